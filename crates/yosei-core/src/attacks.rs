@@ -1,0 +1,409 @@
+//! Attack tables of the ordinary pieces, computed at compile time.
+//!
+//! Steppers read a per-colour table; the sliders (lance, bishop, rook and the
+//! promoted bishop/rook) use "classical" rays: the ray from a square in one
+//! direction, cut at the first occupied square found by a bit scan.
+
+use crate::{Bitboard, Color, PieceKind, Square};
+
+/// The eight king-step directions as (file delta, rank delta). "Up" is towards rank 1,
+/// "right" towards file 1 (Black's right).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Direction {
+    Up,
+    Down,
+    Right,
+    Left,
+    UpRight,
+    UpLeft,
+    DownRight,
+    DownLeft,
+}
+
+impl Direction {
+    pub const ALL: [Direction; 8] = [
+        Direction::Up,
+        Direction::Down,
+        Direction::Right,
+        Direction::Left,
+        Direction::UpRight,
+        Direction::UpLeft,
+        Direction::DownRight,
+        Direction::DownLeft,
+    ];
+
+    pub const fn delta(self) -> (i32, i32) {
+        match self {
+            Direction::Up => (0, -1),
+            Direction::Down => (0, 1),
+            Direction::Right => (-1, 0),
+            Direction::Left => (1, 0),
+            Direction::UpRight => (-1, -1),
+            Direction::UpLeft => (1, -1),
+            Direction::DownRight => (-1, 1),
+            Direction::DownLeft => (1, 1),
+        }
+    }
+
+    /// Whether square indices grow along this direction (index = file·9 + rank).
+    const fn increasing(self) -> bool {
+        let (df, dr) = self.delta();
+        df * 9 + dr > 0
+    }
+}
+
+const fn bit(file: i32, rank: i32) -> u128 {
+    if file >= 1 && file <= 9 && rank >= 1 && rank <= 9 {
+        1u128 << ((file - 1) * 9 + (rank - 1))
+    } else {
+        0
+    }
+}
+
+/// Steps given for Black; White's table mirrors the rank delta.
+const fn step_table(steps: &[(i32, i32)], color: Color) -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let sign = match color {
+        Color::Black => 1,
+        Color::White => -1,
+    };
+    let mut i = 0;
+    while i < 81 {
+        let file = i as i32 / 9 + 1;
+        let rank = i as i32 % 9 + 1;
+        let mut bits = 0u128;
+        let mut k = 0;
+        while k < steps.len() {
+            bits |= bit(file + steps[k].0, rank + sign * steps[k].1);
+            k += 1;
+        }
+        table[i] = Bitboard(bits);
+        i += 1;
+    }
+    table
+}
+
+const PAWN_STEPS: [(i32, i32); 1] = [(0, -1)];
+const KNIGHT_STEPS: [(i32, i32); 2] = [(-1, -2), (1, -2)];
+const SILVER_STEPS: [(i32, i32); 5] = [(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)];
+const GOLD_STEPS: [(i32, i32); 6] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
+const KING_STEPS: [(i32, i32); 8] = [
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+    (-1, 0),
+    (1, 0),
+    (-1, 1),
+    (0, 1),
+    (1, 1),
+];
+
+static PAWN: [[Bitboard; 81]; 2] = [
+    step_table(&PAWN_STEPS, Color::Black),
+    step_table(&PAWN_STEPS, Color::White),
+];
+static KNIGHT: [[Bitboard; 81]; 2] = [
+    step_table(&KNIGHT_STEPS, Color::Black),
+    step_table(&KNIGHT_STEPS, Color::White),
+];
+static SILVER: [[Bitboard; 81]; 2] = [
+    step_table(&SILVER_STEPS, Color::Black),
+    step_table(&SILVER_STEPS, Color::White),
+];
+static GOLD: [[Bitboard; 81]; 2] = [
+    step_table(&GOLD_STEPS, Color::Black),
+    step_table(&GOLD_STEPS, Color::White),
+];
+static KING: [Bitboard; 81] = step_table(&KING_STEPS, Color::Black);
+
+const fn ray_table() -> [[Bitboard; 81]; 8] {
+    let mut table = [[Bitboard::EMPTY; 81]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (df, dr) = Direction::ALL[d].delta();
+        let mut i = 0;
+        while i < 81 {
+            let mut file = i as i32 / 9 + 1 + df;
+            let mut rank = i as i32 % 9 + 1 + dr;
+            let mut bits = 0u128;
+            while file >= 1 && file <= 9 && rank >= 1 && rank <= 9 {
+                bits |= bit(file, rank);
+                file += df;
+                rank += dr;
+            }
+            table[d][i] = Bitboard(bits);
+            i += 1;
+        }
+        d += 1;
+    }
+    table
+}
+
+static RAYS: [[Bitboard; 81]; 8] = ray_table();
+
+/// The direction from `a` to `b` if they share a rank, file or diagonal.
+const fn direction_between(a: usize, b: usize) -> Option<Direction> {
+    let df = (b / 9) as i32 - (a / 9) as i32;
+    let dr = (b % 9) as i32 - (a % 9) as i32;
+    if a == b || !(df == 0 || dr == 0 || df == dr || df == -dr) {
+        return None;
+    }
+    let sf = df.signum();
+    let sr = dr.signum();
+    let mut d = 0;
+    while d < 8 {
+        let (f, r) = Direction::ALL[d].delta();
+        if f == sf && r == sr {
+            return Some(Direction::ALL[d]);
+        }
+        d += 1;
+    }
+    None
+}
+
+const fn between_table() -> [[Bitboard; 81]; 81] {
+    let rays = ray_table();
+    let mut table = [[Bitboard::EMPTY; 81]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            if let Some(d) = direction_between(a, b) {
+                let back = match d {
+                    Direction::Up => Direction::Down,
+                    Direction::Down => Direction::Up,
+                    Direction::Right => Direction::Left,
+                    Direction::Left => Direction::Right,
+                    Direction::UpRight => Direction::DownLeft,
+                    Direction::DownLeft => Direction::UpRight,
+                    Direction::UpLeft => Direction::DownRight,
+                    Direction::DownRight => Direction::UpLeft,
+                };
+                table[a][b] = Bitboard(rays[d as usize][a].0 & rays[back as usize][b].0);
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+const fn line_table() -> [[Bitboard; 81]; 81] {
+    let rays = ray_table();
+    let mut table = [[Bitboard::EMPTY; 81]; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            if let Some(d) = direction_between(a, b) {
+                let back = match d {
+                    Direction::Up | Direction::Down => [Direction::Up, Direction::Down],
+                    Direction::Right | Direction::Left => [Direction::Right, Direction::Left],
+                    Direction::UpRight | Direction::DownLeft => {
+                        [Direction::UpRight, Direction::DownLeft]
+                    }
+                    Direction::UpLeft | Direction::DownRight => {
+                        [Direction::UpLeft, Direction::DownRight]
+                    }
+                };
+                table[a][b] = Bitboard(
+                    rays[back[0] as usize][a].0 | rays[back[1] as usize][a].0 | 1u128 << a,
+                );
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    table
+}
+
+static BETWEEN: [[Bitboard; 81]; 81] = between_table();
+static LINE: [[Bitboard; 81]; 81] = line_table();
+
+/// The squares strictly between `a` and `b` on a shared line; empty otherwise.
+#[inline]
+pub fn between(a: Square, b: Square) -> Bitboard {
+    BETWEEN[a.index()][b.index()]
+}
+
+/// The whole line (both directions, both squares included) through `a` and `b`; empty
+/// when they share no line.
+#[inline]
+pub fn line(a: Square, b: Square) -> Bitboard {
+    LINE[a.index()][b.index()]
+}
+
+/// The ray from `sq` in direction `dir`, stopped at (and including) the first occupied
+/// square of `occupied`.
+#[inline]
+pub fn ray(dir: Direction, sq: Square, occupied: Bitboard) -> Bitboard {
+    let ray = RAYS[dir as usize][sq.index()];
+    let blockers = (ray & occupied).0;
+    if blockers == 0 {
+        return ray;
+    }
+    let first = if dir.increasing() {
+        blockers.trailing_zeros()
+    } else {
+        127 - blockers.leading_zeros()
+    };
+    Bitboard(ray.0 ^ RAYS[dir as usize][first as usize].0)
+}
+
+#[inline]
+pub fn pawn_attacks(color: Color, sq: Square) -> Bitboard {
+    PAWN[color.index()][sq.index()]
+}
+
+#[inline]
+pub fn knight_attacks(color: Color, sq: Square) -> Bitboard {
+    KNIGHT[color.index()][sq.index()]
+}
+
+#[inline]
+pub fn silver_attacks(color: Color, sq: Square) -> Bitboard {
+    SILVER[color.index()][sq.index()]
+}
+
+/// Gold, and every piece that moves like one (と 成香 成桂 成銀).
+#[inline]
+pub fn gold_attacks(color: Color, sq: Square) -> Bitboard {
+    GOLD[color.index()][sq.index()]
+}
+
+#[inline]
+pub fn king_attacks(sq: Square) -> Bitboard {
+    KING[sq.index()]
+}
+
+#[inline]
+pub fn lance_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    match color {
+        Color::Black => ray(Direction::Up, sq, occupied),
+        Color::White => ray(Direction::Down, sq, occupied),
+    }
+}
+
+/// A lance's reach on an empty board.
+#[inline]
+pub fn lance_pseudo_attacks(color: Color, sq: Square) -> Bitboard {
+    match color {
+        Color::Black => RAYS[Direction::Up as usize][sq.index()],
+        Color::White => RAYS[Direction::Down as usize][sq.index()],
+    }
+}
+
+#[inline]
+pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    ray(Direction::UpRight, sq, occupied)
+        | ray(Direction::UpLeft, sq, occupied)
+        | ray(Direction::DownRight, sq, occupied)
+        | ray(Direction::DownLeft, sq, occupied)
+}
+
+#[inline]
+pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
+    ray(Direction::Up, sq, occupied)
+        | ray(Direction::Down, sq, occupied)
+        | ray(Direction::Right, sq, occupied)
+        | ray(Direction::Left, sq, occupied)
+}
+
+/// A bishop's reach on an empty board.
+#[inline]
+pub fn bishop_pseudo_attacks(sq: Square) -> Bitboard {
+    bishop_attacks(sq, Bitboard::EMPTY)
+}
+
+/// A rook's reach on an empty board.
+#[inline]
+pub fn rook_pseudo_attacks(sq: Square) -> Bitboard {
+    rook_attacks(sq, Bitboard::EMPTY)
+}
+
+/// The squares a piece of an ordinary `kind` attacks (moves to or captures on) from
+/// `sq`, given the occupied squares. Fairy kinds have no ordinary power: empty.
+#[inline]
+pub fn ordinary_attacks(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
+    use PieceKind::*;
+    match kind {
+        Pawn => pawn_attacks(color, sq),
+        Lance => lance_attacks(color, sq, occupied),
+        Knight => knight_attacks(color, sq),
+        Silver => silver_attacks(color, sq),
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => gold_attacks(color, sq),
+        Bishop => bishop_attacks(sq, occupied),
+        Rook => rook_attacks(sq, occupied),
+        King => king_attacks(sq),
+        Horse => bishop_attacks(sq, occupied) | king_attacks(sq),
+        Dragon => rook_attacks(sq, occupied) | king_attacks(sq),
+        _ => Bitboard::EMPTY,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(f: i32, r: i32) -> Square {
+        Square::new(f, r).unwrap()
+    }
+
+    #[test]
+    fn steppers_respect_orientation_and_edges() {
+        assert_eq!(
+            pawn_attacks(Color::Black, sq(7, 7)),
+            Bitboard::from(sq(7, 6))
+        );
+        assert_eq!(
+            pawn_attacks(Color::White, sq(3, 3)),
+            Bitboard::from(sq(3, 4))
+        );
+        assert!(pawn_attacks(Color::Black, sq(5, 1)).is_empty());
+        assert_eq!(
+            knight_attacks(Color::Black, sq(2, 9)),
+            Bitboard::from(sq(1, 7)) | Bitboard::from(sq(3, 7))
+        );
+        assert_eq!(
+            knight_attacks(Color::White, sq(1, 1)),
+            Bitboard::from(sq(2, 3))
+        );
+        assert_eq!(king_attacks(sq(1, 1)).count(), 3);
+        assert_eq!(king_attacks(sq(5, 5)).count(), 8);
+        assert_eq!(gold_attacks(Color::Black, sq(5, 5)).count(), 6);
+        assert!(gold_attacks(Color::White, sq(5, 5)).contains(sq(4, 6)));
+        assert!(!gold_attacks(Color::White, sq(5, 5)).contains(sq(4, 4)));
+        assert!(silver_attacks(Color::White, sq(5, 5)).contains(sq(4, 4)));
+    }
+
+    #[test]
+    fn sliders_stop_at_first_blocker() {
+        let occ = Bitboard::from(sq(5, 3)) | Bitboard::from(sq(2, 5));
+        let r = rook_attacks(sq(5, 5), occ);
+        assert!(r.contains(sq(5, 3)) && !r.contains(sq(5, 2)));
+        assert!(r.contains(sq(2, 5)) && !r.contains(sq(1, 5)));
+        assert!(r.contains(sq(9, 5)) && r.contains(sq(5, 9)));
+        assert_eq!(r.count(), 2 + 4 + 3 + 4);
+        assert_eq!(bishop_pseudo_attacks(sq(5, 5)).count(), 16);
+        assert_eq!(
+            lance_attacks(Color::Black, sq(1, 9), Bitboard::EMPTY).count(),
+            8
+        );
+        assert_eq!(
+            lance_attacks(Color::White, sq(1, 9), Bitboard::EMPTY).count(),
+            0
+        );
+    }
+
+    #[test]
+    fn between_and_line() {
+        assert_eq!(between(sq(1, 1), sq(9, 9)).count(), 7);
+        assert_eq!(between(sq(9, 9), sq(1, 1)), between(sq(1, 1), sq(9, 9)));
+        assert!(between(sq(1, 1), sq(2, 3)).is_empty());
+        assert!(between(sq(5, 5), sq(5, 6)).is_empty());
+        assert_eq!(line(sq(5, 5), sq(5, 7)).count(), 9);
+        assert_eq!(line(sq(1, 1), sq(3, 3)).count(), 9);
+        assert!(line(sq(1, 1), sq(2, 3)).is_empty());
+    }
+}

@@ -1,0 +1,151 @@
+//! Moves, packed in 32 bits.
+//!
+//! A move is a board move (from, to, promote?), a drop (kind, to), or a Lion two-step
+//! (from, via, to); any of them may carry one extra square where a capture puts a piece
+//! elsewhere under the Circe family (rebirth, Anti-Circe return, PWC restore), because
+//! such a choice makes two different moves (rules.md §6).
+//!
+//! Layout: bits 0–6 `to`; 7–13 `from` (board) or the dropped kind (drop); 14 promote;
+//! 15 drop; 16–22 `via` (127 = none); 23–29 extra square (127 = none).
+
+use crate::{PieceKind, Square};
+use std::fmt;
+
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move(u32);
+
+const NONE: u32 = 127;
+const PROMOTE: u32 = 1 << 14;
+const DROP: u32 = 1 << 15;
+const VIA_SHIFT: u32 = 16;
+const EXTRA_SHIFT: u32 = 23;
+const NO_VIA_OR_EXTRA: u32 = NONE << VIA_SHIFT | NONE << EXTRA_SHIFT;
+
+impl Move {
+    /// A board move.
+    #[inline]
+    pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
+        Move(
+            to.index() as u32
+                | (from.index() as u32) << 7
+                | if promote { PROMOTE } else { 0 }
+                | NO_VIA_OR_EXTRA,
+        )
+    }
+
+    /// A drop of `kind` from the hand.
+    #[inline]
+    pub const fn drop(kind: PieceKind, to: Square) -> Move {
+        Move(to.index() as u32 | (kind.index() as u32) << 7 | DROP | NO_VIA_OR_EXTRA)
+    }
+
+    /// A Lion two-step: first to `via`, then to `to` (which may be `from`: igui or pass).
+    #[inline]
+    pub const fn two_step(from: Square, via: Square, to: Square) -> Move {
+        Move(
+            to.index() as u32
+                | (from.index() as u32) << 7
+                | (via.index() as u32) << VIA_SHIFT
+                | NONE << EXTRA_SHIFT,
+        )
+    }
+
+    /// The same move with the square where a Circe-family capture puts a piece.
+    #[inline]
+    pub const fn with_extra(self, sq: Square) -> Move {
+        Move(self.0 & !(NONE << EXTRA_SHIFT) | (sq.index() as u32) << EXTRA_SHIFT)
+    }
+
+    #[inline]
+    pub const fn to(self) -> Square {
+        Square::from_index_unchecked((self.0 & 127) as usize)
+    }
+
+    #[inline]
+    pub const fn is_drop(self) -> bool {
+        self.0 & DROP != 0
+    }
+
+    /// The origin of a board move; `None` for a drop.
+    #[inline]
+    pub const fn from(self) -> Option<Square> {
+        if self.is_drop() {
+            None
+        } else {
+            Some(Square::from_index_unchecked((self.0 >> 7 & 127) as usize))
+        }
+    }
+
+    /// The dropped kind; `None` for a board move.
+    #[inline]
+    pub const fn drop_kind(self) -> Option<PieceKind> {
+        if self.is_drop() {
+            PieceKind::from_index((self.0 >> 7 & 127) as usize)
+        } else {
+            None
+        }
+    }
+
+    #[inline]
+    pub const fn is_promotion(self) -> bool {
+        self.0 & PROMOTE != 0
+    }
+
+    /// The intermediate square of a Lion two-step.
+    #[inline]
+    pub const fn via(self) -> Option<Square> {
+        Square::from_index((self.0 >> VIA_SHIFT & 127) as usize)
+    }
+
+    /// The rebirth / return / restore square chosen by this move, if any.
+    #[inline]
+    pub const fn extra(self) -> Option<Square> {
+        Square::from_index((self.0 >> EXTRA_SHIFT & 127) as usize)
+    }
+
+    /// The packed form (stable within one build; for tables, not for files).
+    #[inline]
+    pub const fn bits(self) -> u32 {
+        self.0
+    }
+
+    /// USI text (cli.md): `7g7f`, `2b3c+`, `P*5e`, a Lion two-step `5e4d3c`, and the
+    /// `/square` suffix of a Circe-family capture.
+    pub fn to_usi(self) -> String {
+        let mut s = String::with_capacity(8);
+        match (self.from(), self.drop_kind()) {
+            (_, Some(kind)) => {
+                s.push(kind.sfen_letter());
+                s.push('*');
+            }
+            (Some(from), None) => {
+                s.push_str(&from.to_usi());
+                if let Some(via) = self.via() {
+                    s.push_str(&via.to_usi());
+                }
+            }
+            (None, None) => {}
+        }
+        s.push_str(&self.to().to_usi());
+        if self.is_promotion() {
+            s.push('+');
+        }
+        if let Some(extra) = self.extra() {
+            s.push('/');
+            s.push_str(&extra.to_usi());
+        }
+        s
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_usi())
+    }
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_usi())
+    }
+}
