@@ -1,1 +1,25 @@
+//! The rules of shogi for yosei: the validated [`Position`], Zobrist keys, the
+//! [`RuleSet`] a problem is solved under, legal move generation, check, mate and
+//! stalemate, and perft.
+//!
+//! Phase order per node (docs/ARCHITECTURE.md): powers → paralysis → generation →
+//! filters → play → legality → goal tests. Under ordinary rules powers are the pieces'
+//! own, there is no paralysis, and legality is decided by the fast pin/check path of
+//! [`movegen`], which is exact only because no condition is active (deny by default).
 
+pub mod check;
+pub mod drop_pawn_mate;
+pub mod movegen;
+pub mod perft;
+pub mod position;
+pub mod ruleset;
+pub mod validate;
+pub mod zobrist;
+
+pub use movegen::{MoveList, MoveSink};
+pub use position::Position;
+pub use ruleset::{
+    Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading,
+};
+pub use validate::{SetupError, SetupProblem};
+pub use zobrist::Key;

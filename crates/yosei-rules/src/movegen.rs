@@ -1,0 +1,312 @@
+//! Legal move generation.
+//!
+//! Moves are pushed into a [`MoveSink`], which can stop the generation at any move:
+//! "does the side to move have a legal move?" — the hottest question of a mate
+//! solver — then costs only the moves generated before the first one.
+//!
+//! This is the ordinary fast path: legality by pins and checkers, exact because no
+//! condition is active ([`RuleSet::is_ordinary`]). Moves come in a fixed order:
+//! king moves, other board moves, drops of pieces other than pawns, pawn drops (whose
+//! drop-pawn-mate test is the most expensive).
+
+use crate::drop_pawn_mate::is_drop_pawn_mate;
+use crate::validate::is_dead_piece;
+use crate::{Position, RuleSet, UchifuzumeReading};
+use std::mem::MaybeUninit;
+use std::ops::ControlFlow;
+use yosei_core::attacks;
+use yosei_core::{Bitboard, Color, Move, PieceKind, Square};
+
+/// Receives generated moves; `Break` stops the generation.
+pub trait MoveSink {
+    fn push(&mut self, m: Move) -> ControlFlow<()>;
+}
+
+/// A list of moves on the stack, large enough for any position.
+pub struct MoveList {
+    moves: [MaybeUninit<Move>; MoveList::CAPACITY],
+    len: usize,
+}
+
+impl MoveList {
+    /// The most legal moves a position has is 593 in ordinary shogi; fairy pieces add
+    /// at most a few hundred more.
+    pub const CAPACITY: usize = 2048;
+
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList {
+            moves: [MaybeUninit::uninit(); MoveList::CAPACITY],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        // SAFETY: the first `len` entries were written by `push`.
+        unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
+    }
+
+    pub fn contains(&self, m: Move) -> bool {
+        self.as_slice().contains(&m)
+    }
+
+    pub fn iter(&self) -> std::slice::Iter<'_, Move> {
+        self.as_slice().iter()
+    }
+}
+
+impl Default for MoveList {
+    fn default() -> Self {
+        MoveList::new()
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn push(&mut self, m: Move) -> ControlFlow<()> {
+        // A position cannot have more legal moves than CAPACITY; stop rather than
+        // overflow should a future piece set prove that wrong.
+        if self.len == MoveList::CAPACITY {
+            return ControlFlow::Break(());
+        }
+        self.moves[self.len] = MaybeUninit::new(m);
+        self.len += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = std::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+/// Stops at the first move.
+struct FirstMove(Option<Move>);
+
+impl MoveSink for FirstMove {
+    #[inline]
+    fn push(&mut self, m: Move) -> ControlFlow<()> {
+        self.0 = Some(m);
+        ControlFlow::Break(())
+    }
+}
+
+/// Counts without storing.
+struct Counter(u64);
+
+impl MoveSink for Counter {
+    #[inline]
+    fn push(&mut self, _: Move) -> ControlFlow<()> {
+        self.0 += 1;
+        ControlFlow::Continue(())
+    }
+}
+
+impl Position {
+    /// Every legal move of the side to move.
+    pub fn legal_moves(&self, rules: &RuleSet) -> MoveList {
+        let mut list = MoveList::new();
+        let _ = self.generate_legal(rules, &mut list);
+        list
+    }
+
+    /// Whether the side to move has any legal move (stops at the first one).
+    pub fn has_legal_move(&self, rules: &RuleSet) -> bool {
+        let mut first = FirstMove(None);
+        let _ = self.generate_legal(rules, &mut first);
+        first.0.is_some()
+    }
+
+    /// The number of legal moves, without storing them.
+    pub fn count_legal_moves(&self, rules: &RuleSet) -> u64 {
+        let mut counter = Counter(0);
+        let _ = self.generate_legal(rules, &mut counter);
+        counter.0
+    }
+
+    /// Whether `m` is a legal move here.
+    pub fn is_legal(&self, m: Move, rules: &RuleSet) -> bool {
+        self.legal_moves(rules).contains(m)
+    }
+
+    /// Pushes every legal move into `sink`, in the order of the module docs, until the
+    /// sink breaks.
+    pub fn generate_legal<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
+        debug_assert!(
+            rules.is_ordinary(),
+            "fairy conditions need the general generator"
+        );
+        Generator::new(self, rules, sink).run()
+    }
+}
+
+struct Generator<'a, S> {
+    pos: &'a Position,
+    rules: &'a RuleSet,
+    sink: &'a mut S,
+    us: Color,
+    occupied: Bitboard,
+    own: Bitboard,
+    king: Option<Square>,
+    checkers: Bitboard,
+}
+
+impl<'a, S: MoveSink> Generator<'a, S> {
+    fn new(pos: &'a Position, rules: &'a RuleSet, sink: &'a mut S) -> Self {
+        let us = pos.side_to_move();
+        Generator {
+            pos,
+            rules,
+            sink,
+            us,
+            occupied: pos.occupied(),
+            own: pos.pieces_of(us),
+            king: pos.king(us),
+            checkers: pos.checkers(),
+        }
+    }
+
+    fn run(&mut self) -> ControlFlow<()> {
+        self.king_moves()?;
+        if self.checkers.has_several() {
+            return ControlFlow::Continue(());
+        }
+        // Where a non-king move may land: anywhere not our own while not in check;
+        // on the checker or between it and our king while in check.
+        let (board_target, drop_target) = match (self.king, self.checkers.single()) {
+            (Some(king), Some(checker)) => {
+                let between = attacks::between(king, checker);
+                (between | Bitboard::from(checker), between)
+            }
+            _ => (!self.own, !self.occupied),
+        };
+        self.board_moves(board_target)?;
+        self.drops(drop_target)
+    }
+
+    fn king_moves(&mut self) -> ControlFlow<()> {
+        let Some(king) = self.king else {
+            return ControlFlow::Continue(());
+        };
+        let them = !self.us;
+        let occupied = self.occupied.without(king);
+        for to in attacks::king_attacks(king) & !self.own {
+            if self.pos.attackers_to(to, them, occupied).is_empty() {
+                self.sink.push(Move::normal(king, to, false))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    fn board_moves(&mut self, target: Bitboard) -> ControlFlow<()> {
+        let pinned = self.pos.pinned(self.us);
+        let movers = match self.king {
+            Some(king) => self.own.without(king),
+            None => self.own,
+        };
+        for from in movers {
+            let Some(piece) = self.pos.piece_at(from) else {
+                continue;
+            };
+            let mut to_set =
+                attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied) & target;
+            if let (true, Some(king)) = (pinned.contains(from), self.king) {
+                to_set &= attacks::line(king, from);
+            }
+            for to in to_set {
+                self.board_move(piece.kind, from, to)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Pushes the promotion choices of one board move: promotion where the move starts
+    /// or ends in the zone; no unpromoted move that would leave a dead piece.
+    #[inline]
+    fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
+        if kind.can_promote() && (from.in_zone(self.us) || to.in_zone(self.us)) {
+            self.sink.push(Move::normal(from, to, true))?;
+            if is_dead_piece(kind, self.us, to) {
+                return ControlFlow::Continue(());
+            }
+        }
+        self.sink.push(Move::normal(from, to, false))
+    }
+
+    fn drops(&mut self, target: Bitboard) -> ControlFlow<()> {
+        let hand = *self.pos.hand(self.us);
+        if hand.is_empty() || target.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        let last_rank = Bitboard::rank(match self.us {
+            Color::Black => 1,
+            Color::White => 9,
+        });
+        let second_rank = Bitboard::rank(match self.us {
+            Color::Black => 2,
+            Color::White => 8,
+        });
+        // Pawns last: their drop-pawn-mate test plays the move.
+        for kind in [
+            PieceKind::Rook,
+            PieceKind::Bishop,
+            PieceKind::Gold,
+            PieceKind::Silver,
+            PieceKind::Knight,
+            PieceKind::Lance,
+        ] {
+            if !hand.has(kind) {
+                continue;
+            }
+            let allowed = match kind {
+                PieceKind::Lance => target & !last_rank,
+                PieceKind::Knight => target & !last_rank & !second_rank,
+                _ => target,
+            };
+            for to in allowed {
+                self.sink.push(Move::drop(kind, to))?;
+            }
+        }
+        if hand.has(PieceKind::Pawn) {
+            let mut pawn_files = Bitboard::EMPTY;
+            for sq in self.pos.pieces(self.us, PieceKind::Pawn) {
+                pawn_files |= Bitboard::file(sq.file());
+            }
+            for to in target & !last_rank & !pawn_files {
+                if self.pawn_drop_allowed(to) {
+                    self.sink.push(Move::drop(PieceKind::Pawn, to))?;
+                }
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// Drop-pawn mate (rules.md §4): under the check-only reading only a checking drop
+    /// needs the (expensive) test.
+    #[inline]
+    fn pawn_drop_allowed(&self, to: Square) -> bool {
+        if self.rules.uchifuzume == UchifuzumeReading::CheckOnly {
+            let Some(their_king) = self.pos.king(!self.us) else {
+                return true;
+            };
+            if !attacks::pawn_attacks(self.us, to).contains(their_king) {
+                return true;
+            }
+        }
+        !is_drop_pawn_mate(self.pos, to, self.rules)
+    }
+}

@@ -1,0 +1,341 @@
+//! The validated position: mailbox + bitboards + hands + side to move + key.
+//!
+//! Built only through [`Position::from_setup`], which checks every requirement of
+//! rules.md §3 on the setup. Moves are played by copy-make ([`Position::play`]); the
+//! Zobrist key is kept incrementally.
+
+use crate::zobrist::{self, Key};
+use yosei_core::attacks;
+use yosei_core::{Bitboard, Color, Hand, Move, Piece, PieceKind, Setup, Square};
+
+#[derive(Clone, PartialEq, Eq)]
+pub struct Position {
+    board: [Option<Piece>; Square::NUM],
+    by_color: [Bitboard; 2],
+    by_kind: [Bitboard; PieceKind::COUNT],
+    hands: [Hand; 2],
+    side: Color,
+    kings: [Option<Square>; 2],
+    key: Key,
+    move_number: u32,
+}
+
+impl Position {
+    /// The initial position of a shogi game.
+    pub fn startpos() -> Position {
+        use PieceKind::*;
+        let mut setup = Setup::empty();
+        let back = [
+            Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance,
+        ];
+        for (i, &kind) in back.iter().enumerate() {
+            let file = 9 - i as i32;
+            setup.put(sq(file, 9), Some(Piece::new(kind, Color::Black)));
+            setup.put(sq(file, 1), Some(Piece::new(kind, Color::White)));
+            setup.put(sq(file, 7), Some(Piece::new(Pawn, Color::Black)));
+            setup.put(sq(file, 3), Some(Piece::new(Pawn, Color::White)));
+        }
+        setup.put(sq(8, 8), Some(Piece::new(Bishop, Color::Black)));
+        setup.put(sq(2, 8), Some(Piece::new(Rook, Color::Black)));
+        setup.put(sq(2, 2), Some(Piece::new(Bishop, Color::White)));
+        setup.put(sq(8, 2), Some(Piece::new(Rook, Color::White)));
+        Position::from_setup_unchecked(&setup)
+    }
+
+    /// Builds the position without validation. Only for setups known to be valid.
+    pub(crate) fn from_setup_unchecked(setup: &Setup) -> Position {
+        let mut pos = Position {
+            board: [None; Square::NUM],
+            by_color: [Bitboard::EMPTY; 2],
+            by_kind: [Bitboard::EMPTY; PieceKind::COUNT],
+            hands: setup.hands,
+            side: setup.side_to_move,
+            kings: [None; 2],
+            key: 0,
+            move_number: setup.move_number,
+        };
+        for sq in Square::all() {
+            if let Some(piece) = setup.piece_at(sq) {
+                pos.put(sq, piece);
+            }
+        }
+        pos.key = pos.compute_key();
+        pos
+    }
+
+    /// Back to an unvalidated setup (for writers and for editing).
+    pub fn to_setup(&self) -> Setup {
+        Setup {
+            board: self.board,
+            hands: self.hands,
+            side_to_move: self.side,
+            move_number: self.move_number,
+        }
+    }
+
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.board[sq.index()]
+    }
+
+    #[inline]
+    pub fn hand(&self, color: Color) -> &Hand {
+        &self.hands[color.index()]
+    }
+
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+
+    #[inline]
+    pub fn pieces_of(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+
+    /// Squares holding `kind`, of either colour.
+    #[inline]
+    pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()]
+    }
+
+    #[inline]
+    pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        self.by_kind[kind.index()] & self.by_color[color.index()]
+    }
+
+    /// The incrementally kept 128-bit Zobrist key (board, both hands, side to move).
+    #[inline]
+    pub fn key(&self) -> Key {
+        self.key
+    }
+
+    #[inline]
+    pub fn move_number(&self) -> u32 {
+        self.move_number
+    }
+
+    /// The key computed from scratch (tests compare it with the incremental one).
+    pub fn compute_key(&self) -> Key {
+        let mut key = 0;
+        for sq in self.occupied() {
+            if let Some(piece) = self.board[sq.index()] {
+                key ^= zobrist::piece_on(piece, sq);
+            }
+        }
+        for color in Color::ALL {
+            for (kind, n) in self.hands[color.index()].iter() {
+                key ^= zobrist::hand_count(color, kind, n);
+            }
+        }
+        if self.side == Color::White {
+            key ^= zobrist::white_to_move();
+        }
+        key
+    }
+
+    #[inline]
+    fn put(&mut self, sq: Square, piece: Piece) {
+        self.board[sq.index()] = Some(piece);
+        self.by_color[piece.color.index()] |= Bitboard::from(sq);
+        self.by_kind[piece.kind.index()] |= Bitboard::from(sq);
+        if piece.kind == PieceKind::King {
+            self.kings[piece.color.index()] = Some(sq);
+        }
+    }
+
+    #[inline]
+    fn put_keyed(&mut self, sq: Square, piece: Piece) {
+        self.put(sq, piece);
+        self.key ^= zobrist::piece_on(piece, sq);
+    }
+
+    #[inline]
+    fn remove_keyed(&mut self, sq: Square) -> Option<Piece> {
+        let piece = self.board[sq.index()].take()?;
+        self.by_color[piece.color.index()] ^= Bitboard::from(sq);
+        self.by_kind[piece.kind.index()] ^= Bitboard::from(sq);
+        if piece.kind == PieceKind::King && self.kings[piece.color.index()] == Some(sq) {
+            self.kings[piece.color.index()] = None;
+        }
+        self.key ^= zobrist::piece_on(piece, sq);
+        Some(piece)
+    }
+
+    #[inline]
+    fn hand_add(&mut self, color: Color, kind: PieceKind) {
+        let hand = &mut self.hands[color.index()];
+        let n = hand.count(kind);
+        hand.add(kind);
+        self.key ^= zobrist::hand_count(color, kind, n) ^ zobrist::hand_count(color, kind, n + 1);
+    }
+
+    #[inline]
+    fn hand_remove(&mut self, color: Color, kind: PieceKind) {
+        let hand = &mut self.hands[color.index()];
+        let n = hand.count(kind);
+        hand.remove(kind);
+        self.key ^= zobrist::hand_count(color, kind, n) ^ zobrist::hand_count(color, kind, n - 1);
+    }
+
+    /// The position after `m`, which must be a legal move of this position (or at
+    /// least pseudo-legal: the mover's piece on `from`, or the kind in hand).
+    #[inline]
+    pub fn play(&self, m: Move) -> Position {
+        let mut next = self.clone();
+        next.play_in_place(m);
+        next
+    }
+
+    /// Plays `m` on this position (see [`Position::play`]).
+    pub fn play_in_place(&mut self, m: Move) {
+        let us = self.side;
+        let to = m.to();
+        match (m.from(), m.drop_kind()) {
+            (_, Some(kind)) => {
+                self.hand_remove(us, kind);
+                self.put_keyed(to, Piece::new(kind, us));
+            }
+            (Some(from), None) => {
+                let Some(mut piece) = self.remove_keyed(from) else {
+                    debug_assert!(false, "no piece on {from:?} for {m:?}");
+                    return;
+                };
+                if let Some(via) = m.via() {
+                    self.capture_on(via, us);
+                }
+                self.capture_on(to, us);
+                if m.is_promotion() {
+                    if let Some(promoted) = piece.kind.promoted() {
+                        piece.kind = promoted;
+                    }
+                }
+                self.put_keyed(to, piece);
+            }
+            (None, None) => {}
+        }
+        self.side = !us;
+        self.key ^= zobrist::white_to_move();
+        self.move_number += 1;
+    }
+
+    /// Removes an enemy piece on `sq` (if any) into `capturer`'s hand.
+    #[inline]
+    fn capture_on(&mut self, sq: Square, capturer: Color) {
+        if let Some(captured) = self.remove_keyed(sq) {
+            if let Some(kind) = captured.kind.hand_kind() {
+                self.hand_add(capturer, kind);
+            }
+        }
+    }
+
+    /// Pieces of `by` attacking `sq` under ordinary powers, with `occupied` as the
+    /// blockers (pass a modified set to look through a piece).
+    #[inline]
+    pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
+        use PieceKind::*;
+        let them = !by; // attacks seen from the target: reverse orientation
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        let golds = k(Gold) | k(ProPawn) | k(ProLance) | k(ProKnight) | k(ProSilver);
+        let steps = (attacks::pawn_attacks(them, sq) & k(Pawn))
+            | (attacks::knight_attacks(them, sq) & k(Knight))
+            | (attacks::silver_attacks(them, sq) & k(Silver))
+            | (attacks::gold_attacks(them, sq) & golds)
+            | (attacks::king_attacks(sq) & (k(King) | k(Horse) | k(Dragon)));
+        let rides = (attacks::lance_attacks(them, sq, occupied) & k(Lance))
+            | (attacks::bishop_attacks(sq, occupied) & (k(Bishop) | k(Horse)))
+            | (attacks::rook_attacks(sq, occupied) & (k(Rook) | k(Dragon)));
+        (steps | rides) & self.by_color[by.index()]
+    }
+
+    /// Pieces giving check to the side to move.
+    #[inline]
+    pub fn checkers(&self) -> Bitboard {
+        match self.kings[self.side.index()] {
+            Some(ksq) => self.attackers_to(ksq, !self.side, self.occupied()),
+            None => Bitboard::EMPTY,
+        }
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn in_check(&self) -> bool {
+        self.checkers().is_nonempty()
+    }
+
+    /// Whether the side *not* to move is in check, i.e. the side to move could capture
+    /// the enemy king (a forbidden position after the move that led here).
+    #[inline]
+    pub fn king_capturable(&self) -> bool {
+        match self.kings[(!self.side).index()] {
+            Some(ksq) => self
+                .attackers_to(ksq, self.side, self.occupied())
+                .is_nonempty(),
+            None => false,
+        }
+    }
+
+    /// Pieces of `color` pinned against their own king by enemy sliders.
+    pub fn pinned(&self, color: Color) -> Bitboard {
+        use PieceKind::*;
+        let Some(ksq) = self.kings[color.index()] else {
+            return Bitboard::EMPTY;
+        };
+        let them = self.by_color[(!color).index()];
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        let snipers = ((attacks::lance_pseudo_attacks(color, ksq) & k(Lance))
+            | (attacks::bishop_pseudo_attacks(ksq) & (k(Bishop) | k(Horse)))
+            | (attacks::rook_pseudo_attacks(ksq) & (k(Rook) | k(Dragon))))
+            & them;
+        let occupied = self.occupied();
+        let mut pinned = Bitboard::EMPTY;
+        for sniper in snipers {
+            let blockers = attacks::between(ksq, sniper) & occupied;
+            if !blockers.has_several() {
+                pinned |= blockers & self.by_color[color.index()];
+            }
+        }
+        pinned
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        writeln!(
+            f,
+            "Position (side to move {:?}, move {})",
+            self.side, self.move_number
+        )?;
+        for rank in 1..=9 {
+            for file in (1..=9).rev() {
+                match self.board[sq(file, rank).index()] {
+                    Some(p) => write!(f, "{:>3}", p.to_sfen())?,
+                    None => f.write_str("  .")?,
+                }
+            }
+            writeln!(f)?;
+        }
+        for color in Color::ALL {
+            write!(f, "hand {color:?}:")?;
+            for (kind, n) in self.hands[color.index()].iter() {
+                write!(f, " {}{}", kind.sfen_letter(), n)?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+fn sq(file: i32, rank: i32) -> Square {
+    Square::new(file, rank).expect("square on the board")
+}

@@ -1,0 +1,199 @@
+//! The rule set a problem is solved under: the readings of ordinary rules that the
+//! community disagrees on, and the fairy conditions (compiled once per problem).
+
+use std::fmt;
+use std::str::FromStr;
+
+/// Which pawn drops count as drop-pawn mate (rules.md §4).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum UchifuzumeReading {
+    /// A pawn drop that checks and leaves no legal move (the usual reading).
+    #[default]
+    CheckOnly,
+    /// Any pawn drop that leaves the opponent no legal move, check or not (seed 002).
+    Any,
+}
+
+/// Repetition (千日手) reading (rules.md §7).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum RepetitionRule {
+    #[default]
+    Normal,
+    /// The fourth occurrence by a perpetual checker is a forbidden position.
+    Strict,
+}
+
+/// Whether a position may hold more pieces of a kind than the standard 40-piece set.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PieceSetLimit {
+    /// At most 2 R, 2 B, 4 G, 4 S, 4 N, 4 L, 18 P and one king per side.
+    #[default]
+    Standard,
+    /// Any number (one king per side still).
+    Unlimited,
+}
+
+/// The fairy conditions of rules.md §5, by the names of cli.md.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Condition {
+    Annan,
+    Anhoku,
+    Taimen,
+    Haimen,
+    Tenjiku,
+    Madrasi,
+    KMadrasi,
+    Uchifu,
+    UchifuSimple,
+    Circe,
+    AntiCirce,
+    Pwc,
+    KikiNifuInvalid,
+    SelfCheckCaptureInvalid,
+}
+
+impl Condition {
+    pub const ALL: [Condition; 14] = [
+        Condition::Annan,
+        Condition::Anhoku,
+        Condition::Taimen,
+        Condition::Haimen,
+        Condition::Tenjiku,
+        Condition::Madrasi,
+        Condition::KMadrasi,
+        Condition::Uchifu,
+        Condition::UchifuSimple,
+        Condition::Circe,
+        Condition::AntiCirce,
+        Condition::Pwc,
+        Condition::KikiNifuInvalid,
+        Condition::SelfCheckCaptureInvalid,
+    ];
+
+    /// The name of cli.md.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Condition::Annan => "annan",
+            Condition::Anhoku => "anhoku",
+            Condition::Taimen => "taimen",
+            Condition::Haimen => "haimen",
+            Condition::Tenjiku => "tenjiku",
+            Condition::Madrasi => "madrasi",
+            Condition::KMadrasi => "k-madrasi",
+            Condition::Uchifu => "uchifu",
+            Condition::UchifuSimple => "uchifu-simple",
+            Condition::Circe => "circe",
+            Condition::AntiCirce => "anticirce",
+            Condition::Pwc => "pwc",
+            Condition::KikiNifuInvalid => "kiki-nifu-invalid",
+            Condition::SelfCheckCaptureInvalid => "skci",
+        }
+    }
+
+    /// The Japanese name used in fm and Fairyland.
+    pub const fn japanese(self) -> &'static str {
+        match self {
+            Condition::Annan => "安南",
+            Condition::Anhoku => "安北",
+            Condition::Taimen => "対面",
+            Condition::Haimen => "背面",
+            Condition::Tenjiku => "天竺",
+            Condition::Madrasi => "マドラシ",
+            Condition::KMadrasi => "Ｋマドラシ",
+            Condition::Uchifu => "打歩詰",
+            Condition::UchifuSimple => "単純打歩",
+            Condition::Circe => "キルケ",
+            Condition::AntiCirce => "アンチキルケ",
+            Condition::Pwc => "PWC",
+            Condition::KikiNifuInvalid => "利き二歩無効",
+            Condition::SelfCheckCaptureInvalid => "自己王手王取無効",
+        }
+    }
+}
+
+impl fmt::Display for Condition {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Condition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim();
+        Condition::ALL
+            .iter()
+            .copied()
+            .find(|c| c.name().eq_ignore_ascii_case(t) || c.japanese() == t)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
+                format!(
+                    "unknown condition '{t}': expected one of {}",
+                    names.join(", ")
+                )
+            })
+    }
+}
+
+/// Why a set of conditions cannot be compiled: every conflict at once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RuleError {
+    pub problems: Vec<String>,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.problems.join("; "))
+    }
+}
+
+impl std::error::Error for RuleError {}
+
+/// Everything that decides legality besides the position.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RuleSet {
+    pub uchifuzume: UchifuzumeReading,
+    pub repetition: RepetitionRule,
+    pub piece_set: PieceSetLimit,
+    conditions: Vec<Condition>,
+}
+
+impl RuleSet {
+    /// Ordinary shogi with the default readings.
+    pub fn ordinary() -> RuleSet {
+        RuleSet::default()
+    }
+
+    /// Compiles a list of conditions, or reports every conflict. No fairy condition is
+    /// implemented yet, so each one is reported as such (never silently ignored).
+    pub fn compile(conditions: &[Condition]) -> Result<RuleSet, RuleError> {
+        let problems: Vec<String> = conditions
+            .iter()
+            .map(|c| {
+                format!(
+                    "condition {} ({}) is not implemented yet",
+                    c.name(),
+                    c.japanese()
+                )
+            })
+            .collect();
+        if problems.is_empty() {
+            Ok(RuleSet {
+                conditions: conditions.to_vec(),
+                ..RuleSet::default()
+            })
+        } else {
+            Err(RuleError { problems })
+        }
+    }
+
+    pub fn conditions(&self) -> &[Condition] {
+        &self.conditions
+    }
+
+    /// True when no condition changes powers, captures or legality: the fast
+    /// ordinary generator is exact.
+    pub fn is_ordinary(&self) -> bool {
+        self.conditions.is_empty()
+    }
+}

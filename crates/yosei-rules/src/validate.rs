@@ -1,0 +1,228 @@
+//! `Setup` → `Position`: every requirement of a valid position, all reasons at once.
+
+use crate::{PieceSetLimit, Position, RuleSet};
+use std::fmt;
+use yosei_core::{Color, Hand, PieceKind, Setup, Square};
+
+/// One reason a setup is not a valid position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupProblem {
+    /// More than one king of one side.
+    SeveralKings { color: Color, count: u32 },
+    /// Two unpromoted pawns of one side on one file (二歩).
+    TwoPawns { color: Color, file: i32 },
+    /// A piece that could never move again (行き所のない駒).
+    DeadPiece {
+        square: Square,
+        color: Color,
+        kind: PieceKind,
+    },
+    /// The side not to move is in check: the side to move could capture its king.
+    OpponentInCheck { color: Color },
+    /// More pieces of a kind (board + hands, promoted counted with unpromoted) than the
+    /// standard 40-piece set holds (or, with an unlimited set, than a hand can count).
+    TooManyPieces {
+        kind: PieceKind,
+        count: u32,
+        max: u32,
+    },
+    /// A hand holds a kind no hand can hold (king, stone, promoted piece).
+    NotAHandKind { color: Color, kind: PieceKind },
+    /// A hand count above the supported maximum.
+    HandCountTooLarge {
+        color: Color,
+        kind: PieceKind,
+        count: u8,
+    },
+    /// A fairy piece: its movement is not implemented yet.
+    FairyPieceUnsupported { kind: PieceKind },
+}
+
+impl fmt::Display for SetupProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetupProblem::SeveralKings { color, count } => {
+                write!(f, "{} has {count} kings (at most one)", side(*color))
+            }
+            SetupProblem::TwoPawns { color, file } => write!(
+                f,
+                "two pawns (二歩): {} has two unpromoted pawns on file {file}",
+                side(*color)
+            ),
+            SetupProblem::DeadPiece {
+                square,
+                color,
+                kind,
+            } => write!(
+                f,
+                "dead piece (行き所のない駒): {}'s {} on {square} can never move",
+                side(*color),
+                kind.name()
+            ),
+            SetupProblem::OpponentInCheck { color } => write!(
+                f,
+                "{} is in check but it is not its turn (the side to move could capture the king)",
+                side(*color)
+            ),
+            SetupProblem::TooManyPieces { kind, count, max } => write!(
+                f,
+                "{count} pieces of kind {} (at most {max} allowed)",
+                kind.name()
+            ),
+            SetupProblem::NotAHandKind { color, kind } => write!(
+                f,
+                "{} holds a {} in hand, which no hand can hold",
+                side(*color),
+                kind.name()
+            ),
+            SetupProblem::HandCountTooLarge { color, kind, count } => write!(
+                f,
+                "{} holds {count} of {} (at most {})",
+                side(*color),
+                kind.name(),
+                Hand::MAX_COUNT
+            ),
+            SetupProblem::FairyPieceUnsupported { kind } => {
+                write!(f, "the fairy piece {} is not supported yet", kind.name())
+            }
+        }
+    }
+}
+
+fn side(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black (先手)",
+        Color::White => "White (後手)",
+    }
+}
+
+/// Every reason a setup was rejected.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SetupError {
+    pub problems: Vec<SetupProblem>,
+}
+
+impl fmt::Display for SetupError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("invalid position: ")?;
+        for (i, p) in self.problems.iter().enumerate() {
+            if i > 0 {
+                f.write_str("; ")?;
+            }
+            write!(f, "{p}")?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// How many of each (unpromoted) kind the standard set holds.
+pub fn standard_set_count(kind: PieceKind) -> Option<u32> {
+    use PieceKind::*;
+    match kind {
+        Pawn => Some(18),
+        Lance | Knight | Silver | Gold => Some(4),
+        Bishop | Rook | King => Some(2),
+        _ => None,
+    }
+}
+
+/// A piece of `kind` and `color` on `sq` that could never move again under ordinary
+/// powers: P and L on the last rank, N on the last two.
+pub fn is_dead_piece(kind: PieceKind, color: Color, sq: Square) -> bool {
+    let rank = sq.relative_rank(color);
+    match kind {
+        PieceKind::Pawn | PieceKind::Lance => rank == 1,
+        PieceKind::Knight => rank <= 2,
+        _ => false,
+    }
+}
+
+impl Position {
+    /// Validates `setup` under `rules`; the error lists every problem found.
+    pub fn from_setup(setup: &Setup, rules: &RuleSet) -> Result<Position, SetupError> {
+        let mut problems = Vec::new();
+        let mut kind_counts = [0u32; PieceKind::COUNT];
+        let mut kings = [0u32; 2];
+        let mut pawn_files = [[false; 9]; 2];
+        let mut fairy_seen = [false; PieceKind::COUNT];
+
+        for sq in Square::all() {
+            let Some(piece) = setup.piece_at(sq) else {
+                continue;
+            };
+            kind_counts[piece.kind.unpromoted().index()] += 1;
+            if piece.kind == PieceKind::King {
+                kings[piece.color.index()] += 1;
+            }
+            if piece.kind.is_fairy() && !fairy_seen[piece.kind.index()] {
+                fairy_seen[piece.kind.index()] = true;
+                problems.push(SetupProblem::FairyPieceUnsupported { kind: piece.kind });
+            }
+            if piece.kind == PieceKind::Pawn {
+                let seen = &mut pawn_files[piece.color.index()][(sq.file() - 1) as usize];
+                if *seen {
+                    problems.push(SetupProblem::TwoPawns {
+                        color: piece.color,
+                        file: sq.file(),
+                    });
+                }
+                *seen = true;
+            }
+            if is_dead_piece(piece.kind, piece.color, sq) {
+                problems.push(SetupProblem::DeadPiece {
+                    square: sq,
+                    color: piece.color,
+                    kind: piece.kind,
+                });
+            }
+        }
+        for color in Color::ALL {
+            if kings[color.index()] > 1 {
+                problems.push(SetupProblem::SeveralKings {
+                    color,
+                    count: kings[color.index()],
+                });
+            }
+            for kind in PieceKind::ALL {
+                let count = setup.hand(color).count(kind);
+                if count == 0 {
+                    continue;
+                }
+                kind_counts[kind.index()] += count as u32;
+                if !kind.is_hand_kind() {
+                    problems.push(SetupProblem::NotAHandKind { color, kind });
+                } else if count > Hand::MAX_COUNT {
+                    problems.push(SetupProblem::HandCountTooLarge { color, kind, count });
+                } else if kind.is_fairy() && !fairy_seen[kind.index()] {
+                    fairy_seen[kind.index()] = true;
+                    problems.push(SetupProblem::FairyPieceUnsupported { kind });
+                }
+            }
+        }
+        // Hands are keyed up to Hand::MAX_COUNT, so no kind may ever exceed it in total.
+        for kind in PieceKind::ALL {
+            let count = kind_counts[kind.index()];
+            let max = match (rules.piece_set, standard_set_count(kind)) {
+                (PieceSetLimit::Standard, Some(max)) => max,
+                _ => Hand::MAX_COUNT as u32,
+            };
+            if count > max && kind != PieceKind::King {
+                problems.push(SetupProblem::TooManyPieces { kind, count, max });
+            }
+        }
+        if !problems.is_empty() {
+            return Err(SetupError { problems });
+        }
+        let pos = Position::from_setup_unchecked(setup);
+        if pos.king_capturable() {
+            return Err(SetupError {
+                problems: vec![SetupProblem::OpponentInCheck {
+                    color: !setup.side_to_move,
+                }],
+            });
+        }
+        Ok(pos)
+    }
+}

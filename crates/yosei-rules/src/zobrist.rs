@@ -1,0 +1,86 @@
+//! Zobrist keys of 128 bits, generated at compile time (splitmix64, fixed seed).
+//!
+//! 128 bits make a collision between two positions of one search an event far below
+//! one in 10^20 even for billions of positions; solvers that must be exact still
+//! compare full positions where a wrong answer could follow (design.md, Exactness).
+
+use yosei_core::{Color, Hand, Piece, PieceKind, Square};
+
+pub type Key = u128;
+
+const fn splitmix64(state: u64) -> (u64, u64) {
+    let state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = state;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    (state, z ^ (z >> 31))
+}
+
+const HAND_SLOTS: usize = Hand::MAX_COUNT as usize + 1;
+
+struct Tables {
+    board: [[Key; Square::NUM]; Piece::NUM],
+    hand: [[[Key; HAND_SLOTS]; PieceKind::COUNT]; 2],
+    side: Key,
+}
+
+const fn build() -> Tables {
+    let mut t = Tables {
+        board: [[0; Square::NUM]; Piece::NUM],
+        hand: [[[0; HAND_SLOTS]; PieceKind::COUNT]; 2],
+        side: 0,
+    };
+    let mut state = 0x796F_7365_692D_6B65; // "yosei-ke"
+    let mut p = 0;
+    while p < Piece::NUM {
+        let mut s = 0;
+        while s < Square::NUM {
+            let (s1, hi) = splitmix64(state);
+            let (s2, lo) = splitmix64(s1);
+            state = s2;
+            t.board[p][s] = (hi as u128) << 64 | lo as u128;
+            s += 1;
+        }
+        p += 1;
+    }
+    let mut c = 0;
+    while c < 2 {
+        let mut k = 0;
+        while k < PieceKind::COUNT {
+            // count 0 contributes nothing, so an empty hand keys as 0
+            let mut n = 1;
+            while n < HAND_SLOTS {
+                let (s1, hi) = splitmix64(state);
+                let (s2, lo) = splitmix64(s1);
+                state = s2;
+                t.hand[c][k][n] = (hi as u128) << 64 | lo as u128;
+                n += 1;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    let (s1, hi) = splitmix64(state);
+    let (_, lo) = splitmix64(s1);
+    t.side = (hi as u128) << 64 | lo as u128;
+    t
+}
+
+static TABLES: Tables = build();
+
+#[inline]
+pub fn piece_on(piece: Piece, sq: Square) -> Key {
+    TABLES.board[piece.index()][sq.index()]
+}
+
+/// The key of holding `count` pieces of `kind`.
+#[inline]
+pub fn hand_count(color: Color, kind: PieceKind, count: u8) -> Key {
+    TABLES.hand[color.index()][kind.index()][count as usize]
+}
+
+/// Toggled when White is to move.
+#[inline]
+pub fn white_to_move() -> Key {
+    TABLES.side
+}
