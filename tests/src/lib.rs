@@ -1,1 +1,4 @@
-//! Shared helpers for the cross-crate test suites live in `tests/`.
+//! Shared helpers for the cross-crate test suites in `tests/tests/`.
+
+pub mod random;
+pub mod reference;

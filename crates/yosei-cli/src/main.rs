@@ -1,1 +1,16 @@
-fn main() {}
+//! `yosei`: the command-line program (../shared/spec/cli.md).
+
+mod bench;
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    match cli::run() {
+        Ok(code) => code,
+        Err(message) => {
+            eprintln!("yosei: {message}");
+            ExitCode::from(1)
+        }
+    }
+}

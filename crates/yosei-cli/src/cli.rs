@@ -1,0 +1,151 @@
+//! Argument parsing and the subcommands.
+
+use clap::{Parser, Subcommand, ValueEnum};
+use std::io::Write;
+use std::process::ExitCode;
+use yosei_io::input::{read_positions, LabelledPosition};
+use yosei_rules::perft::{perft, perft_divide};
+use yosei_rules::{Condition, RuleSet, UchifuzumeReading};
+
+#[derive(Parser)]
+#[command(
+    name = "yosei",
+    version,
+    about = "A fast, exact solver for tsume-shogi problems, ordinary and fairy"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options shared by every command that reads positions.
+#[derive(clap::Args)]
+struct RuleArgs {
+    /// A fairy condition (repeatable): annan, anhoku, taimen, haimen, tenjiku, madrasi,
+    /// k-madrasi, uchifu, uchifu-simple, circe, anticirce, pwc, kiki-nifu-invalid, skci
+    #[arg(long = "cond", value_name = "C")]
+    conditions: Vec<String>,
+    /// Drop-pawn-mate reading: check-only (default) or any (rules.md §4)
+    #[arg(long, value_enum, default_value_t = Uchifuzume::CheckOnly)]
+    uchifuzume: Uchifuzume,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Uchifuzume {
+    CheckOnly,
+    Any,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the legal-move tree (last line of output: the total alone)
+    Perft {
+        /// An SFEN string, a file of positions, or - for standard input
+        input: String,
+        depth: u32,
+        /// Print the count below each first move
+        #[arg(long)]
+        divide: bool,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
+    /// Print the legal moves of each position, one line per position (USI, sorted)
+    Moves {
+        /// An SFEN string, a file of positions (one per line), or - for standard input
+        #[arg(default_value = "-")]
+        input: String,
+        #[command(flatten)]
+        rules: RuleArgs,
+    },
+    /// Run the built-in benchmark (perft on reference positions; nodes per second)
+    Bench {
+        /// Repeat each measurement this many times and keep the fastest
+        #[arg(long, default_value_t = 3)]
+        repeat: u32,
+        /// Include the deeper, slower perft rows
+        #[arg(long)]
+        deep: bool,
+    },
+}
+
+pub fn run() -> Result<ExitCode, String> {
+    let cli = Cli::parse();
+    match cli.command {
+        Command::Perft {
+            input,
+            depth,
+            divide,
+            rules,
+        } => {
+            let rules = compile_rules(&rules)?;
+            let positions = load(&input, &rules)?;
+            let mut out = std::io::stdout().lock();
+            let mut total = 0u64;
+            for LabelledPosition { position, .. } in &positions {
+                if divide {
+                    let mut rows: Vec<(String, u64)> = perft_divide(position, &rules, depth)
+                        .into_iter()
+                        .map(|(m, n)| (m.to_usi(), n))
+                        .collect();
+                    rows.sort();
+                    for (m, n) in rows {
+                        total += n;
+                        writeln!(out, "{m}: {n}").map_err(io_error)?;
+                    }
+                } else {
+                    total += perft(position, &rules, depth);
+                }
+            }
+            writeln!(out, "{total}").map_err(io_error)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Moves { input, rules } => {
+            let rules = compile_rules(&rules)?;
+            let positions = load(&input, &rules)?;
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            for LabelledPosition { position, .. } in &positions {
+                let mut moves: Vec<String> = position
+                    .legal_moves(&rules)
+                    .iter()
+                    .map(|m| m.to_usi())
+                    .collect();
+                moves.sort();
+                writeln!(out, "{}", moves.join(" ")).map_err(io_error)?;
+            }
+            out.flush().map_err(io_error)?;
+            Ok(ExitCode::SUCCESS)
+        }
+        Command::Bench { repeat, deep } => {
+            crate::bench::run(repeat.max(1), deep);
+            Ok(ExitCode::SUCCESS)
+        }
+    }
+}
+
+fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
+    let mut conditions = Vec::new();
+    let mut errors = Vec::new();
+    for name in &args.conditions {
+        match name.parse::<Condition>() {
+            Ok(c) => conditions.push(c),
+            Err(e) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("; "));
+    }
+    let mut rules = RuleSet::compile(&conditions).map_err(|e| e.to_string())?;
+    rules.uchifuzume = match args.uchifuzume {
+        Uchifuzume::CheckOnly => UchifuzumeReading::CheckOnly,
+        Uchifuzume::Any => UchifuzumeReading::Any,
+    };
+    Ok(rules)
+}
+
+fn load(input: &str, rules: &RuleSet) -> Result<Vec<LabelledPosition>, String> {
+    read_positions(input, rules).map_err(|e| e.to_string())
+}
+
+fn io_error(e: std::io::Error) -> String {
+    format!("cannot write output: {e}")
+}

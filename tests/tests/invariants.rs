@@ -1,0 +1,101 @@
+//! Invariants over random games: the incremental key equals the recomputed one, the
+//! position round-trips through `Setup`, and every generated move is legal by the
+//! slow reference generator (and vice versa).
+
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Position, RuleSet, UchifuzumeReading};
+use yosei_tests::random::Rng;
+use yosei_tests::reference;
+
+fn roots() -> Vec<Position> {
+    let rules = RuleSet::ordinary();
+    let mut out = vec![Position::startpos()];
+    for text in [
+        include_str!("../data/tsume-start.sfen"),
+        include_str!("../data/sampled-v1.sfen"),
+    ] {
+        for line in text.lines() {
+            let body = line.split('#').next().unwrap().trim();
+            if body.is_empty() {
+                continue;
+            }
+            out.push(Position::from_setup(&parse_sfen(body).unwrap().setup, &rules).unwrap());
+        }
+    }
+    out
+}
+
+/// Walks random games, calling `visit` on each position reached.
+fn random_walk(seed: u64, games: usize, max_plies: usize, mut visit: impl FnMut(&Position)) {
+    let rules = RuleSet::ordinary();
+    let roots = roots();
+    let mut rng = Rng::new(seed);
+    for _ in 0..games {
+        let mut pos = roots[rng.below(roots.len())].clone();
+        for _ in 0..rng.below(max_plies) + 1 {
+            visit(&pos);
+            let moves = pos.legal_moves(&rules);
+            if moves.is_empty() {
+                break;
+            }
+            // Prefer checks a third of the time: evasions and drop-pawn mates.
+            let checks: Vec<_> = moves
+                .iter()
+                .copied()
+                .filter(|&m| pos.gives_check(m))
+                .collect();
+            let m = if !checks.is_empty() && rng.chance(33) {
+                checks[rng.below(checks.len())]
+            } else {
+                moves.as_slice()[rng.below(moves.len())]
+            };
+            pos.play_in_place(m);
+        }
+    }
+}
+
+#[test]
+fn incremental_key_equals_recomputed_key() {
+    let mut n = 0;
+    random_walk(1, 400, 150, |pos| {
+        assert_eq!(pos.key(), pos.compute_key(), "{pos:?}");
+        n += 1;
+    });
+    assert!(n > 10_000);
+}
+
+#[test]
+fn position_round_trips_through_setup() {
+    let rules = RuleSet::ordinary();
+    random_walk(2, 100, 100, |pos| {
+        let again =
+            Position::from_setup(&pos.to_setup(), &rules).expect("a reached position is valid");
+        assert!(again == *pos);
+    });
+}
+
+fn sorted(mut v: Vec<yosei_core::Move>) -> Vec<yosei_core::Move> {
+    v.sort();
+    v
+}
+
+#[test]
+fn fast_generator_agrees_with_reference() {
+    for (reading, seed) in [
+        (UchifuzumeReading::CheckOnly, 3),
+        (UchifuzumeReading::Any, 4),
+    ] {
+        let mut rules = RuleSet::ordinary();
+        rules.uchifuzume = reading;
+        let any = reading == UchifuzumeReading::Any;
+        let mut checked = 0;
+        random_walk(seed, 120, 60, |pos| {
+            let fast = sorted(pos.legal_moves(&rules).as_slice().to_vec());
+            let slow = sorted(reference::legal_moves(&pos.to_setup(), any));
+            assert_eq!(fast, slow, "{reading:?} {pos:?}");
+            assert_eq!(pos.in_check(), reference::in_check(&pos.to_setup()));
+            checked += 1;
+        });
+        assert!(checked > 1000);
+    }
+}
