@@ -12,16 +12,7 @@ type Offsets = Vec<(i32, i32)>;
 fn movement(kind: PieceKind) -> (Offsets, Offsets) {
     use PieceKind::*;
     let gold = vec![(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
-    let king = vec![
-        (-1, -1),
-        (0, -1),
-        (1, -1),
-        (-1, 0),
-        (1, 0),
-        (-1, 1),
-        (0, 1),
-        (1, 1),
-    ];
+    let king = vec![(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
     let diagonals = vec![(-1, -1), (1, -1), (-1, 1), (1, 1)];
     let orthogonals = vec![(0, -1), (0, 1), (-1, 0), (1, 0)];
     match kind {
@@ -79,9 +70,7 @@ pub fn can_capture_king(setup: &Setup, by: Color) -> bool {
     let Some(king) = king_of(setup, !by) else {
         return false;
     };
-    Square::all().any(|sq| {
-        setup.piece_at(sq).is_some_and(|p| p.color == by) && reach(setup, sq).contains(&king)
-    })
+    Square::all().any(|sq| setup.piece_at(sq).is_some_and(|p| p.color == by) && reach(setup, sq).contains(&king))
 }
 
 pub fn in_check(setup: &Setup) -> bool {
@@ -101,8 +90,7 @@ fn two_pawns(setup: &Setup, color: Color) -> bool {
     (1..=9).any(|file| {
         (1..=9)
             .filter(|&rank| {
-                setup.piece_at(Square::new(file, rank).unwrap())
-                    == Some(Piece::new(PieceKind::Pawn, color))
+                setup.piece_at(Square::new(file, rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, color))
             })
             .count()
             > 1
@@ -191,9 +179,7 @@ pub fn is_legal(setup: &Setup, m: Move, any_reading: bool) -> bool {
 }
 
 pub fn has_legal_move(setup: &Setup, any_reading: bool) -> bool {
-    candidates(setup)
-        .into_iter()
-        .any(|m| is_legal(setup, m, any_reading))
+    candidates(setup).into_iter().any(|m| is_legal(setup, m, any_reading))
 }
 
 pub fn legal_moves(setup: &Setup, any_reading: bool) -> Vec<Move> {

@@ -39,11 +39,7 @@ fn random_walk(seed: u64, games: usize, max_plies: usize, mut visit: impl FnMut(
                 break;
             }
             // Prefer checks a third of the time: evasions and drop-pawn mates.
-            let checks: Vec<_> = moves
-                .iter()
-                .copied()
-                .filter(|&m| pos.gives_check(m))
-                .collect();
+            let checks: Vec<_> = moves.iter().copied().filter(|&m| pos.gives_check(m)).collect();
             let m = if !checks.is_empty() && rng.chance(33) {
                 checks[rng.below(checks.len())]
             } else {
@@ -68,8 +64,7 @@ fn incremental_key_equals_recomputed_key() {
 fn position_round_trips_through_setup() {
     let rules = RuleSet::ordinary();
     random_walk(2, 100, 100, |pos| {
-        let again =
-            Position::from_setup(&pos.to_setup(), &rules).expect("a reached position is valid");
+        let again = Position::from_setup(&pos.to_setup(), &rules).expect("a reached position is valid");
         assert!(again == *pos);
     });
 }
@@ -81,10 +76,7 @@ fn sorted(mut v: Vec<yosei_core::Move>) -> Vec<yosei_core::Move> {
 
 #[test]
 fn fast_generator_agrees_with_reference() {
-    for (reading, seed) in [
-        (UchifuzumeReading::CheckOnly, 3),
-        (UchifuzumeReading::Any, 4),
-    ] {
+    for (reading, seed) in [(UchifuzumeReading::CheckOnly, 3), (UchifuzumeReading::Any, 4)] {
         let mut rules = RuleSet::ordinary();
         rules.uchifuzume = reading;
         let any = reading == UchifuzumeReading::Any;

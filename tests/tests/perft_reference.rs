@@ -35,11 +35,7 @@ fn perft_matches_reference_counts() {
         if nodes > MAX_NODES_IN_TEST {
             continue;
         }
-        assert_eq!(
-            perft(&position(&sfen), &rules, depth),
-            nodes,
-            "{name} depth {depth}"
-        );
+        assert_eq!(perft(&position(&sfen), &rules, depth), nodes, "{name} depth {depth}");
         run += 1;
     }
     assert!(run >= 9, "only {run} rows ran");

@@ -58,11 +58,7 @@ pub fn run(repeat: u32, deep: bool) {
             nodes = perft(&pos, &rules, depth);
             best = best.min(start.elapsed().as_secs_f64());
         }
-        let status = if nodes == expected {
-            ""
-        } else {
-            "  WRONG COUNT"
-        };
+        let status = if nodes == expected { "" } else { "  WRONG COUNT" };
         println!(
             "{name:<10} {depth:>5} {nodes:>12} {best:>10.3} {:>14.0}{status}",
             nodes as f64 / best

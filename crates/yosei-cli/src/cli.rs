@@ -104,11 +104,7 @@ pub fn run() -> Result<ExitCode, String> {
             let positions = load(&input, &rules)?;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             for LabelledPosition { position, .. } in &positions {
-                let mut moves: Vec<String> = position
-                    .legal_moves(&rules)
-                    .iter()
-                    .map(|m| m.to_usi())
-                    .collect();
+                let mut moves: Vec<String> = position.legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
                 moves.sort();
                 writeln!(out, "{}", moves.join(" ")).map_err(io_error)?;
             }

@@ -88,16 +88,7 @@ const PAWN_STEPS: [(i32, i32); 1] = [(0, -1)];
 const KNIGHT_STEPS: [(i32, i32); 2] = [(-1, -2), (1, -2)];
 const SILVER_STEPS: [(i32, i32); 5] = [(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)];
 const GOLD_STEPS: [(i32, i32); 6] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
-const KING_STEPS: [(i32, i32); 8] = [
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-    (-1, 0),
-    (1, 0),
-    (-1, 1),
-    (0, 1),
-    (1, 1),
-];
+const KING_STEPS: [(i32, i32); 8] = [(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
 
 static PAWN: [[Bitboard; 81]; 2] = [
     step_table(&PAWN_STEPS, Color::Black),
@@ -200,16 +191,10 @@ const fn line_table() -> [[Bitboard; 81]; 81] {
                 let back = match d {
                     Direction::Up | Direction::Down => [Direction::Up, Direction::Down],
                     Direction::Right | Direction::Left => [Direction::Right, Direction::Left],
-                    Direction::UpRight | Direction::DownLeft => {
-                        [Direction::UpRight, Direction::DownLeft]
-                    }
-                    Direction::UpLeft | Direction::DownRight => {
-                        [Direction::UpLeft, Direction::DownRight]
-                    }
+                    Direction::UpRight | Direction::DownLeft => [Direction::UpRight, Direction::DownLeft],
+                    Direction::UpLeft | Direction::DownRight => [Direction::UpLeft, Direction::DownRight],
                 };
-                table[a][b] = Bitboard(
-                    rays[back[0] as usize][a].0 | rays[back[1] as usize][a].0 | 1u128 << a,
-                );
+                table[a][b] = Bitboard(rays[back[0] as usize][a].0 | rays[back[1] as usize][a].0 | 1u128 << a);
             }
             b += 1;
         }
@@ -352,23 +337,14 @@ mod tests {
 
     #[test]
     fn steppers_respect_orientation_and_edges() {
-        assert_eq!(
-            pawn_attacks(Color::Black, sq(7, 7)),
-            Bitboard::from(sq(7, 6))
-        );
-        assert_eq!(
-            pawn_attacks(Color::White, sq(3, 3)),
-            Bitboard::from(sq(3, 4))
-        );
+        assert_eq!(pawn_attacks(Color::Black, sq(7, 7)), Bitboard::from(sq(7, 6)));
+        assert_eq!(pawn_attacks(Color::White, sq(3, 3)), Bitboard::from(sq(3, 4)));
         assert!(pawn_attacks(Color::Black, sq(5, 1)).is_empty());
         assert_eq!(
             knight_attacks(Color::Black, sq(2, 9)),
             Bitboard::from(sq(1, 7)) | Bitboard::from(sq(3, 7))
         );
-        assert_eq!(
-            knight_attacks(Color::White, sq(1, 1)),
-            Bitboard::from(sq(2, 3))
-        );
+        assert_eq!(knight_attacks(Color::White, sq(1, 1)), Bitboard::from(sq(2, 3)));
         assert_eq!(king_attacks(sq(1, 1)).count(), 3);
         assert_eq!(king_attacks(sq(5, 5)).count(), 8);
         assert_eq!(gold_attacks(Color::Black, sq(5, 5)).count(), 6);
@@ -386,14 +362,8 @@ mod tests {
         assert!(r.contains(sq(9, 5)) && r.contains(sq(5, 9)));
         assert_eq!(r.count(), 2 + 4 + 3 + 4);
         assert_eq!(bishop_pseudo_attacks(sq(5, 5)).count(), 16);
-        assert_eq!(
-            lance_attacks(Color::Black, sq(1, 9), Bitboard::EMPTY).count(),
-            8
-        );
-        assert_eq!(
-            lance_attacks(Color::White, sq(1, 9), Bitboard::EMPTY).count(),
-            0
-        );
+        assert_eq!(lance_attacks(Color::Black, sq(1, 9), Bitboard::EMPTY).count(), 8);
+        assert_eq!(lance_attacks(Color::White, sq(1, 9), Bitboard::EMPTY).count(), 0);
     }
 
     #[test]

@@ -70,9 +70,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(
-                self.0.trailing_zeros() as usize
-            ))
+            Some(Square::from_index_unchecked(self.0.trailing_zeros() as usize))
         }
     }
 
@@ -82,9 +80,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Some(Square::from_index_unchecked(
-                127 - self.0.leading_zeros() as usize,
-            ))
+            Some(Square::from_index_unchecked(127 - self.0.leading_zeros() as usize))
         }
     }
 

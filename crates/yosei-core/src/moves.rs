@@ -25,12 +25,7 @@ impl Move {
     /// A board move.
     #[inline]
     pub const fn normal(from: Square, to: Square, promote: bool) -> Move {
-        Move(
-            to.index() as u32
-                | (from.index() as u32) << 7
-                | if promote { PROMOTE } else { 0 }
-                | NO_VIA_OR_EXTRA,
-        )
+        Move(to.index() as u32 | (from.index() as u32) << 7 | if promote { PROMOTE } else { 0 } | NO_VIA_OR_EXTRA)
     }
 
     /// A drop of `kind` from the hand.
@@ -42,12 +37,7 @@ impl Move {
     /// A Lion two-step: first to `via`, then to `to` (which may be `from`: igui or pass).
     #[inline]
     pub const fn two_step(from: Square, via: Square, to: Square) -> Move {
-        Move(
-            to.index() as u32
-                | (from.index() as u32) << 7
-                | (via.index() as u32) << VIA_SHIFT
-                | NONE << EXTRA_SHIFT,
-        )
+        Move(to.index() as u32 | (from.index() as u32) << 7 | (via.index() as u32) << VIA_SHIFT | NONE << EXTRA_SHIFT)
     }
 
     /// The same move with the square where a Circe-family capture puts a piece.

@@ -116,8 +116,7 @@ impl PieceKind {
     ];
 
     /// The seven ordinary kinds a hand can hold.
-    pub const ORDINARY_HAND_KINDS: [PieceKind; 7] =
-        [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook];
+    pub const ORDINARY_HAND_KINDS: [PieceKind; 7] = [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook];
 
     #[inline]
     pub const fn index(self) -> usize {
@@ -165,10 +164,7 @@ impl PieceKind {
 
     #[inline]
     pub const fn is_promoted(self) -> bool {
-        matches!(
-            self,
-            ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon
-        )
+        matches!(self, ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon)
     }
 
     /// The kind before promotion (itself for an unpromoted kind).

@@ -39,12 +39,10 @@ impl std::error::Error for InputError {}
 pub fn read_positions(arg: &str, rules: &RuleSet) -> Result<Vec<LabelledPosition>, InputError> {
     if arg == "-" {
         let mut text = String::new();
-        std::io::stdin()
-            .read_to_string(&mut text)
-            .map_err(|e| InputError {
-                origin: "stdin".into(),
-                message: format!("cannot read standard input: {e}"),
-            })?;
+        std::io::stdin().read_to_string(&mut text).map_err(|e| InputError {
+            origin: "stdin".into(),
+            message: format!("cannot read standard input: {e}"),
+        })?;
         return read_lines(&text, "stdin", rules);
     }
     let path = std::path::Path::new(arg);
@@ -55,17 +53,13 @@ pub fn read_positions(arg: &str, rules: &RuleSet) -> Result<Vec<LabelledPosition
         })?;
         let text = String::from_utf8(bytes).map_err(|e| InputError {
             origin: arg.into(),
-            message: format!(
-                "the file is not UTF-8 text (byte {})",
-                e.utf8_error().valid_up_to()
-            ),
+            message: format!("the file is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
         })?;
         return read_lines(&text, arg, rules);
     }
     let position = to_position(arg, rules).map_err(|message| InputError {
         origin: "argument".into(),
-        message: if arg.contains('/') || arg.starts_with("position") || arg.starts_with("startpos")
-        {
+        message: if arg.contains('/') || arg.starts_with("position") || arg.starts_with("startpos") {
             message
         } else {
             format!("'{arg}' is neither a file nor an SFEN string ({message})")
@@ -79,11 +73,7 @@ pub fn read_positions(arg: &str, rules: &RuleSet) -> Result<Vec<LabelledPosition
 }
 
 /// Parses text of one position per line.
-pub fn read_lines(
-    text: &str,
-    source: &str,
-    rules: &RuleSet,
-) -> Result<Vec<LabelledPosition>, InputError> {
+pub fn read_lines(text: &str, source: &str, rules: &RuleSet) -> Result<Vec<LabelledPosition>, InputError> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut out = Vec::new();
     for (i, line) in text.lines().enumerate() {

@@ -8,6 +8,6 @@ pub mod input;
 pub mod sfen;
 
 pub use sfen::{
-    parse_sfen, parse_usi_move, startpos, write_sfen, write_usi_move, SfenError, SfenRecord,
-    SyntaxError, UsiMoveError, STARTPOS_SFEN,
+    parse_sfen, parse_usi_move, startpos, write_sfen, write_usi_move, SfenError, SfenRecord, SyntaxError, UsiMoveError,
+    STARTPOS_SFEN,
 };

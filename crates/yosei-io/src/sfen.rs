@@ -264,10 +264,7 @@ fn parse_moves_tail(fields: &mut Fields<'_>) -> Result<Vec<Move>, SyntaxError> {
     if !keyword.is("moves") {
         return Err(keyword.error(
             0,
-            format!(
-                "expected 'moves' or the end of the input, found {}",
-                keyword.quoted()
-            ),
+            format!("expected 'moves' or the end of the input, found {}", keyword.quoted()),
         ));
     }
     let mut moves = Vec::new();
@@ -275,12 +272,7 @@ fn parse_moves_tail(fields: &mut Fields<'_>) -> Result<Vec<Move>, SyntaxError> {
         // Name the move as well: in a long line its column alone is hard to count.
         let m = parse_move_token(token).map_err(|err| SyntaxError {
             column: err.column,
-            message: format!(
-                "move {} {}: {}",
-                moves.len() + 1,
-                token.quoted(),
-                err.message
-            ),
+            message: format!("move {} {}: {}", moves.len() + 1, token.quoted(), err.message),
         })?;
         moves.push(m);
     }
@@ -299,16 +291,10 @@ fn parse_board(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
         let c = chars[i];
         if c == '/' {
             if filled < 9 {
-                return Err(token.error(
-                    i,
-                    format!("rank {rank} has {filled} squares: expected 9 before '/'"),
-                ));
+                return Err(token.error(i, format!("rank {rank} has {filled} squares: expected 9 before '/'")));
             }
             if rank == 9 {
-                return Err(token.error(
-                    i,
-                    "expected the end of the board after 9 ranks, found '/'".to_string(),
-                ));
+                return Err(token.error(i, "expected the end of the board after 9 ranks, found '/'".to_string()));
             }
             rank += 1;
             filled = 0;
@@ -316,11 +302,7 @@ fn parse_board(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
             continue;
         }
         if filled == 9 {
-            let expected = if rank == 9 {
-                "the end of the board"
-            } else {
-                "'/'"
-            };
+            let expected = if rank == 9 { "the end of the board" } else { "'/'" };
             return Err(token.error(
                 i,
                 format!("expected {expected} (rank {rank} already has 9 squares), found {c:?}"),
@@ -375,20 +357,14 @@ fn parse_board(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
 fn parse_board_piece(token: Token<'_>, i: usize) -> Result<(Piece, usize), SyntaxError> {
     let c = token.chars[i];
     if c != '+' {
-        return piece_from_letter(c).map(|piece| (piece, 1)).ok_or_else(|| {
-            token.error(
-                i,
-                format!("expected a piece letter or a digit, found {c:?}"),
-            )
-        });
+        return piece_from_letter(c)
+            .map(|piece| (piece, 1))
+            .ok_or_else(|| token.error(i, format!("expected a piece letter or a digit, found {c:?}")));
     }
     let next = token.chars.get(i + 1).copied();
-    let promoted = next.and_then(piece_from_letter).and_then(|piece| {
-        piece
-            .kind
-            .promoted()
-            .map(|kind| Piece::new(kind, piece.color))
-    });
+    let promoted = next
+        .and_then(piece_from_letter)
+        .and_then(|piece| piece.kind.promoted().map(|kind| Piece::new(kind, piece.color)));
     promoted.map(|piece| (piece, 2)).ok_or_else(|| {
         token.error(
             i + 1,
@@ -409,10 +385,7 @@ fn parse_side(token: Token<'_>) -> Result<Color, SyntaxError> {
     } else {
         Err(token.error(
             0,
-            format!(
-                "expected the side to move, 'b' or 'w', found {}",
-                token.quoted()
-            ),
+            format!("expected the side to move, 'b' or 'w', found {}", token.quoted()),
         ))
     }
 }
@@ -499,15 +472,9 @@ fn parse_hands(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
 fn parse_move_number(token: Token<'_>) -> Result<u32, SyntaxError> {
     if let Some(i) = token.chars.iter().position(|c| !c.is_ascii_digit()) {
         let message = if i == 0 {
-            format!(
-                "expected a move number or 'moves', found {}",
-                token.quoted()
-            )
+            format!("expected a move number or 'moves', found {}", token.quoted())
         } else {
-            format!(
-                "expected a digit of the move number, found {:?}",
-                token.chars[i]
-            )
+            format!("expected a digit of the move number, found {:?}", token.chars[i])
         };
         return Err(token.error(i, message));
     }
@@ -585,11 +552,10 @@ pub fn write_sfen(setup: &Setup) -> String {
 /// order.
 fn hand_write_order() -> impl Iterator<Item = PieceKind> {
     let ordinary = PieceKind::ORDINARY_HAND_KINDS;
-    ordinary.into_iter().rev().chain(
-        PieceKind::ALL
-            .into_iter()
-            .filter(move |kind| !ordinary.contains(kind)),
-    )
+    ordinary
+        .into_iter()
+        .rev()
+        .chain(PieceKind::ALL.into_iter().filter(move |kind| !ordinary.contains(kind)))
 }
 
 // ---------------------------------------------------------------------------------------
@@ -640,10 +606,7 @@ impl MoveReader<'_> {
     fn error(&self, expected: &str) -> SyntaxError {
         SyntaxError {
             column: self.token.column(self.pos),
-            message: format!(
-                "expected {expected}, found {}",
-                found(self.peek(), Self::FIELD)
-            ),
+            message: format!("expected {expected}, found {}", found(self.peek(), Self::FIELD)),
         }
     }
 

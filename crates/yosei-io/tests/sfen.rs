@@ -2,9 +2,7 @@
 //! and a no-panic sweep over mutated inputs.
 
 use yosei_core::{Color, Move, Piece, PieceKind, Setup, Square};
-use yosei_io::{
-    parse_sfen, parse_usi_move, startpos, write_sfen, write_usi_move, SfenRecord, STARTPOS_SFEN,
-};
+use yosei_io::{parse_sfen, parse_usi_move, startpos, write_sfen, write_usi_move, SfenRecord, STARTPOS_SFEN};
 
 /// A small deterministic PRNG (SplitMix64) so that failures reproduce without extra
 /// crates.
@@ -38,9 +36,7 @@ fn sq(file: i32, rank: i32) -> Square {
 }
 
 fn setup_of(text: &str) -> Setup {
-    parse_sfen(text)
-        .unwrap_or_else(|e| panic!("{text:?}: {e}"))
-        .setup
+    parse_sfen(text).unwrap_or_else(|e| panic!("{text:?}: {e}")).setup
 }
 
 #[test]
@@ -135,14 +131,8 @@ fn fairy_letters_and_promoted_pieces() {
     ];
     for (i, &kind) in fairies.iter().enumerate() {
         let file = 9 - i as i32;
-        assert_eq!(
-            setup.piece_at(sq(file, 1)),
-            Some(Piece::new(kind, Color::White))
-        );
-        assert_eq!(
-            setup.piece_at(sq(file, 8)),
-            Some(Piece::new(kind, Color::Black))
-        );
+        assert_eq!(setup.piece_at(sq(file, 1)), Some(Piece::new(kind, Color::White)));
+        assert_eq!(setup.piece_at(sq(file, 8)), Some(Piece::new(kind, Color::Black)));
     }
     let expected = [
         ((9, 2), Root50Leaper, Color::White),
@@ -155,10 +145,7 @@ fn fairy_letters_and_promoted_pieces() {
         ((3, 9), Dragon, Color::Black),
     ];
     for ((file, rank), kind, color) in expected {
-        assert_eq!(
-            setup.piece_at(sq(file, rank)),
-            Some(Piece::new(kind, color))
-        );
+        assert_eq!(setup.piece_at(sq(file, rank)), Some(Piece::new(kind, color)));
     }
     assert_eq!(setup.piece_at(sq(6, 9)), None);
     assert_eq!(setup.piece_at(sq(1, 9)), None);
@@ -238,14 +225,8 @@ fn usi_moves() {
         ("D*9i", Move::drop(Nightrider, sq(9, 9))),
         ("5e4d3c", Move::two_step(sq(5, 5), sq(4, 4), sq(3, 3))),
         ("5e4d5e", Move::two_step(sq(5, 5), sq(4, 4), sq(5, 5))),
-        (
-            "2b5e/4i",
-            Move::normal(sq(2, 2), sq(5, 5), false).with_extra(sq(4, 9)),
-        ),
-        (
-            "2b3c+/4i",
-            Move::normal(sq(2, 2), sq(3, 3), true).with_extra(sq(4, 9)),
-        ),
+        ("2b5e/4i", Move::normal(sq(2, 2), sq(5, 5), false).with_extra(sq(4, 9))),
+        ("2b3c+/4i", Move::normal(sq(2, 2), sq(3, 3), true).with_extra(sq(4, 9))),
         (
             "5e4d3c/1a",
             Move::two_step(sq(5, 5), sq(4, 4), sq(3, 3)).with_extra(sq(1, 1)),
@@ -255,10 +236,7 @@ fn usi_moves() {
         assert_eq!(parse_usi_move(text), Ok(m), "{text}");
         assert_eq!(write_usi_move(m), text);
     }
-    assert_eq!(
-        parse_usi_move("  7g7f\n"),
-        Ok(Move::normal(sq(7, 7), sq(7, 6), false))
-    );
+    assert_eq!(parse_usi_move("  7g7f\n"), Ok(Move::normal(sq(7, 7), sq(7, 6), false)));
     for kind in PieceKind::HAND_KINDS {
         let m = Move::drop(kind, sq(3, 4));
         assert_eq!(parse_usi_move(&write_usi_move(m)), Ok(m), "{kind:?}");
@@ -284,11 +262,7 @@ const BAD_SFEN: &[(&str, usize, &str)] = &[
         "expected '/'",
     ),
     ("9/9/9/9/9/9/9/9/8 b - 1", 18, "rank 9 has 8"),
-    (
-        "9/9/9/9/9/9/9/9/9P b - 1",
-        18,
-        "expected the end of the board",
-    ),
+    ("9/9/9/9/9/9/9/9/9P b - 1", 18, "expected the end of the board"),
     ("9/46/9/9/9/9/9/9/9 b - 1", 4, "digit from 1 to 5"),
     ("9/0/9/9/9/9/9/9/9 b - 1", 3, "digit from 1 to 9"),
     // 8 ranks, 10 ranks
@@ -319,18 +293,10 @@ const BAD_SFEN: &[(&str, usize, &str)] = &[
     ("9/9/9/9/9/9/9/9/9 b K 1", 21, "never in hand"),
     ("9/9/9/9/9/9/9/9/9 b Pk 1", 22, "never in hand"),
     ("9/9/9/9/9/9/9/9/9 b O 1", 21, "never in hand"),
-    (
-        "9/9/9/9/9/9/9/9/9 b +P 1",
-        21,
-        "promoted pieces are never in hand",
-    ),
+    ("9/9/9/9/9/9/9/9/9 b +P 1", 21, "promoted pieces are never in hand"),
     ("9/9/9/9/9/9/9/9/9 b 0P 1", 21, "count of 1 or more"),
     ("9/9/9/9/9/9/9/9/9 b 100P 1", 23, "at most 2 digits"),
-    (
-        "9/9/9/9/9/9/9/9/9 b 2 1",
-        22,
-        "piece letter after the count",
-    ),
+    ("9/9/9/9/9/9/9/9/9 b 2 1", 22, "piece letter after the count"),
     ("9/9/9/9/9/9/9/9/9 b 64P 1", 21, "at most 63"),
     ("9/9/9/9/9/9/9/9/9 b 60P3PP 1", 26, "at most 63"),
     ("9/9/9/9/9/9/9/9/9 b P-", 22, "'-' stands alone"),
@@ -342,17 +308,9 @@ const BAD_SFEN: &[(&str, usize, &str)] = &[
     ("9/9/9/9/9/9/9/9/9 b - -1", 23, "move number"),
     ("9/9/9/9/9/9/9/9/9 b - +1", 23, "move number"),
     ("9/9/9/9/9/9/9/9/9 b - 1x", 24, "digit of the move number"),
-    (
-        "9/9/9/9/9/9/9/9/9 b - 99999999999",
-        23,
-        "at most 4294967295",
-    ),
+    ("9/9/9/9/9/9/9/9/9 b - 99999999999", 23, "at most 4294967295"),
     ("9/9/9/9/9/9/9/9/9 b - 1 2", 25, "'moves' or the end"),
-    (
-        "9/9/9/9/9/9/9/9/9 b - 1 move 7g7f",
-        25,
-        "'moves' or the end",
-    ),
+    ("9/9/9/9/9/9/9/9/9 b - 1 move 7g7f", 25, "'moves' or the end"),
     ("startpos 7g7f", 10, "'moves' or the end"),
     ("startpos moves 7g7f 3c3", 24, "rank letter"),
     ("startpos moves 7g7f k*5e", 21, "droppable"),
@@ -509,8 +467,8 @@ fn random_moves_round_trip() {
 /// Characters that mutations insert: the alphabet of SFEN and USI, the confusable and
 /// the multi-byte ones.
 const NOISE: &[char] = &[
-    '+', '+', '/', '/', '*', '-', ' ', ' ', '\t', '\n', '0', '1', '2', '5', '9', 'a', 'i', 'j',
-    'b', 'w', 'P', 'p', 'K', 'k', 'O', 'I', 'x', '歩', '香', '　', 'é', '😀', '\u{0}', '\u{7f}',
+    '+', '+', '/', '/', '*', '-', ' ', ' ', '\t', '\n', '0', '1', '2', '5', '9', 'a', 'i', 'j', 'b', 'w', 'P', 'p',
+    'K', 'k', 'O', 'I', 'x', '歩', '香', '　', 'é', '😀', '\u{0}', '\u{7f}',
 ];
 
 fn mutate(rng: &mut Rng, text: &str) -> String {

@@ -18,8 +18,6 @@ pub mod zobrist;
 
 pub use movegen::{MoveList, MoveSink};
 pub use position::Position;
-pub use ruleset::{
-    Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading,
-};
+pub use ruleset::{Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading};
 pub use validate::{SetupError, SetupProblem};
 pub use zobrist::Key;

@@ -146,10 +146,7 @@ impl Position {
     /// Pushes every legal move into `sink`, in the order of the module docs, until the
     /// sink breaks.
     pub fn generate_legal<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
-        debug_assert!(
-            rules.is_ordinary(),
-            "fairy conditions need the general generator"
-        );
+        debug_assert!(rules.is_ordinary(), "fairy conditions need the general generator");
         Generator::new(self, rules, sink).run()
     }
 }
@@ -222,8 +219,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             let Some(piece) = self.pos.piece_at(from) else {
                 continue;
             };
-            let mut to_set =
-                attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied) & target;
+            let mut to_set = attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied) & target;
             if let (true, Some(king)) = (pinned.contains(from), self.king) {
                 to_set &= attacks::line(king, from);
             }

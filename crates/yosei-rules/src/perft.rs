@@ -13,10 +13,7 @@ pub fn perft(pos: &Position, rules: &RuleSet, depth: u32) -> u64 {
     if depth == 1 {
         return moves.len() as u64;
     }
-    moves
-        .iter()
-        .map(|&m| perft(&pos.play(m), rules, depth - 1))
-        .sum()
+    moves.iter().map(|&m| perft(&pos.play(m), rules, depth - 1)).sum()
 }
 
 /// Perft per first move.

@@ -25,9 +25,7 @@ impl Position {
     pub fn startpos() -> Position {
         use PieceKind::*;
         let mut setup = Setup::empty();
-        let back = [
-            Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance,
-        ];
+        let back = [Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance];
         for (i, &kind) in back.iter().enumerate() {
             let file = 9 - i as i32;
             setup.put(sq(file, 9), Some(Piece::new(kind, Color::Black)));
@@ -278,9 +276,7 @@ impl Position {
     #[inline]
     pub fn king_capturable(&self) -> bool {
         match self.kings[(!self.side).index()] {
-            Some(ksq) => self
-                .attackers_to(ksq, self.side, self.occupied())
-                .is_nonempty(),
+            Some(ksq) => self.attackers_to(ksq, self.side, self.occupied()).is_nonempty(),
             None => false,
         }
     }
@@ -311,11 +307,7 @@ impl Position {
 
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        writeln!(
-            f,
-            "Position (side to move {:?}, move {})",
-            self.side, self.move_number
-        )?;
+        writeln!(f, "Position (side to move {:?}, move {})", self.side, self.move_number)?;
         for rank in 1..=9 {
             for file in (1..=9).rev() {
                 match self.board[sq(file, rank).index()] {

@@ -127,10 +127,7 @@ impl FromStr for Condition {
             .find(|c| c.name().eq_ignore_ascii_case(t) || c.japanese() == t)
             .ok_or_else(|| {
                 let names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
-                format!(
-                    "unknown condition '{t}': expected one of {}",
-                    names.join(", ")
-                )
+                format!("unknown condition '{t}': expected one of {}", names.join(", "))
             })
     }
 }
@@ -169,13 +166,7 @@ impl RuleSet {
     pub fn compile(conditions: &[Condition]) -> Result<RuleSet, RuleError> {
         let problems: Vec<String> = conditions
             .iter()
-            .map(|c| {
-                format!(
-                    "condition {} ({}) is not implemented yet",
-                    c.name(),
-                    c.japanese()
-                )
-            })
+            .map(|c| format!("condition {} ({}) is not implemented yet", c.name(), c.japanese()))
             .collect();
         if problems.is_empty() {
             Ok(RuleSet {

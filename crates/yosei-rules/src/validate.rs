@@ -21,19 +21,11 @@ pub enum SetupProblem {
     OpponentInCheck { color: Color },
     /// More pieces of a kind (board + hands, promoted counted with unpromoted) than the
     /// standard 40-piece set holds (or, with an unlimited set, than a hand can count).
-    TooManyPieces {
-        kind: PieceKind,
-        count: u32,
-        max: u32,
-    },
+    TooManyPieces { kind: PieceKind, count: u32, max: u32 },
     /// A hand holds a kind no hand can hold (king, stone, promoted piece).
     NotAHandKind { color: Color, kind: PieceKind },
     /// A hand count above the supported maximum.
-    HandCountTooLarge {
-        color: Color,
-        kind: PieceKind,
-        count: u8,
-    },
+    HandCountTooLarge { color: Color, kind: PieceKind, count: u8 },
     /// A fairy piece: its movement is not implemented yet.
     FairyPieceUnsupported { kind: PieceKind },
 }
@@ -49,11 +41,7 @@ impl fmt::Display for SetupProblem {
                 "two pawns (二歩): {} has two unpromoted pawns on file {file}",
                 side(*color)
             ),
-            SetupProblem::DeadPiece {
-                square,
-                color,
-                kind,
-            } => write!(
+            SetupProblem::DeadPiece { square, color, kind } => write!(
                 f,
                 "dead piece (行き所のない駒): {}'s {} on {square} can never move",
                 side(*color),
@@ -64,11 +52,9 @@ impl fmt::Display for SetupProblem {
                 "{} is in check but it is not its turn (the side to move could capture the king)",
                 side(*color)
             ),
-            SetupProblem::TooManyPieces { kind, count, max } => write!(
-                f,
-                "{count} pieces of kind {} (at most {max} allowed)",
-                kind.name()
-            ),
+            SetupProblem::TooManyPieces { kind, count, max } => {
+                write!(f, "{count} pieces of kind {} (at most {max} allowed)", kind.name())
+            }
             SetupProblem::NotAHandKind { color, kind } => write!(
                 f,
                 "{} holds a {} in hand, which no hand can hold",

@@ -1,0 +1,11 @@
+#!/usr/bin/env bash
+# The whole test suite, as CI runs it: Rust tests (optimised build), then the
+# differential test of legal move generation against cshogi/python-shogi (their
+# virtual environment is created by scripts/setup-python.sh).
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+cd "$root"
+cargo test --release --workspace
+cargo build --release --quiet
+py=$(scripts/setup-python.sh)
+"$py" tests/differential/cshogi_diff.py --yosei target/release/yosei
