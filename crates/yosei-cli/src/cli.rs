@@ -127,10 +127,14 @@ fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
             Err(e) => errors.push(e),
         }
     }
-    if !errors.is_empty() {
-        return Err(errors.join("; "));
+    let compiled = RuleSet::compile(&conditions);
+    if let Err(e) = &compiled {
+        errors.extend(e.problems.iter().cloned());
     }
-    let mut rules = RuleSet::compile(&conditions).map_err(|e| e.to_string())?;
+    let mut rules = match compiled {
+        Ok(rules) if errors.is_empty() => rules,
+        _ => return Err(errors.join("; ")),
+    };
     rules.uchifuzume = match args.uchifuzume {
         Uchifuzume::CheckOnly => UchifuzumeReading::CheckOnly,
         Uchifuzume::Any => UchifuzumeReading::Any,
