@@ -13,11 +13,13 @@ pub mod movegen;
 pub mod perft;
 pub mod position;
 pub mod ruleset;
+pub mod stipulation;
 pub mod validate;
 pub mod zobrist;
 
 pub use movegen::{MoveList, MoveSink};
 pub use position::Position;
 pub use ruleset::{Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading};
+pub use stipulation::Stipulation;
 pub use validate::{SetupError, SetupProblem};
 pub use zobrist::Key;

@@ -3,6 +3,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use yosei_core::PieceKind;
 
 /// Which pawn drops count as drop-pawn mate (rules.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -50,6 +51,8 @@ pub enum Condition {
     Pwc,
     KikiNifuInvalid,
     SelfCheckCaptureInvalid,
+    /// 駒詰: both kings move with the power of this kind.
+    Komazume(PieceKind),
 }
 
 impl Condition {
@@ -70,7 +73,7 @@ impl Condition {
         Condition::SelfCheckCaptureInvalid,
     ];
 
-    /// The name of cli.md.
+    /// The name of cli.md (for `Komazume` without its kind: see `Display`).
     pub const fn name(self) -> &'static str {
         match self {
             Condition::Annan => "annan",
@@ -87,6 +90,7 @@ impl Condition {
             Condition::Pwc => "pwc",
             Condition::KikiNifuInvalid => "kiki-nifu-invalid",
             Condition::SelfCheckCaptureInvalid => "skci",
+            Condition::Komazume(_) => "komazume",
         }
     }
 
@@ -107,20 +111,30 @@ impl Condition {
             Condition::Pwc => "PWC",
             Condition::KikiNifuInvalid => "利き二歩無効",
             Condition::SelfCheckCaptureInvalid => "自己王手王取無効",
+            Condition::Komazume(_) => "駒詰",
         }
     }
 }
 
 impl fmt::Display for Condition {
+    /// cli.md form: `annan`, `komazume:knight`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        match self {
+            Condition::Komazume(kind) => write!(f, "komazume:{}", kind.name().replace(' ', "-")),
+            c => f.write_str(c.name()),
+        }
     }
 }
 
 impl FromStr for Condition {
     type Err = String;
+    /// cli.md names (`annan`, `komazume:KIND` with KIND an SFEN letter or an English
+    /// kind name such as `knight`, `chess-knight`) and the Japanese names.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
+        if let Some(kind) = t.strip_prefix("komazume:") {
+            return komazume_kind(kind).map(Condition::Komazume);
+        }
         Condition::ALL
             .iter()
             .copied()
@@ -130,6 +144,24 @@ impl FromStr for Condition {
                 format!("unknown condition '{t}': expected one of {}", names.join(", "))
             })
     }
+}
+
+fn komazume_kind(text: &str) -> Result<PieceKind, String> {
+    let t = text.trim();
+    let mut chars = t.chars();
+    let by_letter = match (chars.next(), chars.next()) {
+        (Some(c), None) => PieceKind::from_sfen_letter(c.to_ascii_uppercase()),
+        _ => None,
+    };
+    by_letter
+        .or_else(|| {
+            PieceKind::ALL
+                .iter()
+                .copied()
+                .find(|k| k.name().replace(' ', "-").eq_ignore_ascii_case(t))
+        })
+        .filter(|k| !matches!(k, PieceKind::King | PieceKind::Stone))
+        .ok_or_else(|| format!("komazume:{t}: expected a piece kind (an SFEN letter or a name such as 'knight')"))
 }
 
 /// Why a set of conditions cannot be compiled: every conflict at once.
@@ -166,7 +198,7 @@ impl RuleSet {
     pub fn compile(conditions: &[Condition]) -> Result<RuleSet, RuleError> {
         let problems: Vec<String> = conditions
             .iter()
-            .map(|c| format!("condition {} ({}) is not implemented yet", c.name(), c.japanese()))
+            .map(|c| format!("condition {c} ({}) is not implemented yet", c.japanese()))
             .collect();
         if problems.is_empty() {
             Ok(RuleSet {

@@ -1,0 +1,187 @@
+//! Japanese rule phrases (fm's vocabulary, KIF `ルール：` lines): `安南ばか詰`,
+//! `キルケ協力自玉詰`, `H#`, `打歩詰`… → stipulation and conditions, and back.
+
+use yosei_core::PieceKind;
+use yosei_rules::{Condition, Stipulation};
+
+/// What a rule phrase says.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct RulePhrase {
+    pub stipulation: Option<Stipulation>,
+    pub conditions: Vec<Condition>,
+}
+
+enum Word {
+    Stip(Stipulation),
+    Cond(Condition),
+    /// Words that say nothing beyond what other words say (詰, 詰将棋 on its own).
+    Plain,
+}
+
+/// The vocabulary, longest words first so that the greedy scan takes `ばか自殺詰` before
+/// `ばか`, `アンチキルケ` before `キルケ`.
+fn vocabulary() -> Vec<(&'static str, Word)> {
+    use Condition::*;
+    let help = Stipulation::Help { length: None };
+    let help_self = Stipulation::HelpSelf { length: None };
+    let mut v: Vec<(&'static str, Word)> = vec![
+        ("ばか自殺詰", Word::Stip(help_self)),
+        ("協力自玉詰", Word::Stip(help_self)),
+        ("協力自王詰", Word::Stip(help_self)),
+        ("ばか自殺", Word::Stip(help_self)),
+        ("ば自", Word::Stip(help_self)),
+        ("HS#", Word::Stip(help_self)),
+        ("ばか詰", Word::Stip(help)),
+        ("協力詰", Word::Stip(help)),
+        ("H#", Word::Stip(help)),
+        ("ばか千日手", Word::Stip(Stipulation::Cycle { length: 0 })),
+        ("ばか手順", Word::Stip(Stipulation::Sequence { length: 0 })),
+        (
+            "ばかステイルメイト",
+            Word::Stip(Stipulation::HelpStale { length: None }),
+        ),
+        ("ステイルメイト", Word::Stip(Stipulation::HelpStale { length: None })),
+        ("自殺詰", Word::Stip(Stipulation::SelfMate { length: 0 })),
+        ("S#", Word::Stip(Stipulation::SelfMate { length: 0 })),
+        ("逃げ将棋", Word::Stip(Stipulation::MateIn { length: 0 })),
+        ("詰将棋", Word::Stip(Stipulation::Tsume { length: None })),
+        ("安南", Word::Cond(Annan)),
+        ("安北", Word::Cond(Anhoku)),
+        ("逆鮮", Word::Cond(Anhoku)),
+        ("対面", Word::Cond(Taimen)),
+        ("対鮮", Word::Cond(Taimen)),
+        ("背面", Word::Cond(Haimen)),
+        ("逆対鮮", Word::Cond(Haimen)),
+        ("天竺", Word::Cond(Tenjiku)),
+        ("鏡詰", Word::Cond(Tenjiku)),
+        ("Ｋマドラシ", Word::Cond(KMadrasi)),
+        ("Kマドラシ", Word::Cond(KMadrasi)),
+        ("マドラシ", Word::Cond(Madrasi)),
+        ("単純打歩詰", Word::Cond(UchifuSimple)),
+        ("単純打歩", Word::Cond(UchifuSimple)),
+        ("完全打歩詰", Word::Cond(Uchifu)),
+        ("完全打歩", Word::Cond(Uchifu)),
+        ("打歩詰", Word::Cond(Uchifu)),
+        ("打歩", Word::Cond(Uchifu)),
+        ("アンチキルケ", Word::Cond(AntiCirce)),
+        ("キルケ", Word::Cond(Circe)),
+        ("PWC", Word::Cond(Pwc)),
+        ("ＰＷＣ", Word::Cond(Pwc)),
+        ("二歩王取無効", Word::Cond(KikiNifuInvalid)),
+        ("利き二歩無効", Word::Cond(KikiNifuInvalid)),
+        ("自己王手王取無効", Word::Cond(SelfCheckCaptureInvalid)),
+        ("ナイト玉", Word::Cond(Komazume(PieceKind::ChessKnight))),
+        ("詰", Word::Plain),
+    ];
+    v.sort_by_key(|(w, _)| std::cmp::Reverse(w.chars().count()));
+    v
+}
+
+/// Reads a rule phrase. Separators (spaces, `・`, `+`, `、`) between words are allowed.
+/// The error gives the 1-based character column of the first unknown text.
+pub fn parse_rule_phrase(text: &str) -> Result<RulePhrase, (usize, String)> {
+    let vocabulary = vocabulary();
+    let chars: Vec<char> = text.chars().collect();
+    let mut phrase = RulePhrase::default();
+    let mut i = 0;
+    'scan: while i < chars.len() {
+        if matches!(chars[i], ' ' | '　' | '・' | '+' | '＋' | '、' | ',') {
+            i += 1;
+            continue;
+        }
+        for (word, meaning) in &vocabulary {
+            let w: Vec<char> = word.chars().collect();
+            if chars[i..].starts_with(&w) {
+                match meaning {
+                    Word::Stip(s) => {
+                        if let Some(previous) = phrase.stipulation.filter(|p| p != s) {
+                            return Err((
+                                i + 1,
+                                format!(
+                                    "'{word}' contradicts the stipulation {} said before",
+                                    previous.japanese()
+                                ),
+                            ));
+                        }
+                        phrase.stipulation = Some(*s);
+                    }
+                    Word::Cond(c) => {
+                        if !phrase.conditions.contains(c) {
+                            phrase.conditions.push(*c);
+                        }
+                    }
+                    Word::Plain => {}
+                }
+                i += w.len();
+                continue 'scan;
+            }
+        }
+        let rest: String = chars[i..].iter().take(8).collect();
+        return Err((
+            i + 1,
+            format!("unknown rule word at '{rest}': expected a stipulation (ばか詰, ばか自殺詰, 自殺詰, …) or a condition (安南, キルケ, …)"),
+        ));
+    }
+    // A condition alone (安南) or 詰 alone means direct mate, as fm and Fairyland write it.
+    if phrase.stipulation.is_none() {
+        phrase.stipulation = Some(Stipulation::Tsume { length: None });
+    }
+    Ok(phrase)
+}
+
+/// The phrase for a stipulation and conditions, conditions first: `安南ばか詰`.
+pub fn write_rule_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> String {
+    let mut s = String::new();
+    for c in conditions {
+        match c {
+            Condition::Komazume(PieceKind::ChessKnight) => s.push_str("ナイト玉"),
+            Condition::Komazume(kind) => {
+                s.push_str("駒詰(");
+                s.push(kind.sfen_letter());
+                s.push(')');
+            }
+            c => s.push_str(c.japanese()),
+        }
+    }
+    match stipulation {
+        Some(stip) => s.push_str(stip.japanese()),
+        None if s.is_empty() => s.push_str("詰将棋"),
+        None => {}
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn phrases() {
+        let p = parse_rule_phrase("安南ばか詰").unwrap();
+        assert_eq!(p.stipulation, Some(Stipulation::Help { length: None }));
+        assert_eq!(p.conditions, vec![Condition::Annan]);
+        let p = parse_rule_phrase("アンチキルケ協力自玉詰").unwrap();
+        assert_eq!(p.stipulation, Some(Stipulation::HelpSelf { length: None }));
+        assert_eq!(p.conditions, vec![Condition::AntiCirce]);
+        let p = parse_rule_phrase("キルケ").unwrap();
+        assert_eq!(p.stipulation, Some(Stipulation::Tsume { length: None }));
+        let p = parse_rule_phrase("Ｋマドラシ 打歩 H#").unwrap();
+        assert_eq!(p.conditions, vec![Condition::KMadrasi, Condition::Uchifu]);
+        assert_eq!(parse_rule_phrase("安南ばか詰xyz").unwrap_err().0, 6);
+        assert!(parse_rule_phrase("ばか詰自殺詰").is_err());
+    }
+
+    #[test]
+    fn written_phrases_read_back() {
+        for text in [
+            "安南ばか詰",
+            "キルケばか自殺詰",
+            "PWC自殺詰",
+            "詰将棋",
+            "マドラシ打歩詰ばか詰",
+        ] {
+            let p = parse_rule_phrase(text).unwrap();
+            assert_eq!(write_rule_phrase(p.stipulation, &p.conditions), text);
+        }
+    }
+}

@@ -1,0 +1,4 @@
+//! (in progress)
+#![no_main]
+use libfuzzer_sys::fuzz_target;
+fuzz_target!(|_data: &[u8]| {});
