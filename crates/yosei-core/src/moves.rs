@@ -93,6 +93,20 @@ impl Move {
         Square::from_index((self.0 >> EXTRA_SHIFT & 127) as usize)
     }
 
+    /// The left-right mirror image (every square mirrored, file f ↔ 10 − f).
+    pub fn mirror(self) -> Move {
+        let base = match (self.from(), self.drop_kind(), self.via()) {
+            (_, Some(kind), _) => Move::drop(kind, self.to().mirror()),
+            (Some(from), None, Some(via)) => Move::two_step(from.mirror(), via.mirror(), self.to().mirror()),
+            (Some(from), None, None) => Move::normal(from.mirror(), self.to().mirror(), self.is_promotion()),
+            (None, None, _) => self,
+        };
+        match self.extra() {
+            Some(extra) => base.with_extra(extra.mirror()),
+            None => base,
+        }
+    }
+
     /// The packed form (stable within one build; for tables, not for files).
     #[inline]
     pub const fn bits(self) -> u32 {

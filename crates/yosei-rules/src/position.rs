@@ -123,6 +123,12 @@ impl Position {
         self.move_number
     }
 
+    /// Same board, hands and side to move (the move number aside): the identity of a
+    /// position for repetition and for sequence goals.
+    pub fn same_position(&self, other: &Position) -> bool {
+        self.key == other.key && self.side == other.side && self.board == other.board && self.hands == other.hands
+    }
+
     /// The key computed from scratch (tests compare it with the incremental one).
     pub fn compute_key(&self) -> Key {
         let mut key = 0;

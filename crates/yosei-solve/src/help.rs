@@ -1,0 +1,339 @@
+//! Help play: every shortest sequence to a goal, with the proof that none is shorter.
+//!
+//! Breadth-first over positions, one layer per ply: layer d holds every position first
+//! reached after d plies under the plan's move rules (attacker moves check where the
+//! plan says so). A position met again at a later layer is dropped: a shortest sequence
+//! never passes through a position it could have reached sooner, so the visited set is
+//! the cache of proven failures of iterative deepening, and exhausting layer d proves
+//! that no goal is reached in d plies or fewer. Every edge into a new layer is kept, so
+//! when the first goal appears, *all* shortest sequences are recovered by walking the
+//! edges back (counted exactly by dynamic programming, listed up to a limit).
+//!
+//! Positions are identified by their 128-bit Zobrist key (design.md, Exactness: a
+//! collision is not a practical event); every listed solution is replayed through the
+//! rule engine before it is reported (`verify`).
+
+use crate::outcome::{Outcome, Verdict};
+use crate::plan::{Goal, HelpPlan};
+use crate::verify::replay;
+use crate::Limits;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+use std::time::Instant;
+use yosei_core::{Move, PieceKind};
+use yosei_rules::{Key, Position, RuleSet};
+
+/// Progress after each completed ply, for a terminal display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub depth: u32,
+    pub positions: u64,
+    pub frontier: u64,
+    pub nodes: u64,
+    pub elapsed_ms: u128,
+    pub memory_bytes: u64,
+}
+
+/// Zobrist keys are uniformly random already: hash by their low bits.
+#[derive(Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes.iter().take(8) {
+            self.0 = self.0 << 8 | b as u64;
+        }
+    }
+    fn write_u128(&mut self, n: u128) {
+        self.0 = n as u64;
+    }
+}
+
+type KeyMap = HashMap<Key, u32, BuildHasherDefault<KeyHasher>>;
+
+/// An edge from a node of one layer to a node of the next.
+#[derive(Clone, Copy)]
+struct Edge {
+    child: u32,
+    parent: u32,
+    mv: Move,
+}
+
+struct Search<'a> {
+    rules: &'a RuleSet,
+    plan: &'a HelpPlan,
+    limits: &'a Limits,
+    start_time: Instant,
+    index: KeyMap,
+    edges: Vec<Edge>,
+    /// Goal moves found at the current layer: (parent node, move).
+    goals: Vec<(u32, Move)>,
+    nodes: u64,
+    limit_hit: Option<String>,
+}
+
+pub fn solve_help(
+    start: &Position,
+    rules: &RuleSet,
+    plan: &HelpPlan,
+    limits: &Limits,
+    mut progress: impl FnMut(Progress),
+) -> Outcome {
+    let mut search = Search {
+        rules,
+        plan,
+        limits,
+        start_time: Instant::now(),
+        index: KeyMap::default(),
+        edges: Vec::new(),
+        goals: Vec::new(),
+        nodes: 0,
+        limit_hit: None,
+    };
+    search.index.insert(start.key(), 0);
+    let mut frontier = vec![start.clone()];
+    let mut layer_start = 0u32;
+    let mut depth = 0u32;
+    let mut verdict = Verdict::NoSolution;
+    while !frontier.is_empty() {
+        if plan.max_length.is_some_and(|n| depth >= n) {
+            break;
+        }
+        let next_start = search.index.len() as u32;
+        let mut next = Vec::new();
+        for (i, pos) in frontier.iter().enumerate() {
+            search.expand(pos, layer_start + i as u32, next_start, &mut next);
+            if search.limit_hit.is_some() {
+                break;
+            }
+        }
+        depth += 1;
+        if search.limit_hit.is_some() {
+            verdict = Verdict::Unknown;
+            break;
+        }
+        progress(Progress {
+            depth,
+            positions: search.index.len() as u64,
+            frontier: next.len() as u64,
+            nodes: search.nodes,
+            elapsed_ms: search.start_time.elapsed().as_millis(),
+            memory_bytes: search.memory_bytes(next.len()),
+        });
+        if !search.goals.is_empty() {
+            verdict = Verdict::Solved;
+            break;
+        }
+        frontier = next;
+        layer_start = next_start;
+    }
+    search.finish(start, verdict, depth)
+}
+
+impl Search<'_> {
+    fn memory_bytes(&self, frontier: usize) -> u64 {
+        // map entry (key, id, control byte, load factor) + edge + frontier position
+        (self.index.capacity() * 33 + self.edges.capacity() * std::mem::size_of::<Edge>()) as u64
+            + (frontier * std::mem::size_of::<Position>()) as u64
+    }
+
+    fn check_limits(&mut self, frontier: usize) {
+        if self.nodes % 4096 != 0 {
+            return;
+        }
+        if self.memory_bytes(frontier) > (self.limits.hash_mb as u64) << 20 {
+            self.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", self.limits.hash_mb));
+        } else if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+            self.limit_hit = Some("node limit reached (--nodes)".into());
+        } else if self.limits.time_limit.is_some_and(|t| self.start_time.elapsed() >= t) {
+            self.limit_hit = Some("time limit reached (--time-limit)".into());
+        }
+    }
+
+    fn expand(&mut self, pos: &Position, id: u32, next_start: u32, next: &mut Vec<Position>) {
+        let attacker_moves = pos.side_to_move() == self.plan.attacker;
+        for &m in pos.legal_moves(self.rules).iter() {
+            let child = pos.play(m);
+            self.nodes += 1;
+            let gives_check = child.in_check();
+            if attacker_moves && self.plan.attacker_checks && !gives_check {
+                // Only a stalemate goal's last move may be a quiet attacker move.
+                if self.plan.goal == Goal::DefenderStalemated && self.is_goal(&child) {
+                    self.goals.push((id, m));
+                }
+                continue;
+            }
+            if self.is_goal(&child) {
+                self.goals.push((id, m));
+                continue;
+            }
+            match self.index.get(&child.key()) {
+                Some(&child_id) if child_id >= next_start => self.edges.push(Edge {
+                    child: child_id,
+                    parent: id,
+                    mv: m,
+                }),
+                Some(_) => {}
+                None => {
+                    let child_id = self.index.len() as u32;
+                    self.index.insert(child.key(), child_id);
+                    self.edges.push(Edge {
+                        child: child_id,
+                        parent: id,
+                        mv: m,
+                    });
+                    next.push(child);
+                }
+            }
+            self.check_limits(next.len());
+            if self.limit_hit.is_some() {
+                return;
+            }
+        }
+    }
+
+    fn is_goal(&self, pos: &Position) -> bool {
+        let defender_to_move = pos.side_to_move() != self.plan.attacker;
+        match &self.plan.goal {
+            Goal::DefenderMated => defender_to_move && pos.is_checkmate(self.rules),
+            Goal::AttackerMated => !defender_to_move && pos.is_checkmate(self.rules),
+            Goal::DefenderStalemated => defender_to_move && pos.is_stalemate(self.rules),
+            Goal::Reach(target) => pos.same_position(target),
+        }
+    }
+
+    fn finish(mut self, start: &Position, mut verdict: Verdict, depth: u32) -> Outcome {
+        let mut notes = self.plan.notes.clone();
+        notes.extend(self.limit_hit.take());
+        let mut outcome = Outcome {
+            verdict,
+            length: None,
+            solutions: Vec::new(),
+            solution_count: 0,
+            distinct_up_to_mirror: 0,
+            leftover: Vec::new(),
+            stated_length: None,
+            nodes: self.nodes,
+            elapsed_ms: 0,
+            notes,
+        };
+        if verdict == Verdict::Solved {
+            // parents of each node, grouped
+            self.edges.sort_unstable_by_key(|e| e.child);
+            let parents = Parents { edges: &self.edges };
+            let mut memo = HashMap::new();
+            let count = self
+                .goals
+                .iter()
+                .fold(0u64, |acc, &(p, _)| acc.saturating_add(parents.paths_to(p, &mut memo)));
+            let mut lines = Vec::new();
+            for &(p, m) in &self.goals {
+                if lines.len() >= self.limits.max_listed {
+                    break;
+                }
+                parents.list_paths(p, &mut vec![m], &mut lines, self.limits.max_listed);
+            }
+            lines.sort_by_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
+            let mut leftovers = Vec::new();
+            for line in &lines {
+                match replay(start, self.rules, line) {
+                    Ok(end) if self.is_goal(&end) => leftovers.push(hand_kinds(&end, self.plan.attacker)),
+                    Ok(_) => {
+                        verdict = Verdict::Unknown;
+                        outcome
+                            .notes
+                            .push(format!("internal error: a solution does not reach the goal: {line:?}"));
+                    }
+                    Err(e) => {
+                        verdict = Verdict::Unknown;
+                        outcome
+                            .notes
+                            .push(format!("internal error: a solution does not replay: {e}"));
+                    }
+                }
+            }
+            outcome.distinct_up_to_mirror = if (lines.len() as u64) == count && is_mirror_symmetric(start) {
+                let mut canonical: Vec<Vec<Move>> = lines
+                    .iter()
+                    .map(|l| {
+                        let mirrored: Vec<Move> = l.iter().map(|m| m.mirror()).collect();
+                        std::cmp::min(l.clone(), mirrored)
+                    })
+                    .collect();
+                canonical.sort();
+                canonical.dedup();
+                canonical.len() as u64
+            } else {
+                count
+            };
+            outcome.verdict = verdict;
+            outcome.length = Some(depth);
+            outcome.solution_count = count;
+            outcome.solutions = lines;
+            outcome.leftover = leftovers;
+            outcome.stated_length = self.plan.max_length.filter(|&n| n != depth);
+        }
+        outcome.elapsed_ms = self.start_time.elapsed().as_millis();
+        outcome
+    }
+}
+
+struct Parents<'a> {
+    edges: &'a [Edge],
+}
+
+impl Parents<'_> {
+    fn of(&self, node: u32) -> &[Edge] {
+        let lo = self.edges.partition_point(|e| e.child < node);
+        let hi = self.edges.partition_point(|e| e.child <= node);
+        &self.edges[lo..hi]
+    }
+
+    /// Number of paths from the root (node 0) to `node`.
+    fn paths_to(&self, node: u32, memo: &mut HashMap<u32, u64>) -> u64 {
+        if node == 0 {
+            return 1;
+        }
+        if let Some(&n) = memo.get(&node) {
+            return n;
+        }
+        let mut total = 0u64;
+        for e in self.of(node) {
+            total = total.saturating_add(self.paths_to(e.parent, memo));
+        }
+        memo.insert(node, total);
+        total
+    }
+
+    /// Appends the paths to `node`, each followed by `suffix` (reversed moves).
+    fn list_paths(&self, node: u32, suffix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>, max: usize) {
+        if out.len() >= max {
+            return;
+        }
+        if node == 0 {
+            out.push(suffix.iter().rev().copied().collect());
+            return;
+        }
+        for e in self.of(node) {
+            suffix.push(e.mv);
+            self.list_paths(e.parent, suffix, out, max);
+            suffix.pop();
+        }
+    }
+}
+
+fn hand_kinds(pos: &Position, color: yosei_core::Color) -> Vec<PieceKind> {
+    let mut out = Vec::new();
+    for (kind, n) in pos.hand(color).iter() {
+        out.extend(std::iter::repeat_n(kind, n as usize));
+    }
+    out
+}
+
+fn is_mirror_symmetric(pos: &Position) -> bool {
+    let setup = pos.to_setup();
+    setup.mirrored() == setup
+}

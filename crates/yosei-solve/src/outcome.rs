@@ -1,0 +1,74 @@
+//! What a solver returns.
+
+use yosei_core::{Move, PieceKind};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    Solved,
+    NoSolution,
+    /// A limit was hit before the answer was known.
+    Unknown,
+}
+
+impl Verdict {
+    /// The JSON word of cli.md.
+    pub fn word(self) -> &'static str {
+        match self {
+            Verdict::Solved => "solved",
+            Verdict::NoSolution => "no-solution",
+            Verdict::Unknown => "unknown",
+        }
+    }
+}
+
+#[derive(Clone, Debug)]
+pub struct Outcome {
+    pub verdict: Verdict,
+    /// Plies of the solution(s).
+    pub length: Option<u32>,
+    /// Solution lines as listed (up to the listing limit), in a stable order.
+    pub solutions: Vec<Vec<Move>>,
+    /// Every distinct solution (move sequence), counted exactly even when not all are
+    /// listed; saturates at `u64::MAX`.
+    pub solution_count: u64,
+    /// Solutions counted once per mirror pair when the start position is its own
+    /// mirror image (fm prunes such twins); equal to `solution_count` otherwise.
+    pub distinct_up_to_mirror: u64,
+    /// Pieces left in the attacker's hand at the end of each listed solution.
+    pub leftover: Vec<Vec<PieceKind>>,
+    /// The length the problem states, when the solution is shorter (早詰).
+    pub stated_length: Option<u32>,
+    pub nodes: u64,
+    pub elapsed_ms: u128,
+    pub notes: Vec<String>,
+}
+
+impl Outcome {
+    /// One solution, nothing left over, and (where a length was stated) that length.
+    pub fn sound(&self) -> bool {
+        self.verdict == Verdict::Solved
+            && self.distinct_up_to_mirror == 1
+            && self.leftover.iter().all(|l| l.is_empty())
+            && self.stated_length.is_none_or(|n| Some(n) == self.length)
+    }
+
+    /// Why the problem is not sound, in words (empty when it is).
+    pub fn faults(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        if self.verdict != Verdict::Solved {
+            return out;
+        }
+        if self.distinct_up_to_mirror > 1 {
+            out.push(format!("{} solutions", self.distinct_up_to_mirror));
+        }
+        if self.leftover.iter().any(|l| !l.is_empty()) {
+            out.push("pieces left in the attacker's hand".into());
+        }
+        if let (Some(stated), Some(found)) = (self.stated_length, self.length) {
+            if stated != found {
+                out.push(format!("shorter than stated: {found} plies instead of {stated} (早詰)"));
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,78 @@
+//! Help play against fmrs's solver test vectors (complete solution sets).
+
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Position, RuleSet, Stipulation};
+use yosei_solve::help::solve_help;
+use yosei_solve::{HelpPlan, Limits, Verdict};
+
+/// fmrs notation → USI: `4644` → `4f4d`, `B*63` → `B*6c`, USI passes through.
+fn fmrs_to_usi(m: &str) -> String {
+    let rank = |c: char| (b'a' + c.to_digit(10).unwrap() as u8 - 1) as char;
+    let b: Vec<char> = m.chars().collect();
+    if b.len() >= 4 && b[1] == '*' && b[3].is_ascii_digit() {
+        return format!("{}*{}{}", b[0], b[2], rank(b[3]));
+    }
+    if b.len() >= 4 && b[..4].iter().all(|c| c.is_ascii_digit()) {
+        let promote = if m.ends_with('+') { "+" } else { "" };
+        return format!("{}{}{}{}{promote}", b[0], rank(b[1]), b[2], rank(b[3]));
+    }
+    m.to_string()
+}
+
+fn solve(sfen: &str, stipulation: Stipulation) -> yosei_solve::Outcome {
+    let rules = RuleSet::ordinary();
+    let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules).unwrap();
+    let plan = HelpPlan::new(stipulation, &start, None).unwrap();
+    let limits = Limits {
+        hash_mb: 2048,
+        ..Limits::default()
+    };
+    solve_help(&start, &rules, &plan, &limits, |_| {})
+}
+
+#[test]
+fn fmrs_vectors_complete_solution_sets() {
+    let mut checked = 0;
+    for line in include_str!("../data/fmrs_solver_vectors.tsv").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        let (sfen, count): (&str, u64) = (f[0], f[1].parse().unwrap());
+        if sfen.split(' ').next().unwrap().contains(['O', 'o']) {
+            continue; // stones arrive with the fairy pieces
+        }
+        let expected: Vec<Vec<String>> = if count == 0 || f[2].starts_with('(') {
+            Vec::new()
+        } else {
+            f[2].split(" | ")
+                .map(|s| s.split(' ').map(fmrs_to_usi).collect())
+                .collect()
+        };
+        let length = expected.first().map(|s| s.len() as u32);
+        // No-solution rows: fmrs proves there is none at all; we prove none in 25 plies.
+        let stip = Stipulation::Help {
+            length: Some(length.unwrap_or(25)),
+        };
+        let out = solve(sfen, stip);
+        if count == 0 {
+            assert_eq!(out.verdict, Verdict::NoSolution, "{sfen}: {:?}", out.solutions);
+        } else {
+            assert_eq!(out.verdict, Verdict::Solved, "{sfen}");
+            assert_eq!(out.solution_count, count, "{sfen}");
+            if !expected.is_empty() {
+                let mut got: Vec<Vec<String>> = out
+                    .solutions
+                    .iter()
+                    .map(|s| s.iter().map(|m| m.to_usi()).collect())
+                    .collect();
+                let mut want = expected.clone();
+                got.sort();
+                want.sort();
+                assert_eq!(got, want, "{sfen}");
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked}");
+}
