@@ -3,7 +3,7 @@
 use clap::{Parser, Subcommand, ValueEnum};
 use std::io::Write;
 use std::process::ExitCode;
-use yosei_io::input::{read_positions, LabelledPosition};
+use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
 use yosei_rules::{Condition, RuleSet, UchifuzumeReading};
 
@@ -20,7 +20,7 @@ struct Cli {
 
 /// Options shared by every command that reads positions.
 #[derive(clap::Args)]
-struct RuleArgs {
+pub struct RuleArgs {
     /// A fairy condition (repeatable): annan, anhoku, taimen, haimen, tenjiku, madrasi,
     /// k-madrasi, uchifu, uchifu-simple, circe, anticirce, pwc, kiki-nifu-invalid, skci
     #[arg(long = "cond", value_name = "C")]
@@ -57,6 +57,8 @@ enum Command {
         #[command(flatten)]
         rules: RuleArgs,
     },
+    /// Solve problems (help play now: help, helpself, helpstale, seq, cycle)
+    Solve(crate::solve::SolveArgs),
     /// Run the built-in benchmark (perft on reference positions; nodes per second)
     Bench {
         /// Repeat each measurement this many times and keep the fastest
@@ -78,12 +80,12 @@ pub fn run() -> Result<ExitCode, String> {
             rules,
         } => {
             let rules = compile_rules(&rules)?;
-            let positions = load(&input, &rules)?;
+            let problems = load(&input, &rules)?;
             let mut out = std::io::stdout().lock();
             let mut total = 0u64;
-            for LabelledPosition { position, .. } in &positions {
+            for LoadedProblem { position, rules, .. } in &problems {
                 if divide {
-                    let mut rows: Vec<(String, u64)> = perft_divide(position, &rules, depth)
+                    let mut rows: Vec<(String, u64)> = perft_divide(position, rules, depth)
                         .into_iter()
                         .map(|(m, n)| (m.to_usi(), n))
                         .collect();
@@ -93,7 +95,7 @@ pub fn run() -> Result<ExitCode, String> {
                         writeln!(out, "{m}: {n}").map_err(io_error)?;
                     }
                 } else {
-                    total += perft(position, &rules, depth);
+                    total += perft(position, rules, depth);
                 }
             }
             writeln!(out, "{total}").map_err(io_error)?;
@@ -101,16 +103,17 @@ pub fn run() -> Result<ExitCode, String> {
         }
         Command::Moves { input, rules } => {
             let rules = compile_rules(&rules)?;
-            let positions = load(&input, &rules)?;
+            let problems = load(&input, &rules)?;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            for LabelledPosition { position, .. } in &positions {
-                let mut moves: Vec<String> = position.legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
+            for LoadedProblem { position, rules, .. } in &problems {
+                let mut moves: Vec<String> = position.legal_moves(rules).iter().map(|m| m.to_usi()).collect();
                 moves.sort();
                 writeln!(out, "{}", moves.join(" ")).map_err(io_error)?;
             }
             out.flush().map_err(io_error)?;
             Ok(ExitCode::SUCCESS)
         }
+        Command::Solve(args) => crate::solve::run(args).map(ExitCode::from),
         Command::Bench { repeat, deep } => {
             crate::bench::run(repeat.max(1), deep);
             Ok(ExitCode::SUCCESS)
@@ -118,7 +121,7 @@ pub fn run() -> Result<ExitCode, String> {
     }
 }
 
-fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
+pub fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
     let mut conditions = Vec::new();
     let mut errors = Vec::new();
     for name in &args.conditions {
@@ -142,8 +145,8 @@ fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
     Ok(rules)
 }
 
-fn load(input: &str, rules: &RuleSet) -> Result<Vec<LabelledPosition>, String> {
-    read_positions(input, rules).map_err(|e| e.to_string())
+fn load(input: &str, rules: &RuleSet) -> Result<Vec<LoadedProblem>, String> {
+    read_problems_from_arg(input, rules).map_err(|e| e.to_string())
 }
 
 fn io_error(e: std::io::Error) -> String {

@@ -2,6 +2,7 @@
 
 mod bench;
 mod cli;
+mod solve;
 
 use std::process::ExitCode;
 

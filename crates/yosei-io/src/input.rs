@@ -1,25 +1,30 @@
-//! Reading the positions a command is given: an SFEN string, a file, or standard
-//! input (`-`), detected by content; each position validated and its `moves` replayed
-//! legally. Errors name the line (and column) and what was expected.
+//! Reading what a command is given: an SFEN string, a file of any supported format, or
+//! standard input (`-`), detected by content; each problem validated under its rules
+//! (the command's options plus the problem's own conditions and readings), with the
+//! `moves` of an SFEN line played (USI convention). Errors name the origin — the
+//! argument, or the file and line — and what was expected.
 
-use crate::sfen::{parse_sfen, SfenRecord};
+use crate::detect::{read_problems, Format, SourcedProblem};
+use crate::problem::Problem;
 use std::fmt;
 use std::io::Read;
 use yosei_rules::{Position, RuleSet};
 
-/// A position read from the input, with where it came from.
+/// A problem ready to solve.
 #[derive(Clone, Debug)]
-pub struct LabelledPosition {
-    /// `line N` of a file (or of standard input); `argument` for a string.
+pub struct LoadedProblem {
+    /// `argument`, `<file>:<line>`, `stdin:<line>`.
     pub origin: String,
-    /// The text after a `#` on the line, if any (a name or note).
-    pub comment: Option<String>,
+    pub format: Format,
+    pub problem: Problem,
+    /// The command's rules with the problem's conditions and readings.
+    pub rules: RuleSet,
+    /// The validated start position (after an SFEN line's `moves`).
     pub position: Position,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct InputError {
-    /// Where: `argument`, `<file>:<line>`, `stdin:<line>`.
     pub origin: String,
     pub message: String,
 }
@@ -33,90 +38,98 @@ impl fmt::Display for InputError {
 impl std::error::Error for InputError {}
 
 /// Reads `arg`: `-` is standard input; an existing file is read; anything else is
-/// taken as an SFEN string. Files and standard input hold one position per line
-/// (blank lines and lines starting with `#` are skipped; `# …` after a position is its
-/// comment).
-pub fn read_positions(arg: &str, rules: &RuleSet) -> Result<Vec<LabelledPosition>, InputError> {
-    if arg == "-" {
-        let mut text = String::new();
-        std::io::stdin().read_to_string(&mut text).map_err(|e| InputError {
+/// taken as the text of a problem (an SFEN string, usually).
+pub fn read_problems_from_arg(arg: &str, base: &RuleSet) -> Result<Vec<LoadedProblem>, InputError> {
+    let (source, text) = if arg == "-" {
+        let mut bytes = Vec::new();
+        std::io::stdin().read_to_end(&mut bytes).map_err(|e| InputError {
             origin: "stdin".into(),
             message: format!("cannot read standard input: {e}"),
         })?;
-        return read_lines(&text, "stdin", rules);
-    }
-    let path = std::path::Path::new(arg);
-    if path.is_file() {
-        let bytes = std::fs::read(path).map_err(|e| InputError {
+        ("stdin".to_string(), decode(&bytes, "stdin")?)
+    } else if std::path::Path::new(arg).is_file() {
+        let bytes = std::fs::read(arg).map_err(|e| InputError {
             origin: arg.into(),
             message: format!("cannot read the file: {e}"),
         })?;
-        let text = String::from_utf8(bytes).map_err(|e| InputError {
-            origin: arg.into(),
-            message: format!("the file is not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
-        })?;
-        return read_lines(&text, arg, rules);
-    }
-    let position = to_position(arg, rules).map_err(|message| InputError {
-        origin: "argument".into(),
-        message: if arg.contains('/') || arg.starts_with("position") || arg.starts_with("startpos") {
-            message
+        (arg.to_string(), decode(&bytes, arg)?)
+    } else {
+        ("argument".to_string(), arg.to_string())
+    };
+    let problems = read_problems(&text).map_err(|e| InputError {
+        origin: if source == "argument" {
+            source.clone()
         } else {
-            format!("'{arg}' is neither a file nor an SFEN string ({message})")
+            format!("{source}:{}", e.line)
         },
-    })?;
-    Ok(vec![LabelledPosition {
-        origin: "argument".into(),
-        comment: None,
+        message: match e.column {
+            Some(c) if source == "argument" => format!("column {c}: {}", e.message),
+            Some(c) => format!("column {c}: {}", e.message),
+            None => e.message.clone(),
+        },
+    });
+    let problems = match problems {
+        Err(e) if source == "argument" && !looks_like_position(arg) => {
+            return Err(InputError {
+                origin: e.origin,
+                message: format!("'{arg}' is neither a file nor a position ({})", e.message),
+            })
+        }
+        other => other?,
+    };
+    problems.into_iter().map(|p| load(p, &source, base)).collect()
+}
+
+fn looks_like_position(arg: &str) -> bool {
+    arg.contains('/') || arg.contains('\n') || arg.starts_with("position") || arg.starts_with("startpos")
+}
+
+fn decode(bytes: &[u8], origin: &str) -> Result<String, InputError> {
+    String::from_utf8(bytes.to_vec()).map_err(|e| InputError {
+        origin: origin.into(),
+        message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+    })
+}
+
+fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedProblem, InputError> {
+    let origin = if source == "argument" {
+        source.to_string()
+    } else {
+        format!("{source}:{}", sourced.line)
+    };
+    let err = |message: String| InputError {
+        origin: origin.clone(),
+        message,
+    };
+    let problem = sourced.problem;
+    let mut conditions = base.conditions().to_vec();
+    for c in &problem.conditions {
+        if !conditions.contains(c) {
+            conditions.push(*c);
+        }
+    }
+    let mut rules = RuleSet::compile(&conditions).map_err(|e| err(e.to_string()))?;
+    rules.uchifuzume = problem.options.uchifuzume.unwrap_or(base.uchifuzume);
+    rules.repetition = problem.options.repetition.unwrap_or(base.repetition);
+    rules.piece_set = base.piece_set;
+    let mut position = Position::from_setup(&problem.setup, &rules).map_err(|e| err(e.to_string()))?;
+    if sourced.play_moves {
+        for (i, &m) in problem.moves.moves.iter().enumerate() {
+            if !position.is_legal(m, &rules) {
+                return Err(err(format!(
+                    "move {} ({}) is not legal in the position reached",
+                    i + 1,
+                    m.to_usi()
+                )));
+            }
+            position.play_in_place(m);
+        }
+    }
+    Ok(LoadedProblem {
+        origin,
+        format: sourced.format,
+        problem,
+        rules,
         position,
-    }])
-}
-
-/// Parses text of one position per line.
-pub fn read_lines(text: &str, source: &str, rules: &RuleSet) -> Result<Vec<LabelledPosition>, InputError> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let (body, comment) = match line.find('#') {
-            Some(at) => (&line[..at], Some(line[at + 1..].trim().to_string())),
-            None => (line, None),
-        };
-        if body.trim().is_empty() {
-            continue;
-        }
-        let origin = format!("{source}:{}", i + 1);
-        let position = to_position(body, rules).map_err(|message| InputError {
-            origin: origin.clone(),
-            message,
-        })?;
-        out.push(LabelledPosition {
-            origin,
-            comment,
-            position,
-        });
-    }
-    if out.is_empty() {
-        return Err(InputError {
-            origin: source.into(),
-            message: "no position found (expected one SFEN per line)".into(),
-        });
-    }
-    Ok(out)
-}
-
-/// One SFEN (with optional `moves`) → a validated position with the moves played.
-pub fn to_position(text: &str, rules: &RuleSet) -> Result<Position, String> {
-    let SfenRecord { setup, moves } = parse_sfen(text).map_err(|e| e.to_string())?;
-    let mut position = Position::from_setup(&setup, rules).map_err(|e| e.to_string())?;
-    for (i, &m) in moves.iter().enumerate() {
-        if !position.is_legal(m, rules) {
-            return Err(format!(
-                "move {} ({}) is not legal in the position reached",
-                i + 1,
-                m.to_usi()
-            ));
-        }
-        position.play_in_place(m);
-    }
-    Ok(position)
+    })
 }

@@ -103,9 +103,11 @@ pub fn solve_help(
             break;
         }
         let next_start = search.index.len() as u32;
+        // The last ply of a stated length only tests goals: nothing after it is stored.
+        let last_ply = plan.max_length == Some(depth + 1);
         let mut next = Vec::new();
         for (i, pos) in frontier.iter().enumerate() {
-            search.expand(pos, layer_start + i as u32, next_start, &mut next);
+            search.expand(pos, layer_start + i as u32, next_start, last_ply, &mut next);
             if search.limit_hit.is_some() {
                 break;
             }
@@ -153,7 +155,7 @@ impl Search<'_> {
         }
     }
 
-    fn expand(&mut self, pos: &Position, id: u32, next_start: u32, next: &mut Vec<Position>) {
+    fn expand(&mut self, pos: &Position, id: u32, next_start: u32, last_ply: bool, next: &mut Vec<Position>) {
         let attacker_moves = pos.side_to_move() == self.plan.attacker;
         for &m in pos.legal_moves(self.rules).iter() {
             let child = pos.play(m);
@@ -168,6 +170,9 @@ impl Search<'_> {
             }
             if self.is_goal(&child) {
                 self.goals.push((id, m));
+                continue;
+            }
+            if last_ply {
                 continue;
             }
             match self.index.get(&child.key()) {

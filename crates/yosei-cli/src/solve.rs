@@ -1,0 +1,260 @@
+//! `yosei solve`: read problems, solve each under its stipulation, print the result in
+//! the format asked for (cli.md: text, json, usi).
+
+use crate::cli::{compile_rules, RuleArgs};
+use std::io::{IsTerminal, Write};
+use std::time::Duration;
+use yosei_io::input::{read_problems_from_arg, LoadedProblem};
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Position, Stipulation};
+use yosei_solve::help::{solve_help, Progress};
+use yosei_solve::{HelpPlan, Limits, Outcome, Verdict};
+
+#[derive(clap::Args)]
+pub struct SolveArgs {
+    /// A problem file (KIF, KI2, CSA, SFEN lines, fm, yosei problem), an SFEN string, or -
+    input: String,
+    /// Stipulation: help[:N], helpself[:N], helpstale[:N], seq:N, cycle:N (tsume, mate:N
+    /// and self:N are coming); fm words such as ばか詰 are accepted
+    #[arg(long)]
+    stip: Option<String>,
+    /// Target position of seq:N (ばか手順)
+    #[arg(long, value_name = "SFEN")]
+    target: Option<String>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Output: text, json (one line per problem), usi
+    #[arg(long, default_value = "text")]
+    format: OutputFormat,
+    /// List every solution (the default for help play)
+    #[arg(long)]
+    all: bool,
+    /// Memory for the search tables, in MiB
+    #[arg(long, default_value_t = 4096)]
+    hash: usize,
+    /// Stop after this many seconds with verdict unknown
+    #[arg(long, value_name = "S")]
+    time_limit: Option<f64>,
+    /// Stop after this many nodes with verdict unknown
+    #[arg(long, value_name = "N")]
+    nodes: Option<u64>,
+    /// Worker threads (the help-play search runs on one thread for now)
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum OutputFormat {
+    Text,
+    Json,
+    Usi,
+}
+
+pub fn run(args: SolveArgs) -> Result<u8, String> {
+    let base_rules = compile_rules(&args.rules)?;
+    let cli_stip = args.stip.as_deref().map(parse_stipulation).transpose()?;
+    let problems = read_problems_from_arg(&args.input, &base_rules).map_err(|e| e.to_string())?;
+    let limits = Limits {
+        hash_mb: args.hash.max(1),
+        max_nodes: args.nodes,
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        max_listed: if args.all { 100_000 } else { 1000 },
+    };
+    let mut worst = 0u8;
+    let mut out = std::io::stdout().lock();
+    for loaded in &problems {
+        let stipulation = cli_stip.or(loaded.problem.stipulation).ok_or_else(|| {
+            format!(
+                "{}: no stipulation: give --stip (help:N, helpself:N, …); direct mate is not implemented yet",
+                loaded.origin
+            )
+        })?;
+        let target = match (&args.target, &loaded.problem.target) {
+            (Some(t), _) => Some(target_position(t, loaded)?),
+            (None, Some(setup)) => Some(Position::from_setup(setup, &loaded.rules).map_err(|e| format!("target: {e}"))?),
+            (None, None) => None,
+        };
+        let plan = HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
+        let show_progress = (std::io::stderr().is_terminal() && !matches!(args.format, OutputFormat::Json))
+            || std::env::var_os("YOSEI_PROGRESS").is_some();
+        let outcome = solve_help(&loaded.position, &loaded.rules, &plan, &limits, |p| {
+            if show_progress {
+                print_progress(&p)
+            }
+        });
+        if show_progress {
+            eprint!("\r\x1b[K");
+        }
+        let text = match args.format {
+            OutputFormat::Json => json(&outcome, stipulation, loaded),
+            OutputFormat::Usi => usi(&outcome),
+            OutputFormat::Text => text(&outcome, stipulation, loaded),
+        };
+        writeln!(out, "{text}").map_err(|e| format!("cannot write output: {e}"))?;
+        let code = match outcome.verdict {
+            Verdict::Solved | Verdict::NoSolution => 0,
+            Verdict::Unknown => 2,
+        };
+        worst = worst.max(code);
+    }
+    Ok(worst)
+}
+
+/// cli.md names (`help:7`) or fm words (`ばか詰`, `H#7`, `安南ばか詰` — whose
+/// conditions must then be given with --cond: they are not implemented yet).
+fn parse_stipulation(text: &str) -> Result<Stipulation, String> {
+    if let Ok(s) = text.parse::<Stipulation>() {
+        return Ok(s);
+    }
+    let (words, length) = match text.find(|c: char| c.is_ascii_digit()) {
+        Some(at) => (&text[..at], text[at..].parse::<u32>().ok()),
+        None => (text, None),
+    };
+    let phrase = yosei_io::rule_words::parse_rule_phrase(words.trim_end_matches(':'))
+        .map_err(|(col, msg)| format!("--stip '{text}': column {col}: {msg}"))?;
+    if !phrase.conditions.is_empty() {
+        let names: Vec<String> = phrase.conditions.iter().map(|c| c.to_string()).collect();
+        return Err(format!(
+            "--stip '{text}' names conditions ({}): give them with --cond",
+            names.join(", ")
+        ));
+    }
+    let stip = phrase.stipulation.unwrap_or(Stipulation::Tsume { length: None });
+    Ok(match length {
+        Some(n) => stip.with_length(n),
+        None => stip,
+    })
+}
+
+fn target_position(text: &str, loaded: &LoadedProblem) -> Result<Position, String> {
+    let record = parse_sfen(text).map_err(|e| format!("--target: {e}"))?;
+    Position::from_setup(&record.setup, &loaded.rules).map_err(|e| format!("--target: {e}"))
+}
+
+fn print_progress(p: &Progress) {
+    let rate = if p.elapsed_ms > 0 {
+        p.nodes as f64 / p.elapsed_ms as f64 * 1000.0
+    } else {
+        0.0
+    };
+    eprint!(
+        "\r\x1b[Kdepth {} · {} positions ({} new) · {} nodes · {:.1} M nodes/s · {} MiB",
+        p.depth,
+        p.positions,
+        p.frontier,
+        p.nodes,
+        rate / 1e6,
+        p.memory_bytes >> 20
+    );
+}
+
+fn usi_lines(outcome: &Outcome) -> Vec<Vec<String>> {
+    outcome
+        .solutions
+        .iter()
+        .map(|l| l.iter().map(|m| m.to_usi()).collect())
+        .collect()
+}
+
+fn json_string(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn json_array<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
+    format!("[{}]", items.iter().map(f).collect::<Vec<_>>().join(","))
+}
+
+/// One JSON object on one line, with the fields of cli.md (and `notes`, `origin`).
+fn json(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
+    let lines = usi_lines(outcome);
+    let leftover: Vec<String> = outcome
+        .leftover
+        .first()
+        .map(|l| l.iter().map(|k| k.sfen_letter().to_string()).collect())
+        .unwrap_or_default();
+    let conditions: Vec<String> = loaded.rules.conditions().iter().map(|c| c.to_string()).collect();
+    format!(
+        "{{\"verdict\":{},\"stipulation\":{},\"conditions\":{},\"length\":{},\"solutions\":{},\
+         \"solution_count\":{},\"cooks\":[],\"leftover\":{},\"sound\":{},\"faults\":{},\"nodes\":{},\
+         \"elapsed_ms\":{},\"origin\":{},\"notes\":{}}}",
+        json_string(outcome.verdict.word()),
+        json_string(&stipulation.to_string()),
+        json_array(&conditions, |c| json_string(c)),
+        outcome.length.map_or("null".to_string(), |n| n.to_string()),
+        json_array(&lines, |l| json_array(l, |m| json_string(m))),
+        outcome.solution_count,
+        json_array(&leftover, |k| json_string(k)),
+        outcome.sound(),
+        json_array(&outcome.faults(), |f| json_string(f)),
+        outcome.nodes,
+        outcome.elapsed_ms,
+        json_string(&loaded.origin),
+        json_array(&outcome.notes, |n| json_string(n)),
+    )
+}
+
+fn usi(outcome: &Outcome) -> String {
+    match outcome.verdict {
+        Verdict::Solved => usi_lines(outcome)
+            .iter()
+            .map(|l| l.join(" "))
+            .collect::<Vec<_>>()
+            .join("\n"),
+        v => v.word().to_string(),
+    }
+}
+
+fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
+    let mut s = String::new();
+    if let Some(title) = &loaded.problem.meta.title {
+        s.push_str(&format!("{title}\n"));
+    }
+    s.push_str(&format!("{} ({stipulation}) · {}\n", stipulation.japanese(), loaded.origin));
+    for note in &outcome.notes {
+        s.push_str(&format!("note: {note}\n"));
+    }
+    match outcome.verdict {
+        Verdict::Solved => {
+            let length = outcome.length.unwrap_or(0);
+            s.push_str(&format!(
+                "solved: {} solution{} of {length} plies",
+                outcome.solution_count,
+                if outcome.solution_count == 1 { "" } else { "s" }
+            ));
+            if outcome.distinct_up_to_mirror != outcome.solution_count {
+                s.push_str(&format!(" ({} up to the mirror image)", outcome.distinct_up_to_mirror));
+            }
+            s.push('\n');
+            for (i, line) in usi_lines(outcome).iter().enumerate() {
+                s.push_str(&format!("{:>4}. {}\n", i + 1, line.join(" ")));
+            }
+            if (outcome.solutions.len() as u64) < outcome.solution_count {
+                s.push_str(&format!("      … {} more not listed\n", outcome.solution_count - outcome.solutions.len() as u64));
+            }
+            let faults = outcome.faults();
+            if faults.is_empty() {
+                s.push_str("sound: one solution, nothing left over\n");
+            } else {
+                s.push_str(&format!("not sound: {}\n", faults.join("; ")));
+            }
+        }
+        Verdict::NoSolution => match outcome.stated_length.or(stipulation.length()) {
+            Some(n) => s.push_str(&format!("no solution in {n} plies or fewer\n")),
+            None => s.push_str("no solution: every reachable position was searched\n"),
+        },
+        Verdict::Unknown => s.push_str("unknown: a limit was reached before the answer was known\n"),
+    }
+    s.push_str(&format!("{} nodes, {} ms", outcome.nodes, outcome.elapsed_ms));
+    s
+}
