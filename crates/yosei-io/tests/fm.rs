@@ -1,0 +1,404 @@
+//! fm's one-line form: the fixtures (provenance in fixtures/fm/PROVENANCE.md), the side
+//! to move it implies, error lines and columns, random round trips and a no-panic sweep
+//! over mutated inputs.
+
+use yosei_core::{Color, Hand, Piece, PieceKind, Setup, Square};
+use yosei_io::fm::{first_mover, read_fm, read_fm_lines, write_fm};
+use yosei_io::problem::remaining_pieces;
+use yosei_io::{parse_sfen, Problem};
+use yosei_rules::{Condition, Stipulation};
+
+/// SplitMix64, so that failures reproduce without extra crates.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+
+    fn chance(&mut self, percent: usize) -> bool {
+        self.below(100) < percent
+    }
+
+    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
+        items[self.below(items.len())]
+    }
+}
+
+fn read(text: &str) -> Problem {
+    read_fm(text).unwrap_or_else(|e| panic!("{text}\n{e}"))
+}
+
+fn setup_of(sfen: &str) -> Setup {
+    parse_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}")).setup
+}
+
+fn assert_round_trip(problem: &Problem) {
+    let text = write_fm(problem);
+    match read_fm(&text) {
+        Ok(again) => assert_eq!(&again, problem, "{text}"),
+        Err(e) => panic!("written fm line does not read back: {e}\n{text}"),
+    }
+}
+
+const OWN: &str = include_str!("fixtures/fm/own.fm");
+const OWN_SFEN: &str = include_str!("fixtures/fm/own.sfen");
+const FMRS: &str = include_str!("fixtures/fm/fmrs.fm");
+const FMRS_SFEN: &str = include_str!("fixtures/fm/fmrs.sfen");
+
+#[test]
+fn own_fixtures() {
+    use Condition::*;
+    use Stipulation::*;
+    let help = |n| Some(Help { length: Some(n) });
+    // (stipulation, conditions, title) of each line of own.fm, in order.
+    let expected: Vec<(Option<Stipulation>, Vec<Condition>, Option<&str>)> = vec![
+        (help(1), vec![], None),
+        (help(1), vec![], Some("頭金")),
+        (Some(HelpSelf { length: Some(2) }), vec![], None),
+        (help(3), vec![], None),
+        (help(5), vec![Annan], None),
+        (help(3), vec![Circe], None),
+        (help(3), vec![], None),
+        (help(7), vec![], Some("獅子と女王")),
+        (help(1), vec![KMadrasi, Uchifu], None),
+        (help(1), vec![KikiNifuInvalid, Annan], None),
+        (help(1), vec![], None),
+        (Some(HelpStale { length: Some(2) }), vec![], None),
+        (Some(Tsume { length: Some(1) }), vec![], None),
+        (help(1), vec![], None),
+        (help(1), vec![], None),
+        (help(1), vec![], None),
+        (help(1), vec![], None),
+        (help(1), vec![], None),
+    ];
+    let problems = read_fm_lines(OWN).unwrap();
+    let sfens: Vec<&str> = OWN_SFEN.lines().collect();
+    assert_eq!(problems.len(), expected.len());
+    assert_eq!(sfens.len(), expected.len());
+    for (i, (p, (stipulation, conditions, title))) in problems.iter().zip(&expected).enumerate() {
+        let line = OWN.lines().filter(|l| !l.starts_with(';')).nth(i).unwrap();
+        assert_eq!(p.setup, setup_of(sfens[i]), "line {}: {line}", i + 1);
+        assert_eq!(&p.stipulation, stipulation, "{line}");
+        assert_eq!(&p.conditions, conditions, "{line}");
+        assert_eq!(p.meta.title.as_deref(), *title, "{line}");
+        assert_round_trip(p);
+    }
+}
+
+#[test]
+fn fmrs_positions_read_as_their_sfen_and_write_back_verbatim() {
+    let lines: Vec<&str> = FMRS.lines().collect();
+    let sfens: Vec<&str> = FMRS_SFEN.lines().collect();
+    assert_eq!(lines.len(), sfens.len());
+    assert!(lines.len() >= 20);
+    for (line, sfen) in lines.iter().zip(&sfens) {
+        let p = read(line);
+        assert_eq!(p.setup, setup_of(sfen), "{line}");
+        assert!(
+            matches!(p.stipulation, Some(Stipulation::Help { length: Some(_) })),
+            "{line}"
+        );
+        assert_eq!(&write_fm(&p), line);
+    }
+    let jugemu = read(lines.iter().find(|l| l.contains("寿限無")).unwrap());
+    assert_eq!(jugemu.stipulation, Some(Stipulation::Help { length: Some(19447) }));
+    assert_eq!(jugemu.meta.title.as_deref(), Some("寿限無"));
+    // The fixture file read as a list gives the same problems.
+    assert_eq!(read_fm_lines(FMRS).unwrap().len(), lines.len());
+}
+
+#[test]
+fn the_side_to_move_follows_the_stipulation_and_length() {
+    let cases = [
+        ("ばか詰 53と +金, 51玉 #1", Color::Black),
+        ("ばか詰 53と +金, 51玉 #2", Color::White),
+        ("ばか自殺詰 53と +金, 51玉 #2", Color::Black),
+        ("ばか自殺詰 53と +金, 51玉 #3", Color::White),
+        ("ばかステイルメイト 53と +金, 51玉 #4", Color::White),
+        ("自殺詰 53と +金, 51玉 #4", Color::Black),
+        ("詰将棋 53と +金, 51玉 #4", Color::Black),
+        ("ばか詰 53と +金, 51玉", Color::Black),
+    ];
+    for (line, color) in cases {
+        let p = read(line);
+        assert_eq!(p.setup.side_to_move, color, "{line}");
+        assert_eq!(first_mover(p.stipulation), color);
+    }
+}
+
+#[test]
+fn writes_fm_style() {
+    let p = read("「頭金」協力詰　５３と　＋金，５１玉　＃１");
+    assert_eq!(write_fm(&p), "「頭金」 ばか詰 53と +金, 51玉 #1");
+    let p = read("キルケばか詰 28飛, 21桂22玉 +0 #3");
+    assert_eq!(write_fm(&p), "キルケばか詰 28飛, 21桂22玉 +0 #3");
+    // No attacker pieces at all, and a defender with nothing on the board.
+    let mut p = read("ばか詰 +金, 51玉 +0 #1");
+    assert_eq!(write_fm(&p), "ばか詰 +金, 51玉 +0 #1");
+    p.setup.put(Square::new(5, 1).unwrap(), None);
+    p.setup.hand_mut(Color::Black).set(PieceKind::Gold, 0);
+    assert_eq!(write_fm(&p), "ばか詰, +0 #1");
+    assert_round_trip(&p);
+    // A title that holds 」 is written in 『』.
+    p.meta.title = Some("「引用」".to_string());
+    assert!(write_fm(&p).starts_with("『「引用」』 "));
+    assert_round_trip(&p);
+    // Stones are written on the side they belong to.
+    let p = read("ばか詰 55石, 51玉 11石 #1");
+    assert_eq!(
+        p.setup.piece_at(Square::new(5, 5).unwrap()),
+        Some(Piece::new(PieceKind::Stone, Color::Black))
+    );
+    assert_eq!(
+        p.setup.piece_at(Square::new(1, 1).unwrap()),
+        Some(Piece::new(PieceKind::Stone, Color::White))
+    );
+    assert_eq!(write_fm(&p), "ばか詰 55石, 11石51玉 #1");
+}
+
+#[test]
+fn one_problem_or_a_list() {
+    let two = "ばか詰 53と +金, 51玉 #1\n\n; a comment\nばか詰 53と +金, 51玉 #3\n";
+    assert_eq!(read_fm_lines(two).unwrap().len(), 2);
+    let e = read_fm(two).unwrap_err();
+    assert_eq!((e.line, e.column), (4, Some(1)));
+    assert!(e.to_string().contains("read_fm_lines"), "{e}");
+    let e = read_fm_lines("ばか詰 53と +金, 51玉 #1\r\n\r\nばか詰 53x, 51玉 #1\r\n").unwrap_err();
+    assert_eq!((e.line, e.column), (3, Some(7)));
+    assert_eq!(read_fm_lines("").unwrap(), vec![]);
+    assert_eq!(
+        read_fm("\u{feff}ばか詰 53と +金, 51玉 #1\r\n").unwrap(),
+        read("ばか詰 53と +金, 51玉 #1")
+    );
+}
+
+/// `(input, line, column or 0 for none, a phrase the message must contain)`.
+const BAD_FM: &[(&str, usize, usize, &str)] = &[
+    ("", 1, 0, "expected an fm problem line"),
+    ("; only a comment\n", 1, 0, "expected an fm problem line"),
+    ("/O out.txt", 1, 1, "option lines"),
+    ("「題 ばか詰 53と, 51玉 #1", 1, 1, "closing 」"),
+    ("53と, 51玉 #1", 1, 1, "expected a rule word"),
+    ("  , 51玉 #1", 1, 3, "expected a rule word"),
+    ("ばか詰xyz 53と, 51玉 #1", 1, 4, "unknown rule word"),
+    ("HS= 53と, 51玉 #1", 1, 1, "helpself-stalemate"),
+    ("ばか詰 53と, 51玉 #0", 1, 15, "at least 1"),
+    ("ばか詰 53と, 51玉 #", 1, 15, "expected the length"),
+    ("ばか詰 53と, 51玉 ##3", 1, 14, "sequential search"),
+    ("ばか詰 53と, 51玉 #3 x", 1, 17, "end of the line"),
+    ("ばか詰 53と, 51玉 . x", 1, 16, "end of the line"),
+    ("ばか詰 53と, 51玉 #99999999999", 1, 15, "at most"),
+    ("H#3 53と, 51玉 #5", 1, 15, "the rule word gives (3)"),
+    ("ばか詰 53と, 51玉, 11香 #1", 1, 13, "separates"),
+    ("ばか詰 53と +金 +銀, 51玉 #1", 1, 12, "one '+'"),
+    ("ばか詰 53と, 51玉 +* 11香 #1", 1, 17, "after the defender's hand"),
+    ("ばか詰 53と, 51玉 +0 +金 #1", 1, 17, "after the defender's hand"),
+    ("ばか詰 03と, 51玉 #1", 1, 5, "file digit 1–9"),
+    ("ばか詰 50と, 51玉 #1", 1, 6, "rank digit 1–9"),
+    ("ばか詰 53x, 51玉 #1", 1, 7, "expected a piece after the square 53"),
+    ("ばか詰 53, 51玉 #1", 1, 14, "the rule word gives (53)"),
+    ("ばか詰 53と 5, 51玉 #1", 1, 10, "rank digit"),
+    ("ばか詰 53と, 51玉 +王 #1", 1, 15, "which no hand holds"),
+    ("ばか詰 53と +と, 51玉 #1", 1, 10, "which no hand holds"),
+    ("ばか詰 53と +x, 51玉 #1", 1, 10, "expected a piece in hand"),
+    ("ばか詰 53と +金64, 51玉 #1", 1, 10, "at most 63"),
+    ("ばか詰 53と +歩60歩4, 51玉 #1", 1, 13, "at most 63"),
+    ("ばか詰 53と +歩99999999999999999999, 51玉 #1", 1, 10, "at most 63"),
+    ("ばか詰 53と53金, 51玉 #1", 1, 8, "53 already holds a Black tokin"),
+    (
+        "ばか詰 21飛22飛23飛, 51玉 #1",
+        1,
+        20,
+        "expected the defender's hand written out",
+    ),
+    (
+        "ばか詰 21飛22飛23飛, 51玉 +* #1",
+        1,
+        21,
+        "more than the 2 of the standard set",
+    ),
+];
+
+#[test]
+fn bad_inputs_name_line_column_and_expectation() {
+    for &(text, line, column, needle) in BAD_FM {
+        let err = match read_fm(text) {
+            Ok(p) => panic!("{text:?} was accepted: {p:?}"),
+            Err(e) => e,
+        };
+        let shown = err.to_string();
+        // Visible with `--nocapture`, to review every message at once.
+        println!("{text:?}\n    {shown}");
+        let expected_column = (column > 0).then_some(column);
+        assert!(
+            err.line == line && err.column == expected_column && shown.contains(needle),
+            "{text:?}: got `{shown}`, expected line {line}, column {expected_column:?} and {needle:?}"
+        );
+        assert!(shown.contains("expected"), "{shown}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Random problems
+// ---------------------------------------------------------------------------------------
+
+const WORDS: &[&str] = &["詰", "将棋", "yosei", "A-1", "fm", "題", " ", "0", "#", "+", ",", "作"];
+
+fn random_problem(rng: &mut Rng) -> Problem {
+    let mut setup = Setup::empty();
+    let density = rng.below(50);
+    for s in Square::all() {
+        if rng.chance(density) {
+            setup.put(s, Some(Piece::new(rng.pick(&PieceKind::ALL), rng.pick(&Color::ALL))));
+        }
+    }
+    let hand_density = rng.below(40);
+    for color in Color::ALL {
+        for kind in PieceKind::HAND_KINDS {
+            if rng.chance(hand_density) {
+                let n = 1 + rng.below(usize::from(Hand::MAX_COUNT));
+                setup.hand_mut(color).set(kind, n as u8);
+            }
+        }
+    }
+    if rng.chance(50) {
+        if let Ok(rest) = remaining_pieces(&setup, Color::White) {
+            *setup.hand_mut(Color::White) = rest;
+        }
+    }
+    let n = 1 + rng.below(200) as u32;
+    let open = |rng: &mut Rng| if rng.chance(30) { None } else { Some(n) };
+    let fixed = |rng: &mut Rng| if rng.chance(20) { 0 } else { n };
+    let stipulation = match rng.below(8) {
+        0 => Stipulation::Tsume { length: open(rng) },
+        1 => Stipulation::MateIn { length: fixed(rng) },
+        2 => Stipulation::Help { length: open(rng) },
+        3 => Stipulation::HelpSelf { length: open(rng) },
+        4 => Stipulation::SelfMate { length: fixed(rng) },
+        5 => Stipulation::HelpStale { length: open(rng) },
+        6 => Stipulation::Sequence { length: fixed(rng) },
+        _ => Stipulation::Cycle { length: fixed(rng) },
+    };
+    let mut all: Vec<Condition> = Condition::ALL.to_vec();
+    all.push(Condition::Komazume(PieceKind::ChessKnight));
+    let mut conditions = Vec::new();
+    for _ in 0..rng.below(4) {
+        let c = rng.pick(&all);
+        if !conditions.contains(&c) {
+            conditions.push(c);
+        }
+    }
+    setup.side_to_move = first_mover(Some(stipulation));
+    let mut p = Problem {
+        setup,
+        stipulation: Some(stipulation),
+        conditions,
+        ..Problem::default()
+    };
+    if rng.chance(30) {
+        let title: String = (0..1 + rng.below(4)).map(|_| rng.pick(WORDS)).collect();
+        if !title.trim().is_empty() {
+            p.meta.title = Some(title);
+        }
+    }
+    p
+}
+
+#[test]
+fn random_problems_round_trip() {
+    let mut rng = Rng(0xF0F0_0001);
+    for _ in 0..4000 {
+        assert_round_trip(&random_problem(&mut rng));
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Robustness
+// ---------------------------------------------------------------------------------------
+
+const NOISE: &[char] = &[
+    '+', '＋', '*', ',', '，', '#', '＃', '.', ' ', '　', '\n', '0', '1', '5', '9', '０', '５', '歩', '金', '玉', 'と',
+    '成', '石', 'Ｑ', 'G', 'I', 'K', '「', '」', ';', '/', '手', '\r', '😀', '\u{0}', '\u{feff}',
+];
+
+fn mutate(rng: &mut Rng, text: &str) -> String {
+    let mut chars: Vec<char> = text.chars().collect();
+    for _ in 0..1 + rng.below(4) {
+        let at = rng.below(chars.len() + 1);
+        match rng.below(6) {
+            0 if at < chars.len() => {
+                let len = 1 + rng.below(4);
+                chars.drain(at..(at + len).min(chars.len()));
+            }
+            1 => chars.insert(at, rng.pick(NOISE)),
+            2 => chars.insert(at, char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{fffd}')),
+            3 if at < chars.len() => chars[at] = rng.pick(NOISE),
+            4 if rng.chance(20) => chars.truncate(at),
+            _ => {
+                let end = (at + rng.below(12)).min(chars.len());
+                let copy: Vec<char> = chars[at..end].to_vec();
+                for (k, c) in copy.into_iter().enumerate() {
+                    chars.insert(end + k, c);
+                }
+            }
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Whatever the input: no panic; an error names a line of the text and a column within
+/// it (or just after it); what is accepted writes and reads back unchanged.
+fn check_robust(text: &str) -> bool {
+    match read_fm_lines(text) {
+        Ok(problems) => {
+            for p in &problems {
+                assert_round_trip(p);
+            }
+            !problems.is_empty()
+        }
+        Err(e) => {
+            let lines: Vec<&str> = text.split('\n').collect();
+            assert!((1..=lines.len().max(1)).contains(&e.line), "{text:?}: {e}");
+            if let Some(c) = e.column {
+                let width = lines.get(e.line - 1).map_or(0, |l| l.chars().count()) + 1;
+                assert!((1..=width).contains(&c), "{text:?}: {e}");
+            }
+            false
+        }
+    }
+}
+
+#[test]
+fn mutated_inputs_never_panic() {
+    let mut seeds: Vec<String> = OWN.lines().chain(FMRS.lines()).map(str::to_string).collect();
+    let mut rng = Rng(0xF0F0_0002);
+    for _ in 0..20 {
+        seeds.push(write_fm(&random_problem(&mut rng)));
+    }
+    let mut accepted = 0;
+    for round in 0..20_000 {
+        let text = if round % 10 == 9 {
+            let bytes: Vec<u8> = (0..rng.below(60)).map(|_| rng.next() as u8).collect();
+            String::from_utf8_lossy(&bytes).into_owned()
+        } else {
+            let seed = &seeds[rng.below(seeds.len())];
+            mutate(&mut rng, seed)
+        };
+        accepted += usize::from(check_robust(&text));
+        // read_fm must agree with read_fm_lines on single problems.
+        if let Ok(p) = read_fm(&text) {
+            assert_eq!(read_fm_lines(&text).unwrap(), vec![p]);
+        }
+    }
+    println!("{accepted} of 20000 mutated inputs read");
+    assert!(accepted > 500, "only {accepted} mutated inputs read");
+}
