@@ -71,10 +71,13 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         })?;
         let target = match (&args.target, &loaded.problem.target) {
             (Some(t), _) => Some(target_position(t, loaded)?),
-            (None, Some(setup)) => Some(Position::from_setup(setup, &loaded.rules).map_err(|e| format!("target: {e}"))?),
+            (None, Some(setup)) => {
+                Some(Position::from_setup(setup, &loaded.rules).map_err(|e| format!("target: {e}"))?)
+            }
             (None, None) => None,
         };
-        let plan = HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
+        let plan =
+            HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
         let show_progress = (std::io::stderr().is_terminal() && !matches!(args.format, OutputFormat::Json))
             || std::env::var_os("YOSEI_PROGRESS").is_some();
         let outcome = solve_help(&loaded.position, &loaded.rules, &plan, &limits, |p| {
@@ -220,16 +223,24 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
     if let Some(title) = &loaded.problem.meta.title {
         s.push_str(&format!("{title}\n"));
     }
-    s.push_str(&format!("{} ({stipulation}) · {}\n", stipulation.japanese(), loaded.origin));
+    s.push_str(&format!(
+        "{} ({stipulation}) · {}\n",
+        stipulation.japanese(),
+        loaded.origin
+    ));
     for note in &outcome.notes {
         s.push_str(&format!("note: {note}\n"));
     }
     match outcome.verdict {
         Verdict::Solved => {
             let length = outcome.length.unwrap_or(0);
+            let count = if outcome.solution_count == u64::MAX {
+                format!("at least {}", u64::MAX)
+            } else {
+                outcome.solution_count.to_string()
+            };
             s.push_str(&format!(
-                "solved: {} solution{} of {length} plies",
-                outcome.solution_count,
+                "solved: {count} solution{} of {length} plies",
                 if outcome.solution_count == 1 { "" } else { "s" }
             ));
             if outcome.distinct_up_to_mirror != outcome.solution_count {
@@ -240,7 +251,10 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
                 s.push_str(&format!("{:>4}. {}\n", i + 1, line.join(" ")));
             }
             if (outcome.solutions.len() as u64) < outcome.solution_count {
-                s.push_str(&format!("      … {} more not listed\n", outcome.solution_count - outcome.solutions.len() as u64));
+                s.push_str(&format!(
+                    "      … {} more not listed\n",
+                    outcome.solution_count - outcome.solutions.len() as u64
+                ));
             }
             let faults = outcome.faults();
             if faults.is_empty() {

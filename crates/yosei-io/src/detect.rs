@@ -2,9 +2,9 @@
 //! the extension") and reading every problem of an input.
 
 use crate::error::FormatError;
+use crate::native;
 use crate::problem::{MoveLine, Problem};
 use crate::sfen::parse_sfen;
-use crate::native;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -59,7 +59,16 @@ pub fn detect_format(text: &str) -> Format {
             || l.starts_with("N-")
             || l.starts_with('$')
     };
-    let kif_marks = ["手合割", "後手の持駒", "先手の持駒", "上手の持駒", "下手の持駒", "手数----", "作品名", "開始日時"];
+    let kif_marks = [
+        "手合割",
+        "後手の持駒",
+        "先手の持駒",
+        "上手の持駒",
+        "下手の持駒",
+        "手数----",
+        "作品名",
+        "開始日時",
+    ];
     let kif_line = |l: &&str| {
         kif_marks.iter().any(|m| l.contains(m))
             || l.starts_with('|')
@@ -74,14 +83,19 @@ pub fn detect_format(text: &str) -> Format {
             t.starts_with(|c: char| c.is_ascii_digit()) && t.contains('(') && !t.contains('/')
         });
     if has_kif || ki2_moves {
-        return if ki2_moves && !kif_moves { Format::Ki2 } else { Format::Kif };
+        return if ki2_moves && !kif_moves {
+            Format::Ki2
+        } else {
+            Format::Kif
+        };
     }
     if lines.iter().any(csa_line) {
         return Format::Csa;
     }
     if let Some(first) = lines.iter().find(|l| !l.trim_start().starts_with('#')) {
         let first_word = first.split_whitespace().next().unwrap_or("");
-        let looks_like_sfen = first_word.contains('/') || first_word == "sfen" || first_word == "position" || first_word == "startpos";
+        let looks_like_sfen =
+            first_word.contains('/') || first_word == "sfen" || first_word == "position" || first_word == "startpos";
         if !looks_like_sfen && crate::rule_words::parse_rule_phrase(first_word).is_ok() {
             return Format::Fm;
         }
@@ -104,7 +118,10 @@ pub fn read_problems(text: &str) -> Result<Vec<SourcedProblem>, FormatError> {
         Format::Native => one(native::read_native(text)?),
         Format::Sfen => read_sfen_lines(text)?,
         other => {
-            return Err(FormatError::at_line(1, format!("reading {} is not implemented yet", other.name())))
+            return Err(FormatError::at_line(
+                1,
+                format!("reading {} is not implemented yet", other.name()),
+            ))
         }
     })
 }
@@ -140,7 +157,10 @@ fn read_sfen_lines(text: &str) -> Result<Vec<SourcedProblem>, FormatError> {
         });
     }
     if out.is_empty() {
-        return Err(FormatError::at_line(1, "no position found (expected one SFEN per line, or a problem file)"));
+        return Err(FormatError::at_line(
+            1,
+            "no position found (expected one SFEN per line, or a problem file)",
+        ));
     }
     Ok(out)
 }

@@ -43,7 +43,11 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
         Some((n, line)) => {
             let mut words = line.split_whitespace();
             if words.next() != Some(MAGIC) {
-                return Err(FormatError::at(n, 1, format!("expected '{MAGIC} {VERSION}' as the first line")));
+                return Err(FormatError::at(
+                    n,
+                    1,
+                    format!("expected '{MAGIC} {VERSION}' as the first line"),
+                ));
             }
             if let Some(v) = words.next().filter(|v| *v != VERSION) {
                 return Err(FormatError::at_line(
@@ -52,17 +56,26 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
                 ));
             }
         }
-        None => return Err(FormatError::at_line(1, format!("empty file: expected '{MAGIC} {VERSION}'"))),
+        None => {
+            return Err(FormatError::at_line(
+                1,
+                format!("empty file: expected '{MAGIC} {VERSION}'"),
+            ))
+        }
     }
     let mut problem = Problem::default();
     let mut position_seen = false;
     for (n, line) in lines {
         let Some((key, value)) = line.split_once(':') else {
-            return Err(FormatError::at_line(n, format!("expected 'key: value', found '{line}'")));
+            return Err(FormatError::at_line(
+                n,
+                format!("expected 'key: value', found '{line}'"),
+            ));
         };
         let key = key.trim();
         let value = value.trim();
-        let value_column = line.chars().count() - line.split_once(':').map_or(0, |(_, v)| v.trim_start().chars().count()) + 1;
+        let value_column =
+            line.chars().count() - line.split_once(':').map_or(0, |(_, v)| v.trim_start().chars().count()) + 1;
         let bad = |message: String| FormatError::at(n, value_column, message);
         match key {
             "title" => problem.meta.title = Some(value.to_string()),
@@ -92,15 +105,19 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
                 })
             }
             "position" | "target" => {
-                let record = parse_sfen(value).map_err(|e| {
-                    FormatError::at(n, value_column + e.column - 1, format!("{key}: {}", e.message))
-                })?;
+                let record = parse_sfen(value)
+                    .map_err(|e| FormatError::at(n, value_column + e.column - 1, format!("{key}: {}", e.message)))?;
                 if !record.moves.is_empty() {
-                    return Err(bad(format!("{key}: write the moves on a 'moves:' line, not in the SFEN")));
+                    return Err(bad(format!(
+                        "{key}: write the moves on a 'moves:' line, not in the SFEN"
+                    )));
                 }
                 if key == "position" {
                     if position_seen {
-                        return Err(FormatError::at_line(n, "a second 'position:' line (one problem per file)"));
+                        return Err(FormatError::at_line(
+                            n,
+                            "a second 'position:' line (one problem per file)",
+                        ));
                     }
                     position_seen = true;
                     problem.setup = record.setup;

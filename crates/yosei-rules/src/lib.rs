@@ -17,6 +17,7 @@ pub mod stipulation;
 pub mod validate;
 pub mod zobrist;
 
+pub use check::CheckInfo;
 pub use movegen::{MoveList, MoveSink};
 pub use position::Position;
 pub use ruleset::{Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading};

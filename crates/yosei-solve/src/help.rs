@@ -157,13 +157,18 @@ impl Search<'_> {
 
     fn expand(&mut self, pos: &Position, id: u32, next_start: u32, last_ply: bool, next: &mut Vec<Position>) {
         let attacker_moves = pos.side_to_move() == self.plan.attacker;
+        let must_check = attacker_moves && self.plan.attacker_checks;
+        // Quiet attacker moves matter only as the last move of a stalemate goal.
+        let quiet_may_end = must_check && self.plan.goal == Goal::DefenderStalemated;
+        let info = pos.check_info();
         for &m in pos.legal_moves(self.rules).iter() {
+            if must_check && !quiet_may_end && !pos.gives_check_fast(m, &info) {
+                continue;
+            }
             let child = pos.play(m);
             self.nodes += 1;
-            let gives_check = child.in_check();
-            if attacker_moves && self.plan.attacker_checks && !gives_check {
-                // Only a stalemate goal's last move may be a quiet attacker move.
-                if self.plan.goal == Goal::DefenderStalemated && self.is_goal(&child) {
+            if must_check && !child.in_check() {
+                if self.is_goal(&child) {
                     self.goals.push((id, m));
                 }
                 continue;
