@@ -143,7 +143,7 @@ impl Search<'_> {
     }
 
     fn check_limits(&mut self, frontier: usize) {
-        if self.nodes % 4096 != 0 {
+        if !self.nodes.is_multiple_of(4096) {
             return;
         }
         if self.memory_bytes(frontier) > (self.limits.hash_mb as u64) << 20 {
