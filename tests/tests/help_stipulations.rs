@@ -15,6 +15,16 @@ fn solve_with(start: &Position, stip: &str, target: Option<Position>) -> (HelpPl
     (plan, out)
 }
 
+trait ParseMove {
+    fn parse_move(&self) -> yosei_core::Move;
+}
+
+impl ParseMove for str {
+    fn parse_move(&self) -> yosei_core::Move {
+        yosei_io::sfen::parse_usi_move(self).unwrap()
+    }
+}
+
 fn lines(out: &Outcome) -> Vec<String> {
     let mut v: Vec<String> = out
         .solutions
@@ -113,4 +123,25 @@ fn mirror_twins_count_once() {
     let (_, out) = solve_with(&pos("4k4/4p4/3L1L3/9/9/9/9/9/9 b G 1"), "help:1", None);
     assert_eq!(out.solution_count, 4);
     assert_eq!(out.distinct_up_to_mirror, 2);
+}
+
+/// 自殺詰 in 2: 1.4g2i (horse checks the king on 1i); White's only legal reply, the
+/// dragon taking on 2i, mates Black's king on 3i. With a second dragon that could
+/// take instead without mating, the defender escapes the selfmate.
+#[test]
+fn selfmate_forces_the_defender_to_mate() {
+    use yosei_solve::self_mate::solve_self;
+    let rules = RuleSet::ordinary();
+    let start = pos("9/9/9/9/9/7+r1/5+Bb2/9/6K1k b s 1");
+    let out = solve_self(&start, &rules, 2, &Limits::default());
+    assert_eq!(lines(&out), ["4g2i 2f2i"]);
+    let out = solve_self(&start, &rules, 4, &Limits::default());
+    assert_eq!(out.length, Some(2), "the shortest selfmate is reported");
+    // A White silver on 1h can take on 2i instead, without checking: no selfmate in 2.
+    let escape = pos("9/9/9/9/9/7+r1/5+Bb2/8s/6K1k b s 1");
+    assert!(escape.legal_moves(&rules).contains("4g2i".parse_move()));
+    assert_eq!(
+        solve_self(&escape, &rules, 2, &Limits::default()).verdict,
+        Verdict::NoSolution
+    );
 }

@@ -15,7 +15,7 @@
 
 use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
-use crate::verify::replay;
+use crate::verify::replay_all;
 use crate::Limits;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -234,35 +234,39 @@ impl Search<'_> {
             // parents of each node, grouped
             self.edges.sort_unstable_by_key(|e| e.child);
             let parents = Parents { edges: &self.edges };
-            let mut memo = HashMap::new();
+            let paths = parents.path_counts(self.index.len());
             let count = self
                 .goals
                 .iter()
-                .fold(0u64, |acc, &(p, _)| acc.saturating_add(parents.paths_to(p, &mut memo)));
+                .fold(0u64, |acc, &(p, _)| acc.saturating_add(paths[p as usize]));
             let mut lines = Vec::new();
+            let mut budget = Budget {
+                lines: self.limits.max_listed,
+                moves: self.limits.max_listed_moves,
+            };
             for &(p, m) in &self.goals {
-                if lines.len() >= self.limits.max_listed {
-                    break;
-                }
-                parents.list_paths(p, &mut vec![m], &mut lines, self.limits.max_listed);
+                parents.list_paths(p, m, &mut lines, &mut budget);
             }
             lines.sort_by_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
             let mut leftovers = Vec::new();
-            for line in &lines {
-                match replay(start, self.rules, line) {
-                    Ok(end) if self.is_goal(&end) => leftovers.push(hand_kinds(&end, self.plan.attacker)),
-                    Ok(_) => {
-                        verdict = Verdict::Unknown;
-                        outcome
-                            .notes
-                            .push(format!("internal error: a solution does not reach the goal: {line:?}"));
+            match replay_all(start, self.rules, &lines) {
+                Ok(ends) => {
+                    for (end, line) in ends.iter().zip(&lines) {
+                        if self.is_goal(end) {
+                            leftovers.push(hand_kinds(end, self.plan.attacker));
+                        } else {
+                            verdict = Verdict::Unknown;
+                            outcome
+                                .notes
+                                .push(format!("internal error: a solution does not reach the goal: {line:?}"));
+                        }
                     }
-                    Err(e) => {
-                        verdict = Verdict::Unknown;
-                        outcome
-                            .notes
-                            .push(format!("internal error: a solution does not replay: {e}"));
-                    }
+                }
+                Err(e) => {
+                    verdict = Verdict::Unknown;
+                    outcome
+                        .notes
+                        .push(format!("internal error: a solution does not replay: {e}"));
                 }
             }
             outcome.distinct_up_to_mirror = if (lines.len() as u64) == count && is_mirror_symmetric(start) {
@@ -302,37 +306,56 @@ impl Parents<'_> {
         &self.edges[lo..hi]
     }
 
-    /// Number of paths from the root (node 0) to `node`.
-    fn paths_to(&self, node: u32, memo: &mut HashMap<u32, u64>) -> u64 {
-        if node == 0 {
-            return 1;
+    /// The number of paths from the root (node 0) to every node. Parents always have
+    /// smaller ids than their children (ids are given in breadth-first order), so one pass
+    /// over the edges sorted by child is enough.
+    fn path_counts(&self, nodes: usize) -> Vec<u64> {
+        let mut counts = vec![0u64; nodes];
+        if let Some(root) = counts.first_mut() {
+            *root = 1;
         }
-        if let Some(&n) = memo.get(&node) {
-            return n;
+        for e in self.edges {
+            counts[e.child as usize] = counts[e.child as usize].saturating_add(counts[e.parent as usize]);
         }
-        let mut total = 0u64;
-        for e in self.of(node) {
-            total = total.saturating_add(self.paths_to(e.parent, memo));
-        }
-        memo.insert(node, total);
-        total
+        counts
     }
 
-    /// Appends the paths to `node`, each followed by `suffix` (reversed moves).
-    fn list_paths(&self, node: u32, suffix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>, max: usize) {
-        if out.len() >= max {
-            return;
-        }
-        if node == 0 {
-            out.push(suffix.iter().rev().copied().collect());
-            return;
-        }
-        for e in self.of(node) {
-            suffix.push(e.mv);
-            self.list_paths(e.parent, suffix, out, max);
-            suffix.pop();
+    /// Appends the lines that reach `node` and end with `last`, within the budget.
+    /// Iterative: solutions may be tens of thousands of plies long.
+    fn list_paths(&self, node: u32, last: Move, out: &mut Vec<Vec<Move>>, budget: &mut Budget) {
+        // `path` holds, from the goal backwards, the move that entered each stack entry.
+        let mut path = vec![last];
+        let mut stack = vec![(node, 0usize)];
+        while let Some(top) = stack.last_mut() {
+            let (at, next_edge) = *top;
+            if at == 0 {
+                if budget.lines == 0 || budget.moves < path.len() {
+                    return;
+                }
+                budget.lines -= 1;
+                budget.moves -= path.len();
+                out.push(path.iter().rev().copied().collect());
+                stack.pop();
+                path.pop();
+                continue;
+            }
+            let edges = self.of(at);
+            if let Some(e) = edges.get(next_edge) {
+                top.1 += 1;
+                path.push(e.mv);
+                stack.push((e.parent, 0));
+            } else {
+                stack.pop();
+                path.pop();
+            }
         }
     }
+}
+
+/// How much is still to be listed.
+struct Budget {
+    lines: usize,
+    moves: usize,
 }
 
 fn hand_kinds(pos: &Position, color: yosei_core::Color) -> Vec<PieceKind> {
