@@ -81,6 +81,7 @@ fn position_round_trips_through_setup() {
     random_walk(2, 100, 100, |pos| {
         let again = Position::from_setup(&pos.to_setup(), &rules).expect("a reached position is valid");
         assert!(again == *pos);
+        assert!(Position::unpack(&pos.pack()) == *pos);
     });
 }
 

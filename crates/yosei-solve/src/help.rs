@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use yosei_core::{Move, PieceKind};
-use yosei_rules::{Key, Position, RuleSet};
+use yosei_rules::{Key, PackedPosition, Position, RuleSet};
 
 /// Progress after each completed ply, for a terminal display.
 #[derive(Clone, Copy, Debug)]
@@ -94,7 +94,7 @@ pub fn solve_help(
         limit_hit: None,
     };
     search.index.insert(start.key(), 0);
-    let mut frontier = vec![start.clone()];
+    let mut frontier = vec![start.pack()];
     let mut layer_start = 0u32;
     let mut depth = 0u32;
     let mut verdict = Verdict::NoSolution;
@@ -106,8 +106,9 @@ pub fn solve_help(
         // The last ply of a stated length only tests goals: nothing after it is stored.
         let last_ply = plan.max_length == Some(depth + 1);
         let mut next = Vec::new();
-        for (i, pos) in frontier.iter().enumerate() {
-            search.expand(pos, layer_start + i as u32, next_start, last_ply, &mut next);
+        for (i, packed) in frontier.iter().enumerate() {
+            let pos = Position::unpack(packed);
+            search.expand(&pos, layer_start + i as u32, next_start, last_ply, &mut next);
             if search.limit_hit.is_some() {
                 break;
             }
@@ -139,7 +140,7 @@ impl Search<'_> {
     fn memory_bytes(&self, frontier: usize) -> u64 {
         // map entry (key, id, control byte, load factor) + edge + frontier position
         (self.index.capacity() * 33 + self.edges.capacity() * std::mem::size_of::<Edge>()) as u64
-            + (frontier * std::mem::size_of::<Position>()) as u64
+            + (frontier * std::mem::size_of::<PackedPosition>()) as u64
     }
 
     fn check_limits(&mut self, frontier: usize) {
@@ -155,14 +156,15 @@ impl Search<'_> {
         }
     }
 
-    fn expand(&mut self, pos: &Position, id: u32, next_start: u32, last_ply: bool, next: &mut Vec<Position>) {
+    fn expand(&mut self, pos: &Position, id: u32, next_start: u32, last_ply: bool, next: &mut Vec<PackedPosition>) {
         let attacker_moves = pos.side_to_move() == self.plan.attacker;
         let must_check = attacker_moves && self.plan.attacker_checks;
         // Quiet attacker moves matter only as the last move of a stalemate goal.
         let quiet_may_end = must_check && self.plan.goal == Goal::DefenderStalemated;
         let info = pos.check_info();
         for &m in pos.legal_moves(self.rules).iter() {
-            if must_check && !quiet_may_end && !pos.gives_check_fast(m, &info) {
+            // The fast check test knows ordinary powers only (deny by default).
+            if must_check && !quiet_may_end && self.rules.is_ordinary() && !pos.gives_check_fast(m, &info) {
                 continue;
             }
             let child = pos.play(m);
@@ -195,7 +197,7 @@ impl Search<'_> {
                         parent: id,
                         mv: m,
                     });
-                    next.push(child);
+                    next.push(child.pack());
                 }
             }
             self.check_limits(next.len());
