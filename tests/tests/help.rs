@@ -76,3 +76,19 @@ fn fmrs_vectors_complete_solution_sets() {
     }
     assert!(checked >= 20, "{checked}");
 }
+
+/// The short problems of fmrs's FAST_PROBLEMS list, solved at the length in the file
+/// name (the long ones run in `benches/help.py`).
+#[test]
+fn fast_problems_short_ones() {
+    for (sfen, plies) in [
+        (include_str!("../../benches/data/helpmate/diamond.sfen"), 55),
+        (include_str!("../../benches/data/helpmate/forest-05-13_57.sfen"), 57),
+        (include_str!("../../benches/data/helpmate/forest-06-12_361.sfen"), 361),
+    ] {
+        let out = solve(sfen.trim(), Stipulation::Help { length: Some(plies) });
+        assert_eq!(out.verdict, Verdict::Solved, "{sfen}");
+        assert_eq!(out.length, Some(plies), "{sfen}");
+        assert!(out.sound(), "{sfen}: {:?}", out.faults());
+    }
+}
