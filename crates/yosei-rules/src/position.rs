@@ -357,7 +357,11 @@ impl Position {
                 let (Some(kind), Some(sq)) = (PieceKind::from_index(index / 2), Square::from_index(i)) else {
                     continue;
                 };
-                let color = if index.is_multiple_of(2) { Color::Black } else { Color::White };
+                let color = if index.is_multiple_of(2) {
+                    Color::Black
+                } else {
+                    Color::White
+                };
                 pos.put(sq, Piece::new(kind, color));
             }
         }
