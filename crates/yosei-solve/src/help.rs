@@ -94,6 +94,10 @@ pub fn solve_help(
         limit_hit: None,
     };
     search.index.insert(start.key(), 0);
+    // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
+    if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start) {
+        return search.finish_at_start(start);
+    }
     let mut frontier = vec![start.pack()];
     let mut layer_start = 0u32;
     let mut depth = 0u32;
@@ -217,7 +221,19 @@ impl Search<'_> {
         }
     }
 
-    fn finish(mut self, start: &Position, mut verdict: Verdict, depth: u32) -> Outcome {
+    fn finish_at_start(mut self, start: &Position) -> Outcome {
+        let mut out = self.finish(start, Verdict::NoSolution, 0);
+        out.verdict = Verdict::Solved;
+        out.length = Some(0);
+        out.solutions = vec![Vec::new()];
+        out.solution_count = 1;
+        out.distinct_up_to_mirror = 1;
+        out.leftover = vec![hand_kinds(start, self.plan.attacker)];
+        self.nodes = 0;
+        out
+    }
+
+    fn finish(&mut self, start: &Position, mut verdict: Verdict, depth: u32) -> Outcome {
         let mut notes = self.plan.notes.clone();
         notes.extend(self.limit_hit.take());
         let mut outcome = Outcome {
