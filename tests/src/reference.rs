@@ -26,6 +26,7 @@ fn movement(kind: PieceKind) -> (Offsets, Offsets) {
         Rook => (vec![], orthogonals),
         Horse => (orthogonals, diagonals),
         Dragon => (diagonals, orthogonals),
+        Stone => (vec![], vec![]),
         _ => panic!("reference generator: {kind:?} not covered yet"),
     }
 }
@@ -38,7 +39,10 @@ pub fn reach(setup: &Setup, from: Square) -> Vec<Square> {
     let mut out = Vec::new();
     for (df, dr) in steps {
         if let Some(to) = from.offset(df, dr * sign) {
-            if setup.piece_at(to).is_none_or(|p| p.color != piece.color) {
+            if setup
+                .piece_at(to)
+                .is_none_or(|p| p.color != piece.color && p.kind != PieceKind::Stone)
+            {
                 out.push(to);
             }
         }
@@ -49,7 +53,7 @@ pub fn reach(setup: &Setup, from: Square) -> Vec<Square> {
             match setup.piece_at(to) {
                 None => out.push(to),
                 Some(p) => {
-                    if p.color != piece.color {
+                    if p.color != piece.color && p.kind != PieceKind::Stone {
                         out.push(to);
                     }
                     break;

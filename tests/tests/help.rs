@@ -39,20 +39,22 @@ fn fmrs_vectors_complete_solution_sets() {
         }
         let f: Vec<&str> = line.split('\t').collect();
         let (sfen, count): (&str, u64) = (f[0], f[1].parse().unwrap());
-        if sfen.split(' ').next().unwrap().contains(['O', 'o']) {
-            continue; // stones arrive with the fairy pieces
-        }
         let expected: Vec<Vec<String>> = if count == 0 || f[2].starts_with('(') {
             Vec::new()
         } else {
             f[2].split(" | ")
-                .map(|s| s.split(' ').map(fmrs_to_usi).collect())
+                .map(|s| s.split(' ').filter(|m| !m.is_empty()).map(fmrs_to_usi).collect())
                 .collect()
         };
         let length = expected.first().map(|s| s.len() as u32);
         // No-solution rows: fmrs proves there is none at all; we prove none in 25 plies.
+        // The mate-in-zero row (empty solution) is asked without a length.
         let stip = Stipulation::Help {
-            length: Some(length.unwrap_or(25)),
+            length: match length {
+                Some(0) => None,
+                Some(n) => Some(n),
+                None => Some(25),
+            },
         };
         let out = solve(sfen, stip);
         if count == 0 {
@@ -75,4 +77,20 @@ fn fmrs_vectors_complete_solution_sets() {
         checked += 1;
     }
     assert!(checked >= 20, "{checked}");
+}
+
+/// The short problems of fmrs's FAST_PROBLEMS list, solved at the length in the file
+/// name (the long ones run in `benches/help.py`).
+#[test]
+fn fast_problems_short_ones() {
+    for (sfen, plies) in [
+        (include_str!("../../benches/data/helpmate/diamond.sfen"), 55),
+        (include_str!("../../benches/data/helpmate/forest-05-13_57.sfen"), 57),
+        (include_str!("../../benches/data/helpmate/forest-06-12_361.sfen"), 361),
+    ] {
+        let out = solve(sfen.trim(), Stipulation::Help { length: Some(plies) });
+        assert_eq!(out.verdict, Verdict::Solved, "{sfen}");
+        assert_eq!(out.length, Some(plies), "{sfen}");
+        assert!(out.sound(), "{sfen}: {:?}", out.faults());
+    }
 }

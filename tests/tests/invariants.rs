@@ -61,11 +61,27 @@ fn incremental_key_equals_recomputed_key() {
 }
 
 #[test]
+fn fast_check_test_agrees_with_playing_the_move() {
+    let rules = RuleSet::ordinary();
+    let mut checks = 0;
+    random_walk(5, 300, 120, |pos| {
+        let info = pos.check_info();
+        for &m in pos.legal_moves(&rules).iter() {
+            let expected = pos.gives_check(m);
+            assert_eq!(pos.gives_check_fast(m, &info), expected, "{m:?} in {pos:?}");
+            checks += expected as u32;
+        }
+    });
+    assert!(checks > 1000, "{checks}");
+}
+
+#[test]
 fn position_round_trips_through_setup() {
     let rules = RuleSet::ordinary();
     random_walk(2, 100, 100, |pos| {
         let again = Position::from_setup(&pos.to_setup(), &rules).expect("a reached position is valid");
         assert!(again == *pos);
+        assert!(Position::unpack(&pos.pack()) == *pos);
     });
 }
 

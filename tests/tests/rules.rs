@@ -140,3 +140,18 @@ fn fairy_pieces_are_refused_until_their_movement_exists() {
     let err = Position::from_setup(&setup("4k4/9/9/9/4I4/9/9/9/9 b Q 1"), &RuleSet::ordinary()).unwrap_err();
     assert_eq!(err.problems.len(), 2);
 }
+
+/// fm's stone (石, SFEN `O`): blocks lines, never moves, is never captured.
+#[test]
+fn stones_block_and_stay() {
+    let p = pos("4k4/9/9/9/4O4/9/9/9/4R4 b - 1");
+    let m = moves(&p, &RuleSet::ordinary());
+    assert!(m.contains(&"5i5f".to_string()));
+    assert!(!m
+        .iter()
+        .any(|m| m.starts_with("5e") || m.ends_with("5e") || m == "5i5d"));
+    // A stone of White's colour is not capturable either, and shields the king.
+    let q = pos("4k4/9/9/9/4o4/9/9/9/4R4 b - 1");
+    assert!(!q.in_check());
+    assert!(!moves(&q, &RuleSet::ordinary()).contains(&"5i5e".to_string()));
+}

@@ -8,14 +8,15 @@ use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
+use yosei_solve::self_mate::solve_self;
 use yosei_solve::{HelpPlan, Limits, Outcome, Verdict};
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// A problem file (KIF, KI2, CSA, SFEN lines, fm, yosei problem), an SFEN string, or -
     input: String,
-    /// Stipulation: help[:N], helpself[:N], helpstale[:N], seq:N, cycle:N (tsume, mate:N
-    /// and self:N are coming); fm words such as ばか詰 are accepted
+    /// Stipulation: help[:N], helpself[:N], helpstale[:N], seq:N, cycle:N, self:N (tsume
+    /// and mate:N are coming); fm words such as ばか詰 or H#7 are accepted
     #[arg(long)]
     stip: Option<String>,
     /// Target position of seq:N (ばか手順)
@@ -58,7 +59,8 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         hash_mb: args.hash.max(1),
         max_nodes: args.nodes,
         time_limit: args.time_limit.map(Duration::from_secs_f64),
-        max_listed: if args.all { 100_000 } else { 1000 },
+        max_listed: if args.all { 1_000_000 } else { 1000 },
+        max_listed_moves: if args.all { 200_000_000 } else { 2_000_000 },
     };
     let mut worst = 0u8;
     let mut out = std::io::stdout().lock();
@@ -71,17 +73,32 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         })?;
         let target = match (&args.target, &loaded.problem.target) {
             (Some(t), _) => Some(target_position(t, loaded)?),
-            (None, Some(setup)) => Some(Position::from_setup(setup, &loaded.rules).map_err(|e| format!("target: {e}"))?),
+            (None, Some(setup)) => {
+                Some(Position::from_setup(setup, &loaded.rules).map_err(|e| format!("target: {e}"))?)
+            }
             (None, None) => None,
         };
-        let plan = HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
         let show_progress = (std::io::stderr().is_terminal() && !matches!(args.format, OutputFormat::Json))
             || std::env::var_os("YOSEI_PROGRESS").is_some();
-        let outcome = solve_help(&loaded.position, &loaded.rules, &plan, &limits, |p| {
-            if show_progress {
-                print_progress(&p)
+        let outcome = match stipulation {
+            Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, &limits),
+            Stipulation::Tsume { .. } | Stipulation::MateIn { .. } => {
+                return Err(format!(
+                    "{}: {} ({stipulation}) is not implemented yet",
+                    loaded.origin,
+                    stipulation.japanese()
+                ))
             }
-        });
+            _ => {
+                let plan = HelpPlan::new(stipulation, &loaded.position, target)
+                    .map_err(|e| format!("{}: {e}", loaded.origin))?;
+                solve_help(&loaded.position, &loaded.rules, &plan, &limits, |p| {
+                    if show_progress {
+                        print_progress(&p)
+                    }
+                })
+            }
+        };
         if show_progress {
             eprint!("\r\x1b[K");
         }
@@ -220,16 +237,24 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
     if let Some(title) = &loaded.problem.meta.title {
         s.push_str(&format!("{title}\n"));
     }
-    s.push_str(&format!("{} ({stipulation}) · {}\n", stipulation.japanese(), loaded.origin));
+    s.push_str(&format!(
+        "{} ({stipulation}) · {}\n",
+        stipulation.japanese(),
+        loaded.origin
+    ));
     for note in &outcome.notes {
         s.push_str(&format!("note: {note}\n"));
     }
     match outcome.verdict {
         Verdict::Solved => {
             let length = outcome.length.unwrap_or(0);
+            let count = if outcome.solution_count == u64::MAX {
+                format!("at least {}", u64::MAX)
+            } else {
+                outcome.solution_count.to_string()
+            };
             s.push_str(&format!(
-                "solved: {} solution{} of {length} plies",
-                outcome.solution_count,
+                "solved: {count} solution{} of {length} plies",
                 if outcome.solution_count == 1 { "" } else { "s" }
             ));
             if outcome.distinct_up_to_mirror != outcome.solution_count {
@@ -240,7 +265,10 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
                 s.push_str(&format!("{:>4}. {}\n", i + 1, line.join(" ")));
             }
             if (outcome.solutions.len() as u64) < outcome.solution_count {
-                s.push_str(&format!("      … {} more not listed\n", outcome.solution_count - outcome.solutions.len() as u64));
+                s.push_str(&format!(
+                    "      … {} more not listed\n",
+                    outcome.solution_count - outcome.solutions.len() as u64
+                ));
             }
             let faults = outcome.faults();
             if faults.is_empty() {

@@ -17,7 +17,7 @@
 use crate::error::FormatError;
 use crate::problem::{Metadata, MoveLine, Problem};
 use crate::sfen::{parse_sfen, parse_usi_move, write_sfen};
-use yosei_rules::{Condition, RepetitionRule, Stipulation, UchifuzumeReading};
+use yosei_rules::{Condition, Stipulation};
 
 /// The first line of every yosei problem file.
 pub const MAGIC: &str = "yosei-problem";
@@ -90,20 +90,8 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
                     problem.conditions.push(c);
                 }
             }
-            "uchifuzume" => {
-                problem.options.uchifuzume = Some(match value {
-                    "check-only" => UchifuzumeReading::CheckOnly,
-                    "any" => UchifuzumeReading::Any,
-                    _ => return Err(bad(format!("expected 'check-only' or 'any', found '{value}'"))),
-                })
-            }
-            "repetition" => {
-                problem.options.repetition = Some(match value {
-                    "normal" => RepetitionRule::Normal,
-                    "strict" => RepetitionRule::Strict,
-                    _ => return Err(bad(format!("expected 'normal' or 'strict', found '{value}'"))),
-                })
-            }
+            "uchifuzume" => problem.options.uchifuzume = Some(value.parse().map_err(bad)?),
+            "repetition" => problem.options.repetition = Some(value.parse().map_err(bad)?),
             "position" | "target" => {
                 let record = parse_sfen(value)
                     .map_err(|e| FormatError::at(n, value_column + e.column - 1, format!("{key}: {}", e.message)))?;
@@ -178,18 +166,10 @@ pub fn write_native(problem: &Problem) -> String {
         out.push_str(&format!("condition: {c}\n"));
     }
     if let Some(u) = problem.options.uchifuzume {
-        let word = match u {
-            UchifuzumeReading::CheckOnly => "check-only",
-            UchifuzumeReading::Any => "any",
-        };
-        out.push_str(&format!("uchifuzume: {word}\n"));
+        out.push_str(&format!("uchifuzume: {u}\n"));
     }
     if let Some(r) = problem.options.repetition {
-        let word = match r {
-            RepetitionRule::Normal => "normal",
-            RepetitionRule::Strict => "strict",
-        };
-        out.push_str(&format!("repetition: {word}\n"));
+        out.push_str(&format!("repetition: {r}\n"));
     }
     for (key, value) in other {
         out.push_str(&format!("{}: {}\n", one_line(key).replace(':', "："), one_line(value)));
@@ -224,7 +204,7 @@ mod tests {
         assert_eq!(p.meta.title.as_deref(), Some("例題"));
         assert_eq!(p.stipulation, Some(Stipulation::Help { length: Some(3) }));
         assert_eq!(p.conditions, vec![Condition::Annan]);
-        assert_eq!(p.options.uchifuzume, Some(UchifuzumeReading::Any));
+        assert_eq!(p.options.uchifuzume, Some(yosei_rules::UchifuzumeReading::Any));
         assert_eq!(p.moves.moves.len(), 1);
         assert_eq!(read_native(&write_native(&p)).unwrap(), p);
         assert!(is_native(EXAMPLE));

@@ -89,6 +89,28 @@ pub fn parse_rule_phrase(text: &str) -> Result<RulePhrase, (usize, String)> {
             i += 1;
             continue;
         }
+        // 駒詰(X): both kings move as the kind of SFEN letter X.
+        if chars[i..].starts_with(&['駒', '詰', '(']) {
+            let kind = chars
+                .get(i + 3)
+                .and_then(|&c| PieceKind::from_sfen_letter(c.to_ascii_uppercase()));
+            match (kind, chars.get(i + 4)) {
+                (Some(kind), Some(')')) if !matches!(kind, PieceKind::King | PieceKind::Stone) => {
+                    let c = Condition::Komazume(kind);
+                    if !phrase.conditions.contains(&c) {
+                        phrase.conditions.push(c);
+                    }
+                    i += 5;
+                    continue 'scan;
+                }
+                _ => {
+                    return Err((
+                        i + 4,
+                        "駒詰( must be followed by a piece letter (SFEN, e.g. T for the knight) and ')'".into(),
+                    ))
+                }
+            }
+        }
         for (word, meaning) in &vocabulary {
             let w: Vec<char> = word.chars().collect();
             if chars[i..].starts_with(&w) {
@@ -138,15 +160,17 @@ pub fn write_rule_phrase(stipulation: Option<Stipulation>, conditions: &[Conditi
             Condition::Komazume(kind) => {
                 s.push_str("駒詰(");
                 s.push(kind.sfen_letter());
-                s.push(')');
+                s.push_str(")・");
             }
             c => s.push_str(c.japanese()),
         }
     }
     match stipulation {
+        // A condition alone means direct mate; writing 詰将棋 after it could fuse with it
+        // (打歩詰 + 将棋).
+        Some(Stipulation::Tsume { .. }) | None if !s.is_empty() => {}
         Some(stip) => s.push_str(stip.japanese()),
-        None if s.is_empty() => s.push_str("詰将棋"),
-        None => {}
+        None => s.push_str("詰将棋"),
     }
     s
 }

@@ -1,12 +1,80 @@
 //! Check, mate and stalemate (rules.md §2).
 
 use crate::{Position, RuleSet};
-use yosei_core::Move;
+use yosei_core::attacks;
+use yosei_core::{Bitboard, Color, Move, PieceKind, Square};
+
+/// What the side to move needs to tell quickly whether its moves give check: the enemy
+/// king's square, the squares from which each kind would attack it, and our pieces that
+/// alone block one of our sliders' lines to it (moving them off the line discovers check).
+pub struct CheckInfo {
+    king: Option<Square>,
+    us: Color,
+    blockers: Bitboard,
+}
 
 impl Position {
-    /// Whether `m` (a legal move) gives check.
+    /// Whether `m` (a legal move) gives check, by playing it. The reference for
+    /// [`Position::gives_check_fast`].
     pub fn gives_check(&self, m: Move) -> bool {
         self.play(m).in_check()
+    }
+
+    /// Facts for [`Position::gives_check_fast`], computed once per node.
+    pub fn check_info(&self) -> CheckInfo {
+        let us = self.side_to_move();
+        let Some(king) = self.king(!us) else {
+            return CheckInfo {
+                king: None,
+                us,
+                blockers: Bitboard::EMPTY,
+            };
+        };
+        // Our sliders that see the enemy king through exactly one of our pieces.
+        let snipers = ((attacks::lance_pseudo_attacks(!us, king) & self.pieces(us, PieceKind::Lance))
+            | (attacks::bishop_pseudo_attacks(king)
+                & (self.pieces(us, PieceKind::Bishop) | self.pieces(us, PieceKind::Horse)))
+            | (attacks::rook_pseudo_attacks(king)
+                & (self.pieces(us, PieceKind::Rook) | self.pieces(us, PieceKind::Dragon))))
+            & self.pieces_of(us);
+        let occupied = self.occupied();
+        let mut blockers = Bitboard::EMPTY;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if !between.has_several() {
+                blockers |= between & self.pieces_of(us);
+            }
+        }
+        CheckInfo {
+            king: Some(king),
+            us,
+            blockers,
+        }
+    }
+
+    /// Whether the legal move `m` gives check, without playing it (ordinary powers).
+    #[inline]
+    pub fn gives_check_fast(&self, m: Move, info: &CheckInfo) -> bool {
+        let Some(king) = info.king else { return false };
+        let to = m.to();
+        let (kind, occupied) = match (m.from(), m.drop_kind()) {
+            (_, Some(kind)) => (kind, self.occupied().with(to)),
+            (Some(from), None) => {
+                // Discovered check: a blocker leaves the line between slider and king.
+                if info.blockers.contains(from) && !attacks::line(king, from).contains(to) {
+                    return true;
+                }
+                let Some(piece) = self.piece_at(from) else { return false };
+                let kind = if m.is_promotion() {
+                    piece.kind.promoted().unwrap_or(piece.kind)
+                } else {
+                    piece.kind
+                };
+                (kind, self.occupied().without(from).with(to))
+            }
+            (None, None) => return false,
+        };
+        attacks::ordinary_attacks(kind, info.us, to, occupied).contains(king)
     }
 
     /// The side to move is in check and has no legal move (詰み).

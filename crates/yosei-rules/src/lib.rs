@@ -17,8 +17,9 @@ pub mod stipulation;
 pub mod validate;
 pub mod zobrist;
 
+pub use check::CheckInfo;
 pub use movegen::{MoveList, MoveSink};
-pub use position::Position;
+pub use position::{PackedPosition, Position};
 pub use ruleset::{Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading};
 pub use stipulation::Stipulation;
 pub use validate::{SetupError, SetupProblem};

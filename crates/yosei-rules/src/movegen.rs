@@ -157,6 +157,8 @@ struct Generator<'a, S> {
     sink: &'a mut S,
     us: Color,
     occupied: Bitboard,
+    /// Squares no move may land on: our own pieces and fm's stones (石), which are
+    /// never captured.
     own: Bitboard,
     king: Option<Square>,
     checkers: Bitboard,
@@ -171,7 +173,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             sink,
             us,
             occupied: pos.occupied(),
-            own: pos.pieces_of(us),
+            own: pos.pieces_of(us) | pos.pieces_of_kind(PieceKind::Stone),
             king: pos.king(us),
             checkers: pos.checkers(),
         }
@@ -211,9 +213,10 @@ impl<'a, S: MoveSink> Generator<'a, S> {
 
     fn board_moves(&mut self, target: Bitboard) -> ControlFlow<()> {
         let pinned = self.pos.pinned(self.us);
+        let mine = self.pos.pieces_of(self.us) & !self.pos.pieces_of_kind(PieceKind::Stone);
         let movers = match self.king {
-            Some(king) => self.own.without(king),
-            None => self.own,
+            Some(king) => mine.without(king),
+            None => mine,
         };
         for from in movers {
             let Some(piece) = self.pos.piece_at(from) else {

@@ -15,6 +15,33 @@ pub enum UchifuzumeReading {
     Any,
 }
 
+impl UchifuzumeReading {
+    /// The cli.md word: `check-only` or `any`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            UchifuzumeReading::CheckOnly => "check-only",
+            UchifuzumeReading::Any => "any",
+        }
+    }
+}
+
+impl fmt::Display for UchifuzumeReading {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for UchifuzumeReading {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "check-only" => Ok(UchifuzumeReading::CheckOnly),
+            "any" => Ok(UchifuzumeReading::Any),
+            other => Err(format!("expected 'check-only' or 'any', found '{other}'")),
+        }
+    }
+}
+
 /// Repetition (千日手) reading (rules.md §7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum RepetitionRule {
@@ -22,6 +49,33 @@ pub enum RepetitionRule {
     Normal,
     /// The fourth occurrence by a perpetual checker is a forbidden position.
     Strict,
+}
+
+impl RepetitionRule {
+    /// The cli.md word: `normal` or `strict`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            RepetitionRule::Normal => "normal",
+            RepetitionRule::Strict => "strict",
+        }
+    }
+}
+
+impl fmt::Display for RepetitionRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for RepetitionRule {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "normal" => Ok(RepetitionRule::Normal),
+            "strict" => Ok(RepetitionRule::Strict),
+            other => Err(format!("expected 'normal' or 'strict', found '{other}'")),
+        }
+    }
 }
 
 /// Whether a position may hold more pieces of a kind than the standard 40-piece set.

@@ -142,7 +142,7 @@ impl Position {
             if piece.kind == PieceKind::King {
                 kings[piece.color.index()] += 1;
             }
-            if piece.kind.is_fairy() && !fairy_seen[piece.kind.index()] {
+            if piece.kind.is_fairy() && piece.kind != PieceKind::Stone && !fairy_seen[piece.kind.index()] {
                 fairy_seen[piece.kind.index()] = true;
                 problems.push(SetupProblem::FairyPieceUnsupported { kind: piece.kind });
             }

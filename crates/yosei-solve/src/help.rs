@@ -15,13 +15,13 @@
 
 use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
-use crate::verify::replay;
+use crate::verify::replay_all;
 use crate::Limits;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use yosei_core::{Move, PieceKind};
-use yosei_rules::{Key, Position, RuleSet};
+use yosei_rules::{Key, PackedPosition, Position, RuleSet};
 
 /// Progress after each completed ply, for a terminal display.
 #[derive(Clone, Copy, Debug)]
@@ -94,7 +94,11 @@ pub fn solve_help(
         limit_hit: None,
     };
     search.index.insert(start.key(), 0);
-    let mut frontier = vec![start.clone()];
+    // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
+    if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start) {
+        return search.finish_at_start(start);
+    }
+    let mut frontier = vec![start.pack()];
     let mut layer_start = 0u32;
     let mut depth = 0u32;
     let mut verdict = Verdict::NoSolution;
@@ -106,8 +110,9 @@ pub fn solve_help(
         // The last ply of a stated length only tests goals: nothing after it is stored.
         let last_ply = plan.max_length == Some(depth + 1);
         let mut next = Vec::new();
-        for (i, pos) in frontier.iter().enumerate() {
-            search.expand(pos, layer_start + i as u32, next_start, last_ply, &mut next);
+        for (i, packed) in frontier.iter().enumerate() {
+            let pos = Position::unpack(packed);
+            search.expand(&pos, layer_start + i as u32, next_start, last_ply, &mut next);
             if search.limit_hit.is_some() {
                 break;
             }
@@ -139,11 +144,11 @@ impl Search<'_> {
     fn memory_bytes(&self, frontier: usize) -> u64 {
         // map entry (key, id, control byte, load factor) + edge + frontier position
         (self.index.capacity() * 33 + self.edges.capacity() * std::mem::size_of::<Edge>()) as u64
-            + (frontier * std::mem::size_of::<Position>()) as u64
+            + (frontier * std::mem::size_of::<PackedPosition>()) as u64
     }
 
     fn check_limits(&mut self, frontier: usize) {
-        if self.nodes % 4096 != 0 {
+        if !self.nodes.is_multiple_of(4096) {
             return;
         }
         if self.memory_bytes(frontier) > (self.limits.hash_mb as u64) << 20 {
@@ -155,15 +160,21 @@ impl Search<'_> {
         }
     }
 
-    fn expand(&mut self, pos: &Position, id: u32, next_start: u32, last_ply: bool, next: &mut Vec<Position>) {
+    fn expand(&mut self, pos: &Position, id: u32, next_start: u32, last_ply: bool, next: &mut Vec<PackedPosition>) {
         let attacker_moves = pos.side_to_move() == self.plan.attacker;
+        let must_check = attacker_moves && self.plan.attacker_checks;
+        // Quiet attacker moves matter only as the last move of a stalemate goal.
+        let quiet_may_end = must_check && self.plan.goal == Goal::DefenderStalemated;
+        let info = pos.check_info();
         for &m in pos.legal_moves(self.rules).iter() {
+            // The fast check test knows ordinary powers only (deny by default).
+            if must_check && !quiet_may_end && self.rules.is_ordinary() && !pos.gives_check_fast(m, &info) {
+                continue;
+            }
             let child = pos.play(m);
             self.nodes += 1;
-            let gives_check = child.in_check();
-            if attacker_moves && self.plan.attacker_checks && !gives_check {
-                // Only a stalemate goal's last move may be a quiet attacker move.
-                if self.plan.goal == Goal::DefenderStalemated && self.is_goal(&child) {
+            if must_check && !child.in_check() {
+                if self.is_goal(&child) {
                     self.goals.push((id, m));
                 }
                 continue;
@@ -190,7 +201,7 @@ impl Search<'_> {
                         parent: id,
                         mv: m,
                     });
-                    next.push(child);
+                    next.push(child.pack());
                 }
             }
             self.check_limits(next.len());
@@ -210,7 +221,19 @@ impl Search<'_> {
         }
     }
 
-    fn finish(mut self, start: &Position, mut verdict: Verdict, depth: u32) -> Outcome {
+    fn finish_at_start(mut self, start: &Position) -> Outcome {
+        let mut out = self.finish(start, Verdict::NoSolution, 0);
+        out.verdict = Verdict::Solved;
+        out.length = Some(0);
+        out.solutions = vec![Vec::new()];
+        out.solution_count = 1;
+        out.distinct_up_to_mirror = 1;
+        out.leftover = vec![hand_kinds(start, self.plan.attacker)];
+        self.nodes = 0;
+        out
+    }
+
+    fn finish(&mut self, start: &Position, mut verdict: Verdict, depth: u32) -> Outcome {
         let mut notes = self.plan.notes.clone();
         notes.extend(self.limit_hit.take());
         let mut outcome = Outcome {
@@ -229,35 +252,39 @@ impl Search<'_> {
             // parents of each node, grouped
             self.edges.sort_unstable_by_key(|e| e.child);
             let parents = Parents { edges: &self.edges };
-            let mut memo = HashMap::new();
+            let paths = parents.path_counts(self.index.len());
             let count = self
                 .goals
                 .iter()
-                .fold(0u64, |acc, &(p, _)| acc.saturating_add(parents.paths_to(p, &mut memo)));
+                .fold(0u64, |acc, &(p, _)| acc.saturating_add(paths[p as usize]));
             let mut lines = Vec::new();
+            let mut budget = Budget {
+                lines: self.limits.max_listed,
+                moves: self.limits.max_listed_moves,
+            };
             for &(p, m) in &self.goals {
-                if lines.len() >= self.limits.max_listed {
-                    break;
-                }
-                parents.list_paths(p, &mut vec![m], &mut lines, self.limits.max_listed);
+                parents.list_paths(p, m, &mut lines, &mut budget);
             }
             lines.sort_by_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
             let mut leftovers = Vec::new();
-            for line in &lines {
-                match replay(start, self.rules, line) {
-                    Ok(end) if self.is_goal(&end) => leftovers.push(hand_kinds(&end, self.plan.attacker)),
-                    Ok(_) => {
-                        verdict = Verdict::Unknown;
-                        outcome
-                            .notes
-                            .push(format!("internal error: a solution does not reach the goal: {line:?}"));
+            match replay_all(start, self.rules, &lines) {
+                Ok(ends) => {
+                    for (end, line) in ends.iter().zip(&lines) {
+                        if self.is_goal(end) {
+                            leftovers.push(hand_kinds(end, self.plan.attacker));
+                        } else {
+                            verdict = Verdict::Unknown;
+                            outcome
+                                .notes
+                                .push(format!("internal error: a solution does not reach the goal: {line:?}"));
+                        }
                     }
-                    Err(e) => {
-                        verdict = Verdict::Unknown;
-                        outcome
-                            .notes
-                            .push(format!("internal error: a solution does not replay: {e}"));
-                    }
+                }
+                Err(e) => {
+                    verdict = Verdict::Unknown;
+                    outcome
+                        .notes
+                        .push(format!("internal error: a solution does not replay: {e}"));
                 }
             }
             outcome.distinct_up_to_mirror = if (lines.len() as u64) == count && is_mirror_symmetric(start) {
@@ -297,37 +324,56 @@ impl Parents<'_> {
         &self.edges[lo..hi]
     }
 
-    /// Number of paths from the root (node 0) to `node`.
-    fn paths_to(&self, node: u32, memo: &mut HashMap<u32, u64>) -> u64 {
-        if node == 0 {
-            return 1;
+    /// The number of paths from the root (node 0) to every node. Parents always have
+    /// smaller ids than their children (ids are given in breadth-first order), so one pass
+    /// over the edges sorted by child is enough.
+    fn path_counts(&self, nodes: usize) -> Vec<u64> {
+        let mut counts = vec![0u64; nodes];
+        if let Some(root) = counts.first_mut() {
+            *root = 1;
         }
-        if let Some(&n) = memo.get(&node) {
-            return n;
+        for e in self.edges {
+            counts[e.child as usize] = counts[e.child as usize].saturating_add(counts[e.parent as usize]);
         }
-        let mut total = 0u64;
-        for e in self.of(node) {
-            total = total.saturating_add(self.paths_to(e.parent, memo));
-        }
-        memo.insert(node, total);
-        total
+        counts
     }
 
-    /// Appends the paths to `node`, each followed by `suffix` (reversed moves).
-    fn list_paths(&self, node: u32, suffix: &mut Vec<Move>, out: &mut Vec<Vec<Move>>, max: usize) {
-        if out.len() >= max {
-            return;
-        }
-        if node == 0 {
-            out.push(suffix.iter().rev().copied().collect());
-            return;
-        }
-        for e in self.of(node) {
-            suffix.push(e.mv);
-            self.list_paths(e.parent, suffix, out, max);
-            suffix.pop();
+    /// Appends the lines that reach `node` and end with `last`, within the budget.
+    /// Iterative: solutions may be tens of thousands of plies long.
+    fn list_paths(&self, node: u32, last: Move, out: &mut Vec<Vec<Move>>, budget: &mut Budget) {
+        // `path` holds, from the goal backwards, the move that entered each stack entry.
+        let mut path = vec![last];
+        let mut stack = vec![(node, 0usize)];
+        while let Some(top) = stack.last_mut() {
+            let (at, next_edge) = *top;
+            if at == 0 {
+                if budget.lines == 0 || budget.moves < path.len() {
+                    return;
+                }
+                budget.lines -= 1;
+                budget.moves -= path.len();
+                out.push(path.iter().rev().copied().collect());
+                stack.pop();
+                path.pop();
+                continue;
+            }
+            let edges = self.of(at);
+            if let Some(e) = edges.get(next_edge) {
+                top.1 += 1;
+                path.push(e.mv);
+                stack.push((e.parent, 0));
+            } else {
+                stack.pop();
+                path.pop();
+            }
         }
     }
+}
+
+/// How much is still to be listed.
+struct Budget {
+    lines: usize,
+    moves: usize,
 }
 
 fn hand_kinds(pos: &Position, color: yosei_core::Color) -> Vec<PieceKind> {

@@ -8,6 +8,7 @@
 pub mod help;
 pub mod outcome;
 pub mod plan;
+pub mod self_mate;
 pub mod verify;
 
 pub use outcome::{Outcome, Verdict};
@@ -23,6 +24,8 @@ pub struct Limits {
     pub time_limit: Option<std::time::Duration>,
     /// How many solution lines to list (all are counted).
     pub max_listed: usize,
+    /// How many moves the listed lines may hold in all (long problems with many duals).
+    pub max_listed_moves: usize,
 }
 
 impl Default for Limits {
@@ -32,6 +35,7 @@ impl Default for Limits {
             max_nodes: None,
             time_limit: None,
             max_listed: 1000,
+            max_listed_moves: 2_000_000,
         }
     }
 }

@@ -96,17 +96,6 @@ impl HelpPlan {
             notes,
         })
     }
-
-    /// Lengths this plan can end at, given who moves first: a goal that the defender
-    /// must face needs the defender to move at the end.
-    pub fn length_matches(&self, start_to_move: Color, plies: u32) -> bool {
-        let to_move_at_end = if plies % 2 == 0 { start_to_move } else { !start_to_move };
-        match self.goal {
-            Goal::DefenderMated | Goal::DefenderStalemated => to_move_at_end != self.attacker,
-            Goal::AttackerMated => to_move_at_end == self.attacker,
-            Goal::Reach(_) => true,
-        }
-    }
 }
 
 fn side_name(c: Color) -> &'static str {

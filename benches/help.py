@@ -1,0 +1,60 @@
+#!/usr/bin/env python3
+"""Help-play benchmark.
+
+Solves every problem of benches/data/helpmate (its length is the number after the last
+`_` of the file name) and prints yosei's time. With FMRS_BIN=/path/to/fmrs (a binary you
+built yourself from github.com/ogiekako/fmrs; never committed) it also runs
+`fmrs solve standard SFEN` on each and prints the ratio fmrs/yosei (above 1: yosei is
+faster). Run with nothing else busy: `python3 benches/help.py [name-filter]`.
+"""
+import glob
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def timed(cmd, timeout):
+    start = time.perf_counter()
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+        return time.perf_counter() - start, out.stdout
+    except subprocess.TimeoutExpired:
+        return None, ""
+
+
+def main():
+    name_filter = sys.argv[1] if len(sys.argv) > 1 else ""
+    subprocess.run(["cargo", "build", "--release", "--quiet"], cwd=ROOT, check=True)
+    yosei = os.path.join(ROOT, "target", "release", "yosei")
+    fmrs = os.environ.get("FMRS_BIN")
+    timeout = float(os.environ.get("BENCH_TIMEOUT", "600"))
+    print(f"{'problem':<26} {'plies':>6} {'verdict':>8} {'solutions':>10} {'yosei s':>8} {'fmrs s':>8} {'ratio':>6}")
+    for path in sorted(glob.glob(os.path.join(ROOT, "benches", "data", "helpmate", "*.sfen"))):
+        name = os.path.basename(path)[:-5]
+        if name_filter not in name:
+            continue
+        plies = name.rsplit("_", 1)[-1]
+        ours, out = timed([yosei, "solve", path, "--stip", f"help:{plies}", "--format", "json", "--hash", "20000"], timeout)
+        try:
+            d = json.loads(out)
+            verdict, count = d["verdict"], d["solution_count"]
+        except ValueError:
+            verdict, count = "error" if ours else "timeout", "-"
+        theirs = ratio = "-"
+        if fmrs:
+            with open(path) as f:
+                sfen = f.readline().strip()
+            t, _ = timed([fmrs, "solve", "standard", sfen], timeout)
+            theirs = f"{t:.2f}" if t else "timeout"
+            if t and ours:
+                ratio = f"{t / ours:.2f}"
+        shown = f"{ours:.2f}" if ours else "timeout"
+        print(f"{name:<26} {plies:>6} {verdict:>8} {count:>10} {shown:>8} {theirs:>8} {ratio:>6}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,147 @@
+//! Help play beyond ばか詰: helpselfmate, help-stalemate, help sequences, the parity rule.
+
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Position, RuleSet, Stipulation};
+use yosei_solve::help::solve_help;
+use yosei_solve::{HelpPlan, Limits, Outcome, Verdict};
+
+fn pos(sfen: &str) -> Position {
+    Position::from_setup(&parse_sfen(sfen).unwrap().setup, &RuleSet::ordinary()).unwrap()
+}
+
+fn solve_with(start: &Position, stip: &str, target: Option<Position>) -> (HelpPlan, Outcome) {
+    let plan = HelpPlan::new(stip.parse::<Stipulation>().unwrap(), start, target).unwrap();
+    let out = solve_help(start, &RuleSet::ordinary(), &plan, &Limits::default(), |_| {});
+    (plan, out)
+}
+
+trait ParseMove {
+    fn parse_move(&self) -> yosei_core::Move;
+}
+
+impl ParseMove for str {
+    fn parse_move(&self) -> yosei_core::Move {
+        yosei_io::sfen::parse_usi_move(self).unwrap()
+    }
+}
+
+fn lines(out: &Outcome) -> Vec<String> {
+    let mut v: Vec<String> = out
+        .solutions
+        .iter()
+        .map(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" "))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The knight on 3c covers 2a; a gold move that covers 1b and 2b without checking
+/// leaves White's king on 1a without a move: two solutions. A checking gold move that
+/// takes every move (mate) would not count: a mate is not a stalemate.
+#[test]
+fn help_stalemate_ends_with_a_quiet_move() {
+    let (_, out) = solve_with(&pos("8k/9/6N2/7G1/9/9/9/9/9 b - 1"), "helpstale:1", None);
+    assert_eq!(out.verdict, Verdict::Solved);
+    assert_eq!(lines(&out), ["2d1c", "2d2c"]);
+}
+
+#[test]
+fn a_mate_is_not_a_stalemate() {
+    // G*1b, G*2a and G*2b mate; as help-stalemate none of them counts.
+    let (_, mate) = solve_with(&pos("8k/9/6NG1/9/9/9/9/9/9 b G 1"), "help:1", None);
+    assert_eq!(lines(&mate), ["G*1b", "G*2a", "G*2b"]);
+    let (_, stale) = solve_with(&pos("8k/9/6NG1/9/9/9/9/9/9 b G 1"), "helpstale:1", None);
+    assert_eq!(stale.verdict, Verdict::Solved);
+    assert!(lines(&stale)
+        .iter()
+        .all(|l| !mate.solutions.iter().any(|m| m[0].to_usi() == *l)));
+}
+
+/// ばか自殺詰 in 1: the defender (White) moves first and mates Black's king.
+#[test]
+fn helpselfmate_defender_mates_the_attacker() {
+    let (plan, out) = solve_with(&pos("9/9/9/9/9/9/7s1/9/7PK w g 1"), "helpself:1", None);
+    assert_eq!(plan.attacker, yosei_core::Color::Black);
+    assert!(plan.notes.is_empty());
+    // G*2h is no mate: the pawn on 2i takes it.
+    assert_eq!(lines(&out), ["G*1h"]);
+    assert!(out.sound());
+}
+
+#[test]
+fn help_sequence_reaches_the_target() {
+    let start = pos("startpos");
+    let mut target = start.clone();
+    for m in ["7g7f", "3c3d"] {
+        target.play_in_place(yosei_io::sfen::parse_usi_move(m).unwrap());
+    }
+    let (_, out) = solve_with(&start, "seq:2", Some(target));
+    assert_eq!(lines(&out), ["7g7f 3c3d"]);
+}
+
+#[test]
+fn help_cycle_returns_to_the_start() {
+    let start = pos("4k4/9/9/9/9/9/9/9/4K4 b - 1");
+    let (_, out) = solve_with(&start, "cycle:4", None);
+    assert_eq!(out.verdict, Verdict::Solved);
+    assert_eq!(out.length, Some(4));
+    // 5 king steps out and back for Black times 5 for White, and back in either order.
+    assert_eq!(out.solution_count, 25);
+}
+
+/// fm's parity: ばか詰 in an even number of plies starts with the defender. A position
+/// with Black to move is solved from Black's move, with White as the attacker, and the
+/// plan says so.
+#[test]
+fn parity_rule_follows_the_side_to_move_and_says_so() {
+    let start = pos("8k/9/6NG1/9/9/9/9/9/9 b G 1");
+    let plan = HelpPlan::new(Stipulation::Help { length: Some(2) }, &start, None).unwrap();
+    assert_eq!(plan.attacker, yosei_core::Color::White);
+    assert_eq!(plan.notes.len(), 1);
+    let plan = HelpPlan::new(Stipulation::Help { length: Some(3) }, &start, None).unwrap();
+    assert_eq!(plan.attacker, yosei_core::Color::Black);
+    assert!(plan.notes.is_empty());
+}
+
+/// A stated length longer than the shortest solution: the shortest is reported, with the
+/// fault.
+#[test]
+fn shorter_than_stated_is_a_fault() {
+    let (_, out) = solve_with(&pos("8k/9/6NG1/9/9/9/9/9/9 b G 1"), "help:3", None);
+    assert_eq!(out.length, Some(1));
+    assert!(!out.sound());
+    assert!(out.faults().iter().any(|f| f.contains("早詰")));
+}
+
+/// A mirror-symmetric start: a solution and its mirror image count once for soundness.
+#[test]
+fn mirror_twins_count_once() {
+    let (_, out) = solve_with(&pos("4k4/9/3S1S3/9/9/9/9/9/9 b G 1"), "help:1", None);
+    assert_eq!(lines(&out), ["4c5b+", "6c5b+", "G*5b"]);
+    assert_eq!(out.solution_count, 3);
+    assert_eq!(out.distinct_up_to_mirror, 2);
+    let (_, out) = solve_with(&pos("4k4/4p4/3L1L3/9/9/9/9/9/9 b G 1"), "help:1", None);
+    assert_eq!(out.solution_count, 4);
+    assert_eq!(out.distinct_up_to_mirror, 2);
+}
+
+/// 自殺詰 in 2: 1.4g2i (horse checks the king on 1i); White's only legal reply, the
+/// dragon taking on 2i, mates Black's king on 3i. With a second dragon that could
+/// take instead without mating, the defender escapes the selfmate.
+#[test]
+fn selfmate_forces_the_defender_to_mate() {
+    use yosei_solve::self_mate::solve_self;
+    let rules = RuleSet::ordinary();
+    let start = pos("9/9/9/9/9/7+r1/5+Bb2/9/6K1k b s 1");
+    let out = solve_self(&start, &rules, 2, &Limits::default());
+    assert_eq!(lines(&out), ["4g2i 2f2i"]);
+    let out = solve_self(&start, &rules, 4, &Limits::default());
+    assert_eq!(out.length, Some(2), "the shortest selfmate is reported");
+    // A White silver on 1h can take on 2i instead, without checking: no selfmate in 2.
+    let escape = pos("9/9/9/9/9/7+r1/5+Bb2/8s/6K1k b s 1");
+    assert!(escape.legal_moves(&rules).contains("4g2i".parse_move()));
+    assert_eq!(
+        solve_self(&escape, &rules, 2, &Limits::default()).verdict,
+        Verdict::NoSolution
+    );
+}
