@@ -2,9 +2,9 @@
 //! the extension") and reading every problem of an input.
 
 use crate::error::FormatError;
-use crate::native;
 use crate::problem::{MoveLine, Problem};
 use crate::sfen::parse_sfen;
+use crate::{csa, fm, ki2, kif, native};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -92,7 +92,7 @@ pub fn detect_format(text: &str) -> Format {
     if lines.iter().any(csa_line) {
         return Format::Csa;
     }
-    if let Some(first) = lines.iter().find(|l| !l.trim_start().starts_with('#')) {
+    if let Some(first) = lines.iter().find(|l| !l.trim_start().starts_with(['#', ';'])) {
         let first_word = first.split_whitespace().next().unwrap_or("");
         let looks_like_sfen =
             first_word.contains('/') || first_word == "sfen" || first_word == "position" || first_word == "startpos";
@@ -116,13 +116,19 @@ pub fn read_problems(text: &str) -> Result<Vec<SourcedProblem>, FormatError> {
     };
     Ok(match format {
         Format::Native => one(native::read_native(text)?),
+        Format::Kif => one(kif::read_kif(text)?),
+        Format::Ki2 => one(ki2::read_ki2(text)?),
+        Format::Csa => one(csa::read_csa(text)?),
+        Format::Fm => fm::read_fm_numbered(text)?
+            .into_iter()
+            .map(|(line, problem)| SourcedProblem {
+                line,
+                format,
+                problem,
+                play_moves: false,
+            })
+            .collect(),
         Format::Sfen => read_sfen_lines(text)?,
-        other => {
-            return Err(FormatError::at_line(
-                1,
-                format!("reading {} is not implemented yet", other.name()),
-            ))
-        }
     })
 }
 

@@ -47,7 +47,14 @@ pub fn read_fm(text: &str) -> Result<Problem, FormatError> {
 
 /// Reads one problem per non-empty line (lines starting with `;` are fm's comments).
 pub fn read_fm_lines(text: &str) -> Result<Vec<Problem>, FormatError> {
-    problem_lines(text).map(|(n, line)| read_line(n, line)).collect()
+    Ok(read_fm_numbered(text)?.into_iter().map(|(_, p)| p).collect())
+}
+
+/// [`read_fm_lines`] with the 1-based line number of each problem.
+pub fn read_fm_numbered(text: &str) -> Result<Vec<(usize, Problem)>, FormatError> {
+    problem_lines(text)
+        .map(|(n, line)| read_line(n, line).map(|p| (n, p)))
+        .collect()
 }
 
 /// Writes the one-line form (no line break at the end). Only the title, stipulation,

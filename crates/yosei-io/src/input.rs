@@ -5,6 +5,7 @@
 //! argument, or the file and line — and what was expected.
 
 use crate::detect::{read_problems, Format, SourcedProblem};
+use crate::encoding::decode_text;
 use crate::problem::Problem;
 use std::fmt;
 use std::io::Read;
@@ -84,10 +85,11 @@ fn looks_like_position(arg: &str) -> bool {
     arg.contains('/') || arg.contains('\n') || arg.starts_with("position") || arg.starts_with("startpos")
 }
 
+/// UTF-8 or Shift_JIS, detected from the bytes.
 fn decode(bytes: &[u8], origin: &str) -> Result<String, InputError> {
-    String::from_utf8(bytes.to_vec()).map_err(|e| InputError {
-        origin: origin.into(),
-        message: format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()),
+    decode_text(bytes).map_err(|e| InputError {
+        origin: format!("{origin}:{}", e.line),
+        message: e.message,
     })
 }
 
