@@ -4,7 +4,9 @@
 use crate::cli::{compile_rules, RuleArgs};
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
+use yosei_io::display::{diagram, ki2_line};
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
+use yosei_io::{Branch, MoveLine};
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
@@ -24,7 +26,9 @@ pub struct SolveArgs {
     target: Option<String>,
     #[command(flatten)]
     rules: RuleArgs,
-    /// Output: text, json (one line per problem), usi
+    /// Output: text (board, verdict, solutions in Japanese notation), json (one line per
+    /// problem), usi (one solution per line), kif (the problem with its solutions as
+    /// variations)
     #[arg(long, default_value = "text")]
     format: OutputFormat,
     /// List every solution (the default for help play)
@@ -49,6 +53,7 @@ enum OutputFormat {
     Text,
     Json,
     Usi,
+    Kif,
 }
 
 pub fn run(args: SolveArgs) -> Result<u8, String> {
@@ -105,6 +110,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         let text = match args.format {
             OutputFormat::Json => json(&outcome, stipulation, loaded),
             OutputFormat::Usi => usi(&outcome),
+            OutputFormat::Kif => kif(&outcome, stipulation, loaded),
             OutputFormat::Text => text(&outcome, stipulation, loaded),
         };
         writeln!(out, "{text}").map_err(|e| format!("cannot write output: {e}"))?;
@@ -232,11 +238,46 @@ fn usi(outcome: &Outcome) -> String {
     }
 }
 
+/// The problem as KIF, its recorded moves replaced by the solutions: the first as the
+/// main line, the others as variations from the ply where they leave it.
+fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
+    let mut problem = loaded.problem.clone();
+    problem.setup = loaded.position.to_setup();
+    problem.stipulation = Some(stipulation);
+    let mut moves = MoveLine::default();
+    if let Some(main) = outcome.solutions.first() {
+        moves.moves = main.clone();
+        moves.comments = vec![None; main.len()];
+        if outcome.verdict == Verdict::Solved {
+            moves.end = Some("詰み".into());
+        }
+        for other in &outcome.solutions[1..] {
+            let at = main.iter().zip(other).take_while(|(a, b)| a == b).count();
+            let rest = other[at..].to_vec();
+            moves.branches.push(Branch {
+                at,
+                line: MoveLine {
+                    comments: vec![None; rest.len()],
+                    moves: rest,
+                    end: moves.end.clone(),
+                    branches: Vec::new(),
+                },
+            });
+        }
+    }
+    problem.moves = moves;
+    yosei_io::kif::write_kif(&problem)
+}
+
+/// Solutions listed in Japanese notation in full; beyond this many, in USI.
+const JAPANESE_LINES: usize = 20;
+
 fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
     let mut s = String::new();
     if let Some(title) = &loaded.problem.meta.title {
         s.push_str(&format!("{title}\n"));
     }
+    s.push_str(&diagram(&loaded.position.to_setup()));
     s.push_str(&format!(
         "{} ({stipulation}) · {}\n",
         stipulation.japanese(),
@@ -261,8 +302,13 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
                 s.push_str(&format!(" ({} up to the mirror image)", outcome.distinct_up_to_mirror));
             }
             s.push('\n');
-            for (i, line) in usi_lines(outcome).iter().enumerate() {
-                s.push_str(&format!("{:>4}. {}\n", i + 1, line.join(" ")));
+            for (i, (line, usi)) in outcome.solutions.iter().zip(usi_lines(outcome)).enumerate() {
+                let shown = if i < JAPANESE_LINES {
+                    ki2_line(&loaded.position, &loaded.rules, line)
+                } else {
+                    usi.join(" ")
+                };
+                s.push_str(&format!("{:>4}. {shown}\n", i + 1));
             }
             if (outcome.solutions.len() as u64) < outcome.solution_count {
                 s.push_str(&format!(

@@ -7,6 +7,7 @@
 
 pub mod csa;
 pub mod detect;
+pub mod display;
 pub mod encoding;
 pub mod error;
 pub mod fm;
