@@ -209,7 +209,7 @@ fn json(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
     let conditions: Vec<String> = loaded.rules.conditions().iter().map(|c| c.to_string()).collect();
     format!(
         "{{\"verdict\":{},\"stipulation\":{},\"conditions\":{},\"length\":{},\"solutions\":{},\
-         \"solution_count\":{},\"cooks\":[],\"leftover\":{},\"sound\":{},\"faults\":{},\"nodes\":{},\
+         \"solution_count\":{},\"cooks\":{},\"leftover\":{},\"sound\":{},\"faults\":{},\"nodes\":{},\
          \"elapsed_ms\":{},\"origin\":{},\"notes\":{}}}",
         json_string(outcome.verdict.word()),
         json_string(&stipulation.to_string()),
@@ -217,6 +217,7 @@ fn json(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
         outcome.length.map_or("null".to_string(), |n| n.to_string()),
         json_array(&lines, |l| json_array(l, |m| json_string(m))),
         outcome.solution_count,
+        json_array(&outcome.cooks, |l| json_array(l, |m| json_string(&m.to_usi()))),
         json_array(&leftover, |k| json_string(k)),
         outcome.sound(),
         json_array(&outcome.faults(), |f| json_string(f)),

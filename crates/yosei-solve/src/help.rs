@@ -237,16 +237,8 @@ impl Search<'_> {
         let mut notes = self.plan.notes.clone();
         notes.extend(self.limit_hit.take());
         let mut outcome = Outcome {
-            verdict,
-            length: None,
-            solutions: Vec::new(),
-            solution_count: 0,
-            distinct_up_to_mirror: 0,
-            leftover: Vec::new(),
-            stated_length: None,
-            nodes: self.nodes,
-            elapsed_ms: 0,
             notes,
+            ..Outcome::new(verdict)
         };
         if verdict == Verdict::Solved {
             // parents of each node, grouped

@@ -34,6 +34,9 @@ pub struct Outcome {
     /// Solutions counted once per mirror pair when the start position is its own
     /// mirror image (fm prunes such twins); equal to `solution_count` otherwise.
     pub distinct_up_to_mirror: u64,
+    /// Other attacker choices that also work (cli.md `cooks`), as lines of moves: for a
+    /// selfmate, the other winning first moves.
+    pub cooks: Vec<Vec<Move>>,
     /// Pieces left in the attacker's hand at the end of each listed solution.
     pub leftover: Vec<Vec<PieceKind>>,
     /// The length the problem states, when the solution is shorter (早詰).
@@ -44,10 +47,28 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// An outcome with this verdict and nothing found yet.
+    pub fn new(verdict: Verdict) -> Outcome {
+        Outcome {
+            verdict,
+            length: None,
+            solutions: Vec::new(),
+            solution_count: 0,
+            distinct_up_to_mirror: 0,
+            cooks: Vec::new(),
+            leftover: Vec::new(),
+            stated_length: None,
+            nodes: 0,
+            elapsed_ms: 0,
+            notes: Vec::new(),
+        }
+    }
+
     /// One solution, nothing left over, and (where a length was stated) that length.
     pub fn sound(&self) -> bool {
         self.verdict == Verdict::Solved
             && self.distinct_up_to_mirror == 1
+            && self.cooks.is_empty()
             && self.leftover.iter().all(|l| l.is_empty())
             && self.stated_length.is_none_or(|n| Some(n) == self.length)
     }
@@ -60,6 +81,9 @@ impl Outcome {
         }
         if self.distinct_up_to_mirror > 1 {
             out.push(format!("{} solutions", self.distinct_up_to_mirror));
+        }
+        if !self.cooks.is_empty() {
+            out.push(format!("{} cook(s) (余詰)", self.cooks.len()));
         }
         if self.leftover.iter().any(|l| !l.is_empty()) {
             out.push("pieces left in the attacker's hand".into());

@@ -34,18 +34,7 @@ pub fn solve_self(start: &Position, rules: &RuleSet, max_length: u32, limits: &L
         start: Instant::now(),
         limit_hit: None,
     };
-    let mut outcome = Outcome {
-        verdict: Verdict::NoSolution,
-        length: None,
-        solutions: Vec::new(),
-        solution_count: 0,
-        distinct_up_to_mirror: 0,
-        leftover: Vec::new(),
-        stated_length: None,
-        nodes: 0,
-        elapsed_ms: 0,
-        notes: Vec::new(),
-    };
+    let mut outcome = Outcome::new(Verdict::NoSolution);
     let mut plies = 2;
     while plies <= max_length {
         let keys = search.winning_moves(start, plies);
@@ -59,13 +48,7 @@ pub fn solve_self(start: &Position, rules: &RuleSet, max_length: u32, limits: &L
             outcome.length = Some(plies);
             outcome.solution_count = 1;
             outcome.distinct_up_to_mirror = 1;
-            outcome.notes.extend(
-                keys.iter()
-                    .skip(1)
-                    .map(|m| format!("cook: the first move {} also forces the selfmate", m.to_usi())),
-            );
-            outcome.solution_count = keys.len() as u64;
-            outcome.distinct_up_to_mirror = keys.len() as u64;
+            outcome.cooks = keys.iter().skip(1).map(|&m| vec![m]).collect();
             match replay(start, rules, &line) {
                 Ok(end) if end.is_checkmate(rules) => outcome.solutions.push(line),
                 Ok(_) | Err(_) => {
