@@ -61,12 +61,13 @@ fn incremental_key_equals_recomputed_key() {
 }
 
 #[test]
-fn fast_check_test_agrees_with_playing_the_move() {
+fn fast_check_test_and_key_after_agree_with_playing_the_move() {
     let rules = RuleSet::ordinary();
     let mut checks = 0;
     random_walk(5, 300, 120, |pos| {
         let info = pos.check_info();
         for &m in pos.legal_moves(&rules).iter() {
+            assert_eq!(pos.key_after(m), pos.play(m).key(), "{m:?} in {pos:?}");
             let expected = pos.gives_check(m);
             assert_eq!(pos.gives_check_fast(m, &info), expected, "{m:?} in {pos:?}");
             checks += expected as u32;

@@ -233,6 +233,51 @@ impl Position {
         self.move_number += 1;
     }
 
+    /// The key of the position after `m` (a legal move), without playing it: lets a
+    /// search skip positions it has seen before building them.
+    pub fn key_after(&self, m: Move) -> Key {
+        let us = self.side;
+        let hand = &self.hands[us.index()];
+        let mut key = self.key ^ zobrist::white_to_move();
+        let to = m.to();
+        match (m.from(), m.drop_kind()) {
+            (_, Some(kind)) => {
+                let n = hand.count(kind);
+                key ^= zobrist::hand_count(us, kind, n) ^ zobrist::hand_count(us, kind, n.saturating_sub(1));
+                key ^= zobrist::piece_on(Piece::new(kind, us), to);
+            }
+            (Some(from), None) => {
+                let Some(mut piece) = self.board[from.index()] else {
+                    return key;
+                };
+                key ^= zobrist::piece_on(piece, from);
+                // captures on the intermediate square (Lion) and on the destination
+                let mut gained: [(PieceKind, u8); 2] = [(PieceKind::Stone, 0); 2];
+                for (slot, sq) in [m.via(), Some(to)].into_iter().enumerate() {
+                    let Some(sq) = sq.filter(|&sq| sq != from) else {
+                        continue;
+                    };
+                    let Some(captured) = self.board[sq.index()] else {
+                        continue;
+                    };
+                    key ^= zobrist::piece_on(captured, sq);
+                    if let Some(kind) = captured.kind.hand_kind() {
+                        let before =
+                            hand.count(kind) + gained[..slot].iter().filter(|g| g.0 == kind).map(|g| g.1).sum::<u8>();
+                        key ^= zobrist::hand_count(us, kind, before) ^ zobrist::hand_count(us, kind, before + 1);
+                        gained[slot] = (kind, 1);
+                    }
+                }
+                if m.is_promotion() {
+                    piece.kind = piece.kind.promoted().unwrap_or(piece.kind);
+                }
+                key ^= zobrist::piece_on(piece, to);
+            }
+            (None, None) => {}
+        }
+        key
+    }
+
     /// Removes an enemy piece on `sq` (if any) into `capturer`'s hand.
     #[inline]
     fn capture_on(&mut self, sq: Square, capturer: Color) {

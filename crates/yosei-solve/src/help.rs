@@ -73,6 +73,8 @@ struct Search<'a> {
     goals: Vec<(u32, Move)>,
     nodes: u64,
     limit_hit: Option<String>,
+    /// The key of a sequence goal's target.
+    reach_key: Option<Key>,
 }
 
 pub fn solve_help(
@@ -92,6 +94,10 @@ pub fn solve_help(
         goals: Vec::new(),
         nodes: 0,
         limit_hit: None,
+        reach_key: match &plan.goal {
+            Goal::Reach(target) => Some(target.key()),
+            _ => None,
+        },
     };
     search.index.insert(start.key(), 0);
     // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
@@ -170,6 +176,21 @@ impl Search<'_> {
             // The fast check test knows ordinary powers only (deny by default).
             if must_check && !quiet_may_end && self.rules.is_ordinary() && !pos.gives_check_fast(m, &info) {
                 continue;
+            }
+            // A position already indexed was no goal (goals are never indexed, except a
+            // sequence's target, which may be the start) and needs no second look.
+            let key = pos.key_after(m);
+            if let Some(&child_id) = self.index.get(&key) {
+                if self.reach_key != Some(key) {
+                    if child_id >= next_start {
+                        self.edges.push(Edge {
+                            child: child_id,
+                            parent: id,
+                            mv: m,
+                        });
+                    }
+                    continue;
+                }
             }
             let child = pos.play(m);
             self.nodes += 1;
