@@ -22,11 +22,13 @@
 //! before; legality is left to `yosei-rules`.
 
 use crate::error::FormatError;
-use crate::fm::{one_line, parse_rule_text, rule_phrase_text, side_word, stipulation_of, written_length};
+use crate::fm::{one_line, parse_rule_text, side_word, stipulation_of, written_length};
 use crate::problem::{remaining_pieces, Problem};
+use crate::rule_words::write_rule_phrase;
 use crate::sfen::{parse_sfen, startpos, write_sfen};
+use std::fmt;
+use std::str::FromStr;
 use yosei_core::{Color, Hand, Move, Piece, PieceKind, Square};
-use yosei_rules::{RepetitionRule, UchifuzumeReading};
 
 /// The two-letter CSA code of a kind. The codes of the fairy pieces and of the stone
 /// (`IS`) are yosei's extension; they are the codes fm gives these pieces.
@@ -69,30 +71,17 @@ pub fn kind_from_csa_code(code: &str) -> Option<PieceKind> {
 }
 
 /// The order in which hands are written: 飛 角 金 銀 桂 香 歩 (as CSA, KIF and fm write
-/// them), then the fairy kinds.
+/// them: the ordinary hand kinds in reverse kind order), then the fairy kinds in kind
+/// order (as `PieceKind::HAND_KINDS` lists them after the ordinary ones).
 pub(crate) const HAND_ORDER: [PieceKind; 19] = {
-    use PieceKind::*;
-    [
-        Rook,
-        Bishop,
-        Gold,
-        Silver,
-        Knight,
-        Lance,
-        Pawn,
-        Lion,
-        Phoenix,
-        Kirin,
-        Queen,
-        ChessKnight,
-        Camel,
-        Zebra,
-        Giraffe,
-        FiveLeaper,
-        Root50Leaper,
-        Grasshopper,
-        Nightrider,
-    ]
+    let ordinary = PieceKind::ORDINARY_HAND_KINDS;
+    let mut order = PieceKind::HAND_KINDS;
+    let mut i = 0;
+    while i < ordinary.len() {
+        order[i] = ordinary[ordinary.len() - 1 - i];
+        i += 1;
+    }
+    order
 };
 
 /// CSA's end words (`%TORYO`…) and the Japanese word a `MoveLine` keeps for each, as KIF
@@ -272,6 +261,17 @@ impl Statement<'_> {
 
     fn text(&self, from: usize) -> String {
         self.chars.get(from..).unwrap_or_default().iter().collect()
+    }
+
+    /// An info value that is one of a type's words (`$UCHIFUZUME:any`), read by the
+    /// type's `FromStr`, with `value` starting at `at`. Info values are taken as written,
+    /// so a word followed by spaces (which `FromStr` trims) is refused.
+    fn word<T: FromStr<Err = String> + fmt::Display>(&self, at: usize, value: &str) -> Result<T, FormatError> {
+        match value.parse::<T>() {
+            Ok(word) if word.to_string() == value => Ok(word),
+            Ok(word) => Err(self.err(at, format!("expected '{word}', found '{value}'"))),
+            Err(message) => Err(self.err(at, message)),
+        }
     }
 
     /// A square `11`–`99` at `i`, or `None` for `00`.
@@ -455,20 +455,8 @@ impl Reader {
                 }
                 self.problem.target = Some(record.setup);
             }
-            "UCHIFUZUME" => {
-                self.problem.options.uchifuzume = Some(match value.as_str() {
-                    "check-only" => UchifuzumeReading::CheckOnly,
-                    "any" => UchifuzumeReading::Any,
-                    _ => return Err(s.err(value_start, format!("expected 'check-only' or 'any', found '{value}'"))),
-                })
-            }
-            "REPETITION" => {
-                self.problem.options.repetition = Some(match value.as_str() {
-                    "normal" => RepetitionRule::Normal,
-                    "strict" => RepetitionRule::Strict,
-                    _ => return Err(s.err(value_start, format!("expected 'normal' or 'strict', found '{value}'"))),
-                })
-            }
+            "UCHIFUZUME" => self.problem.options.uchifuzume = Some(s.word(value_start, &value)?),
+            "REPETITION" => self.problem.options.repetition = Some(s.word(value_start, &value)?),
             _ => {
                 let key = OTHER_KEYS
                     .iter()
@@ -886,25 +874,17 @@ pub fn write_csa(problem: &Problem) -> String {
         });
     }
     if problem.stipulation.is_some() || !problem.conditions.is_empty() {
-        let mut rule = rule_phrase_text(problem.stipulation, &problem.conditions);
+        let mut rule = write_rule_phrase(problem.stipulation, &problem.conditions);
         if let Some(n) = written_length(problem.stipulation) {
             rule.push_str(&format!(" {n}手"));
         }
         line(format!("$RULE:{rule}"));
     }
     if let Some(u) = problem.options.uchifuzume {
-        let word = match u {
-            UchifuzumeReading::CheckOnly => "check-only",
-            UchifuzumeReading::Any => "any",
-        };
-        line(format!("$UCHIFUZUME:{word}"));
+        line(format!("$UCHIFUZUME:{u}"));
     }
     if let Some(r) = problem.options.repetition {
-        let word = match r {
-            RepetitionRule::Normal => "normal",
-            RepetitionRule::Strict => "strict",
-        };
-        line(format!("$REPETITION:{word}"));
+        line(format!("$REPETITION:{r}"));
     }
     if let Some(target) = &problem.target {
         line(format!("$TARGET:{}", write_sfen(target)));

@@ -18,10 +18,11 @@
 
 use crate::csa::{kind_from_csa_code, HAND_ORDER};
 use crate::error::FormatError;
+use crate::notation::{board_glyph, digit_value, kind_from_glyph, parse_piece_name};
 use crate::problem::{remaining_pieces, Problem};
 use crate::rule_words::{parse_rule_phrase, write_rule_phrase, RulePhrase};
 use yosei_core::{Color, Hand, Piece, PieceKind, Setup, Square};
-use yosei_rules::{Condition, Stipulation};
+use yosei_rules::Stipulation;
 
 /// Reads a text that holds exactly one problem line (blank lines and fm's `;` comment
 /// lines aside).
@@ -66,7 +67,7 @@ pub fn write_fm(problem: &Problem) -> String {
     if let Some(title) = &problem.meta.title {
         words.push(quoted_title(title));
     }
-    words.push(rule_phrase_text(problem.stipulation, &problem.conditions));
+    words.push(write_rule_phrase(problem.stipulation, &problem.conditions));
     let attacker = section_text(&problem.setup, Color::Black);
     if !attacker.is_empty() {
         words.push(attacker);
@@ -92,7 +93,7 @@ fn section_text(setup: &Setup, color: Color) -> String {
     let mut s = String::new();
     for sq in Square::all() {
         if let Some(piece) = setup.piece_at(sq).filter(|p| p.color == color) {
-            s.push_str(&format!("{}{}{}", sq.file(), sq.rank(), glyph(piece.kind)));
+            s.push_str(&format!("{}{}{}", sq.file(), sq.rank(), board_glyph(piece.kind)));
         }
     }
     let hand = setup.hand(color);
@@ -138,67 +139,13 @@ pub fn first_mover(stipulation: Option<Stipulation>) -> Color {
 // Pieces
 // ---------------------------------------------------------------------------------------
 
-/// fm's glyph of a kind, as fm prints it (one character each; 玉 for both kings).
-// notation.rs (KIF, KI2 and BOD boards, written alongside) has the same table as
-// `board_glyph` / `kind_from_glyph`; this private copy is to be merged into it.
-fn glyph(kind: PieceKind) -> &'static str {
-    use PieceKind::*;
-    match kind {
-        Pawn => "歩",
-        Lance => "香",
-        Knight => "桂",
-        Silver => "銀",
-        Gold => "金",
-        Bishop => "角",
-        Rook => "飛",
-        King => "玉",
-        ProPawn => "と",
-        ProLance => "杏",
-        ProKnight => "圭",
-        ProSilver => "全",
-        Horse => "馬",
-        Dragon => "龍",
-        Lion => "獅",
-        Phoenix => "鳳",
-        Kirin => "麒",
-        Queen => "Ｑ",
-        ChessKnight => "騎",
-        Camel => "駱",
-        Zebra => "縞",
-        Giraffe => "き",
-        FiveLeaper => "伍",
-        Root50Leaper => "梧",
-        Grasshopper => "Ｇ",
-        Nightrider => "夜",
-        Stone => "石",
-    }
-}
-
-/// Spellings read besides [`glyph`] and the two-letter codes: what fm and KIF also
-/// write (王, 竜, 成香…, ● for the stone) and half-width Q and G.
-const GLYPH_ALIASES: &[(&str, PieceKind)] = &[
-    ("成香", PieceKind::ProLance),
-    ("成桂", PieceKind::ProKnight),
-    ("成銀", PieceKind::ProSilver),
-    ("王", PieceKind::King),
-    ("竜", PieceKind::Dragon),
-    ("●", PieceKind::Stone),
-    ("Q", PieceKind::Queen),
-    ("G", PieceKind::Grasshopper),
-];
-
-/// The piece named at `chars[i..]` and how many characters name it. Longer spellings
-/// win, so `GI` is a silver and `G` alone a grasshopper. fm upper-cases its input, so
-/// the ASCII codes are read in either case.
+/// The piece named at `chars[i..]` and how many characters name it: fm's two-letter
+/// codes (the CSA codes, and `GY` for 玉), `●` for the stone, and the glyphs of KIF moves
+/// and boards ([`parse_piece_name`]: `成香`…, `王`, `竜`, `Q`, `G`). Longer spellings win,
+/// so `GI` is a silver and `G` alone a grasshopper. fm upper-cases its input, so the
+/// ASCII codes and glyphs are read in either case.
 fn piece_at(chars: &[char], i: usize) -> Option<(PieceKind, usize)> {
     let rest = chars.get(i..)?;
-    let two_char_alias = GLYPH_ALIASES.iter().find(|(s, _)| {
-        let s: Vec<char> = s.chars().collect();
-        s.len() == 2 && rest.starts_with(&s)
-    });
-    if let Some(&(_, kind)) = two_char_alias {
-        return Some((kind, 2));
-    }
     if let [a, b, ..] = rest {
         let code = format!("{}{}", a.to_ascii_uppercase(), b.to_ascii_uppercase());
         // fm reads GY (玉) as well as OU.
@@ -211,13 +158,11 @@ fn piece_at(chars: &[char], i: usize) -> Option<(PieceKind, usize)> {
             return Some((kind, 2));
         }
     }
-    let c = rest.first()?.to_ascii_uppercase();
-    let single = PieceKind::ALL
-        .iter()
-        .map(|&k| (glyph(k), k))
-        .chain(GLYPH_ALIASES.iter().copied())
-        .find(|(s, _)| s.chars().eq(std::iter::once(c)));
-    single.map(|(_, kind)| (kind, 1))
+    match *rest.first()? {
+        '●' => Some((PieceKind::Stone, 1)),
+        c if c.is_ascii_lowercase() => kind_from_glyph(c.to_ascii_uppercase()).map(|kind| (kind, 1)),
+        _ => parse_piece_name(chars, i),
+    }
 }
 
 /// `飛角2金` — kinds in the conventional order, a count after each kind held twice or
@@ -227,7 +172,7 @@ fn hand_text(hand: &Hand) -> String {
     for kind in HAND_ORDER {
         let n = hand.count(kind);
         if n > 0 {
-            s.push_str(glyph(kind));
+            s.push(board_glyph(kind));
             if n > 1 {
                 s.push_str(&n.to_string());
             }
@@ -237,17 +182,8 @@ fn hand_text(hand: &Hand) -> String {
 }
 
 // ---------------------------------------------------------------------------------------
-// Shared with csa.rs: digits, rule phrases with a length, one-line values
+// Shared with csa.rs: rule phrases with a length, one-line values
 // ---------------------------------------------------------------------------------------
-
-/// The value of a half- or full-width decimal digit.
-pub(crate) fn digit_value(c: char) -> Option<u32> {
-    match c {
-        '0'..='9' => Some(c as u32 - '0' as u32),
-        '０'..='９' => Some(c as u32 - '０' as u32),
-        _ => None,
-    }
-}
 
 fn is_space(c: char) -> bool {
     c.is_whitespace() || c == '　'
@@ -257,38 +193,6 @@ fn is_space(c: char) -> bool {
 /// lengths use for "not given".
 pub(crate) fn written_length(stipulation: Option<Stipulation>) -> Option<u32> {
     stipulation.and_then(|s| s.length()).filter(|&n| n > 0)
-}
-
-/// The rule phrase for a stipulation (its length aside) and conditions, in words that
-/// `parse_rule_phrase` reads back. `write_rule_phrase` joins words without a break,
-/// and the greedy reader can then take a longer word across the join (単純打歩 +
-/// 詰将棋 reads as 単純打歩詰 + 将棋); when that happens the words are joined by `・`,
-/// which the reader skips.
-pub(crate) fn rule_phrase_text(stipulation: Option<Stipulation>, conditions: &[Condition]) -> String {
-    let bare = stipulation.map(|s| s.with_length(0));
-    let joined = write_rule_phrase(bare, conditions);
-    let expected = RulePhrase {
-        stipulation: Some(bare.unwrap_or(Stipulation::Tsume { length: None })),
-        conditions: conditions.to_vec(),
-    };
-    let reads_back = |text: &str| {
-        parse_rule_phrase(text).is_ok_and(|p| {
-            let p = RulePhrase {
-                stipulation: p.stipulation.map(|s| s.with_length(0)),
-                ..p
-            };
-            p == expected
-        })
-    };
-    if reads_back(&joined) {
-        return joined;
-    }
-    let mut words: Vec<String> = conditions.iter().map(|c| write_rule_phrase(None, &[*c])).collect();
-    words.push(write_rule_phrase(
-        Some(bare.unwrap_or(Stipulation::Tsume { length: None })),
-        &[],
-    ));
-    words.join("・")
 }
 
 /// fm's spellings that the shared vocabulary (rule_words.rs) does not know, mapped to
@@ -783,6 +687,7 @@ pub(crate) fn side_word(color: Color) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use yosei_rules::Condition;
 
     #[test]
     fn first_mover_follows_rules_md() {
@@ -830,10 +735,10 @@ mod tests {
     }
 
     #[test]
-    fn phrases_that_glue_badly_are_separated() {
-        let text = rule_phrase_text(Some(Stipulation::Tsume { length: Some(3) }), &[Condition::UchifuSimple]);
-        assert_eq!(text, "単純打歩・詰将棋");
-        let text = rule_phrase_text(Some(Stipulation::Help { length: Some(3) }), &[Condition::Annan]);
+    fn phrases_read_back() {
+        let text = write_rule_phrase(Some(Stipulation::Tsume { length: Some(3) }), &[Condition::UchifuSimple]);
+        assert_eq!(text, "単純打歩");
+        let text = write_rule_phrase(Some(Stipulation::Help { length: Some(3) }), &[Condition::Annan]);
         assert_eq!(text, "安南ばか詰");
     }
 }

@@ -1236,35 +1236,13 @@ pub(crate) fn write_header_and_board(problem: &Problem, out: &mut String) {
         Some(_) => false,
     };
     if !plain || !problem.conditions.is_empty() {
-        push_header(out, "ルール", &rule_phrase(problem));
+        push_header(
+            out,
+            "ルール",
+            &write_rule_phrase(problem.stipulation, &problem.conditions),
+        );
     }
     write_board(&problem.setup, out);
-}
-
-/// The ルール phrase, checked to read back: `write_rule_phrase` glues words together,
-/// and a few neighbours then read as another word (単純打歩 + 詰将棋 reads 単純打歩詰 +
-/// 将棋); those are written with `・` between the words instead.
-fn rule_phrase(problem: &Problem) -> String {
-    let stipulation = problem.stipulation;
-    let phrase = write_rule_phrase(stipulation, &problem.conditions);
-    let reads_back = |text: &str| {
-        parse_rule_phrase(text).is_ok_and(|p| {
-            p.conditions == problem.conditions
-                && p.stipulation.map(|s| s.japanese()) == stipulation.map(|s| s.japanese())
-        })
-    };
-    if reads_back(&phrase) {
-        return phrase;
-    }
-    let mut words: Vec<String> = problem
-        .conditions
-        .iter()
-        .map(|&c| write_rule_phrase(None, &[c]))
-        .collect();
-    if let Some(s) = stipulation {
-        words.push(s.japanese().to_string());
-    }
-    words.join("・")
 }
 
 fn push_header(out: &mut String, key: &str, value: &str) {

@@ -12,6 +12,7 @@
 //! multi-byte character, and reports the 1-based character column of what it could not
 //! read.
 
+use std::cmp::Ordering;
 use std::fmt;
 use yosei_core::attacks::ordinary_attacks;
 use yosei_core::{Color, Move, Piece, PieceKind, Square};
@@ -633,13 +634,7 @@ pub fn write_kif_move(piece: Piece, m: Move, previous_to: Option<Square>) -> Str
         (Some(from), None) => {
             s.push_str(&move_name(piece.kind));
             push_promotion(&mut s, piece, m, from);
-            s.push('(');
-            push_digit_square(&mut s, from);
-            if let Some(via) = m.via() {
-                s.push(',');
-                push_digit_square(&mut s, via);
-            }
-            s.push(')');
+            push_origin(&mut s, from, m.via());
         }
         (None, None) => {}
     }
@@ -667,8 +662,13 @@ fn push_promotion(s: &mut String, piece: Piece, m: Move, from: Square) {
     }
 }
 
-fn push_digit_square(s: &mut String, sq: Square) {
-    s.push_str(&format!("{}{}", sq.file(), sq.rank()));
+/// The origin in digits: `(77)`, or `(55,44)` for a Lion two-step through 44.
+fn push_origin(s: &mut String, from: Square, via: Option<Square>) {
+    s.push_str(&format!("({}{}", from.file(), from.rank()));
+    if let Some(via) = via {
+        s.push_str(&format!(",{}{}", via.file(), via.rank()));
+    }
+    s.push(')');
 }
 
 fn push_extra(s: &mut String, m: Move) {
@@ -868,42 +868,37 @@ impl From<Horizontal> for Side {
     }
 }
 
-/// Black's right is file 1; White, facing the other way, has its right at file 9.
-fn side(from: Square, to: Square, color: Color) -> Side {
-    let toward_right = match color {
-        Color::Black => from.file() < to.file(),
-        Color::White => from.file() > to.file(),
-    };
-    if from.file() == to.file() {
-        Side::Same
-    } else if toward_right {
-        Side::Right
-    } else {
-        Side::Left
+/// Compares two files or two ranks as `color` sees the board: as they are for Black,
+/// turned round for White. `Less` is to the right (Black's right is file 1) or forward
+/// (Black moves towards rank 1).
+fn seen_by(color: Color, a: i32, b: i32) -> Ordering {
+    match color {
+        Color::Black => a.cmp(&b),
+        Color::White => b.cmp(&a),
     }
 }
 
-/// Forward for Black is towards rank 1, for White towards rank 9.
+/// Where `from` stands relative to `to`'s file, seen by `color`.
+fn side(from: Square, to: Square, color: Color) -> Side {
+    match seen_by(color, from.file(), to.file()) {
+        Ordering::Less => Side::Right,
+        Ordering::Equal => Side::Same,
+        Ordering::Greater => Side::Left,
+    }
+}
+
+/// Which way a move from `from` to `to` goes, seen by `color`.
 fn vertical(from: Square, to: Square, color: Color) -> Vertical {
-    let forward = match color {
-        Color::Black => to.rank() < from.rank(),
-        Color::White => to.rank() > from.rank(),
-    };
-    if from.rank() == to.rank() {
-        Vertical::Sideways
-    } else if forward {
-        Vertical::Up
-    } else {
-        Vertical::Down
+    match seen_by(color, to.rank(), from.rank()) {
+        Ordering::Less => Vertical::Up,
+        Ordering::Equal => Vertical::Sideways,
+        Ordering::Greater => Vertical::Down,
     }
 }
 
 /// Whether `a` stands to the right of `b`, seen by `color`.
 fn right_of(a: Square, b: Square, color: Color) -> bool {
-    match color {
-        Color::Black => a.file() < b.file(),
-        Color::White => a.file() > b.file(),
-    }
+    seen_by(color, a.file(), b.file()) == Ordering::Less
 }
 
 /// The 右/左/直 word of a piece on `from` moving to `to`, among `rivals` (every square
@@ -1001,13 +996,7 @@ pub fn write_ki2_move(pos: &Position, rules: &RuleSet, m: Move, previous_to: Opt
             }
             push_promotion(&mut s, piece, m, from);
             if words.is_none() {
-                s.push('(');
-                push_digit_square(&mut s, from);
-                if let Some(via) = m.via() {
-                    s.push(',');
-                    push_digit_square(&mut s, via);
-                }
-                s.push(')');
+                push_origin(&mut s, from, m.via());
             }
         }
         (None, None) => {}

@@ -151,8 +151,23 @@ pub fn parse_rule_phrase(text: &str) -> Result<RulePhrase, (usize, String)> {
     Ok(phrase)
 }
 
-/// The phrase for a stipulation and conditions, conditions first: `安南ばか詰`.
+/// The phrase for a stipulation and conditions, conditions first: `安南ばか詰`. Checked
+/// to read back as the same rules: where neighbouring words would fuse into another word,
+/// they are written apart with `・`.
 pub fn write_rule_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> String {
+    let glued = glued_phrase(stipulation, conditions);
+    let wanted = stipulation.unwrap_or(Stipulation::Tsume { length: None }).name();
+    let reads_back = parse_rule_phrase(&glued)
+        .is_ok_and(|p| p.conditions == conditions && p.stipulation.map(|s| s.name()) == Some(wanted));
+    if reads_back {
+        return glued;
+    }
+    let mut words: Vec<String> = conditions.iter().map(|&c| glued_phrase(None, &[c])).collect();
+    words.extend(stipulation.map(|s| s.japanese().to_string()));
+    words.join("・")
+}
+
+fn glued_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> String {
     let mut s = String::new();
     for c in conditions {
         match c {

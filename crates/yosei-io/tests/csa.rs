@@ -2,40 +2,17 @@
 //! `P±00AL`, promotion inferred from the replayed board, error lines and columns,
 //! random round trips and a no-panic sweep over mutated inputs.
 
-use yosei_core::{Color, Hand, Move, Piece, PieceKind, Setup, Square};
+mod common;
+
+use common::{
+    assert_bad_inputs, assert_error_within, random_conditions, random_pieces, random_square, random_stipulation,
+    random_words, sq, sweep, Mutations, Rng, Sweep, Truncate,
+};
+use yosei_core::{Color, Move, Piece, PieceKind, Setup, Square};
 use yosei_io::csa::{csa_code, kind_from_csa_code, read_csa, write_csa};
 use yosei_io::problem::remaining_pieces;
 use yosei_io::{parse_sfen, startpos, Branch, MoveLine, Problem};
 use yosei_rules::{Condition, RepetitionRule, Stipulation, UchifuzumeReading};
-
-/// SplitMix64, so that failures reproduce without extra crates.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
-
-fn sq(file: i32, rank: i32) -> Square {
-    Square::new(file, rank).unwrap()
-}
 
 fn read(text: &str) -> Problem {
     read_csa(text).unwrap_or_else(|e| panic!("{text}\n{e}"))
@@ -381,21 +358,7 @@ const BAD_CSA: &[(&str, usize, usize, &str)] = &[
 
 #[test]
 fn bad_inputs_name_line_column_and_expectation() {
-    for &(text, line, column, needle) in BAD_CSA {
-        let err = match read_csa(text) {
-            Ok(p) => panic!("{text:?} was accepted: {p:?}"),
-            Err(e) => e,
-        };
-        let shown = err.to_string();
-        // Visible with `--nocapture`, to review every message at once.
-        println!("{text:?}\n    {shown}");
-        let expected_column = (column > 0).then_some(column);
-        assert!(
-            err.line == line && err.column == expected_column && shown.contains(needle),
-            "{text:?}: got `{shown}`, expected line {line}, column {expected_column:?} and {needle:?}"
-        );
-        assert!(shown.contains("expected"), "{shown}");
-    }
+    assert_bad_inputs(BAD_CSA, read_csa);
 }
 
 #[test]
@@ -418,27 +381,11 @@ const WORDS: &[&str] = &[
 ];
 
 fn random_text(rng: &mut Rng) -> String {
-    let n = 1 + rng.below(4);
-    (0..n).map(|_| rng.pick(WORDS)).collect::<Vec<_>>().join("")
+    random_words(rng, WORDS)
 }
 
 fn random_setup(rng: &mut Rng) -> Setup {
-    let mut setup = Setup::empty();
-    let density = rng.below(60);
-    for s in Square::all() {
-        if rng.chance(density) {
-            setup.put(s, Some(Piece::new(rng.pick(&PieceKind::ALL), rng.pick(&Color::ALL))));
-        }
-    }
-    let hand_density = rng.below(50);
-    for color in Color::ALL {
-        for kind in PieceKind::HAND_KINDS {
-            if rng.chance(hand_density) {
-                let n = 1 + rng.below(usize::from(Hand::MAX_COUNT));
-                setup.hand_mut(color).set(kind, n as u8);
-            }
-        }
-    }
+    let mut setup = random_pieces(rng, 60, 50);
     // Often the defender holds exactly the rest of the standard set, as in most problems.
     if rng.chance(50) {
         if let Ok(rest) = remaining_pieces(&setup, Color::White) {
@@ -451,37 +398,6 @@ fn random_setup(rng: &mut Rng) -> Setup {
     setup
 }
 
-fn random_stipulation(rng: &mut Rng) -> Stipulation {
-    let n = 1 + rng.below(300) as u32;
-    let open = |rng: &mut Rng| if rng.chance(30) { None } else { Some(n) };
-    let fixed = |rng: &mut Rng| if rng.chance(20) { 0 } else { n };
-    match rng.below(8) {
-        0 => Stipulation::Tsume { length: open(rng) },
-        1 => Stipulation::MateIn { length: fixed(rng) },
-        2 => Stipulation::Help { length: open(rng) },
-        3 => Stipulation::HelpSelf { length: open(rng) },
-        4 => Stipulation::SelfMate { length: fixed(rng) },
-        5 => Stipulation::HelpStale { length: open(rng) },
-        6 => Stipulation::Sequence { length: fixed(rng) },
-        _ => Stipulation::Cycle { length: fixed(rng) },
-    }
-}
-
-/// Conditions that rule phrases can say: every one, and 駒詰 only as ナイト玉 (the
-/// shared vocabulary writes other kinds as 駒詰(X), which it does not read).
-fn random_conditions(rng: &mut Rng) -> Vec<Condition> {
-    let mut all: Vec<Condition> = Condition::ALL.to_vec();
-    all.push(Condition::Komazume(PieceKind::ChessKnight));
-    let mut out = Vec::new();
-    for _ in 0..rng.below(4) {
-        let c = rng.pick(&all);
-        if !out.contains(&c) {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// Moves CSA can write: drops, and board moves of a piece that stands on the replayed
 /// board, promoting only what promotes.
 fn random_moves(rng: &mut Rng, setup: &Setup) -> MoveLine {
@@ -490,7 +406,7 @@ fn random_moves(rng: &mut Rng, setup: &Setup) -> MoveLine {
     let mut line = MoveLine::default();
     for _ in 0..rng.below(8) {
         let occupied: Vec<Square> = Square::all().filter(|&s| board.piece_at(s).is_some()).collect();
-        let to = Square::from_index(rng.below(Square::NUM)).unwrap();
+        let to = random_square(rng);
         let m = if occupied.is_empty() || rng.chance(25) {
             let kind = rng.pick(&PieceKind::HAND_KINDS);
             board.put(to, Some(Piece::new(kind, mover)));
@@ -541,8 +457,8 @@ fn random_problem(rng: &mut Rng) -> Problem {
         ..Problem::default()
     };
     if rng.chance(80) {
-        p.stipulation = Some(random_stipulation(rng));
-        p.conditions = random_conditions(rng);
+        p.stipulation = Some(random_stipulation(rng, 300));
+        p.conditions = random_conditions(rng, 4);
     }
     if rng.chance(20) {
         p.target = Some(random_setup(rng));
@@ -598,31 +514,6 @@ const NOISE: &[char] = &[
     'U', 'O', 'T', 'V', 'N', '歩', '　', '😀', '\u{0}', '\u{feff}',
 ];
 
-fn mutate(rng: &mut Rng, text: &str) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(chars.len() + 1);
-        match rng.below(6) {
-            0 if at < chars.len() => {
-                let len = 1 + rng.below(6);
-                chars.drain(at..(at + len).min(chars.len()));
-            }
-            1 => chars.insert(at, rng.pick(NOISE)),
-            2 => chars.insert(at, char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{fffd}')),
-            3 if at < chars.len() => chars[at] = rng.pick(NOISE),
-            4 if rng.chance(20) => chars.truncate(at),
-            _ => {
-                let end = (at + rng.below(16)).min(chars.len());
-                let copy: Vec<char> = chars[at..end].to_vec();
-                for (k, c) in copy.into_iter().enumerate() {
-                    chars.insert(end + k, c);
-                }
-            }
-        }
-    }
-    chars.into_iter().collect()
-}
-
 /// Whatever the input: no panic; an error names a line of the text and a column within
 /// that line (or just after it); what is accepted writes and reads back unchanged.
 fn check_robust(text: &str) -> bool {
@@ -632,12 +523,7 @@ fn check_robust(text: &str) -> bool {
             true
         }
         Err(e) => {
-            let lines: Vec<&str> = text.split('\n').collect();
-            assert!((1..=lines.len().max(1)).contains(&e.line), "{text:?}: {e}");
-            if let Some(c) = e.column {
-                let width = lines.get(e.line - 1).map_or(0, |l| l.chars().count()) + 1;
-                assert!((1..=width).contains(&c), "{text:?}: {e}");
-            }
+            assert_error_within(text, &e, &format!("{text:?}"));
             false
         }
     }
@@ -650,17 +536,17 @@ fn mutated_inputs_never_panic() {
     for _ in 0..20 {
         seeds.push(write_csa(&random_problem(&mut rng)));
     }
+    let mutations = Mutations {
+        max_cut: 6,
+        max_copy: 16,
+        truncate: Truncate::Sometimes(20),
+        ..Mutations::of(NOISE)
+    };
+    let plan = Sweep::new(20_000, mutations);
     let mut accepted = 0;
-    for round in 0..20_000 {
-        let text = if round % 10 == 9 {
-            let bytes: Vec<u8> = (0..rng.below(60)).map(|_| rng.next() as u8).collect();
-            String::from_utf8_lossy(&bytes).into_owned()
-        } else {
-            let seed = &seeds[rng.below(seeds.len())];
-            mutate(&mut rng, seed)
-        };
-        accepted += usize::from(check_robust(&text));
-    }
+    sweep(&mut rng, &seeds, &plan, |text, _, _| {
+        accepted += usize::from(check_robust(text))
+    });
     println!("{accepted} of 20000 mutated inputs read");
     assert!(accepted > 500, "only {accepted} mutated inputs read");
 }

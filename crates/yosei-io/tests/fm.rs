@@ -2,43 +2,20 @@
 //! to move it implies, error lines and columns, random round trips and a no-panic sweep
 //! over mutated inputs.
 
-use yosei_core::{Color, Hand, Piece, PieceKind, Setup, Square};
+mod common;
+
+use common::{
+    assert_bad_inputs, assert_error_within, random_conditions, random_pieces, random_stipulation, random_words,
+    setup_of, sq, sweep, Mutations, Rng, Sweep, Truncate,
+};
+use yosei_core::{Color, Piece, PieceKind};
 use yosei_io::fm::{first_mover, read_fm, read_fm_lines, write_fm};
 use yosei_io::problem::remaining_pieces;
-use yosei_io::{parse_sfen, Problem};
+use yosei_io::Problem;
 use yosei_rules::{Condition, Stipulation};
-
-/// SplitMix64, so that failures reproduce without extra crates.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
 
 fn read(text: &str) -> Problem {
     read_fm(text).unwrap_or_else(|e| panic!("{text}\n{e}"))
-}
-
-fn setup_of(sfen: &str) -> Setup {
-    parse_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}")).setup
 }
 
 fn assert_round_trip(problem: &Problem) {
@@ -144,7 +121,7 @@ fn writes_fm_style() {
     // No attacker pieces at all, and a defender with nothing on the board.
     let mut p = read("ばか詰 +金, 51玉 +0 #1");
     assert_eq!(write_fm(&p), "ばか詰 +金, 51玉 +0 #1");
-    p.setup.put(Square::new(5, 1).unwrap(), None);
+    p.setup.put(sq(5, 1), None);
     p.setup.hand_mut(Color::Black).set(PieceKind::Gold, 0);
     assert_eq!(write_fm(&p), "ばか詰, +0 #1");
     assert_round_trip(&p);
@@ -155,11 +132,11 @@ fn writes_fm_style() {
     // Stones are written on the side they belong to.
     let p = read("ばか詰 55石, 51玉 11石 #1");
     assert_eq!(
-        p.setup.piece_at(Square::new(5, 5).unwrap()),
+        p.setup.piece_at(sq(5, 5)),
         Some(Piece::new(PieceKind::Stone, Color::Black))
     );
     assert_eq!(
-        p.setup.piece_at(Square::new(1, 1).unwrap()),
+        p.setup.piece_at(sq(1, 1)),
         Some(Piece::new(PieceKind::Stone, Color::White))
     );
     assert_eq!(write_fm(&p), "ばか詰 55石, 11石51玉 #1");
@@ -230,21 +207,7 @@ const BAD_FM: &[(&str, usize, usize, &str)] = &[
 
 #[test]
 fn bad_inputs_name_line_column_and_expectation() {
-    for &(text, line, column, needle) in BAD_FM {
-        let err = match read_fm(text) {
-            Ok(p) => panic!("{text:?} was accepted: {p:?}"),
-            Err(e) => e,
-        };
-        let shown = err.to_string();
-        // Visible with `--nocapture`, to review every message at once.
-        println!("{text:?}\n    {shown}");
-        let expected_column = (column > 0).then_some(column);
-        assert!(
-            err.line == line && err.column == expected_column && shown.contains(needle),
-            "{text:?}: got `{shown}`, expected line {line}, column {expected_column:?} and {needle:?}"
-        );
-        assert!(shown.contains("expected"), "{shown}");
-    }
+    assert_bad_inputs(BAD_FM, read_fm);
 }
 
 // ---------------------------------------------------------------------------------------
@@ -254,49 +217,14 @@ fn bad_inputs_name_line_column_and_expectation() {
 const WORDS: &[&str] = &["詰", "将棋", "yosei", "A-1", "fm", "題", " ", "0", "#", "+", ",", "作"];
 
 fn random_problem(rng: &mut Rng) -> Problem {
-    let mut setup = Setup::empty();
-    let density = rng.below(50);
-    for s in Square::all() {
-        if rng.chance(density) {
-            setup.put(s, Some(Piece::new(rng.pick(&PieceKind::ALL), rng.pick(&Color::ALL))));
-        }
-    }
-    let hand_density = rng.below(40);
-    for color in Color::ALL {
-        for kind in PieceKind::HAND_KINDS {
-            if rng.chance(hand_density) {
-                let n = 1 + rng.below(usize::from(Hand::MAX_COUNT));
-                setup.hand_mut(color).set(kind, n as u8);
-            }
-        }
-    }
+    let mut setup = random_pieces(rng, 50, 40);
     if rng.chance(50) {
         if let Ok(rest) = remaining_pieces(&setup, Color::White) {
             *setup.hand_mut(Color::White) = rest;
         }
     }
-    let n = 1 + rng.below(200) as u32;
-    let open = |rng: &mut Rng| if rng.chance(30) { None } else { Some(n) };
-    let fixed = |rng: &mut Rng| if rng.chance(20) { 0 } else { n };
-    let stipulation = match rng.below(8) {
-        0 => Stipulation::Tsume { length: open(rng) },
-        1 => Stipulation::MateIn { length: fixed(rng) },
-        2 => Stipulation::Help { length: open(rng) },
-        3 => Stipulation::HelpSelf { length: open(rng) },
-        4 => Stipulation::SelfMate { length: fixed(rng) },
-        5 => Stipulation::HelpStale { length: open(rng) },
-        6 => Stipulation::Sequence { length: fixed(rng) },
-        _ => Stipulation::Cycle { length: fixed(rng) },
-    };
-    let mut all: Vec<Condition> = Condition::ALL.to_vec();
-    all.push(Condition::Komazume(PieceKind::ChessKnight));
-    let mut conditions = Vec::new();
-    for _ in 0..rng.below(4) {
-        let c = rng.pick(&all);
-        if !conditions.contains(&c) {
-            conditions.push(c);
-        }
-    }
+    let stipulation = random_stipulation(rng, 200);
+    let conditions = random_conditions(rng, 4);
     setup.side_to_move = first_mover(Some(stipulation));
     let mut p = Problem {
         setup,
@@ -305,7 +233,7 @@ fn random_problem(rng: &mut Rng) -> Problem {
         ..Problem::default()
     };
     if rng.chance(30) {
-        let title: String = (0..1 + rng.below(4)).map(|_| rng.pick(WORDS)).collect();
+        let title = random_words(rng, WORDS);
         if !title.trim().is_empty() {
             p.meta.title = Some(title);
         }
@@ -330,31 +258,6 @@ const NOISE: &[char] = &[
     '成', '石', 'Ｑ', 'G', 'I', 'K', '「', '」', ';', '/', '手', '\r', '😀', '\u{0}', '\u{feff}',
 ];
 
-fn mutate(rng: &mut Rng, text: &str) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(chars.len() + 1);
-        match rng.below(6) {
-            0 if at < chars.len() => {
-                let len = 1 + rng.below(4);
-                chars.drain(at..(at + len).min(chars.len()));
-            }
-            1 => chars.insert(at, rng.pick(NOISE)),
-            2 => chars.insert(at, char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{fffd}')),
-            3 if at < chars.len() => chars[at] = rng.pick(NOISE),
-            4 if rng.chance(20) => chars.truncate(at),
-            _ => {
-                let end = (at + rng.below(12)).min(chars.len());
-                let copy: Vec<char> = chars[at..end].to_vec();
-                for (k, c) in copy.into_iter().enumerate() {
-                    chars.insert(end + k, c);
-                }
-            }
-        }
-    }
-    chars.into_iter().collect()
-}
-
 /// Whatever the input: no panic; an error names a line of the text and a column within
 /// it (or just after it); what is accepted writes and reads back unchanged.
 fn check_robust(text: &str) -> bool {
@@ -366,12 +269,7 @@ fn check_robust(text: &str) -> bool {
             !problems.is_empty()
         }
         Err(e) => {
-            let lines: Vec<&str> = text.split('\n').collect();
-            assert!((1..=lines.len().max(1)).contains(&e.line), "{text:?}: {e}");
-            if let Some(c) = e.column {
-                let width = lines.get(e.line - 1).map_or(0, |l| l.chars().count()) + 1;
-                assert!((1..=width).contains(&c), "{text:?}: {e}");
-            }
+            assert_error_within(text, &e, &format!("{text:?}"));
             false
         }
     }
@@ -384,21 +282,19 @@ fn mutated_inputs_never_panic() {
     for _ in 0..20 {
         seeds.push(write_fm(&random_problem(&mut rng)));
     }
+    let mutations = Mutations {
+        truncate: Truncate::Sometimes(20),
+        ..Mutations::of(NOISE)
+    };
+    let plan = Sweep::new(20_000, mutations);
     let mut accepted = 0;
-    for round in 0..20_000 {
-        let text = if round % 10 == 9 {
-            let bytes: Vec<u8> = (0..rng.below(60)).map(|_| rng.next() as u8).collect();
-            String::from_utf8_lossy(&bytes).into_owned()
-        } else {
-            let seed = &seeds[rng.below(seeds.len())];
-            mutate(&mut rng, seed)
-        };
-        accepted += usize::from(check_robust(&text));
+    sweep(&mut rng, &seeds, &plan, |text, _, _| {
+        accepted += usize::from(check_robust(text));
         // read_fm must agree with read_fm_lines on single problems.
-        if let Ok(p) = read_fm(&text) {
-            assert_eq!(read_fm_lines(&text).unwrap(), vec![p]);
+        if let Ok(p) = read_fm(text) {
+            assert_eq!(read_fm_lines(text).unwrap(), vec![p]);
         }
-    }
+    });
     println!("{accepted} of 20000 mutated inputs read");
     assert!(accepted > 500, "only {accepted} mutated inputs read");
 }

@@ -2,41 +2,20 @@
 //! words, 打, 同, variations), errors with line and column, and random games with
 //! variations written and read back.
 
-use yosei_core::{Color, Move};
+mod common;
+
+use common::{usi, Rng};
+use yosei_core::Color;
 use yosei_io::encoding::decode_text;
 use yosei_io::ki2::{read_ki2, write_ki2};
 use yosei_io::kif::read_kif;
 use yosei_io::{parse_sfen, startpos, write_sfen, Branch, MoveLine, Problem};
 use yosei_rules::{Position, RuleSet, Stipulation};
 
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-}
-
 fn fixture(name: &str) -> String {
     let path = format!("{}/tests/fixtures/kif/{name}", env!("CARGO_MANIFEST_DIR"));
     let bytes = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     decode_text(&bytes).unwrap_or_else(|e| panic!("{name}: {e}"))
-}
-
-fn usi(moves: &[Move]) -> Vec<String> {
-    moves.iter().map(|m| m.to_usi()).collect()
 }
 
 #[test]

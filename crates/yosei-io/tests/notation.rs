@@ -2,38 +2,13 @@
 //! (resolved against the legal moves) — tables of cases with both colours, error
 //! columns, and write → parse round trips over every legal move of many positions.
 
+mod common;
+
+use common::{random_move, random_square, sq, MoveMix, Rng};
 use yosei_core::{Color, Move, Piece, PieceKind, Setup, Square};
 use yosei_io::notation::{parse_ki2_move, parse_kif_move, parse_short_move, write_ki2_move, write_kif_move};
 use yosei_io::{parse_sfen, parse_usi_move, write_sfen};
 use yosei_rules::{Position, RuleSet};
-
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
-
-fn sq(file: i32, rank: i32) -> Square {
-    Square::new(file, rank).unwrap()
-}
 
 fn position(sfen: &str) -> Position {
     let setup = parse_sfen(sfen).unwrap_or_else(|e| panic!("{sfen}: {e}")).setup;
@@ -184,20 +159,16 @@ fn kif_writing() {
 fn random_kif_moves_round_trip() {
     let mut rng = Rng(0x5EED_4B1F);
     for _ in 0..20_000 {
-        let from = Square::from_index(rng.below(81)).unwrap();
-        let to = Square::from_index(rng.below(81)).unwrap();
-        let m = match rng.below(5) {
-            0 => Move::drop(rng.pick(&PieceKind::HAND_KINDS), to),
-            1 => Move::two_step(from, Square::from_index(rng.below(81)).unwrap(), to),
-            _ => Move::normal(from, to, rng.chance(40)),
-        };
-        let m = if !m.is_drop() && rng.chance(20) {
-            m.with_extra(Square::from_index(rng.below(81)).unwrap())
-        } else {
-            m
-        };
+        let m = random_move(
+            &mut rng,
+            &MoveMix {
+                forms: 5,
+                promote: 40,
+                extra: 20,
+            },
+        );
         let piece = Piece::new(rng.pick(&PieceKind::ALL), rng.pick(&Color::ALL));
-        let previous = rng.chance(30).then_some(to);
+        let previous = rng.chance(30).then_some(m.to());
         let text = write_kif_move(piece, m, previous);
         assert_eq!(parse_kif_move(&text, previous), Ok(m), "{text}");
     }
@@ -521,11 +492,11 @@ fn every_legal_move_of_crowded_positions_reads_back() {
         let kind = rng.pick(&crowd);
         let other = rng.pick(&crowd);
         for color in Color::ALL {
-            let king = Square::from_index(rng.below(81)).unwrap();
+            let king = random_square(&mut rng);
             setup.put(king, Some(Piece::new(King, color)));
         }
         for _ in 0..2 + rng.below(8) {
-            let s = Square::from_index(rng.below(81)).unwrap();
+            let s = random_square(&mut rng);
             if setup.piece_at(s).is_none() {
                 let k = if rng.chance(75) { kind } else { other };
                 setup.put(s, Some(Piece::new(k, rng.pick(&Color::ALL))));
@@ -543,7 +514,7 @@ fn every_legal_move_of_crowded_positions_reads_back() {
             continue;
         };
         positions += 1;
-        let previous = rng.chance(30).then(|| Square::from_index(rng.below(81)).unwrap());
+        let previous = rng.chance(30).then(|| random_square(&mut rng));
         checked += check_every_move(&pos, &rules, previous);
     }
     println!("{checked} moves checked in {positions} positions");

@@ -1,43 +1,13 @@
 //! SFEN and USI move reading and writing: examples, error columns, random round trips
 //! and a no-panic sweep over mutated inputs.
 
-use yosei_core::{Color, Move, Piece, PieceKind, Setup, Square};
-use yosei_io::{parse_sfen, parse_usi_move, startpos, write_sfen, write_usi_move, SfenRecord, STARTPOS_SFEN};
+mod common;
 
-/// A small deterministic PRNG (SplitMix64) so that failures reproduce without extra
-/// crates.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0); the modulo bias is irrelevant here.
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
-
-fn sq(file: i32, rank: i32) -> Square {
-    Square::new(file, rank).unwrap()
-}
-
-fn setup_of(text: &str) -> Setup {
-    parse_sfen(text).unwrap_or_else(|e| panic!("{text:?}: {e}")).setup
-}
+use common::{random_move, random_pieces, setup_of, sq, sweep, MoveMix, Mutations, Rng, Sweep};
+use yosei_core::{Color, Move, Piece, PieceKind, Setup};
+use yosei_io::{
+    parse_sfen, parse_usi_move, startpos, write_sfen, write_usi_move, SfenRecord, SyntaxError, STARTPOS_SFEN,
+};
 
 #[test]
 fn startpos_round_trip() {
@@ -243,6 +213,28 @@ fn usi_moves() {
     }
 }
 
+/// Asserts that `text` was refused at `column` with a message containing `needle`;
+/// returns the message.
+fn assert_refused<T: std::fmt::Debug>(
+    text: &str,
+    result: Result<T, SyntaxError>,
+    column: usize,
+    needle: &str,
+) -> String {
+    let err = match result {
+        Ok(value) => panic!("{text:?} was accepted: {value:?}"),
+        Err(err) => err,
+    };
+    let shown = err.to_string();
+    // Visible with `--nocapture`, to review the wording of every message at once.
+    println!("{text:?}\n    {shown}");
+    assert!(
+        err.column == column && shown.contains(needle),
+        "{text:?}: got `{shown}`, expected column {column} and {needle:?}"
+    );
+    shown
+}
+
 /// `(input, column, a word the message must contain)`.
 const BAD_SFEN: &[(&str, usize, &str)] = &[
     ("", 1, "expected an SFEN position"),
@@ -320,17 +312,7 @@ const BAD_SFEN: &[(&str, usize, &str)] = &[
 #[test]
 fn bad_sfen_inputs_report_their_column() {
     for &(text, column, needle) in BAD_SFEN {
-        let err = match parse_sfen(text) {
-            Ok(record) => panic!("{text:?} was accepted: {record:?}"),
-            Err(err) => err,
-        };
-        let shown = err.to_string();
-        // Visible with `--nocapture`, to review the wording of every message at once.
-        println!("{text:?}\n    {shown}");
-        assert!(
-            err.column == column && shown.contains(needle),
-            "{text:?}: got `{shown}`, expected column {column} and {needle:?}"
-        );
+        let shown = assert_refused(text, parse_sfen(text), column, needle);
         assert!(shown.starts_with(&format!("column {column}: ")), "{shown}");
         assert!(shown.contains("expected"), "{shown}");
     }
@@ -374,39 +356,12 @@ const BAD_USI: &[(&str, usize, &str)] = &[
 #[test]
 fn bad_usi_moves_report_their_column() {
     for &(text, column, needle) in BAD_USI {
-        let err = match parse_usi_move(text) {
-            Ok(m) => panic!("{text:?} was accepted: {m}"),
-            Err(err) => err,
-        };
-        let shown = err.to_string();
-        // Visible with `--nocapture`, to review the wording of every message at once.
-        println!("{text:?}\n    {shown}");
-        assert!(
-            err.column == column && shown.contains(needle),
-            "{text:?}: got `{shown}`, expected column {column} and {needle:?}"
-        );
+        assert_refused(text, parse_usi_move(text), column, needle);
     }
 }
 
 fn random_setup(rng: &mut Rng) -> Setup {
-    let mut setup = Setup::empty();
-    let density = rng.below(101);
-    for s in Square::all() {
-        if rng.chance(density) {
-            let kind = rng.pick(&PieceKind::ALL);
-            let color = rng.pick(&Color::ALL);
-            setup.put(s, Some(Piece::new(kind, color)));
-        }
-    }
-    let hand_density = rng.below(60);
-    for color in Color::ALL {
-        for kind in PieceKind::HAND_KINDS {
-            if rng.chance(hand_density) {
-                let n = 1 + rng.below(usize::from(yosei_core::Hand::MAX_COUNT));
-                setup.hand_mut(color).set(kind, n as u8);
-            }
-        }
-    }
+    let mut setup = random_pieces(rng, 101, 60);
     setup.side_to_move = rng.pick(&Color::ALL);
     setup.move_number = match rng.below(4) {
         0 => 1,
@@ -417,24 +372,11 @@ fn random_setup(rng: &mut Rng) -> Setup {
     setup
 }
 
-fn random_square(rng: &mut Rng) -> Square {
-    Square::from_index(rng.below(Square::NUM)).unwrap()
-}
-
-fn random_move(rng: &mut Rng) -> Move {
-    let from = random_square(rng);
-    let to = random_square(rng);
-    let m = match rng.below(4) {
-        0 => Move::drop(rng.pick(&PieceKind::HAND_KINDS), to),
-        1 => Move::two_step(from, random_square(rng), to),
-        _ => Move::normal(from, to, rng.chance(50)),
-    };
-    if !m.is_drop() && rng.chance(30) {
-        m.with_extra(random_square(rng))
-    } else {
-        m
-    }
-}
+const MOVES: MoveMix = MoveMix {
+    forms: 4,
+    promote: 50,
+    extra: 30,
+};
 
 #[test]
 fn random_setups_round_trip() {
@@ -442,7 +384,7 @@ fn random_setups_round_trip() {
     for _ in 0..4000 {
         let setup = random_setup(&mut rng);
         let text = write_sfen(&setup);
-        let moves: Vec<Move> = (0..rng.below(5)).map(|_| random_move(&mut rng)).collect();
+        let moves: Vec<Move> = (0..rng.below(5)).map(|_| random_move(&mut rng, &MOVES)).collect();
         let record = SfenRecord { setup, moves };
         // bare, and in the `position sfen … moves …` form
         assert_eq!(setup_of(&text), record.setup, "{text}");
@@ -458,7 +400,7 @@ fn random_setups_round_trip() {
 fn random_moves_round_trip() {
     let mut rng = Rng(0x5EED_0002);
     for _ in 0..5000 {
-        let m = random_move(&mut rng);
+        let m = random_move(&mut rng, &MOVES);
         let text = write_usi_move(m);
         assert_eq!(parse_usi_move(&text), Ok(m), "{text}");
     }
@@ -470,35 +412,6 @@ const NOISE: &[char] = &[
     '+', '+', '/', '/', '*', '-', ' ', ' ', '\t', '\n', '0', '1', '2', '5', '9', 'a', 'i', 'j', 'b', 'w', 'P', 'p',
     'K', 'k', 'O', 'I', 'x', '歩', '香', '　', 'é', '😀', '\u{0}', '\u{7f}',
 ];
-
-fn mutate(rng: &mut Rng, text: &str) -> String {
-    let mut chars: Vec<char> = text.chars().collect();
-    for _ in 0..1 + rng.below(4) {
-        let at = rng.below(chars.len() + 1);
-        match rng.below(6) {
-            0 if at < chars.len() => {
-                let len = 1 + rng.below(4);
-                chars.drain(at..(at + len).min(chars.len()));
-            }
-            1 => chars.insert(at, rng.pick(NOISE)),
-            2 => {
-                let c = char::from_u32(rng.below(0x11_0000) as u32).unwrap_or('\u{fffd}');
-                chars.insert(at, c);
-            }
-            3 if at < chars.len() => chars[at] = rng.pick(NOISE),
-            4 => chars.truncate(at),
-            _ => {
-                // duplicate a stretch
-                let end = (at + rng.below(12)).min(chars.len());
-                let copy: Vec<char> = chars[at..end].to_vec();
-                for (k, c) in copy.into_iter().enumerate() {
-                    chars.insert(end + k, c);
-                }
-            }
-        }
-    }
-    chars.into_iter().collect()
-}
 
 /// Whatever the input, the readers return (no panic), an error column lies within the
 /// text or just after it, and anything accepted writes back to the same value.
@@ -530,19 +443,15 @@ fn mutated_and_random_inputs_never_panic() {
         "startpos moves 5e4d3c 2b5e/4i P*5e 2b3c+/4i".to_string(),
         "7g7f+".to_string(),
     ];
-    let mut rng = Rng(0x5EED_0003);
+    let plan = Sweep {
+        garbage_len: 40,
+        ..Sweep::new(20_000, Mutations::of(NOISE))
+    };
     let mut accepted = 0;
-    for round in 0..20_000 {
-        let text = if round % 10 == 9 {
-            let bytes: Vec<u8> = (0..rng.below(40)).map(|_| rng.next() as u8).collect();
-            String::from_utf8_lossy(&bytes).into_owned()
-        } else {
-            let seed = &seeds[rng.below(seeds.len())];
-            mutate(&mut rng, seed)
-        };
-        check_robust(&text);
-        accepted += usize::from(parse_sfen(&text).is_ok());
-    }
+    sweep(&mut Rng(0x5EED_0003), &seeds, &plan, |text, _, _| {
+        check_robust(text);
+        accepted += usize::from(parse_sfen(text).is_ok());
+    });
     println!("{accepted} of 20000 mutated inputs parsed");
     // The sweep must also exercise the success path, not only errors.
     assert!(accepted > 100, "only {accepted} mutated inputs parsed");
