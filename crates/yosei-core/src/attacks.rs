@@ -46,6 +46,19 @@ impl Direction {
         }
     }
 
+    pub const fn opposite(self) -> Direction {
+        match self {
+            Direction::Up => Direction::Down,
+            Direction::Down => Direction::Up,
+            Direction::Right => Direction::Left,
+            Direction::Left => Direction::Right,
+            Direction::UpRight => Direction::DownLeft,
+            Direction::DownLeft => Direction::UpRight,
+            Direction::UpLeft => Direction::DownRight,
+            Direction::DownRight => Direction::UpLeft,
+        }
+    }
+
     /// Whether square indices grow along this direction (index = file·9 + rank).
     const fn increasing(self) -> bool {
         let (df, dr) = self.delta();
@@ -161,17 +174,7 @@ const fn between_table() -> [[Bitboard; 81]; 81] {
         let mut b = 0;
         while b < 81 {
             if let Some(d) = direction_between(a, b) {
-                let back = match d {
-                    Direction::Up => Direction::Down,
-                    Direction::Down => Direction::Up,
-                    Direction::Right => Direction::Left,
-                    Direction::Left => Direction::Right,
-                    Direction::UpRight => Direction::DownLeft,
-                    Direction::DownLeft => Direction::UpRight,
-                    Direction::UpLeft => Direction::DownRight,
-                    Direction::DownRight => Direction::UpLeft,
-                };
-                table[a][b] = Bitboard(rays[d as usize][a].0 & rays[back as usize][b].0);
+                table[a][b] = Bitboard(rays[d as usize][a].0 & rays[d.opposite() as usize][b].0);
             }
             b += 1;
         }
@@ -188,13 +191,7 @@ const fn line_table() -> [[Bitboard; 81]; 81] {
         let mut b = 0;
         while b < 81 {
             if let Some(d) = direction_between(a, b) {
-                let back = match d {
-                    Direction::Up | Direction::Down => [Direction::Up, Direction::Down],
-                    Direction::Right | Direction::Left => [Direction::Right, Direction::Left],
-                    Direction::UpRight | Direction::DownLeft => [Direction::UpRight, Direction::DownLeft],
-                    Direction::UpLeft | Direction::DownRight => [Direction::UpLeft, Direction::DownRight],
-                };
-                table[a][b] = Bitboard(rays[back[0] as usize][a].0 | rays[back[1] as usize][a].0 | 1u128 << a);
+                table[a][b] = Bitboard(rays[d as usize][a].0 | rays[d.opposite() as usize][a].0 | 1u128 << a);
             }
             b += 1;
         }
