@@ -38,7 +38,8 @@ def main():
         if name_filter not in name:
             continue
         plies = name.rsplit("_", 1)[-1]
-        ours, out = timed([yosei, "solve", path, "--stip", f"help:{plies}", "--format", "json", "--hash", "20000"], timeout)
+        stip = f"help:{plies}" if plies.isdigit() else "help"
+        ours, out = timed([yosei, "solve", path, "--stip", stip, "--format", "json", "--hash", "20000"], timeout)
         try:
             d = json.loads(out)
             verdict, count = d["verdict"], d["solution_count"]

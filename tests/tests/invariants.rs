@@ -72,6 +72,16 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
             assert_eq!(pos.gives_check_fast(m, &info), expected, "{m:?} in {pos:?}");
             checks += expected as u32;
         }
+        let mut generated: Vec<_> = pos.legal_checks(&rules).as_slice().to_vec();
+        let mut filtered: Vec<_> = pos
+            .legal_moves(&rules)
+            .iter()
+            .copied()
+            .filter(|&m| pos.gives_check(m))
+            .collect();
+        generated.sort();
+        filtered.sort();
+        assert_eq!(generated, filtered, "{pos:?}");
     });
     assert!(checks > 1000, "{checks}");
 }

@@ -13,6 +13,18 @@ pub struct CheckInfo {
     blockers: Bitboard,
 }
 
+impl CheckInfo {
+    /// The square of the king that checks would attack.
+    pub fn enemy_king(&self) -> Option<Square> {
+        self.king
+    }
+
+    /// Whether a piece leaving `from` (off the line) uncovers a line to the enemy king.
+    pub fn uncovers(&self, from: Square) -> bool {
+        self.blockers.contains(from)
+    }
+}
+
 impl Position {
     /// Whether `m` (a legal move) gives check, by playing it. The reference for
     /// [`Position::gives_check_fast`].

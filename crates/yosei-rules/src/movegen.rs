@@ -11,7 +11,7 @@
 
 use crate::drop_pawn_mate::is_drop_pawn_mate;
 use crate::validate::is_dead_piece;
-use crate::{Position, RuleSet, UchifuzumeReading};
+use crate::{CheckInfo, Position, RuleSet, UchifuzumeReading};
 use std::mem::MaybeUninit;
 use std::ops::ControlFlow;
 use yosei_core::attacks;
@@ -138,6 +138,19 @@ impl Position {
         counter.0
     }
 
+    /// Every legal move that gives check (the attacker's moves in most stipulations),
+    /// generated as such rather than filtered from all moves: destinations are limited to
+    /// the squares from which the piece would attack the enemy king, unless the piece
+    /// uncovers a line to it.
+    pub fn legal_checks(&self, rules: &RuleSet) -> MoveList {
+        let mut list = MoveList::new();
+        let info = self.check_info();
+        let mut generator = Generator::new(self, rules, &mut list);
+        generator.only_checks = Some(&info);
+        let _ = generator.run();
+        list
+    }
+
     /// Whether `m` is a legal move here.
     pub fn is_legal(&self, m: Move, rules: &RuleSet) -> bool {
         self.legal_moves(rules).contains(m)
@@ -162,6 +175,8 @@ struct Generator<'a, S> {
     own: Bitboard,
     king: Option<Square>,
     checkers: Bitboard,
+    /// Generate only moves that give check (see [`Position::legal_checks`]).
+    only_checks: Option<&'a CheckInfo>,
 }
 
 impl<'a, S: MoveSink> Generator<'a, S> {
@@ -176,6 +191,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             own: pos.pieces_of(us) | pos.pieces_of_kind(PieceKind::Stone),
             king: pos.king(us),
             checkers: pos.checkers(),
+            only_checks: None,
         }
     }
 
@@ -197,15 +213,47 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         self.drops(drop_target)
     }
 
+    /// Pushes `m`, unless only checks are wanted and it gives none.
+    #[inline]
+    fn push(&mut self, m: Move) -> ControlFlow<()> {
+        if let Some(info) = self.only_checks {
+            if !self.pos.gives_check_fast(m, info) {
+                return ControlFlow::Continue(());
+            }
+        }
+        self.sink.push(m)
+    }
+
+    /// The squares from which a piece of `kind` (or its promotion) moving there could
+    /// check the enemy king: all of them for a piece that uncovers a line to the king.
+    #[inline]
+    fn check_squares(&self, kind: PieceKind, from: Option<Square>) -> Bitboard {
+        let Some(info) = self.only_checks else {
+            return Bitboard::FULL;
+        };
+        let Some(king) = info.enemy_king() else {
+            return Bitboard::EMPTY;
+        };
+        if from.is_some_and(|f| info.uncovers(f)) {
+            return Bitboard::FULL;
+        }
+        let them = !self.us;
+        let mut squares = attacks::ordinary_attacks(kind, them, king, self.occupied);
+        if let Some(promoted) = kind.promoted().filter(|_| from.is_some()) {
+            squares |= attacks::ordinary_attacks(promoted, them, king, self.occupied);
+        }
+        squares
+    }
+
     fn king_moves(&mut self) -> ControlFlow<()> {
         let Some(king) = self.king else {
             return ControlFlow::Continue(());
         };
         let them = !self.us;
         let occupied = self.occupied.without(king);
-        for to in attacks::king_attacks(king) & !self.own {
+        for to in attacks::king_attacks(king) & !self.own & self.check_squares(PieceKind::King, Some(king)) {
             if self.pos.attackers_to(to, them, occupied).is_empty() {
-                self.sink.push(Move::normal(king, to, false))?;
+                self.push(Move::normal(king, to, false))?;
             }
         }
         ControlFlow::Continue(())
@@ -222,7 +270,9 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             let Some(piece) = self.pos.piece_at(from) else {
                 continue;
             };
-            let mut to_set = attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied) & target;
+            let mut to_set = attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied)
+                & target
+                & self.check_squares(piece.kind, Some(from));
             if let (true, Some(king)) = (pinned.contains(from), self.king) {
                 to_set &= attacks::line(king, from);
             }
@@ -238,12 +288,12 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     #[inline]
     fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
         if kind.can_promote() && (from.in_zone(self.us) || to.in_zone(self.us)) {
-            self.sink.push(Move::normal(from, to, true))?;
+            self.push(Move::normal(from, to, true))?;
             if is_dead_piece(kind, self.us, to) {
                 return ControlFlow::Continue(());
             }
         }
-        self.sink.push(Move::normal(from, to, false))
+        self.push(Move::normal(from, to, false))
     }
 
     fn drops(&mut self, target: Bitboard) -> ControlFlow<()> {
@@ -275,9 +325,9 @@ impl<'a, S: MoveSink> Generator<'a, S> {
                 PieceKind::Lance => target & !last_rank,
                 PieceKind::Knight => target & !last_rank & !second_rank,
                 _ => target,
-            };
+            } & self.check_squares(kind, None);
             for to in allowed {
-                self.sink.push(Move::drop(kind, to))?;
+                self.push(Move::drop(kind, to))?;
             }
         }
         if hand.has(PieceKind::Pawn) {
@@ -285,9 +335,9 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             for sq in self.pos.pieces(self.us, PieceKind::Pawn) {
                 pawn_files |= Bitboard::file(sq.file());
             }
-            for to in target & !last_rank & !pawn_files {
+            for to in target & !last_rank & !pawn_files & self.check_squares(PieceKind::Pawn, None) {
                 if self.pawn_drop_allowed(to) {
-                    self.sink.push(Move::drop(PieceKind::Pawn, to))?;
+                    self.push(Move::drop(PieceKind::Pawn, to))?;
                 }
             }
         }

@@ -171,12 +171,15 @@ impl Search<'_> {
         let must_check = attacker_moves && self.plan.attacker_checks;
         // Quiet attacker moves matter only as the last move of a stalemate goal.
         let quiet_may_end = must_check && self.plan.goal == Goal::DefenderStalemated;
-        let info = pos.check_info();
-        for &m in pos.legal_moves(self.rules).iter() {
-            // The fast check test knows ordinary powers only (deny by default).
-            if must_check && !quiet_may_end && self.rules.is_ordinary() && !pos.gives_check_fast(m, &info) {
-                continue;
-            }
+        // Checking moves are generated as such under ordinary powers (the fast check
+        // test knows nothing else: deny by default); otherwise each result is asked.
+        let checks_only = must_check && !quiet_may_end && self.rules.is_ordinary();
+        let moves = if checks_only {
+            pos.legal_checks(self.rules)
+        } else {
+            pos.legal_moves(self.rules)
+        };
+        for &m in moves.iter() {
             // A position already indexed was no goal (goals are never indexed, except a
             // sequence's target, which may be the start) and needs no second look.
             let key = pos.key_after(m);

@@ -12,7 +12,7 @@ use crate::Limits;
 use std::collections::HashMap;
 use std::time::Instant;
 use yosei_core::Move;
-use yosei_rules::{Key, Position, RuleSet};
+use yosei_rules::{Key, MoveList, MoveSink, Position, RuleSet};
 
 struct Search<'a> {
     rules: &'a RuleSet,
@@ -87,12 +87,26 @@ impl Search<'_> {
         self.limit_hit.is_none()
     }
 
+    /// The attacker's legal checking moves.
+    fn attacker_moves(&self, pos: &Position) -> MoveList {
+        if self.rules.is_ordinary() {
+            pos.legal_checks(self.rules)
+        } else {
+            let mut checks = MoveList::new();
+            for &m in pos.legal_moves(self.rules).iter() {
+                if pos.gives_check(m) {
+                    let _ = checks.push(m);
+                }
+            }
+            checks
+        }
+    }
+
     /// The attacker's checking moves that force the selfmate in exactly `plies` or fewer.
     fn winning_moves(&mut self, pos: &Position, plies: u32) -> Vec<Move> {
-        let info = pos.check_info();
         let mut wins = Vec::new();
-        for &m in pos.legal_moves(self.rules).iter() {
-            if pos.gives_check_fast(m, &info) && self.defender_forced(&pos.play(m), plies - 1) {
+        for &m in self.attacker_moves(pos).iter() {
+            if self.defender_forced(&pos.play(m), plies - 1) {
                 wins.push(m);
             }
             if self.limit_hit.is_some() {
@@ -109,10 +123,9 @@ impl Search<'_> {
         if let Some(&v) = self.table.get(&(pos.key(), plies)) {
             return v;
         }
-        let info = pos.check_info();
         let mut win = false;
-        for &m in pos.legal_moves(self.rules).iter() {
-            if pos.gives_check_fast(m, &info) && self.defender_forced(&pos.play(m), plies - 1) {
+        for &m in self.attacker_moves(pos).iter() {
+            if self.defender_forced(&pos.play(m), plies - 1) {
                 win = true;
                 break;
             }
@@ -177,11 +190,10 @@ impl Search<'_> {
                 break;
             }
             left = need;
-            let info = pos.check_info();
-            let Some(&next) = pos
-                .legal_moves(self.rules)
+            let Some(&next) = self
+                .attacker_moves(&pos)
                 .iter()
-                .find(|&&m| pos.gives_check_fast(m, &info) && self.defender_forced(&pos.play(m), left - 1))
+                .find(|&&m| self.defender_forced(&pos.play(m), left - 1))
             else {
                 break;
             };
