@@ -210,23 +210,16 @@ impl Search<'_> {
             if last_ply {
                 continue;
             }
-            match self.index.get(&child.key()) {
-                Some(&child_id) if child_id >= next_start => self.edges.push(Edge {
+            // Known absent (looked up above), so this is the one probe that inserts.
+            let child_id = self.index.len() as u32;
+            if let std::collections::hash_map::Entry::Vacant(slot) = self.index.entry(key) {
+                slot.insert(child_id);
+                self.edges.push(Edge {
                     child: child_id,
                     parent: id,
                     mv: m,
-                }),
-                Some(_) => {}
-                None => {
-                    let child_id = self.index.len() as u32;
-                    self.index.insert(child.key(), child_id);
-                    self.edges.push(Edge {
-                        child: child_id,
-                        parent: id,
-                        mv: m,
-                    });
-                    next.push(child.pack());
-                }
+                });
+                next.push(child.pack());
             }
             self.check_limits(next.len());
             if self.limit_hit.is_some() {
