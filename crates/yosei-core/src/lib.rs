@@ -10,6 +10,7 @@ pub mod color;
 pub mod hand;
 pub mod moves;
 pub mod piece;
+pub mod random;
 pub mod setup;
 pub mod square;
 

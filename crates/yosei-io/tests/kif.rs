@@ -711,7 +711,7 @@ fn mutated_and_random_inputs_never_panic() {
             if let Some(mut bytes) = yosei_io::encoding::encode_shift_jis(text) {
                 if !bytes.is_empty() {
                     let at = rng.below(bytes.len());
-                    bytes[at] = rng.next() as u8;
+                    bytes[at] = rng.next_u64() as u8;
                 }
                 if let Ok(decoded) = decode_text(&bytes) {
                     check_robust(&decoded);

@@ -367,7 +367,7 @@ fn random_setup(rng: &mut Rng) -> Setup {
         0 => 1,
         1 => rng.below(1000) as u32,
         2 => u32::MAX,
-        _ => rng.next() as u32,
+        _ => rng.next_u64() as u32,
     };
     setup
 }

@@ -8,33 +8,8 @@ use yosei_core::{Color, Hand, Move, Piece, PieceKind, Setup, Square};
 use yosei_io::{parse_sfen, FormatError, Problem};
 use yosei_rules::{Condition, Stipulation};
 
-/// A small deterministic PRNG (SplitMix64) so that failures reproduce without extra
-/// crates.
-pub struct Rng(pub u64);
-
-impl Rng {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0); the modulo bias is irrelevant here.
-    pub fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-
-    pub fn chance(&mut self, percent: usize) -> bool {
-        self.below(100) < percent
-    }
-
-    #[allow(dead_code)]
-    pub fn pick<T: Copy>(&mut self, items: &[T]) -> T {
-        items[self.below(items.len())]
-    }
-}
+/// The PRNG of yosei-core (SplitMix64), so that failures reproduce.
+pub use yosei_core::random::SplitMix64 as Rng;
 
 #[allow(dead_code)]
 pub fn sq(file: i32, rank: i32) -> Square {
@@ -342,7 +317,7 @@ fn lossy(bytes: &[u8]) -> Option<String> {
 pub fn sweep(rng: &mut Rng, seeds: &[String], plan: &Sweep, mut check: impl FnMut(&str, &mut Rng, usize)) {
     for round in 0..plan.rounds {
         let text = if round % plan.garbage_every == plan.garbage_every - 1 {
-            let bytes: Vec<u8> = (0..rng.below(plan.garbage_len)).map(|_| rng.next() as u8).collect();
+            let bytes: Vec<u8> = (0..rng.below(plan.garbage_len)).map(|_| rng.next_u64() as u8).collect();
             match (plan.garbage)(&bytes) {
                 Some(text) => text,
                 None => continue,
