@@ -43,6 +43,7 @@ fn help_stalemate_ends_with_a_quiet_move() {
     let (_, out) = solve_with(&pos("8k/9/6N2/7G1/9/9/9/9/9 b - 1"), "helpstale:1", None);
     assert_eq!(out.verdict, Verdict::Solved);
     assert_eq!(lines(&out), ["2d1c", "2d2c"]);
+    assert!(out.nodes > 0, "the work is counted");
 }
 
 #[test]

@@ -255,6 +255,7 @@ impl Search<'_> {
         notes.extend(self.limit_hit.take());
         let mut outcome = Outcome {
             notes,
+            nodes: self.nodes,
             ..Outcome::new(verdict)
         };
         if verdict == Verdict::Solved {
