@@ -146,3 +146,25 @@ fn selfmate_forces_the_defender_to_mate() {
         Verdict::NoSolution
     );
 }
+
+/// A limit gives `unknown`, never a wrong answer, and stops the search promptly even in
+/// the last ply (where nothing new is stored).
+#[test]
+fn limits_give_unknown() {
+    let start = pos(include_str!("../../benches/data/helpmate/ofm-139_5.sfen").trim());
+    let plan = HelpPlan::new(Stipulation::Help { length: Some(5) }, &start, None).unwrap();
+    let limits = Limits {
+        max_nodes: Some(50_000),
+        ..Limits::default()
+    };
+    let out = solve_help(&start, &RuleSet::ordinary(), &plan, &limits, |_| {});
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(out.nodes < 200_000, "{}", out.nodes);
+    let limits = Limits {
+        time_limit: Some(std::time::Duration::from_millis(200)),
+        ..Limits::default()
+    };
+    let out = solve_help(&start, &RuleSet::ordinary(), &plan, &limits, |_| {});
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(out.elapsed_ms < 2_000, "{}", out.elapsed_ms);
+}

@@ -72,6 +72,8 @@ struct Search<'a> {
     /// Goal moves found at the current layer: (parent node, move).
     goals: Vec<(u32, Move)>,
     nodes: u64,
+    /// Positions expanded (paces the limit checks).
+    expansions: u64,
     limit_hit: Option<String>,
     /// The key of a sequence goal's target.
     reach_key: Option<Key>,
@@ -93,6 +95,7 @@ pub fn solve_help(
         edges: Vec::new(),
         goals: Vec::new(),
         nodes: 0,
+        expansions: 0,
         limit_hit: None,
         reach_key: match &plan.goal {
             Goal::Reach(target) => Some(target.key()),
@@ -153,8 +156,10 @@ impl Search<'_> {
             + (frontier * std::mem::size_of::<PackedPosition>()) as u64
     }
 
+    /// Checked once per expanded position, looked at closely every 256 of them.
     fn check_limits(&mut self, frontier: usize) {
-        if !self.nodes.is_multiple_of(4096) {
+        self.expansions += 1;
+        if !self.expansions.is_multiple_of(256) {
             return;
         }
         if self.memory_bytes(frontier) > (self.limits.hash_mb as u64) << 20 {
@@ -167,6 +172,10 @@ impl Search<'_> {
     }
 
     fn expand(&mut self, pos: &Position, id: u32, next_start: u32, last_ply: bool, next: &mut Vec<PackedPosition>) {
+        self.check_limits(next.len());
+        if self.limit_hit.is_some() {
+            return;
+        }
         let attacker_moves = pos.side_to_move() == self.plan.attacker;
         let must_check = attacker_moves && self.plan.attacker_checks;
         // Quiet attacker moves matter only as the last move of a stalemate goal.
@@ -220,10 +229,6 @@ impl Search<'_> {
                     mv: m,
                 });
                 next.push(child.pack());
-            }
-            self.check_limits(next.len());
-            if self.limit_hit.is_some() {
-                return;
             }
         }
     }
