@@ -104,7 +104,7 @@ pub fn solve_help(
     };
     search.index.insert(start.key(), 0);
     // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
-    if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start) {
+    if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None) {
         return search.finish_at_start(start);
     }
     let mut frontier = vec![start.pack()];
@@ -206,13 +206,15 @@ impl Search<'_> {
             }
             let child = pos.play(m);
             self.nodes += 1;
-            if must_check && !child.in_check() {
-                if self.is_goal(&child) {
+            // Generated checks are checks; other attacker moves are asked.
+            let in_check = if checks_only { Some(true) } else { None };
+            if must_check && !checks_only && !child.in_check() {
+                if self.is_goal(&child, Some(false)) {
                     self.goals.push((id, m));
                 }
                 continue;
             }
-            if self.is_goal(&child) {
+            if self.is_goal(&child, in_check) {
                 self.goals.push((id, m));
                 continue;
             }
@@ -233,12 +235,14 @@ impl Search<'_> {
         }
     }
 
-    fn is_goal(&self, pos: &Position) -> bool {
+    /// Whether `pos` is the goal; `in_check` passes on what the caller already knows.
+    fn is_goal(&self, pos: &Position, in_check: Option<bool>) -> bool {
         let defender_to_move = pos.side_to_move() != self.plan.attacker;
+        let in_check = || in_check.unwrap_or_else(|| pos.in_check());
         match &self.plan.goal {
-            Goal::DefenderMated => defender_to_move && pos.is_checkmate(self.rules),
-            Goal::AttackerMated => !defender_to_move && pos.is_checkmate(self.rules),
-            Goal::DefenderStalemated => defender_to_move && pos.is_stalemate(self.rules),
+            Goal::DefenderMated => defender_to_move && in_check() && !pos.has_legal_move(self.rules),
+            Goal::AttackerMated => !defender_to_move && in_check() && !pos.has_legal_move(self.rules),
+            Goal::DefenderStalemated => defender_to_move && !in_check() && !pos.has_legal_move(self.rules),
             Goal::Reach(target) => pos.same_position(target),
         }
     }
@@ -285,7 +289,7 @@ impl Search<'_> {
             match replay_all(start, self.rules, &lines) {
                 Ok(ends) => {
                     for (end, line) in ends.iter().zip(&lines) {
-                        if self.is_goal(end) {
+                        if self.is_goal(end, None) {
                             leftovers.push(hand_kinds(end, self.plan.attacker));
                         } else {
                             verdict = Verdict::Unknown;
