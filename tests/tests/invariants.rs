@@ -66,8 +66,13 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
     let mut checks = 0;
     random_walk(5, 300, 120, |pos| {
         let info = pos.check_info();
+        let packed = pos.pack();
         for &m in pos.legal_moves(&rules).iter() {
             assert_eq!(pos.key_after(m), pos.play(m).key(), "{m:?} in {pos:?}");
+            assert!(
+                packed.after(m, pos.key_after(m)) == pos.play(m).pack(),
+                "{m:?} in {pos:?}"
+            );
             let expected = pos.gives_check(m);
             assert_eq!(pos.gives_check_fast(m, &info), expected, "{m:?} in {pos:?}");
             checks += expected as u32;

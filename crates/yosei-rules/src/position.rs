@@ -368,6 +368,49 @@ pub struct PackedPosition {
     move_number: u32,
 }
 
+impl PackedPosition {
+    /// The packed position after `m` (a legal move of the position this packs), whose
+    /// key the caller has from [`Position::key_after`]: the child of a search node
+    /// without building a full [`Position`]. Same effects as [`Position::play_in_place`].
+    pub fn after(&self, m: Move, key: Key) -> PackedPosition {
+        let mut next = self.clone();
+        let us = self.side;
+        let code = |piece: Piece| piece.index() as u8 + 1;
+        let to = m.to().index();
+        match (m.from(), m.drop_kind()) {
+            (_, Some(kind)) => {
+                next.hands[us.index()].remove(kind);
+                next.board[to] = code(Piece::new(kind, us));
+            }
+            (Some(from), None) => {
+                let moving = std::mem::take(&mut next.board[from.index()]);
+                for sq in [m.via().map(|v| v.index()), Some(to)].into_iter().flatten() {
+                    let captured = std::mem::take(&mut next.board[sq]);
+                    if captured != 0 {
+                        let kind = PieceKind::from_index((captured as usize - 1) / 2).and_then(|k| k.hand_kind());
+                        if let Some(kind) = kind {
+                            next.hands[us.index()].add(kind);
+                        }
+                    }
+                }
+                let mut piece_code = moving;
+                if m.is_promotion() && moving != 0 {
+                    let index = moving as usize - 1;
+                    if let Some(promoted) = PieceKind::from_index(index / 2).and_then(|k| k.promoted()) {
+                        piece_code = code(Piece::new(promoted, us));
+                    }
+                }
+                next.board[to] = piece_code;
+            }
+            (None, None) => {}
+        }
+        next.side = !us;
+        next.move_number += 1;
+        next.key = key;
+        next
+    }
+}
+
 impl Position {
     pub fn pack(&self) -> PackedPosition {
         let mut board = [0u8; Square::NUM];

@@ -121,7 +121,7 @@ pub fn solve_help(
         let mut next = Vec::new();
         for (i, packed) in frontier.iter().enumerate() {
             let pos = Position::unpack(packed);
-            search.expand(&pos, layer_start + i as u32, next_start, last_ply, &mut next);
+            search.expand(&pos, packed, layer_start + i as u32, next_start, last_ply, &mut next);
             if search.limit_hit.is_some() {
                 break;
             }
@@ -171,7 +171,15 @@ impl Search<'_> {
         }
     }
 
-    fn expand(&mut self, pos: &Position, id: u32, next_start: u32, last_ply: bool, next: &mut Vec<PackedPosition>) {
+    fn expand(
+        &mut self,
+        pos: &Position,
+        packed: &PackedPosition,
+        id: u32,
+        next_start: u32,
+        last_ply: bool,
+        next: &mut Vec<PackedPosition>,
+    ) {
         self.check_limits(next.len());
         if self.limit_hit.is_some() {
             return;
@@ -183,6 +191,11 @@ impl Search<'_> {
         // Checking moves are generated as such under ordinary powers (the fast check
         // test knows nothing else: deny by default); otherwise each result is asked.
         let checks_only = must_check && !quiet_may_end && self.rules.is_ordinary();
+        // After a defender move the attacker is to move: no goal of the defender's.
+        let never_goal = !attacker_moves && matches!(self.plan.goal, Goal::DefenderMated | Goal::DefenderStalemated);
+        if never_goal && last_ply {
+            return;
+        }
         let moves = if checks_only {
             pos.legal_checks(self.rules)
         } else {
@@ -204,8 +217,13 @@ impl Search<'_> {
                     continue;
                 }
             }
-            let child = pos.play(m);
             self.nodes += 1;
+            if never_goal {
+                // Stored packed, without building the full position.
+                self.insert_child(key, id, m, packed.after(m, key), next);
+                continue;
+            }
+            let child = pos.play(m);
             // Generated checks are checks; other attacker moves are asked.
             let in_check = if checks_only { Some(true) } else { None };
             if must_check && !checks_only && !child.in_check() {
@@ -221,18 +239,20 @@ impl Search<'_> {
             if last_ply {
                 continue;
             }
-            // Known absent (looked up above), so this is the one probe that inserts.
-            let child_id = self.index.len() as u32;
-            if let std::collections::hash_map::Entry::Vacant(slot) = self.index.entry(key) {
-                slot.insert(child_id);
-                self.edges.push(Edge {
-                    child: child_id,
-                    parent: id,
-                    mv: m,
-                });
-                next.push(child.pack());
-            }
+            self.insert_child(key, id, m, child.pack(), next);
         }
+    }
+
+    /// Adds a position first reached now (its key known absent from the index).
+    fn insert_child(&mut self, key: Key, parent: u32, m: Move, child: PackedPosition, next: &mut Vec<PackedPosition>) {
+        let child_id = self.index.len() as u32;
+        self.index.insert(key, child_id);
+        self.edges.push(Edge {
+            child: child_id,
+            parent,
+            mv: m,
+        });
+        next.push(child);
     }
 
     /// Whether `pos` is the goal; `in_check` passes on what the caller already knows.
