@@ -268,6 +268,7 @@ impl Search<'_> {
     }
 
     fn finish_at_start(mut self, start: &Position) -> Outcome {
+        // the empty line is the one solution; nothing was searched
         let mut out = self.finish(start, Verdict::NoSolution, 0);
         out.verdict = Verdict::Solved;
         out.length = Some(0);
@@ -275,7 +276,6 @@ impl Search<'_> {
         out.solution_count = 1;
         out.distinct_up_to_mirror = 1;
         out.leftover = vec![hand_kinds(start, self.plan.attacker)];
-        self.nodes = 0;
         out
     }
 
@@ -304,7 +304,7 @@ impl Search<'_> {
             for &(p, m) in &self.goals {
                 parents.list_paths(p, m, &mut lines, &mut budget);
             }
-            lines.sort_by_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
+            lines.sort_by_cached_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
             let mut leftovers = Vec::new();
             match replay_all(start, self.rules, &lines) {
                 Ok(ends) => {
