@@ -72,6 +72,8 @@ struct Search<'a> {
     /// Goal moves found at the current layer: (parent node, move).
     goals: Vec<(u32, Move)>,
     nodes: u64,
+    /// Nodes of the search graph so far (ids are given in breadth-first order).
+    node_count: u32,
     /// Positions expanded (paces the limit checks).
     expansions: u64,
     limit_hit: Option<String>,
@@ -95,6 +97,7 @@ pub fn solve_help(
         edges: Vec::new(),
         goals: Vec::new(),
         nodes: 0,
+        node_count: 1,
         expansions: 0,
         limit_hit: None,
         reach_key: match &plan.goal {
@@ -115,7 +118,7 @@ pub fn solve_help(
         if plan.max_length.is_some_and(|n| depth >= n) {
             break;
         }
-        let next_start = search.index.len() as u32;
+        let next_start = search.node_count;
         // The last ply of a stated length only tests goals: nothing after it is stored.
         let last_ply = plan.max_length == Some(depth + 1);
         let mut next = Vec::new();
@@ -133,7 +136,7 @@ pub fn solve_help(
         }
         progress(Progress {
             depth,
-            positions: search.index.len() as u64,
+            positions: search.node_count as u64,
             frontier: next.len() as u64,
             nodes: search.nodes,
             elapsed_ms: search.start_time.elapsed().as_millis(),
@@ -202,9 +205,16 @@ impl Search<'_> {
             pos.legal_moves(self.rules)
         };
         for &m in moves.iter() {
+            let key = pos.key_after(m);
+            if never_goal {
+                // Positions with the attacker to move are not indexed (as fmrs does): a
+                // repeat is expanded again and its children, which are indexed, stop there.
+                self.nodes += 1;
+                self.insert_child(None, id, m, packed.after(m, key), next);
+                continue;
+            }
             // A position already indexed was no goal (goals are never indexed, except a
             // sequence's target, which may be the start) and needs no second look.
-            let key = pos.key_after(m);
             if let Some(&child_id) = self.index.get(&key) {
                 if self.reach_key != Some(key) {
                     if child_id >= next_start {
@@ -218,11 +228,6 @@ impl Search<'_> {
                 }
             }
             self.nodes += 1;
-            if never_goal {
-                // Stored packed, without building the full position.
-                self.insert_child(key, id, m, packed.after(m, key), next);
-                continue;
-            }
             let child = pos.play(m);
             // Generated checks are checks; other attacker moves are asked.
             let in_check = if checks_only { Some(true) } else { None };
@@ -239,14 +244,24 @@ impl Search<'_> {
             if last_ply {
                 continue;
             }
-            self.insert_child(key, id, m, child.pack(), next);
+            self.insert_child(Some(key), id, m, child.pack(), next);
         }
     }
 
     /// Adds a position first reached now (its key known absent from the index).
-    fn insert_child(&mut self, key: Key, parent: u32, m: Move, child: PackedPosition, next: &mut Vec<PackedPosition>) {
-        let child_id = self.index.len() as u32;
-        self.index.insert(key, child_id);
+    fn insert_child(
+        &mut self,
+        key: Option<Key>,
+        parent: u32,
+        m: Move,
+        child: PackedPosition,
+        next: &mut Vec<PackedPosition>,
+    ) {
+        let child_id = self.node_count;
+        self.node_count += 1;
+        if let Some(key) = key {
+            self.index.insert(key, child_id);
+        }
         self.edges.push(Edge {
             child: child_id,
             parent,
@@ -291,7 +306,7 @@ impl Search<'_> {
             // parents of each node, grouped
             self.edges.sort_unstable_by_key(|e| e.child);
             let parents = Parents { edges: &self.edges };
-            let paths = parents.path_counts(self.index.len());
+            let paths = parents.path_counts(self.node_count as usize);
             let count = self
                 .goals
                 .iter()
