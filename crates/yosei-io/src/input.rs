@@ -58,13 +58,8 @@ pub fn read_problems_from_arg(arg: &str, base: &RuleSet) -> Result<Vec<LoadedPro
         ("argument".to_string(), arg.to_string())
     };
     let problems = read_problems(&text).map_err(|e| InputError {
-        origin: if source == "argument" {
-            source.clone()
-        } else {
-            format!("{source}:{}", e.line)
-        },
+        origin: origin_at(&source, e.line),
         message: match e.column {
-            Some(c) if source == "argument" => format!("column {c}: {}", e.message),
             Some(c) => format!("column {c}: {}", e.message),
             None => e.message.clone(),
         },
@@ -81,6 +76,15 @@ pub fn read_problems_from_arg(arg: &str, base: &RuleSet) -> Result<Vec<LoadedPro
     problems.into_iter().map(|p| load(p, &source, base)).collect()
 }
 
+/// `argument` as it is (its text has no lines worth naming); `<file>:<line>` otherwise.
+fn origin_at(source: &str, line: usize) -> String {
+    if source == "argument" {
+        source.to_string()
+    } else {
+        format!("{source}:{line}")
+    }
+}
+
 fn looks_like_position(arg: &str) -> bool {
     arg.contains('/') || arg.contains('\n') || arg.starts_with("position") || arg.starts_with("startpos")
 }
@@ -94,11 +98,7 @@ fn decode(bytes: &[u8], origin: &str) -> Result<String, InputError> {
 }
 
 fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedProblem, InputError> {
-    let origin = if source == "argument" {
-        source.to_string()
-    } else {
-        format!("{source}:{}", sourced.line)
-    };
+    let origin = origin_at(source, sourced.line);
     let err = |message: String| InputError {
         origin: origin.clone(),
         message,
