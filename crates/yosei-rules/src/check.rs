@@ -5,8 +5,9 @@ use yosei_core::attacks;
 use yosei_core::{Bitboard, Color, Move, PieceKind, Square};
 
 /// What the side to move needs to tell quickly whether its moves give check: the enemy
-/// king's square, the squares from which each kind would attack it, and our pieces that
-/// alone block one of our sliders' lines to it (moving them off the line discovers check).
+/// king's square and our pieces that alone block one of our sliders' lines to it (moving
+/// them off the line discovers check). The squares a kind checks from are derived from
+/// the king's square where needed (`Position::legal_checks`).
 pub struct CheckInfo {
     king: Option<Square>,
     us: Color,
