@@ -1,0 +1,1325 @@
+//! A movement language in the spirit of Betza's notation, compiled into per-square
+//! tables. `docs/rules/movement.md` is the user's page; this is the same grammar.
+//!
+//! # Grammar
+//!
+//! ```text
+//! movement  = part { part }                  (no whitespace anywhere)
+//! part      = { modifier } atom [ atom ]     (the second atom, equal to the first: a rider)
+//! modifier  = "m" | "c" | "g" | "a" | direction letter
+//! direction = "f" | "b" | "l" | "r" | "v" | "s"
+//! atom      = "W" | "F" | "D" | "N" | "A" | "H" | "C" | "Z" | "G"     (leaps)
+//!           | "(" number "," number ")"                               (leap, numbers 0..=8, not both 0)
+//!           | "K" | "R" | "B" | "Q"                                   (compounds)
+//! ```
+//!
+//! Vectors are `(x, y)` from the owner's view: `x > 0` to the owner's right, `y > 0`
+//! forward. A leap atom stands for all eight reflections of its vector, deduplicated:
+//! `W` (0,1), `F` (1,1), `D` (0,2), `N` (1,2), `A` (2,2), `H` (0,3), `C` (1,3), `Z` (2,3),
+//! `G` (3,3); `(x,y)` and `(y,x)` are the same atom. A leap jumps (nothing blocks it).
+//! Compounds: `K` = `W` and `F` leaps, `R` = `WW`, `B` = `FF`, `Q` = `R` and `B`.
+//!
+//! An atom written twice in a row is a *rider* (`WW`, `NN`, `(1,2)(1,2)`, also `N(2,1)`):
+//! repeated steps of one vector over empty squares; it may stop on any of them and may
+//! capture on the first occupied square. Doubling a compound (`KK`, `RR`) is an error, and
+//! so is a third copy (`WWW`).
+//!
+//! Modifiers apply to the next atom only:
+//! - `m` moves only (never captures), `c` captures only; not both, neither repeated;
+//! - `g` makes a rider a grasshopper hop: along each line it passes over empty squares to
+//!   the first occupied square (the hurdle, of either side) and lands on the square just
+//!   beyond it, which must be empty or hold an enemy; `g` on a leap is an error;
+//! - `a` exists only in the exact form `aK`: the Lion's two king steps in one turn. It is
+//!   recorded as a flag ([`CompiledMovement::has_lion_steps`]) and adds no square to
+//!   [`CompiledMovement::attacks`] or [`CompiledMovement::quiet_moves`]: the move
+//!   generator handles it (the Lion's one-move reach is written separately, `KNAD`);
+//! - direction letters filter the atom's vectors: `f` y > 0, `b` y < 0, `l` x < 0,
+//!   `r` x > 0, `v` |y| > |x|, `s` |x| > |y|. Adjacent letters pair greedily, left to
+//!   right, into two-letter words meaning the intersection (`fl` forward-left, `fs`
+//!   forward and sideways-ish); a doubled letter intersects with its own axis (`ff` =
+//!   f ∩ v, `bb` = b ∩ v, `ll` = l ∩ s, `rr` = r ∩ s; `vv` and `ss` are errors); a
+//!   leftover letter, or one cut off by another modifier, is a word by itself. Several
+//!   words select the union. Every word must select at least one vector of its atom.
+//!
+//! Parts are united; a vector given twice is merged (`mWcW` = `W`).
+//!
+//! # Compiled form
+//!
+//! Black's `(x, y)` is the board delta `(df, dr) = (-x, -y)` (Black's right is file 1,
+//! forward is rank − 1); White's is `(x, y)`. Leaps are tabulated per colour and square
+//! (one table for quiet moves, one for captures); riders and hops are per-colour lists of
+//! lines. Lines along the eight king directions use the classical rays of
+//! [`crate::attacks::ray`]; other lines walk square by square.
+
+use crate::attacks::{ray, Direction};
+use crate::{Bitboard, Color, PieceKind, Square};
+use std::collections::BTreeMap;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// The built-in movement text of a kind, or `None` (the stone, and any kind without one).
+pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
+    use PieceKind::*;
+    Some(match kind {
+        Pawn => "fW",
+        Lance => "fR",
+        Knight => "ffN",
+        Silver => "FfW",
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => "WfF",
+        Bishop => "B",
+        Rook => "R",
+        King => "K",
+        Horse => "BW",
+        Dragon => "RF",
+        Lion => "KNADaK",
+        Phoenix => "WA",
+        Kirin => "FD",
+        Queen => "Q",
+        ChessKnight => "N",
+        Camel => "C",
+        Zebra => "Z",
+        Giraffe => "(1,4)",
+        FiveLeaper => "(0,5)(3,4)",
+        Root50Leaper => "(1,7)(5,5)",
+        Grasshopper => "gQ",
+        Nightrider => "NN",
+        _ => return None,
+    })
+}
+
+/// The compiled built-in movement of a kind (compiled once, on first use).
+pub fn compiled_builtin(kind: PieceKind) -> Option<&'static CompiledMovement> {
+    static TABLE: OnceLock<Vec<Option<CompiledMovement>>> = OnceLock::new();
+    TABLE
+        .get_or_init(|| {
+            PieceKind::ALL
+                .iter()
+                .map(|&k| builtin_movement(k).map(|text| Movement::parse(text).expect("built-in parses").compile()))
+                .collect()
+        })
+        .get(kind.index())
+        .and_then(Option::as_ref)
+}
+
+/// A parse error: the 1-based column (in characters) and what is wrong there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MovementError {
+    pub column: usize,
+    pub message: String,
+}
+
+impl fmt::Display for MovementError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "column {}: {}", self.column, self.message)
+    }
+}
+
+impl std::error::Error for MovementError {}
+
+/// What a part does along its vectors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PartKind {
+    /// One jump per vector.
+    Leap,
+    /// Repeated steps over empty squares.
+    Rider,
+    /// Grasshopper hop over the first occupied square on the line.
+    Hop,
+    /// The Lion's two king steps (`aK`); its vectors are the king's.
+    LionSteps,
+}
+
+/// One part of a parsed movement: its kind, whether it may move without capturing
+/// (`quiet`) and capture (`capture`), and its selected vectors `(x, y)` (owner's view).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub kind: PartKind,
+    pub quiet: bool,
+    pub capture: bool,
+    pub vectors: Vec<(i8, i8)>,
+}
+
+/// A parsed movement text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Movement {
+    text: String,
+    parts: Vec<Part>,
+}
+
+impl Movement {
+    /// Parses a movement text (grammar in the module documentation).
+    pub fn parse(text: &str) -> Result<Movement, MovementError> {
+        let parts = Parser::new(text).parse()?;
+        Ok(Movement {
+            text: text.to_string(),
+            parts,
+        })
+    }
+
+    /// The built-in movement of a kind, parsed.
+    pub fn builtin(kind: PieceKind) -> Option<Movement> {
+        builtin_movement(kind).map(|text| Movement::parse(text).expect("built-in parses"))
+    }
+
+    /// The text it was parsed from.
+    pub fn text(&self) -> &str {
+        &self.text
+    }
+
+    /// The parts, in the order written.
+    pub fn parts(&self) -> &[Part] {
+        &self.parts
+    }
+
+    /// Builds the per-colour tables.
+    pub fn compile(&self) -> CompiledMovement {
+        CompiledMovement::new(&self.parts)
+    }
+}
+
+impl fmt::Display for Movement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl std::str::FromStr for Movement {
+    type Err = MovementError;
+    fn from_str(text: &str) -> Result<Movement, MovementError> {
+        Movement::parse(text)
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Parser
+
+const EXPECTED_ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q or (x,y))";
+const MAX_LEAP: u32 = 8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Atom {
+    /// A leap by its normalised vector (a ≤ b).
+    Leap(u8, u8),
+    K,
+    R,
+    B,
+    Q,
+}
+
+impl Atom {
+    fn from_letter(ch: char) -> Option<Atom> {
+        Some(match ch {
+            'W' => Atom::Leap(0, 1),
+            'F' => Atom::Leap(1, 1),
+            'D' => Atom::Leap(0, 2),
+            'N' => Atom::Leap(1, 2),
+            'A' => Atom::Leap(2, 2),
+            'H' => Atom::Leap(0, 3),
+            'C' => Atom::Leap(1, 3),
+            'Z' => Atom::Leap(2, 3),
+            'G' => Atom::Leap(3, 3),
+            'K' => Atom::K,
+            'R' => Atom::R,
+            'B' => Atom::B,
+            'Q' => Atom::Q,
+            _ => return None,
+        })
+    }
+
+    fn is_compound(self) -> bool {
+        !matches!(self, Atom::Leap(..))
+    }
+
+    /// The vectors (owner's view) and whether the atom is a rider by itself.
+    fn vectors(self) -> (Vec<(i8, i8)>, bool) {
+        match self {
+            Atom::Leap(a, b) => (leap_vectors(a, b), false),
+            Atom::K => (merged(leap_vectors(0, 1), leap_vectors(1, 1)), false),
+            Atom::R => (leap_vectors(0, 1), true),
+            Atom::B => (leap_vectors(1, 1), true),
+            Atom::Q => (merged(leap_vectors(0, 1), leap_vectors(1, 1)), true),
+        }
+    }
+}
+
+fn leap_vectors(a: u8, b: u8) -> Vec<(i8, i8)> {
+    let (a, b) = (a as i8, b as i8);
+    let mut out = Vec::with_capacity(8);
+    for (p, q) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                let v = (sx * p, sy * q);
+                if !out.contains(&v) {
+                    out.push(v);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn merged(mut a: Vec<(i8, i8)>, b: Vec<(i8, i8)>) -> Vec<(i8, i8)> {
+    for v in b {
+        if !a.contains(&v) {
+            a.push(v);
+        }
+    }
+    a
+}
+
+fn is_direction(ch: char) -> bool {
+    matches!(ch, 'f' | 'b' | 'l' | 'r' | 'v' | 's')
+}
+
+fn direction_name(ch: char) -> &'static str {
+    match ch {
+        'f' => "forward",
+        'b' => "backward",
+        'l' => "left",
+        'r' => "right",
+        'v' => "vertical",
+        _ => "sideways",
+    }
+}
+
+fn letter_holds(letter: char, (x, y): (i8, i8)) -> bool {
+    match letter {
+        'f' => y > 0,
+        'b' => y < 0,
+        'l' => x < 0,
+        'r' => x > 0,
+        'v' => y.abs() > x.abs(),
+        _ => x.abs() > y.abs(),
+    }
+}
+
+fn word_holds(word: &[char], v: (i8, i8)) -> bool {
+    match *word {
+        [a] => letter_holds(a, v),
+        [a, b] if a == b => {
+            let axis = if matches!(a, 'f' | 'b') { 'v' } else { 's' };
+            letter_holds(a, v) && letter_holds(axis, v)
+        }
+        [a, b] => letter_holds(a, v) && letter_holds(b, v),
+        _ => false,
+    }
+}
+
+struct Parser {
+    chars: Vec<char>,
+    pos: usize,
+}
+
+/// A direction word: its 0-based start and its one or two letters.
+struct Word {
+    start: usize,
+    letters: Vec<char>,
+}
+
+fn error(index: usize, message: impl Into<String>) -> MovementError {
+    MovementError {
+        column: index + 1,
+        message: message.into(),
+    }
+}
+
+/// "expected X, found 'c'" at `index`; whitespace gets its own message.
+fn unexpected(index: usize, expected: &str, ch: char) -> MovementError {
+    if ch.is_whitespace() {
+        error(index, "whitespace is not allowed in a movement")
+    } else {
+        error(index, format!("{expected}, found '{}'", ch.escape_debug()))
+    }
+}
+
+impl Parser {
+    fn new(text: &str) -> Parser {
+        Parser {
+            chars: text.chars().collect(),
+            pos: 0,
+        }
+    }
+
+    fn parse(mut self) -> Result<Vec<Part>, MovementError> {
+        if self.chars.is_empty() {
+            return Err(error(0, format!("empty movement: {EXPECTED_ATOM}")));
+        }
+        let mut parts = Vec::new();
+        while self.pos < self.chars.len() {
+            parts.push(self.part()?);
+        }
+        Ok(parts)
+    }
+
+    fn part(&mut self) -> Result<Part, MovementError> {
+        let start = self.pos;
+        let (mut m, mut c, mut g, mut a) = (None::<usize>, None::<usize>, None::<usize>, None::<usize>);
+        let mut words: Vec<Word> = Vec::new();
+        let mut word_open = false;
+        loop {
+            let Some(&ch) = self.chars.get(self.pos) else {
+                let written: String = self.chars[start..].iter().collect();
+                return Err(error(
+                    self.pos,
+                    format!("{EXPECTED_ATOM} after '{written}', found the end"),
+                ));
+            };
+            if Atom::from_letter(ch).is_some() || ch == '(' {
+                break;
+            }
+            let here = self.pos;
+            match ch {
+                'm' | 'c' | 'g' | 'a' => {
+                    word_open = false;
+                    let slot = match ch {
+                        'm' => &mut m,
+                        'c' => &mut c,
+                        'g' => &mut g,
+                        _ => &mut a,
+                    };
+                    if slot.is_some() {
+                        return Err(error(here, format!("repeated modifier '{ch}'")));
+                    }
+                    *slot = Some(here);
+                    if m.is_some() && c.is_some() {
+                        return Err(error(
+                            here,
+                            "'m' (moves only) and 'c' (captures only) together allow nothing",
+                        ));
+                    }
+                }
+                d if is_direction(d) => match words.last_mut() {
+                    Some(word) if word_open => {
+                        word.letters.push(d);
+                        word_open = false;
+                        if d == word.letters[0] && matches!(d, 'v' | 's') {
+                            return Err(error(word.start, format!("'{d}{d}' is not a direction; write '{d}'")));
+                        }
+                    }
+                    _ => {
+                        words.push(Word {
+                            start: here,
+                            letters: vec![d],
+                        });
+                        word_open = true;
+                    }
+                },
+                other => return Err(unexpected(here, EXPECTED_ATOM, other)),
+            }
+            self.pos += 1;
+        }
+
+        let atom_start = self.pos;
+        let (atom, end) = self.atom(self.pos)?;
+        self.pos = end;
+        let mut doubled = false;
+        if self.starts_atom(self.pos) {
+            let (next, next_end) = self.atom(self.pos)?;
+            if next == atom {
+                if atom.is_compound() {
+                    let letter = self.chars[atom_start];
+                    return Err(error(
+                        self.pos,
+                        format!(
+                            "a compound cannot be doubled ('{letter}{letter}'): K is the W and F leaps, \
+                             R B Q are riders already"
+                        ),
+                    ));
+                }
+                doubled = true;
+                self.pos = next_end;
+                if self.starts_atom(self.pos) && self.atom(self.pos)?.0 == atom {
+                    return Err(error(
+                        self.pos,
+                        "an atom written three times; a rider is written twice (WW)",
+                    ));
+                }
+            }
+        }
+        let atom_text: String = self.chars[atom_start..self.pos].iter().collect();
+
+        if let Some(ai) = a {
+            if atom != Atom::K || doubled || m.is_some() || c.is_some() || g.is_some() || !words.is_empty() {
+                return Err(error(ai, "'a' is only supported as aK, the Lion's two king steps"));
+            }
+            return Ok(Part {
+                kind: PartKind::LionSteps,
+                quiet: true,
+                capture: true,
+                vectors: atom.vectors().0,
+            });
+        }
+
+        let (base, compound_rider) = atom.vectors();
+        let rider = doubled || compound_rider;
+        if let Some(gi) = g {
+            if !rider {
+                return Err(error(
+                    gi,
+                    format!("'g' (grasshopper hop) needs a rider such as gQ, gR, gB or gNN; {atom_text} is a leap"),
+                ));
+            }
+        }
+
+        let vectors = if words.is_empty() {
+            base
+        } else {
+            let mut selected: Vec<(i8, i8)> = Vec::new();
+            for word in &words {
+                let chosen: Vec<(i8, i8)> = base.iter().copied().filter(|&v| word_holds(&word.letters, v)).collect();
+                if chosen.is_empty() {
+                    let name: String = word.letters.iter().collect();
+                    let mut message = format!("direction '{name}' selects no move of {atom_text}");
+                    if let [x, y] = word.letters[..] {
+                        let each = |l: char| base.iter().any(|&v| letter_holds(l, v));
+                        if x != y && each(x) && each(y) {
+                            message += &format!(
+                                "; write {x}{atom_text}{y}{atom_text} for {} and {}",
+                                direction_name(x),
+                                direction_name(y)
+                            );
+                        }
+                    }
+                    return Err(error(word.start, message));
+                }
+                for v in chosen {
+                    if !selected.contains(&v) {
+                        selected.push(v);
+                    }
+                }
+            }
+            // keep the atom's own order
+            base.into_iter().filter(|v| selected.contains(v)).collect()
+        };
+
+        Ok(Part {
+            kind: if g.is_some() {
+                PartKind::Hop
+            } else if rider {
+                PartKind::Rider
+            } else {
+                PartKind::Leap
+            },
+            quiet: c.is_none(),
+            capture: m.is_none(),
+            vectors,
+        })
+    }
+
+    fn starts_atom(&self, pos: usize) -> bool {
+        self.chars
+            .get(pos)
+            .is_some_and(|&ch| ch == '(' || Atom::from_letter(ch).is_some())
+    }
+
+    /// The atom starting at `pos` and the index just after it.
+    fn atom(&self, pos: usize) -> Result<(Atom, usize), MovementError> {
+        let ch = self.chars[pos];
+        if let Some(atom) = Atom::from_letter(ch) {
+            return Ok((atom, pos + 1));
+        }
+        // ch == '('
+        let open = pos;
+        let unclosed = || error(open, "unclosed '('");
+        let (x, after_x) = self.number(pos + 1).map_err(|e| e.unwrap_or_else(unclosed))?;
+        match self.chars.get(after_x) {
+            None => return Err(unclosed()),
+            Some(',') => {}
+            Some(&other) => return Err(unexpected(after_x, "expected ',' in (x,y)", other)),
+        }
+        let (y, after_y) = self.number(after_x + 1).map_err(|e| e.unwrap_or_else(unclosed))?;
+        match self.chars.get(after_y) {
+            None => return Err(unclosed()),
+            Some(')') => {}
+            Some(&other) => {
+                let expected = format!("expected ')' to close the '(' of column {}", open + 1);
+                return Err(unexpected(after_y, &expected, other));
+            }
+        }
+        if x == 0 && y == 0 {
+            return Err(error(open, "(0,0) is not a move"));
+        }
+        let (a, b) = if x <= y { (x, y) } else { (y, x) };
+        Ok((Atom::Leap(a as u8, b as u8), after_y + 1))
+    }
+
+    /// A number 0..=8 at `pos` and the index after it; `Err(None)` at the end of the text.
+    fn number(&self, pos: usize) -> Result<(u32, usize), Option<MovementError>> {
+        let mut end = pos;
+        while self.chars.get(end).is_some_and(|c| c.is_ascii_digit()) {
+            end += 1;
+        }
+        if end == pos {
+            return match self.chars.get(pos) {
+                None => Err(None),
+                Some(&other) => Err(Some(unexpected(
+                    pos,
+                    &format!("expected a number 0..={MAX_LEAP} in (x,y)"),
+                    other,
+                ))),
+            };
+        }
+        let digits: String = self.chars[pos..end].iter().collect();
+        match digits.parse::<u32>() {
+            Ok(n) if n <= MAX_LEAP => Ok((n, end)),
+            _ => Err(Some(error(
+                pos,
+                format!("number {digits} is out of range (0..={MAX_LEAP})"),
+            ))),
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// Compiled form
+
+/// A rider or hop line of one colour: the board delta per step, what it may do, and the
+/// king direction when the step is one of the eight (then classical rays are used).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Line {
+    df: i8,
+    dr: i8,
+    quiet: bool,
+    capture: bool,
+    dir: Option<Direction>,
+}
+
+impl Line {
+    /// The squares along the line up to and including the first occupied one.
+    #[inline]
+    fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        if let Some(dir) = self.dir {
+            return ray(dir, from, occupied);
+        }
+        let mut bb = Bitboard::EMPTY;
+        let mut sq = from;
+        while let Some(next) = sq.offset(self.df as i32, self.dr as i32) {
+            bb = bb.with(next);
+            if occupied.contains(next) {
+                break;
+            }
+            sq = next;
+        }
+        bb
+    }
+
+    /// The landing square of a hop over the first occupied square of the line.
+    #[inline]
+    fn landing(&self, from: Square, occupied: Bitboard) -> Option<Square> {
+        let hurdle = if let Some(dir) = self.dir {
+            (ray(dir, from, occupied) & occupied).first()?
+        } else {
+            let mut sq = from;
+            loop {
+                sq = sq.offset(self.df as i32, self.dr as i32)?;
+                if occupied.contains(sq) {
+                    break sq;
+                }
+            }
+        };
+        hurdle.offset(self.df as i32, self.dr as i32)
+    }
+}
+
+/// Board delta of an owner's-view vector.
+fn board_delta(color: Color, (x, y): (i8, i8)) -> (i8, i8) {
+    match color {
+        Color::Black => (-x, -y),
+        Color::White => (x, y),
+    }
+}
+
+/// A movement compiled for both colours. Leaps are tabulated per square; riders and
+/// hops are lines walked (or read from rays) at query time.
+#[derive(Clone, PartialEq, Eq)]
+pub struct CompiledMovement {
+    /// `[colour][0 quiet, 1 capture][square]`.
+    leaps: Box<[[[Bitboard; 81]; 2]; 2]>,
+    riders: [Vec<Line>; 2],
+    hops: [Vec<Line>; 2],
+    lion: bool,
+    dead: [Bitboard; 2],
+    /// Owner's-view leap vectors with (quiet, capture), sorted; for `Debug`.
+    leap_vectors: Vec<((i8, i8), (bool, bool))>,
+}
+
+type Merged = BTreeMap<(i8, i8), (bool, bool)>;
+
+fn merge(map: &mut Merged, part: &Part) {
+    for &v in &part.vectors {
+        let entry = map.entry(v).or_insert((false, false));
+        entry.0 |= part.quiet;
+        entry.1 |= part.capture;
+    }
+}
+
+fn lines(map: &Merged, color: Color) -> Vec<Line> {
+    map.iter()
+        .map(|(&v, &(quiet, capture))| {
+            let (df, dr) = board_delta(color, v);
+            let dir = Direction::ALL
+                .iter()
+                .copied()
+                .find(|d| d.delta() == (df as i32, dr as i32));
+            Line {
+                df,
+                dr,
+                quiet,
+                capture,
+                dir,
+            }
+        })
+        .collect()
+}
+
+impl CompiledMovement {
+    fn new(parts: &[Part]) -> CompiledMovement {
+        let (mut leaps, mut riders, mut hops) = (Merged::new(), Merged::new(), Merged::new());
+        let mut lion = false;
+        for part in parts {
+            match part.kind {
+                PartKind::Leap => merge(&mut leaps, part),
+                PartKind::Rider => merge(&mut riders, part),
+                PartKind::Hop => merge(&mut hops, part),
+                PartKind::LionSteps => lion = true,
+            }
+        }
+        let mut tables = Box::new([[[Bitboard::EMPTY; 81]; 2]; 2]);
+        for color in Color::ALL {
+            for (&v, &(quiet, capture)) in &leaps {
+                let (df, dr) = board_delta(color, v);
+                for from in Square::all() {
+                    if let Some(to) = from.offset(df as i32, dr as i32) {
+                        let slot = &mut tables[color.index()];
+                        if quiet {
+                            slot[0][from.index()] = slot[0][from.index()].with(to);
+                        }
+                        if capture {
+                            slot[1][from.index()] = slot[1][from.index()].with(to);
+                        }
+                    }
+                }
+            }
+        }
+        let mut compiled = CompiledMovement {
+            leaps: tables,
+            riders: [lines(&riders, Color::Black), lines(&riders, Color::White)],
+            hops: [lines(&hops, Color::Black), lines(&hops, Color::White)],
+            lion,
+            dead: [Bitboard::EMPTY; 2],
+            leap_vectors: leaps.into_iter().collect(),
+        };
+        for color in Color::ALL {
+            compiled.dead[color.index()] = compiled.compute_dead(color);
+        }
+        compiled
+    }
+
+    fn compute_dead(&self, color: Color) -> Bitboard {
+        if self.lion {
+            // a king step always stays on the board
+            return Bitboard::EMPTY;
+        }
+        let c = color.index();
+        let mut dead = Bitboard::EMPTY;
+        for sq in Square::all() {
+            let leap = (self.leaps[c][0][sq.index()] | self.leaps[c][1][sq.index()]).is_nonempty();
+            let rider = self.riders[c]
+                .iter()
+                .any(|l| sq.offset(l.df as i32, l.dr as i32).is_some());
+            let hop = self.hops[c]
+                .iter()
+                .any(|l| sq.offset(2 * l.df as i32, 2 * l.dr as i32).is_some());
+            if !(leap || rider || hop) {
+                dead = dead.with(sq);
+            }
+        }
+        dead
+    }
+
+    /// Every square the piece could capture on if an enemy stood there: leap targets,
+    /// rider squares up to and including the first occupied one, hop landing squares.
+    /// Move-only (`m`) parts and the Lion's two steps (`aK`) are not included. The
+    /// result may contain squares of the mover's own pieces.
+    #[inline]
+    pub fn attacks(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        let c = color.index();
+        let mut bb = self.leaps[c][1][from.index()];
+        for line in &self.riders[c] {
+            if line.capture {
+                bb |= line.reach(from, occupied);
+            }
+        }
+        for line in &self.hops[c] {
+            if line.capture {
+                if let Some(to) = line.landing(from, occupied) {
+                    bb = bb.with(to);
+                }
+            }
+        }
+        bb
+    }
+
+    /// The empty squares the piece can move to without capturing (capture-only `c`
+    /// parts and the Lion's two steps excluded); a subset of `!occupied`.
+    #[inline]
+    pub fn quiet_moves(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        let c = color.index();
+        let mut bb = self.leaps[c][0][from.index()];
+        for line in &self.riders[c] {
+            if line.quiet {
+                bb |= line.reach(from, occupied);
+            }
+        }
+        for line in &self.hops[c] {
+            if line.quiet {
+                if let Some(to) = line.landing(from, occupied) {
+                    bb = bb.with(to);
+                }
+            }
+        }
+        bb & !occupied
+    }
+
+    /// [`CompiledMovement::attacks`] on an empty board.
+    pub fn attacks_on_empty_board(&self, color: Color, from: Square) -> Bitboard {
+        self.attacks(color, from, Bitboard::EMPTY)
+    }
+
+    /// Whether the movement includes the Lion's two king steps (`aK`), which the move
+    /// generator handles.
+    #[inline]
+    pub fn has_lion_steps(&self) -> bool {
+        self.lion
+    }
+
+    /// The squares where a piece of `color` with this movement could never move again on
+    /// an otherwise empty board: no leap and no first rider step stays on the board, no hop
+    /// has both a hurdle square and a landing square on it, and there are no Lion steps.
+    /// Move-only and capture-only parts count like the others.
+    #[inline]
+    pub fn dead_squares(&self, color: Color) -> Bitboard {
+        self.dead[color.index()]
+    }
+}
+
+impl fmt::Debug for CompiledMovement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let black = |lines: &[Line]| -> Vec<((i8, i8), (bool, bool))> {
+            lines.iter().map(|l| ((-l.df, -l.dr), (l.quiet, l.capture))).collect()
+        };
+        f.debug_struct("CompiledMovement")
+            .field("leaps", &self.leap_vectors)
+            .field("riders", &black(&self.riders[0]))
+            .field("hops", &black(&self.hops[0]))
+            .field("lion", &self.lion)
+            .finish()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::attacks::{bishop_attacks, ordinary_attacks, rook_attacks};
+    use crate::random::SplitMix64;
+    use PieceKind::*;
+
+    fn sq(f: i32, r: i32) -> Square {
+        Square::new(f, r).unwrap()
+    }
+
+    /// Squares written as two-digit numbers, file then rank (`55`).
+    fn set(list: &[i32]) -> Bitboard {
+        list.iter().fold(Bitboard::EMPTY, |bb, &n| bb.with(sq(n / 10, n % 10)))
+    }
+
+    fn rotated(bb: Bitboard) -> Bitboard {
+        Bitboard(bb.0.reverse_bits() >> (128 - 81))
+    }
+
+    fn compiled(text: &str) -> CompiledMovement {
+        Movement::parse(text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"))
+            .compile()
+    }
+
+    fn random_occupancy(rng: &mut SplitMix64) -> Bitboard {
+        let density = rng.below(70);
+        Square::all()
+            .filter(|_| rng.chance(density))
+            .fold(Bitboard::EMPTY, |bb, s| bb.with(s))
+    }
+
+    fn occupancies() -> Vec<Bitboard> {
+        let mut rng = SplitMix64::new(0x5eed_0b0a);
+        let mut all = vec![Bitboard::EMPTY, Bitboard::FULL];
+        all.extend((0..200).map(|_| random_occupancy(&mut rng)));
+        all
+    }
+
+    const CORNERS: [i32; 4] = [11, 99, 19, 91];
+
+    #[test]
+    fn every_kind_but_the_stone_has_a_builtin_that_parses() {
+        for kind in PieceKind::ALL {
+            match kind {
+                Stone => {
+                    assert!(builtin_movement(kind).is_none());
+                    assert!(compiled_builtin(kind).is_none());
+                }
+                _ => {
+                    let movement = Movement::builtin(kind).unwrap();
+                    assert_eq!(movement.text(), builtin_movement(kind).unwrap());
+                    assert_eq!(compiled_builtin(kind), Some(&movement.compile()));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn ordinary_builtins_equal_the_ordinary_attack_tables() {
+        let occs = occupancies();
+        for kind in PieceKind::ALL.into_iter().filter(|k| k.is_ordinary()) {
+            let movement = compiled_builtin(kind).unwrap();
+            assert!(!movement.has_lion_steps());
+            for &occ in &occs {
+                for color in Color::ALL {
+                    for from in Square::all() {
+                        let expected = ordinary_attacks(kind, color, from, occ);
+                        assert_eq!(
+                            movement.attacks(color, from, occ),
+                            expected,
+                            "{kind:?} {color:?} {from}"
+                        );
+                        assert_eq!(
+                            movement.quiet_moves(color, from, occ),
+                            expected & !occ,
+                            "{kind:?} {from}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn dead_squares_of_the_builtins() {
+        let root50_dead = set(&[53, 54, 55, 56, 57, 35, 45, 65, 75]);
+        for kind in PieceKind::ALL.into_iter().filter(|&k| k != Stone) {
+            let movement = compiled_builtin(kind).unwrap();
+            let black = match kind {
+                Pawn | Lance => Bitboard::rank(1),
+                Knight => Bitboard::rank(1) | Bitboard::rank(2),
+                // no leap of length √50 fits from the middle cross: rules.md §3's remark
+                // that no listed fairy piece is ever dead does not hold for this one
+                Root50Leaper => root50_dead,
+                _ => Bitboard::EMPTY,
+            };
+            assert_eq!(movement.dead_squares(Color::Black), black, "{kind:?}");
+            assert_eq!(movement.dead_squares(Color::White), rotated(black), "{kind:?}");
+        }
+        assert!(compiled("cfW").dead_squares(Color::Black) == Bitboard::rank(1));
+        assert!(compiled("gfR").dead_squares(Color::Black) == Bitboard::rank(1) | Bitboard::rank(2));
+        assert!(compiled("aK").dead_squares(Color::Black).is_empty());
+    }
+
+    #[test]
+    fn fairy_counts_from_the_centre_and_the_corners() {
+        // (kind, from 55, from each corner)
+        let table = [
+            (Lion, 24, 8),
+            (Phoenix, 8, 3),
+            (Kirin, 8, 3),
+            (Queen, 32, 24),
+            (ChessKnight, 8, 2),
+            (Camel, 8, 2),
+            (Zebra, 8, 2),
+            (Giraffe, 8, 2),
+            (FiveLeaper, 8, 4),
+            (Root50Leaper, 0, 3),
+            (Grasshopper, 0, 0),
+            (Nightrider, 16, 8),
+        ];
+        for (kind, centre, corner) in table {
+            let movement = compiled_builtin(kind).unwrap();
+            for color in Color::ALL {
+                let count = |n: i32| movement.attacks_on_empty_board(color, sq(n / 10, n % 10)).count();
+                assert_eq!(count(55), centre, "{kind:?} {color:?} from 55");
+                for c in CORNERS {
+                    assert_eq!(count(c), corner, "{kind:?} {color:?} from {c}");
+                }
+                let quiet = movement.quiet_moves(color, sq(5, 5), Bitboard::EMPTY);
+                assert_eq!(quiet, movement.attacks_on_empty_board(color, sq(5, 5)), "{kind:?}");
+            }
+            assert_eq!(movement.has_lion_steps(), kind == Lion);
+        }
+    }
+
+    #[test]
+    fn fairy_square_lists() {
+        let at = |kind: PieceKind, color: Color, n: i32| {
+            compiled_builtin(kind)
+                .unwrap()
+                .attacks_on_empty_board(color, sq(n / 10, n % 10))
+        };
+        for color in Color::ALL {
+            assert_eq!(at(Giraffe, color, 55), set(&[41, 49, 61, 69, 14, 16, 94, 96]));
+            assert_eq!(at(Giraffe, color, 11), set(&[25, 52]));
+            assert_eq!(at(Camel, color, 11), set(&[24, 42]));
+            assert_eq!(at(Zebra, color, 11), set(&[34, 43]));
+            assert_eq!(at(Root50Leaper, color, 11), set(&[28, 82, 66]));
+            assert_eq!(at(Root50Leaper, color, 99), set(&[82, 28, 44]));
+            assert_eq!(at(FiveLeaper, color, 11), set(&[16, 61, 45, 54]));
+            assert_eq!(at(Lion, color, 11), set(&[12, 13, 21, 22, 23, 31, 32, 33]));
+            assert_eq!(at(Phoenix, color, 91), set(&[81, 92, 73]));
+            assert_eq!(at(Kirin, color, 19), set(&[28, 17, 39]));
+            assert_eq!(at(Nightrider, color, 11), set(&[23, 35, 47, 59, 32, 53, 74, 95]));
+        }
+    }
+
+    #[test]
+    fn grasshopper_hops() {
+        let g = compiled_builtin(Grasshopper).unwrap();
+        let from = sq(5, 5);
+        for color in Color::ALL {
+            // no hurdle: nothing
+            assert!(g.attacks(color, from, Bitboard::EMPTY).is_empty());
+            // adjacent hurdle: lands just beyond
+            assert_eq!(g.attacks(color, from, set(&[54])), set(&[53]));
+            assert_eq!(g.quiet_moves(color, from, set(&[54])), set(&[53]));
+            // distant hurdle on a diagonal
+            assert_eq!(g.attacks(color, from, set(&[33])), set(&[22]));
+            // hurdle on the edge: no landing square
+            assert!(g.attacks(color, from, set(&[51])).is_empty());
+            assert!(g.attacks(color, from, set(&[59, 15, 11])).is_empty());
+            // two in a row: lands on the second (a capture if it is an enemy)
+            assert_eq!(g.attacks(color, from, set(&[54, 53])), set(&[53]));
+            assert!(g.quiet_moves(color, from, set(&[54, 53])).is_empty());
+            // only the first piece of a line is a hurdle
+            assert_eq!(g.attacks(color, from, set(&[53, 52])), set(&[52]));
+            // several lines
+            assert_eq!(g.attacks(color, from, set(&[54, 65, 46, 77])), set(&[53, 75, 37, 88]));
+        }
+        let hop = compiled("gNN");
+        assert_eq!(hop.attacks(Color::Black, from, set(&[67])), set(&[79]));
+        assert!(hop.attacks(Color::Black, from, set(&[79])).is_empty());
+        assert_eq!(hop.attacks(Color::Black, sq(1, 1), set(&[35])), set(&[47]));
+        assert!(compiled("mgQ").attacks(Color::Black, from, set(&[54])).is_empty());
+        assert_eq!(compiled("mgQ").quiet_moves(Color::Black, from, set(&[54])), set(&[53]));
+        assert!(compiled("cgQ").quiet_moves(Color::Black, from, set(&[54])).is_empty());
+        assert_eq!(compiled("cgQ").attacks(Color::Black, from, set(&[54])), set(&[53]));
+        // forward only: Black's forward is towards rank 1
+        assert_eq!(compiled("gfR").attacks(Color::Black, from, set(&[54, 56])), set(&[53]));
+        assert_eq!(compiled("gfR").attacks(Color::White, from, set(&[54, 56])), set(&[57]));
+    }
+
+    #[test]
+    fn nightrider_lines() {
+        let n = compiled_builtin(Nightrider).unwrap();
+        let from = sq(5, 5);
+        let open = n.attacks_on_empty_board(Color::Black, from);
+        assert!(open.contains(sq(6, 7)) && open.contains(sq(7, 9)));
+        let blocked = n.attacks(Color::Black, from, set(&[67]));
+        assert_eq!(blocked, open.without(sq(7, 9)));
+        assert_eq!(
+            n.quiet_moves(Color::Black, from, set(&[67])),
+            open.without(sq(7, 9)).without(sq(6, 7))
+        );
+        // a piece off the line (the square jumped over) blocks nothing
+        assert_eq!(n.attacks(Color::Black, from, set(&[56, 66, 57])), open);
+        assert_eq!(compiled("NN"), compiled("(1,2)(1,2)"));
+        assert_eq!(compiled("NN"), compiled("N(2,1)"));
+        // the dabbaba rider jumps over the squares between
+        assert_eq!(
+            compiled("DD").attacks(Color::Black, from, set(&[54])),
+            set(&[53, 51, 57, 59, 35, 15, 75, 95])
+        );
+    }
+
+    #[test]
+    fn move_only_and_capture_only_parts() {
+        let from = sq(5, 5);
+        let pawn = compiled("mfWcfF");
+        assert_eq!(pawn.attacks(Color::Black, from, Bitboard::EMPTY), set(&[44, 64]));
+        assert_eq!(pawn.quiet_moves(Color::Black, from, Bitboard::EMPTY), set(&[54]));
+        assert!(pawn.quiet_moves(Color::Black, from, set(&[54])).is_empty());
+        assert_eq!(pawn.attacks(Color::White, from, Bitboard::EMPTY), set(&[46, 66]));
+        let occ = set(&[53, 25]);
+        assert!(compiled("mR").attacks(Color::Black, from, occ).is_empty());
+        assert_eq!(
+            compiled("mR").quiet_moves(Color::Black, from, occ),
+            rook_attacks(from, occ) & !occ
+        );
+        assert_eq!(compiled("cR").attacks(Color::Black, from, occ), rook_attacks(from, occ));
+        assert!(compiled("cR").quiet_moves(Color::Black, from, occ).is_empty());
+        assert_eq!(compiled("mWcW"), compiled("W"));
+        assert_eq!(compiled("mBcB"), compiled("B"));
+        assert_eq!(
+            compiled("mBcB").attacks(Color::White, from, occ),
+            bishop_attacks(from, occ)
+        );
+    }
+
+    #[test]
+    fn directions() {
+        let black = |text: &str| compiled(text).attacks_on_empty_board(Color::Black, sq(5, 5));
+        let white = |text: &str| compiled(text).attacks_on_empty_board(Color::White, sq(5, 5));
+        assert_eq!(black("ffN"), set(&[43, 63]));
+        assert_eq!(black("fsN"), set(&[34, 74]));
+        assert_eq!(black("fN"), set(&[43, 63, 34, 74]));
+        assert_eq!(black("bbN"), set(&[47, 67]));
+        assert_eq!(black("llN"), set(&[74, 76]));
+        assert_eq!(black("rrN"), set(&[34, 36]));
+        assert_eq!(black("vN"), set(&[43, 63, 47, 67]));
+        assert_eq!(black("flF"), set(&[64]));
+        assert_eq!(white("flF"), set(&[46]));
+        assert_eq!(black("flfrF"), set(&[44, 64]));
+        assert_eq!(black("rW"), set(&[45]));
+        assert_eq!(black("bW"), set(&[56]));
+        assert_eq!(black("sW"), set(&[45, 65]));
+        assert_eq!(black("fWsW"), set(&[54, 45, 65]));
+        assert_eq!(
+            compiled("fmlF").quiet_moves(Color::Black, sq(5, 5), Bitboard::EMPTY),
+            set(&[44, 64, 66]),
+            "a modifier ends a word: f and l"
+        );
+        assert_eq!(black("fssN"), set(&[34, 74, 36, 76]), "fs and s");
+    }
+
+    #[test]
+    fn white_is_black_rotated() {
+        let extra = [
+            "mfWcfF",
+            "ffN",
+            "fsNN",
+            "cgR",
+            "(1,2)(1,2)",
+            "fR",
+            "flF",
+            "bDD",
+            "gfrB",
+            "mlQ",
+        ];
+        let texts: Vec<&str> = PieceKind::ALL
+            .iter()
+            .filter_map(|&k| builtin_movement(k))
+            .chain(extra)
+            .collect();
+        let occs = occupancies();
+        for text in texts {
+            let movement = compiled(text);
+            assert_eq!(
+                movement.dead_squares(Color::White),
+                rotated(movement.dead_squares(Color::Black))
+            );
+            for &occ in occs.iter().step_by(4) {
+                for from in Square::all() {
+                    assert_eq!(
+                        movement.attacks(Color::White, from.rotate(), rotated(occ)),
+                        rotated(movement.attacks(Color::Black, from, occ)),
+                        "{text} {from}"
+                    );
+                    assert_eq!(
+                        movement.quiet_moves(Color::White, from.rotate(), rotated(occ)),
+                        rotated(movement.quiet_moves(Color::Black, from, occ)),
+                        "{text} {from}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn parts_of_good_inputs() {
+        let parts = |text: &str| Movement::parse(text).unwrap().parts().to_vec();
+        assert_eq!(parts("WW")[0].kind, PartKind::Rider);
+        assert_eq!(parts("NN")[0].vectors.len(), 8);
+        assert_eq!(parts("(1,2)(2,1)")[0].kind, PartKind::Rider);
+        assert_eq!(parts("(0,5)(3,4)").len(), 2);
+        assert_eq!(parts("KNADaK").len(), 5);
+        assert_eq!(parts("KNADaK")[4].kind, PartKind::LionSteps);
+        assert_eq!(parts("gNN")[0].kind, PartKind::Hop);
+        assert_eq!(parts("BW").len(), 2);
+        assert_eq!(parts("FfW")[1].vectors, vec![(0, 1)]);
+        let m = parts("mW");
+        assert!(m[0].quiet && !m[0].capture);
+        let c = parts("cW");
+        assert!(!c[0].quiet && c[0].capture);
+        assert_eq!(parts("W(0,1)").len(), 1, "the same atom twice is a rider");
+        assert_eq!(compiled("(1,1)(1,1)"), compiled("B"));
+        assert_eq!(compiled("(0,1)"), compiled("W"));
+        assert_eq!(compiled("WF"), compiled("K"));
+        assert_eq!(compiled("RB"), compiled("Q"));
+        assert_eq!(Movement::parse("KNADaK").unwrap().to_string(), "KNADaK");
+        assert!("gQ".parse::<Movement>().is_ok());
+    }
+
+    #[test]
+    fn bad_inputs() {
+        const ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q or (x,y))";
+        let table: &[(&str, usize, String)] = &[
+            ("", 1, format!("empty movement: {ATOM}")),
+            ("Wx", 2, format!("{ATOM}, found 'x'")),
+            ("x", 1, format!("{ATOM}, found 'x'")),
+            ("1", 1, format!("{ATOM}, found '1'")),
+            ("W)", 2, format!("{ATOM}, found ')'")),
+            ("fW,", 3, format!("{ATOM}, found ','")),
+            ("Wé", 2, format!("{ATOM}, found 'é'")),
+            ("W F", 2, "whitespace is not allowed in a movement".into()),
+            ("fW\t", 3, "whitespace is not allowed in a movement".into()),
+            ("( 1,2)", 2, "whitespace is not allowed in a movement".into()),
+            ("fm", 3, format!("{ATOM} after 'fm', found the end")),
+            ("Wc", 3, format!("{ATOM} after 'c', found the end")),
+            ("(1,2", 1, "unclosed '('".into()),
+            ("(1,", 1, "unclosed '('".into()),
+            ("(", 1, "unclosed '('".into()),
+            ("W(1,2)(", 7, "unclosed '('".into()),
+            ("(1,9)", 4, "number 9 is out of range (0..=8)".into()),
+            ("(12,1)", 2, "number 12 is out of range (0..=8)".into()),
+            (
+                "(1,99999999999999999999)",
+                4,
+                "number 99999999999999999999 is out of range (0..=8)".into(),
+            ),
+            ("(0,0)", 1, "(0,0) is not a move".into()),
+            ("(00,0)", 1, "(0,0) is not a move".into()),
+            ("(1;2)", 3, "expected ',' in (x,y), found ';'".into()),
+            ("(,2)", 2, "expected a number 0..=8 in (x,y), found ','".into()),
+            ("(-1,2)", 2, "expected a number 0..=8 in (x,y), found '-'".into()),
+            (
+                "(1,2]",
+                5,
+                "expected ')' to close the '(' of column 1, found ']'".into(),
+            ),
+            (
+                "mcW",
+                2,
+                "'m' (moves only) and 'c' (captures only) together allow nothing".into(),
+            ),
+            (
+                "cfmW",
+                3,
+                "'m' (moves only) and 'c' (captures only) together allow nothing".into(),
+            ),
+            ("mmW", 2, "repeated modifier 'm'".into()),
+            ("ggQ", 2, "repeated modifier 'g'".into()),
+            (
+                "gW",
+                1,
+                "'g' (grasshopper hop) needs a rider such as gQ, gR, gB or gNN; W is a leap".into(),
+            ),
+            (
+                "fgK",
+                2,
+                "'g' (grasshopper hop) needs a rider such as gQ, gR, gB or gNN; K is a leap".into(),
+            ),
+            (
+                "g(1,2)",
+                1,
+                "'g' (grasshopper hop) needs a rider such as gQ, gR, gB or gNN; (1,2) is a leap".into(),
+            ),
+            (
+                "KK",
+                2,
+                "a compound cannot be doubled ('KK'): K is the W and F leaps, R B Q are riders already".into(),
+            ),
+            (
+                "WRR",
+                3,
+                "a compound cannot be doubled ('RR'): K is the W and F leaps, R B Q are riders already".into(),
+            ),
+            (
+                "WWW",
+                3,
+                "an atom written three times; a rider is written twice (WW)".into(),
+            ),
+            ("aW", 1, "'a' is only supported as aK, the Lion's two king steps".into()),
+            (
+                "maK",
+                2,
+                "'a' is only supported as aK, the Lion's two king steps".into(),
+            ),
+            (
+                "afK",
+                1,
+                "'a' is only supported as aK, the Lion's two king steps".into(),
+            ),
+            ("KNADa", 6, format!("{ATOM} after 'a', found the end")),
+            (
+                "fsW",
+                1,
+                "direction 'fs' selects no move of W; write fWsW for forward and sideways".into(),
+            ),
+            (
+                "mfsWW",
+                2,
+                "direction 'fs' selects no move of WW; write fWWsWW for forward and sideways".into(),
+            ),
+            ("vF", 1, "direction 'v' selects no move of F".into()),
+            (
+                "fbW",
+                1,
+                "direction 'fb' selects no move of W; write fWbW for forward and backward".into(),
+            ),
+            (
+                "lrF",
+                1,
+                "direction 'lr' selects no move of F; write lFrF for left and right".into(),
+            ),
+            (
+                "vsK",
+                1,
+                "direction 'vs' selects no move of K; write vKsK for vertical and sideways".into(),
+            ),
+            (
+                "ffflW",
+                3,
+                "direction 'fl' selects no move of W; write fWlW for forward and left".into(),
+            ),
+            ("vvW", 1, "'vv' is not a direction; write 'v'".into()),
+            ("fmssN", 3, "'ss' is not a direction; write 's'".into()),
+            ("v(3,3)", 1, "direction 'v' selects no move of (3,3)".into()),
+        ];
+        for (text, column, message) in table {
+            let err = Movement::parse(text).expect_err(text);
+            assert_eq!((err.column, &err.message), (*column, message), "{text:?}");
+            assert_eq!(err.to_string(), format!("column {column}: {message}"));
+        }
+        let err: Box<dyn std::error::Error> = Box::new(Movement::parse("").unwrap_err());
+        assert!(err.to_string().starts_with("column 1: "));
+    }
+
+    #[test]
+    fn random_strings_never_panic() {
+        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvs(),0123456789WFNKRBQ(),18 x-é\t)]Y"
+            .chars()
+            .collect();
+        let mut rng = SplitMix64::new(42);
+        let mut accepted = 0;
+        for _ in 0..20_000 {
+            let len = rng.below(14);
+            let text: String = (0..len).map(|_| rng.pick(&alphabet)).collect();
+            match Movement::parse(&text) {
+                Ok(movement) => {
+                    accepted += 1;
+                    assert_eq!(movement.text(), text);
+                    let compiled = movement.compile();
+                    let occ = random_occupancy(&mut rng);
+                    let from = Square::from_index(rng.below(81)).unwrap();
+                    let color = rng.pick(&Color::ALL);
+                    let _ = compiled.attacks(color, from, occ);
+                    assert!((compiled.quiet_moves(color, from, occ) & occ).is_empty());
+                    let _ = compiled.dead_squares(color);
+                }
+                Err(err) => {
+                    assert!(
+                        err.column >= 1 && err.column <= text.chars().count() + 1,
+                        "{text:?}: {err}"
+                    );
+                    assert!(!err.message.is_empty());
+                }
+            }
+        }
+        assert!(accepted > 100, "only {accepted} random strings parsed");
+    }
+}
