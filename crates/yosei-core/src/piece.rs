@@ -54,12 +54,19 @@ pub enum PieceKind {
     Nightrider,
     /// 石 stone (fmrs `O`)
     Stone,
+    /// Pieces a problem defines by a movement string (docs/rules/movement.md), one per
+    /// SFEN letter that no built-in kind uses.
+    UserE,
+    UserM,
+    UserU,
+    UserW,
+    UserY,
 }
 
 use PieceKind::*;
 
 impl PieceKind {
-    pub const COUNT: usize = 27;
+    pub const COUNT: usize = 32;
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = [
         Pawn,
@@ -89,11 +96,16 @@ impl PieceKind {
         Grasshopper,
         Nightrider,
         Stone,
+        UserE,
+        UserM,
+        UserU,
+        UserW,
+        UserY,
     ];
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 19] = [
+    pub const HAND_KINDS: [PieceKind; 24] = [
         Pawn,
         Lance,
         Knight,
@@ -113,7 +125,15 @@ impl PieceKind {
         Root50Leaper,
         Grasshopper,
         Nightrider,
+        UserE,
+        UserM,
+        UserU,
+        UserW,
+        UserY,
     ];
+
+    /// The kinds a problem may define by a movement string.
+    pub const USER_KINDS: [PieceKind; 5] = [UserE, UserM, UserU, UserW, UserY];
 
     /// The seven ordinary kinds a hand can hold.
     pub const ORDINARY_HAND_KINDS: [PieceKind; 7] = [Pawn, Lance, Knight, Silver, Gold, Bishop, Rook];
@@ -141,6 +161,12 @@ impl PieceKind {
     #[inline]
     pub const fn is_fairy(self) -> bool {
         !self.is_ordinary()
+    }
+
+    /// A kind whose movement the problem defines (`UserE`…).
+    #[inline]
+    pub const fn is_user_defined(self) -> bool {
+        (self as u8) >= UserE as u8
     }
 
     /// The promoted kind, for the six kinds that promote.
@@ -221,6 +247,11 @@ impl PieceKind {
             Grasshopper => 'A',
             Nightrider => 'D',
             Stone => 'O',
+            UserE => 'E',
+            UserM => 'M',
+            UserU => 'U',
+            UserW => 'W',
+            UserY => 'Y',
             // unpromoted() never yields a promoted kind
             _ => '?',
         }
@@ -264,6 +295,11 @@ impl PieceKind {
             Grasshopper => "grasshopper",
             Nightrider => "nightrider",
             Stone => "stone",
+            UserE => "user piece E",
+            UserM => "user piece M",
+            UserU => "user piece U",
+            UserW => "user piece W",
+            UserY => "user piece Y",
         }
     }
 }

@@ -62,6 +62,11 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         Grasshopper => "GH",
         Nightrider => "NR",
         Stone => "IS",
+        UserE => "XE",
+        UserM => "XM",
+        UserU => "XU",
+        UserW => "XW",
+        UserY => "XY",
     }
 }
 
@@ -73,7 +78,7 @@ pub fn kind_from_csa_code(code: &str) -> Option<PieceKind> {
 /// The order in which hands are written: 飛 角 金 銀 桂 香 歩 (as CSA, KIF and fm write
 /// them: the ordinary hand kinds in reverse kind order), then the fairy kinds in kind
 /// order (as `PieceKind::HAND_KINDS` lists them after the ordinary ones).
-pub(crate) const HAND_ORDER: [PieceKind; 19] = {
+pub(crate) const HAND_ORDER: [PieceKind; 24] = {
     let ordinary = PieceKind::ORDINARY_HAND_KINDS;
     let mut order = PieceKind::HAND_KINDS;
     let mut i = 0;

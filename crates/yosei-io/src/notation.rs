@@ -154,6 +154,12 @@ pub(crate) fn board_glyph(kind: PieceKind) -> char {
         Grasshopper => 'Ｇ',
         Nightrider => '夜',
         Stone => '石',
+        // a problem's own glyph is kept with its definition; boards without it use the letter
+        UserE => 'Ｅ',
+        UserM => 'Ｍ',
+        UserU => 'Ｕ',
+        UserW => 'Ｗ',
+        UserY => 'Ｙ',
     }
 }
 

@@ -717,6 +717,6 @@ mod tests {
             .filter(|k| k.is_hand_kind())
             .map(|k| k.sfen_letter())
             .collect();
-        assert_eq!(order.iter().collect::<String>(), "RBGSNLPIHJQTCZFVXAD");
+        assert_eq!(order.iter().collect::<String>(), "RBGSNLPIHJQTCZFVXADEMUWY");
     }
 }

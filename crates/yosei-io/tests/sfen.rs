@@ -268,11 +268,11 @@ const BAD_SFEN: &[(&str, usize, &str)] = &[
     ("9/9/9/9/9/9/9/9/8+ b - 1", 19, "promotable"),
     // unknown letters
     (
-        "9/9/9/9/4y4/9/9/9/9 b - 1",
+        "9/9/9/9/4@4/9/9/9/9 b - 1",
         10,
-        "expected a piece letter or a digit, found 'y'",
+        "expected a piece letter or a digit, found '@'",
     ),
-    ("9/9/9/9/4E4/9/9/9/9 b - 1", 10, "found 'E'"),
+    ("9/9/9/9/4#4/9/9/9/9 b - 1", 10, "found '#'"),
     ("9/9/9/9/4歩4/9/9/9/9 b - 1", 10, "found '歩'"),
     // missing and bad fields
     ("9/9/9/9/9/9/9/9/9", 18, "side to move"),
@@ -294,7 +294,7 @@ const BAD_SFEN: &[(&str, usize, &str)] = &[
     ("9/9/9/9/9/9/9/9/9 b P-", 22, "'-' stands alone"),
     ("9/9/9/9/9/9/9/9/9 b -- 1", 21, "'-' stands alone"),
     ("9/9/9/9/9/9/9/9/9 b P? 1", 22, "found '?'"),
-    ("9/9/9/9/9/9/9/9/9 b y 1", 21, "found 'y'"),
+    ("9/9/9/9/9/9/9/9/9 b @ 1", 21, "found '@'"),
     // move number and what follows
     ("9/9/9/9/9/9/9/9/9 b - x", 23, "move number or 'moves'"),
     ("9/9/9/9/9/9/9/9/9 b - -1", 23, "move number"),
@@ -320,10 +320,10 @@ fn bad_sfen_inputs_report_their_column() {
 
 #[test]
 fn error_display_matches_the_documented_form() {
-    let err = parse_sfen("9/9/9/9/4y4/9/9/9/9 b - 1").unwrap_err();
+    let err = parse_sfen("9/9/9/9/4@4/9/9/9/9 b - 1").unwrap_err();
     assert_eq!(
         err.to_string(),
-        "column 10: expected a piece letter or a digit, found 'y'"
+        "column 10: expected a piece letter or a digit, found '@'"
     );
 }
 
@@ -344,7 +344,7 @@ const BAD_USI: &[(&str, usize, &str)] = &[
     ("p*5e", 1, "upper-case droppable"),
     ("K*5e", 1, "upper-case droppable"),
     ("O*5e", 1, "upper-case droppable"),
-    ("E*5e", 1, "upper-case droppable"),
+    ("@*5e", 1, "piece letter of a drop"),
     ("P*5e+", 5, "a drop neither promotes nor captures"),
     ("P*5e/4i", 5, "the end of the move"),
     ("*5e", 1, "a square"),
