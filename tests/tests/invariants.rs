@@ -39,7 +39,7 @@ fn random_walk(seed: u64, games: usize, max_plies: usize, mut visit: impl FnMut(
                 break;
             }
             // Prefer checks a third of the time: evasions and drop-pawn mates.
-            let checks: Vec<_> = moves.iter().copied().filter(|&m| pos.gives_check(m)).collect();
+            let checks: Vec<_> = moves.iter().copied().filter(|&m| pos.gives_check(m, &rules)).collect();
             let m = if !checks.is_empty() && rng.chance(33) {
                 checks[rng.below(checks.len())]
             } else {
@@ -73,7 +73,7 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
                 packed.after(m, pos.key_after(m)) == pos.play(m).pack(),
                 "{m:?} in {pos:?}"
             );
-            let expected = pos.gives_check(m);
+            let expected = pos.gives_check(m, &rules);
             assert_eq!(pos.gives_check_fast(m, &info), expected, "{m:?} in {pos:?}");
             checks += expected as u32;
         }
@@ -82,7 +82,7 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
             .legal_moves(&rules)
             .iter()
             .copied()
-            .filter(|&m| pos.gives_check(m))
+            .filter(|&m| pos.gives_check(m, &rules))
             .collect();
         generated.sort();
         filtered.sort();
@@ -117,7 +117,7 @@ fn fast_generator_agrees_with_reference() {
             let fast = sorted(pos.legal_moves(&rules).as_slice().to_vec());
             let slow = sorted(reference::legal_moves(&pos.to_setup(), any));
             assert_eq!(fast, slow, "{reading:?} {pos:?}");
-            assert_eq!(pos.in_check(), reference::in_check(&pos.to_setup()));
+            assert_eq!(pos.in_check(&rules), reference::in_check(&pos.to_setup()));
             checked += 1;
         });
         assert!(checked > 1000);

@@ -69,7 +69,7 @@ fn forced_and_optional_promotion() {
 #[test]
 fn pinned_piece_gives_check() {
     let p = pos("4k4/2r1S3K/9/9/9/9/9/9/9 w - 1");
-    assert!(p.in_check());
+    assert!(p.in_check(&RuleSet::ordinary()));
     // White must deal with it: the king steps aside or takes, or the rook takes.
     assert_eq!(moves(&p, &RuleSet::ordinary()), ["5a4b", "5a5b", "5a6b", "7b5b"]);
 }
@@ -136,9 +136,20 @@ fn a_published_problem_with_two_pawns_is_rejected() {
 }
 
 #[test]
-fn fairy_pieces_are_refused_until_their_movement_exists() {
-    let err = Position::from_setup(&setup("4k4/9/9/9/4I4/9/9/9/9 b Q 1"), &RuleSet::ordinary()).unwrap_err();
-    assert_eq!(err.problems.len(), 2);
+fn user_pieces_need_a_definition() {
+    assert!(Position::from_setup(&setup("4k4/9/9/9/4I4/9/9/9/9 b Q 1"), &RuleSet::ordinary()).is_ok());
+    let err = Position::from_setup(&setup("4k4/9/9/9/4E4/9/9/9/9 b 2W 1"), &RuleSet::ordinary()).unwrap_err();
+    assert_eq!(
+        err.problems,
+        vec![
+            SetupProblem::UndefinedPiece {
+                kind: yosei_core::PieceKind::UserE
+            },
+            SetupProblem::UndefinedPiece {
+                kind: yosei_core::PieceKind::UserW
+            }
+        ]
+    );
 }
 
 /// fm's stone (石, SFEN `O`): blocks lines, never moves, is never captured.
@@ -152,6 +163,6 @@ fn stones_block_and_stay() {
         .any(|m| m.starts_with("5e") || m.ends_with("5e") || m == "5i5d"));
     // A stone of White's colour is not capturable either, and shields the king.
     let q = pos("4k4/9/9/9/4o4/9/9/9/4R4 b - 1");
-    assert!(!q.in_check());
+    assert!(!q.in_check(&RuleSet::ordinary()));
     assert!(!moves(&q, &RuleSet::ordinary()).contains(&"5i5e".to_string()));
 }

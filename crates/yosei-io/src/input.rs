@@ -110,13 +110,16 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
             conditions.push(*c);
         }
     }
-    let mut rules = RuleSet::compile(&conditions).map_err(|e| err(e.to_string()))?;
+    let mut rules = RuleSet::compile(&conditions)
+        .and_then(|rules| rules.with_user_pieces(&problem.pieces))
+        .map_err(|e| err(e.to_string()))?;
     rules.uchifuzume = problem.options.uchifuzume.unwrap_or(base.uchifuzume);
     rules.repetition = problem.options.repetition.unwrap_or(base.repetition);
     rules.piece_set = base.piece_set;
     let mut position = Position::from_setup(&problem.setup, &rules).map_err(|e| err(e.to_string()))?;
     if sourced.play_moves {
         for (i, &m) in problem.moves.moves.iter().enumerate() {
+            let m = position.canonical_move(m);
             if !position.is_legal(m, &rules) {
                 return Err(err(format!(
                     "move {} ({}) is not legal in the position reached",

@@ -983,6 +983,7 @@ impl Reader {
             stipulation,
             target: None,
             conditions,
+            pieces: Vec::new(),
             options: Default::default(),
             meta: self.meta,
             moves,

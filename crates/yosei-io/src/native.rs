@@ -9,6 +9,7 @@
 //! author: 伊藤看寿
 //! stipulation: help:11
 //! condition: annan
+//! piece: E 象 elephant FA
 //! uchifuzume: check-only
 //! position: 4k4/9/4P4/9/9/9/9/9/9 b G2r2b3g4s4n4l17p 1
 //! moves: G*5b
@@ -17,7 +18,9 @@
 use crate::error::FormatError;
 use crate::problem::{Metadata, MoveLine, Problem};
 use crate::sfen::{parse_sfen, parse_usi_move, write_sfen};
-use yosei_rules::{Condition, Stipulation};
+use yosei_core::movement::Movement;
+use yosei_core::PieceKind;
+use yosei_rules::{Condition, Stipulation, UserPiece};
 
 /// The first line of every yosei problem file.
 pub const MAGIC: &str = "yosei-problem";
@@ -90,6 +93,18 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
                     problem.conditions.push(c);
                 }
             }
+            "piece" => {
+                let piece = read_piece(value).map_err(|(offset, message)| {
+                    FormatError::at(n, value_column + offset, format!("piece: {message}"))
+                })?;
+                if problem.pieces.iter().any(|p| p.kind == piece.kind) {
+                    return Err(bad(format!(
+                        "piece: letter {} is defined twice",
+                        piece.kind.sfen_letter()
+                    )));
+                }
+                problem.pieces.push(piece);
+            }
             "uchifuzume" => problem.options.uchifuzume = Some(value.parse().map_err(bad)?),
             "repetition" => problem.options.repetition = Some(value.parse().map_err(bad)?),
             "position" | "target" => {
@@ -139,6 +154,58 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
     Ok(problem)
 }
 
+/// A `piece:` value, `LETTER GLYPH NAME… MOVEMENT`; an error carries the character
+/// offset in the value where it lies.
+fn read_piece(value: &str) -> Result<UserPiece, (usize, String)> {
+    const EXPECTED: &str = "expected 'LETTER GLYPH NAME MOVEMENT', e.g. 'E 象 elephant FA'";
+    let words: Vec<(usize, &str)> = value
+        .split(' ')
+        .scan(0usize, |offset, word| {
+            let at = *offset;
+            *offset += word.chars().count() + 1;
+            Some((at, word))
+        })
+        .filter(|(_, w)| !w.is_empty())
+        .collect();
+    if words.len() < 4 {
+        return Err((0, format!("{EXPECTED}, found '{value}'")));
+    }
+    let (letter_at, letter) = words[0];
+    let kind = letter
+        .chars()
+        .next()
+        .filter(|_| letter.chars().count() == 1)
+        .and_then(PieceKind::from_sfen_letter)
+        .filter(|k| k.is_user_defined())
+        .ok_or_else(|| {
+            (
+                letter_at,
+                format!("expected one of the letters E, M, U, W, Y (the others are built-in pieces), found '{letter}'"),
+            )
+        })?;
+    let (glyph_at, glyph_word) = words[1];
+    let mut glyph_chars = glyph_word.chars();
+    let glyph = match (glyph_chars.next(), glyph_chars.next()) {
+        (Some(c), None) => c,
+        _ => {
+            return Err((
+                glyph_at,
+                format!("expected a one-character glyph, found '{glyph_word}'"),
+            ))
+        }
+    };
+    let (movement_at, movement_text) = words[words.len() - 1];
+    let movement =
+        Movement::parse(movement_text).map_err(|e| (movement_at + e.column - 1, format!("movement: {}", e.message)))?;
+    let name: Vec<&str> = words[2..words.len() - 1].iter().map(|(_, w)| *w).collect();
+    Ok(UserPiece {
+        kind,
+        name: name.join(" "),
+        glyph,
+        movement,
+    })
+}
+
 /// Writes a problem; `read_native(&write_native(p))` gives `p` back (variations and
 /// move comments are not carried: this format records one line of moves).
 pub fn write_native(problem: &Problem) -> String {
@@ -164,6 +231,9 @@ pub fn write_native(problem: &Problem) -> String {
     }
     for c in &problem.conditions {
         out.push_str(&format!("condition: {c}\n"));
+    }
+    for piece in &problem.pieces {
+        out.push_str(&format!("piece: {piece}\n"));
     }
     if let Some(u) = problem.options.uchifuzume {
         out.push_str(&format!("uchifuzume: {u}\n"));

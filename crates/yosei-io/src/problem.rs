@@ -4,7 +4,7 @@
 use std::fmt;
 use yosei_core::{Color, Hand, Move, PieceKind, Setup, Square};
 use yosei_rules::validate::standard_set_count;
-use yosei_rules::{Condition, RepetitionRule, Stipulation, UchifuzumeReading};
+use yosei_rules::{Condition, RepetitionRule, Stipulation, UchifuzumeReading, UserPiece};
 
 /// A problem as a file states it (the position is not validated here).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -15,6 +15,9 @@ pub struct Problem {
     /// The target position of ばか手順 (`seq:N`).
     pub target: Option<Setup>,
     pub conditions: Vec<Condition>,
+    /// Pieces the problem defines by a movement string (the yosei problem file's
+    /// `piece:` lines).
+    pub pieces: Vec<UserPiece>,
     pub options: ProblemOptions,
     pub meta: Metadata,
     /// The moves the file records (a solution, or a game), with variations.

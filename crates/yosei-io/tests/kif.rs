@@ -612,6 +612,7 @@ fn random_problem(rng: &mut Rng) -> Problem {
         stipulation,
         target: None,
         conditions,
+        pieces: Vec::new(),
         options: Default::default(),
         meta,
         moves: random_line(rng, 3, true),

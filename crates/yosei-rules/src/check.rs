@@ -29,8 +29,31 @@ impl CheckInfo {
 impl Position {
     /// Whether `m` (a legal move) gives check, by playing it. The reference for
     /// [`Position::gives_check_fast`].
-    pub fn gives_check(&self, m: Move) -> bool {
-        self.play(m).in_check()
+    pub fn gives_check(&self, m: Move, rules: &RuleSet) -> bool {
+        self.play(m).in_check(rules)
+    }
+
+    /// Whether the side to move stands in check (rules.md §2): the opponent, were it
+    /// to move, could capture its king.
+    #[inline]
+    pub fn in_check(&self, rules: &RuleSet) -> bool {
+        if self.takes_general_path(rules) {
+            crate::general::in_check(self, rules)
+        } else {
+            self.checkers().is_nonempty()
+        }
+    }
+
+    /// Whether the side *not* to move stands in check: the side to move could capture
+    /// its king, a forbidden position after the move that led here.
+    pub fn king_capturable(&self, rules: &RuleSet) -> bool {
+        let them = !self.side_to_move();
+        let Some(king) = self.king(them) else { return false };
+        if self.takes_general_path(rules) {
+            crate::general::attacked(self, rules, king, !them)
+        } else {
+            self.attackers_to(king, !them, self.occupied()).is_nonempty()
+        }
     }
 
     /// Facts for [`Position::gives_check_fast`], computed once per node.
@@ -65,7 +88,8 @@ impl Position {
         }
     }
 
-    /// Whether the legal move `m` gives check, without playing it (ordinary powers).
+    /// Whether the legal move `m` gives check, without playing it (ordinary powers and
+    /// pieces only: the fast path).
     #[inline]
     pub fn gives_check_fast(&self, m: Move, info: &CheckInfo) -> bool {
         let Some(king) = info.king else { return false };
@@ -92,11 +116,11 @@ impl Position {
 
     /// The side to move is in check and has no legal move (詰み).
     pub fn is_checkmate(&self, rules: &RuleSet) -> bool {
-        self.in_check() && !self.has_legal_move(rules)
+        self.in_check(rules) && !self.has_legal_move(rules)
     }
 
     /// The side to move is not in check and has no legal move.
     pub fn is_stalemate(&self, rules: &RuleSet) -> bool {
-        !self.in_check() && !self.has_legal_move(rules)
+        !self.in_check(rules) && !self.has_legal_move(rules)
     }
 }

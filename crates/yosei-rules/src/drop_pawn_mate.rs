@@ -12,7 +12,7 @@ use yosei_core::{Move, PieceKind, Square};
 /// drop-pawn mate under `rules`.
 pub fn is_drop_pawn_mate(pos: &Position, to: Square, rules: &RuleSet) -> bool {
     let after = pos.play(Move::drop(PieceKind::Pawn, to));
-    if rules.uchifuzume == UchifuzumeReading::CheckOnly && !after.in_check() {
+    if rules.uchifuzume == UchifuzumeReading::CheckOnly && !after.in_check(rules) {
         return false;
     }
     !after.has_legal_move(rules)

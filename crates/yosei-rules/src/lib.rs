@@ -9,8 +9,11 @@
 
 pub mod check;
 pub mod drop_pawn_mate;
+mod general;
+mod lion;
 pub mod movegen;
 pub mod perft;
+pub mod pieces;
 pub mod position;
 pub mod ruleset;
 pub mod stipulation;
@@ -19,6 +22,7 @@ pub mod zobrist;
 
 pub use check::CheckInfo;
 pub use movegen::{MoveList, MoveSink};
+pub use pieces::{PieceTable, Reach, UserPiece};
 pub use position::{PackedPosition, Position};
 pub use ruleset::{Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading};
 pub use stipulation::Stipulation;

@@ -144,6 +144,16 @@ impl Position {
     /// uncovers a line to it.
     pub fn legal_checks(&self, rules: &RuleSet) -> MoveList {
         let mut list = MoveList::new();
+        if self.takes_general_path(rules) {
+            // No check-square tables for fairy powers: every legal move is played.
+            let mut checks = OnlyChecks {
+                pos: self,
+                rules,
+                list: &mut list,
+            };
+            let _ = crate::general::generate(self, rules, &mut checks);
+            return list;
+        }
         let info = self.check_info();
         let mut generator = Generator::new(self, rules, &mut list);
         generator.only_checks = Some(&info);
@@ -159,8 +169,35 @@ impl Position {
     /// Pushes every legal move into `sink`, in the order of the module docs, until the
     /// sink breaks.
     pub fn generate_legal<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
-        debug_assert!(rules.is_ordinary(), "fairy conditions need the general generator");
-        Generator::new(self, rules, sink).run()
+        if self.takes_general_path(rules) {
+            crate::general::generate(self, rules, sink)
+        } else {
+            Generator::new(self, rules, sink).run()
+        }
+    }
+
+    /// Whether this position under `rules` needs the general generator: fairy pieces
+    /// in play or a condition active. The fast path below knows only ordinary powers
+    /// (deny by default, design.md).
+    #[inline]
+    pub fn takes_general_path(&self, rules: &RuleSet) -> bool {
+        self.has_fairy_pieces() || !rules.is_ordinary()
+    }
+}
+
+/// Keeps the moves that give check.
+struct OnlyChecks<'a> {
+    pos: &'a Position,
+    rules: &'a RuleSet,
+    list: &'a mut MoveList,
+}
+
+impl MoveSink for OnlyChecks<'_> {
+    fn push(&mut self, m: Move) -> ControlFlow<()> {
+        if self.pos.gives_check(m, self.rules) {
+            self.list.push(m)?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

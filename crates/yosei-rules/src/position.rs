@@ -18,6 +18,10 @@ pub struct Position {
     kings: [Option<Square>; 2],
     key: Key,
     move_number: u32,
+    /// Fairy pieces (other than stones) stand on the board or lie in a hand. Play never
+    /// changes this (a fairy piece stays one when captured and dropped), so it is fixed
+    /// per problem: it selects the general generator.
+    fairy: bool,
 }
 
 impl Position {
@@ -51,6 +55,7 @@ impl Position {
             kings: [None; 2],
             key: 0,
             move_number: setup.move_number,
+            fairy: false,
         };
         for sq in Square::all() {
             if let Some(piece) = setup.piece_at(sq) {
@@ -58,7 +63,26 @@ impl Position {
             }
         }
         pos.key = pos.compute_key();
+        pos.fairy = pos.find_fairy_pieces();
         pos
+    }
+
+    fn find_fairy_pieces(&self) -> bool {
+        let on_board = PieceKind::ALL
+            .iter()
+            .any(|&k| k.is_fairy() && k != PieceKind::Stone && self.by_kind[k.index()].is_nonempty());
+        on_board
+            || self
+                .hands
+                .iter()
+                .any(|hand| hand.iter().any(|(kind, _)| kind.is_fairy()))
+    }
+
+    /// Whether fairy pieces (other than stones) are in play: such positions take the
+    /// general generator.
+    #[inline]
+    pub fn has_fairy_pieces(&self) -> bool {
+        self.fairy
     }
 
     /// Back to an unvalidated setup (for writers and for editing).
@@ -288,7 +312,7 @@ impl Position {
         }
     }
 
-    /// Pieces of `by` attacking `sq` under ordinary powers, with `occupied` as the
+    /// Pieces of `by` of the ordinary kinds attacking `sq` under ordinary powers, with `occupied` as the
     /// blockers (pass a modified set to look through a piece).
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
@@ -307,28 +331,24 @@ impl Position {
         (steps | rides) & self.by_color[by.index()]
     }
 
-    /// Pieces giving check to the side to move.
+    /// Squares holding fairy pieces (not stones) of either colour.
+    #[inline]
+    pub fn fairy_squares(&self) -> Bitboard {
+        let mut squares = Bitboard::EMPTY;
+        for kind in PieceKind::ALL {
+            if kind.is_fairy() && kind != PieceKind::Stone {
+                squares |= self.by_kind[kind.index()];
+            }
+        }
+        squares
+    }
+
+    /// Pieces giving check to the side to move, under ordinary powers (the fast path).
     #[inline]
     pub fn checkers(&self) -> Bitboard {
         match self.kings[self.side.index()] {
             Some(ksq) => self.attackers_to(ksq, !self.side, self.occupied()),
             None => Bitboard::EMPTY,
-        }
-    }
-
-    /// Whether the side to move is in check.
-    #[inline]
-    pub fn in_check(&self) -> bool {
-        self.checkers().is_nonempty()
-    }
-
-    /// Whether the side *not* to move is in check, i.e. the side to move could capture
-    /// the enemy king (a forbidden position after the move that led here).
-    #[inline]
-    pub fn king_capturable(&self) -> bool {
-        match self.kings[(!self.side).index()] {
-            Some(ksq) => self.attackers_to(ksq, self.side, self.occupied()).is_nonempty(),
-            None => false,
         }
     }
 
@@ -366,6 +386,7 @@ pub struct PackedPosition {
     hands: [Hand; 2],
     side: Color,
     move_number: u32,
+    fairy: bool,
 }
 
 impl PackedPosition {
@@ -425,6 +446,7 @@ impl Position {
             hands: self.hands,
             side: self.side,
             move_number: self.move_number,
+            fairy: self.fairy,
         }
     }
 
@@ -438,6 +460,7 @@ impl Position {
             kings: [None; 2],
             key: packed.key,
             move_number: packed.move_number,
+            fairy: packed.fairy,
         };
         for (i, &code) in packed.board.iter().enumerate() {
             if code != 0 {

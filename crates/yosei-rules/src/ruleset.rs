@@ -1,8 +1,10 @@
 //! The rule set a problem is solved under: the readings of ordinary rules that the
 //! community disagrees on, and the fairy conditions (compiled once per problem).
 
+use crate::pieces::{PieceTable, UserPiece};
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use yosei_core::PieceKind;
 
 /// Which pawn drops count as drop-pawn mate (rules.md §4).
@@ -233,12 +235,26 @@ impl fmt::Display for RuleError {
 impl std::error::Error for RuleError {}
 
 /// Everything that decides legality besides the position.
-#[derive(Clone, Debug, PartialEq, Eq, Default)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RuleSet {
     pub uchifuzume: UchifuzumeReading,
     pub repetition: RepetitionRule,
     pub piece_set: PieceSetLimit,
     conditions: Vec<Condition>,
+    /// How the fairy and user-defined kinds move.
+    pieces: Arc<PieceTable>,
+}
+
+impl Default for RuleSet {
+    fn default() -> Self {
+        RuleSet {
+            uchifuzume: UchifuzumeReading::default(),
+            repetition: RepetitionRule::default(),
+            piece_set: PieceSetLimit::default(),
+            conditions: Vec::new(),
+            pieces: PieceTable::builtin(),
+        }
+    }
 }
 
 impl RuleSet {
@@ -266,6 +282,19 @@ impl RuleSet {
 
     pub fn conditions(&self) -> &[Condition] {
         &self.conditions
+    }
+
+    /// The same rules with the problem's own pieces defined (each of the user kinds at
+    /// most once), or every problem with the definitions.
+    pub fn with_user_pieces(mut self, pieces: &[UserPiece]) -> Result<RuleSet, RuleError> {
+        self.pieces = PieceTable::with_user_pieces(pieces).map_err(|problems| RuleError { problems })?;
+        Ok(self)
+    }
+
+    /// How every kind moves under these rules.
+    #[inline]
+    pub fn pieces(&self) -> &PieceTable {
+        &self.pieces
     }
 
     /// True when no condition changes powers, captures or legality: the fast

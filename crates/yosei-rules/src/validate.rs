@@ -26,8 +26,8 @@ pub enum SetupProblem {
     NotAHandKind { color: Color, kind: PieceKind },
     /// A hand count above the supported maximum.
     HandCountTooLarge { color: Color, kind: PieceKind, count: u8 },
-    /// A fairy piece: its movement is not implemented yet.
-    FairyPieceUnsupported { kind: PieceKind },
+    /// A user-defined kind (`E`, `M`, `U`, `W`, `Y`) that the problem does not define.
+    UndefinedPiece { kind: PieceKind },
 }
 
 impl fmt::Display for SetupProblem {
@@ -68,9 +68,11 @@ impl fmt::Display for SetupProblem {
                 kind.name(),
                 Hand::MAX_COUNT
             ),
-            SetupProblem::FairyPieceUnsupported { kind } => {
-                write!(f, "the fairy piece {} is not supported yet", kind.name())
-            }
+            SetupProblem::UndefinedPiece { kind } => write!(
+                f,
+                "piece letter {} is used but the problem does not define how it moves (a `piece:` line)",
+                kind.sfen_letter()
+            ),
         }
     }
 }
@@ -132,7 +134,8 @@ impl Position {
         let mut kind_counts = [0u32; PieceKind::COUNT];
         let mut kings = [0u32; 2];
         let mut pawn_files = [[false; 9]; 2];
-        let mut fairy_seen = [false; PieceKind::COUNT];
+        let mut undefined_seen = [false; PieceKind::COUNT];
+        let pieces = rules.pieces();
 
         for sq in Square::all() {
             let Some(piece) = setup.piece_at(sq) else {
@@ -142,9 +145,9 @@ impl Position {
             if piece.kind == PieceKind::King {
                 kings[piece.color.index()] += 1;
             }
-            if piece.kind.is_fairy() && piece.kind != PieceKind::Stone && !fairy_seen[piece.kind.index()] {
-                fairy_seen[piece.kind.index()] = true;
-                problems.push(SetupProblem::FairyPieceUnsupported { kind: piece.kind });
+            if !pieces.knows(piece.kind) && !undefined_seen[piece.kind.index()] {
+                undefined_seen[piece.kind.index()] = true;
+                problems.push(SetupProblem::UndefinedPiece { kind: piece.kind });
             }
             if piece.kind == PieceKind::Pawn {
                 let seen = &mut pawn_files[piece.color.index()][(sq.file() - 1) as usize];
@@ -156,7 +159,7 @@ impl Position {
                 }
                 *seen = true;
             }
-            if is_dead_piece(piece.kind, piece.color, sq) {
+            if pieces.is_dead(piece.kind, piece.color, sq) {
                 problems.push(SetupProblem::DeadPiece {
                     square: sq,
                     color: piece.color,
@@ -181,9 +184,9 @@ impl Position {
                     problems.push(SetupProblem::NotAHandKind { color, kind });
                 } else if count > Hand::MAX_COUNT {
                     problems.push(SetupProblem::HandCountTooLarge { color, kind, count });
-                } else if kind.is_fairy() && !fairy_seen[kind.index()] {
-                    fairy_seen[kind.index()] = true;
-                    problems.push(SetupProblem::FairyPieceUnsupported { kind });
+                } else if !pieces.knows(kind) && !undefined_seen[kind.index()] {
+                    undefined_seen[kind.index()] = true;
+                    problems.push(SetupProblem::UndefinedPiece { kind });
                 }
             }
         }
@@ -202,7 +205,7 @@ impl Position {
             return Err(SetupError { problems });
         }
         let pos = Position::from_setup_unchecked(setup);
-        if pos.king_capturable() {
+        if pos.king_capturable(rules) {
             return Err(SetupError {
                 problems: vec![SetupProblem::OpponentInCheck {
                     color: !setup.side_to_move,

@@ -191,9 +191,8 @@ impl Search<'_> {
         let must_check = attacker_moves && self.plan.attacker_checks;
         // Quiet attacker moves matter only as the last move of a stalemate goal.
         let quiet_may_end = must_check && self.plan.goal == Goal::DefenderStalemated;
-        // Checking moves are generated as such under ordinary powers (the fast check
-        // test knows nothing else: deny by default); otherwise each result is asked.
-        let checks_only = must_check && !quiet_may_end && self.rules.is_ordinary();
+        // Checking moves are generated as such (`legal_checks` is exact under any rules).
+        let checks_only = must_check && !quiet_may_end;
         // After a defender move the attacker is to move: no goal of the defender's.
         let never_goal = !attacker_moves && matches!(self.plan.goal, Goal::DefenderMated | Goal::DefenderStalemated);
         if never_goal && last_ply {
@@ -231,7 +230,7 @@ impl Search<'_> {
             let child = pos.play(m);
             // Generated checks are checks; other attacker moves are asked.
             let in_check = if checks_only { Some(true) } else { None };
-            if must_check && !checks_only && !child.in_check() {
+            if must_check && !checks_only && !child.in_check(self.rules) {
                 if self.is_goal(&child, Some(false)) {
                     self.goals.push((id, m));
                 }
@@ -273,7 +272,7 @@ impl Search<'_> {
     /// Whether `pos` is the goal; `in_check` passes on what the caller already knows.
     fn is_goal(&self, pos: &Position, in_check: Option<bool>) -> bool {
         let defender_to_move = pos.side_to_move() != self.plan.attacker;
-        let in_check = || in_check.unwrap_or_else(|| pos.in_check());
+        let in_check = || in_check.unwrap_or_else(|| pos.in_check(self.rules));
         match &self.plan.goal {
             Goal::DefenderMated => defender_to_move && in_check() && !pos.has_legal_move(self.rules),
             Goal::AttackerMated => !defender_to_move && in_check() && !pos.has_legal_move(self.rules),

@@ -12,7 +12,7 @@ use crate::Limits;
 use std::collections::HashMap;
 use std::time::Instant;
 use yosei_core::Move;
-use yosei_rules::{Key, MoveList, MoveSink, Position, RuleSet};
+use yosei_rules::{Key, MoveList, Position, RuleSet};
 
 struct Search<'a> {
     rules: &'a RuleSet,
@@ -89,17 +89,7 @@ impl Search<'_> {
 
     /// The attacker's legal checking moves.
     fn attacker_moves(&self, pos: &Position) -> MoveList {
-        if self.rules.is_ordinary() {
-            pos.legal_checks(self.rules)
-        } else {
-            let mut checks = MoveList::new();
-            for &m in pos.legal_moves(self.rules).iter() {
-                if pos.gives_check(m) {
-                    let _ = checks.push(m);
-                }
-            }
-            checks
-        }
+        pos.legal_checks(self.rules)
     }
 
     /// The attacker's checking moves that force the selfmate in exactly `plies` or fewer.

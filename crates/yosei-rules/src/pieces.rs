@@ -1,0 +1,154 @@
+//! How each kind moves under a rule set: the ordinary kinds through the fixed tables of
+//! `yosei_core::attacks`, the fairy kinds through their movement strings compiled once
+//! (`yosei_core::movement`), and the kinds a problem defines itself (`UserE`…).
+//!
+//! Move generation and check detection both ask [`PieceTable::reach`], so they cannot
+//! disagree about what a piece attacks.
+
+use std::fmt;
+use std::sync::{Arc, OnceLock};
+use yosei_core::attacks;
+use yosei_core::movement::{compiled_builtin, CompiledMovement, Movement};
+use yosei_core::{Bitboard, Color, PieceKind, Square};
+
+/// A piece a problem defines: one of the user kinds, with a name, a one-character
+/// glyph for boards and Japanese notation, and its movement.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UserPiece {
+    pub kind: PieceKind,
+    pub name: String,
+    pub glyph: char,
+    pub movement: Movement,
+}
+
+impl fmt::Display for UserPiece {
+    /// The native file's form: `E 象 elephant FA`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} {} {} {}",
+            self.kind.sfen_letter(),
+            self.glyph,
+            self.name,
+            self.movement.text()
+        )
+    }
+}
+
+/// What a piece reaches from its square: the squares it attacks (could capture on,
+/// gives check to) and the empty squares it may move to without capturing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reach {
+    pub attacks: Bitboard,
+    pub quiet: Bitboard,
+}
+
+/// The compiled movement of every kind that is not ordinary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceTable {
+    compiled: Vec<Option<CompiledMovement>>,
+    user: Vec<UserPiece>,
+}
+
+impl PieceTable {
+    /// The built-in fairy kinds, compiled once per process (immutable afterwards).
+    pub fn builtin() -> Arc<PieceTable> {
+        static TABLE: OnceLock<Arc<PieceTable>> = OnceLock::new();
+        TABLE
+            .get_or_init(|| {
+                // Ordinary kinds read the fixed tables of `attacks` instead.
+                let compiled = PieceKind::ALL
+                    .iter()
+                    .map(|&kind| compiled_builtin(kind).filter(|_| kind.is_fairy()).cloned())
+                    .collect();
+                Arc::new(PieceTable {
+                    compiled,
+                    user: Vec::new(),
+                })
+            })
+            .clone()
+    }
+
+    /// The built-in table plus the problem's own pieces. Each user kind may be defined
+    /// once; the error lists every problem.
+    pub fn with_user_pieces(pieces: &[UserPiece]) -> Result<Arc<PieceTable>, Vec<String>> {
+        if pieces.is_empty() {
+            return Ok(PieceTable::builtin());
+        }
+        let mut table = PieceTable::builtin().as_ref().clone();
+        let mut problems = Vec::new();
+        for piece in pieces {
+            if !piece.kind.is_user_defined() {
+                problems.push(format!(
+                    "piece letter {} is a built-in kind ({}); a problem may define only the letters E, M, U, W, Y",
+                    piece.kind.sfen_letter(),
+                    piece.kind.name()
+                ));
+            } else if table.user.iter().any(|p| p.kind == piece.kind) {
+                problems.push(format!("piece letter {} is defined twice", piece.kind.sfen_letter()));
+            } else {
+                table.compiled[piece.kind.index()] = Some(piece.movement.compile());
+                table.user.push(piece.clone());
+            }
+        }
+        if problems.is_empty() {
+            Ok(Arc::new(table))
+        } else {
+            Err(problems)
+        }
+    }
+
+    /// The problem's own pieces, in the order given.
+    pub fn user_pieces(&self) -> &[UserPiece] {
+        &self.user
+    }
+
+    /// Whether pieces of `kind` can stand in a position under this table.
+    pub fn knows(&self, kind: PieceKind) -> bool {
+        kind.is_ordinary() || kind == PieceKind::Stone || self.compiled[kind.index()].is_some()
+    }
+
+    /// The compiled movement of a fairy or user kind.
+    #[inline]
+    pub fn movement(&self, kind: PieceKind) -> Option<&CompiledMovement> {
+        self.compiled[kind.index()].as_ref()
+    }
+
+    /// What a piece of `kind` and `color` on `from` reaches with `occupied` as blockers.
+    #[inline]
+    pub fn reach(&self, kind: PieceKind, color: Color, from: Square, occupied: Bitboard) -> Reach {
+        if kind.is_ordinary() {
+            let attacks = attacks::ordinary_attacks(kind, color, from, occupied);
+            return Reach {
+                attacks,
+                quiet: attacks & !occupied,
+            };
+        }
+        match self.movement(kind) {
+            Some(m) => Reach {
+                attacks: m.attacks(color, from, occupied),
+                quiet: m.quiet_moves(color, from, occupied),
+            },
+            None => Reach {
+                attacks: Bitboard::EMPTY,
+                quiet: Bitboard::EMPTY,
+            },
+        }
+    }
+
+    /// Whether pieces of `kind` also make the Lion's two king steps.
+    #[inline]
+    pub fn has_lion_steps(&self, kind: PieceKind) -> bool {
+        self.movement(kind).is_some_and(|m| m.has_lion_steps())
+    }
+
+    /// A piece of `kind` and `color` on `sq` that could never move again (rules.md §3):
+    /// the ordinary table for ordinary kinds, derived from the movement otherwise.
+    #[inline]
+    pub fn is_dead(&self, kind: PieceKind, color: Color, sq: Square) -> bool {
+        if kind.is_ordinary() {
+            return crate::validate::is_dead_piece(kind, color, sq);
+        }
+        self.movement(kind).is_some_and(|m| m.dead_squares(color).contains(sq))
+    }
+}
