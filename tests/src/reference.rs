@@ -385,6 +385,21 @@ pub fn legal_moves(setup: &Setup, any_reading: bool) -> Vec<Move> {
         .collect()
 }
 
+/// The number of leaves of the legal-move tree `depth` plies deep (perft).
+pub fn perft(setup: &Setup, depth: u32, any_reading: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal_moves(setup, any_reading);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|m| perft(&play(setup, m), depth - 1, any_reading))
+        .sum()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
