@@ -1,4 +1,5 @@
 //! Shared helpers for the cross-crate test suites in `tests/tests/`.
 
+pub mod fairy_positions;
 pub mod random;
 pub mod reference;

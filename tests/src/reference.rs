@@ -1,53 +1,172 @@
 //! A deliberately slow, obviously-correct legal move generator, written straight from
 //! rules.md §1–4 on the unvalidated `Setup`, sharing no move-generation code with
-//! `yosei-rules`: every piece walks its steps and slides square by square, every
-//! candidate is played on a copy, and legality is the king-capture definition.
+//! `yosei-rules`: every piece walks its steps, leaps, slides and hops square by square,
+//! every candidate is played on a copy, and legality is the king-capture definition.
+//!
+//! It knows the ordinary pieces, fm's stone and every fairy piece of rules.md §1. A
+//! Lion's moves are listed canonically, one move per result (cli.md): each of its 24
+//! single moves as a normal move; a capture on an adjacent square followed by a step to a
+//! square next to it (double capture, capture and move, igui) as a two-step; and one pass,
+//! written through the empty adjacent square of lowest `Square::index`.
 
 use yosei_core::{Color, Move, Piece, PieceKind, Setup, Square};
 
 /// (file delta, rank delta) for Black; White mirrors the rank delta.
 type Offsets = Vec<(i32, i32)>;
 
-/// How a kind moves: single steps and slides.
-fn movement(kind: PieceKind) -> (Offsets, Offsets) {
+/// How a kind moves (rules.md §1), as plain lists of offsets.
+struct Movement {
+    /// Single steps and leaps: one offset, never blocked.
+    leaps: Offsets,
+    /// Riders: the offset repeated over empty squares (rook, bishop, queen, nightrider).
+    slides: Offsets,
+    /// Grasshopper lines: the first piece on the line is the hurdle, the square just
+    /// beyond it the landing square.
+    hops: Offsets,
+    /// The Lion: besides its 24 single moves (in `leaps`), two king steps in one turn.
+    lion: bool,
+}
+
+impl Movement {
+    fn new(leaps: Offsets, slides: Offsets) -> Movement {
+        Movement {
+            leaps,
+            slides,
+            hops: vec![],
+            lion: false,
+        }
+    }
+}
+
+/// The leaps of an (a, b) leaper: (±a, ±b) and (±b, ±a), each once.
+fn leaper(a: i32, b: i32) -> Offsets {
+    let mut out = Vec::new();
+    for (x, y) in [(a, b), (b, a)] {
+        for sx in [1, -1] {
+            for sy in [1, -1] {
+                if !out.contains(&(x * sx, y * sy)) {
+                    out.push((x * sx, y * sy));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// The ordinary hand kinds and the fairy kinds of rules.md §1: every kind this generator
+/// can drop. Anything else held in a hand makes it panic.
+const KNOWN_HAND_KINDS: [PieceKind; 19] = {
+    use PieceKind::*;
+    [
+        Pawn,
+        Lance,
+        Knight,
+        Silver,
+        Gold,
+        Bishop,
+        Rook,
+        Lion,
+        Phoenix,
+        Kirin,
+        Queen,
+        ChessKnight,
+        Camel,
+        Zebra,
+        Giraffe,
+        FiveLeaper,
+        Root50Leaper,
+        Grasshopper,
+        Nightrider,
+    ]
+};
+
+/// How a kind moves: steps and leaps, slides, hops, Lion.
+fn movement(kind: PieceKind) -> Movement {
     use PieceKind::*;
     let gold = vec![(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (0, 1)];
     let king = vec![(-1, -1), (0, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (0, 1), (1, 1)];
     let diagonals = vec![(-1, -1), (1, -1), (-1, 1), (1, 1)];
     let orthogonals = vec![(0, -1), (0, 1), (-1, 0), (1, 0)];
+    let queen_lines = [orthogonals.clone(), diagonals.clone()].concat();
     match kind {
-        Pawn => (vec![(0, -1)], vec![]),
-        Lance => (vec![], vec![(0, -1)]),
-        Knight => (vec![(-1, -2), (1, -2)], vec![]),
-        Silver => (vec![(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)], vec![]),
-        Gold | ProPawn | ProLance | ProKnight | ProSilver => (gold, vec![]),
-        King => (king, vec![]),
-        Bishop => (vec![], diagonals),
-        Rook => (vec![], orthogonals),
-        Horse => (orthogonals, diagonals),
-        Dragon => (diagonals, orthogonals),
-        Stone => (vec![], vec![]),
-        _ => panic!("reference generator: {kind:?} not covered yet"),
+        Pawn => Movement::new(vec![(0, -1)], vec![]),
+        Lance => Movement::new(vec![], vec![(0, -1)]),
+        Knight => Movement::new(vec![(-1, -2), (1, -2)], vec![]),
+        Silver => Movement::new(vec![(-1, -1), (0, -1), (1, -1), (-1, 1), (1, 1)], vec![]),
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => Movement::new(gold, vec![]),
+        King => Movement::new(king, vec![]),
+        Bishop => Movement::new(vec![], diagonals),
+        Rook => Movement::new(vec![], orthogonals),
+        Horse => Movement::new(orthogonals, diagonals),
+        Dragon => Movement::new(diagonals, orthogonals),
+        // the 8 adjacent squares and the 16 at distance two (jumping); the two-step moves
+        // are made in `lion_two_steps`
+        Lion => {
+            let mut leaps = vec![];
+            for df in -2..=2 {
+                for dr in -2..=2 {
+                    if (df, dr) != (0, 0) {
+                        leaps.push((df, dr));
+                    }
+                }
+            }
+            Movement {
+                lion: true,
+                ..Movement::new(leaps, vec![])
+            }
+        }
+        // one step orthogonally, or a jump to the second square diagonally
+        Phoenix => Movement::new(
+            vec![(0, -1), (0, 1), (-1, 0), (1, 0), (-2, -2), (2, -2), (-2, 2), (2, 2)],
+            vec![],
+        ),
+        // one step diagonally, or a jump to the second square orthogonally
+        Kirin => Movement::new(
+            vec![(-1, -1), (1, -1), (-1, 1), (1, 1), (0, -2), (0, 2), (-2, 0), (2, 0)],
+            vec![],
+        ),
+        Queen => Movement::new(vec![], queen_lines),
+        ChessKnight => Movement::new(leaper(1, 2), vec![]),
+        Camel => Movement::new(leaper(1, 3), vec![]),
+        Zebra => Movement::new(leaper(2, 3), vec![]),
+        Giraffe => Movement::new(leaper(1, 4), vec![]),
+        FiveLeaper => Movement::new([leaper(0, 5), leaper(3, 4)].concat(), vec![]),
+        Root50Leaper => Movement::new([leaper(1, 7), leaper(5, 5)].concat(), vec![]),
+        Grasshopper => Movement {
+            hops: queen_lines,
+            ..Movement::new(vec![], vec![])
+        },
+        Nightrider => Movement::new(vec![], leaper(1, 2)),
+        Stone => Movement::new(vec![], vec![]),
+        // a kind added later (say a user-defined one) has no movement written here
+        #[allow(unreachable_patterns)]
+        _ => panic!("reference generator: no movement written for {kind:?}"),
     }
 }
 
-/// Squares the piece on `from` reaches (moves to or captures on).
+/// Whether a piece of `color` may end its move on `to`: empty, or an enemy that is not a
+/// stone.
+fn can_land(setup: &Setup, color: Color, to: Square) -> bool {
+    setup
+        .piece_at(to)
+        .is_none_or(|p| p.color != color && p.kind != PieceKind::Stone)
+}
+
+/// Squares the piece on `from` reaches (moves to or captures on). A Lion's two-step
+/// moves reach no square beyond its 24 single moves, so they add nothing here.
 pub fn reach(setup: &Setup, from: Square) -> Vec<Square> {
     let piece = setup.piece_at(from).expect("a piece on from");
     let sign = if piece.color == Color::Black { 1 } else { -1 };
-    let (steps, slides) = movement(piece.kind);
+    let movement = movement(piece.kind);
     let mut out = Vec::new();
-    for (df, dr) in steps {
+    for (df, dr) in movement.leaps {
         if let Some(to) = from.offset(df, dr * sign) {
-            if setup
-                .piece_at(to)
-                .is_none_or(|p| p.color != piece.color && p.kind != PieceKind::Stone)
-            {
+            if can_land(setup, piece.color, to) {
                 out.push(to);
             }
         }
     }
-    for (df, dr) in slides {
+    for (df, dr) in movement.slides {
         let mut cur = from;
         while let Some(to) = cur.offset(df, dr * sign) {
             match setup.piece_at(to) {
@@ -61,6 +180,61 @@ pub fn reach(setup: &Setup, from: Square) -> Vec<Square> {
             }
             cur = to;
         }
+    }
+    for (df, dr) in movement.hops {
+        let mut cur = from;
+        while let Some(next) = cur.offset(df, dr * sign) {
+            if setup.piece_at(next).is_some() {
+                // `next` is the hurdle: land just beyond it, if that square is free
+                if let Some(to) = next.offset(df, dr * sign) {
+                    if can_land(setup, piece.color, to) {
+                        out.push(to);
+                    }
+                }
+                break;
+            }
+            cur = next;
+        }
+    }
+    out
+}
+
+/// The squares one king step from `sq`, in `Square::index` order.
+fn adjacent(sq: Square) -> Vec<Square> {
+    Square::all()
+        .filter(|&t| t != sq && (t.file() - sq.file()).abs() <= 1 && (t.rank() - sq.rank()).abs() <= 1)
+        .collect()
+}
+
+/// The Lion's two-step moves whose result no single move has, one move per result:
+/// a capture on an adjacent `via` followed by a step to a square next to it (another
+/// capture, an empty square, or back to `from`: igui), and one pass (via the empty
+/// adjacent square of lowest index). A step through an empty square to anywhere else
+/// ends where a single move ends, so it is not a move of its own.
+fn lion_two_steps(setup: &Setup, from: Square) -> Vec<Move> {
+    let lion = setup.piece_at(from).expect("a Lion on from");
+    let mut out = Vec::new();
+    let mut pass_via = None;
+    for via in adjacent(from) {
+        match setup.piece_at(via) {
+            None => {
+                if pass_via.is_none() {
+                    pass_via = Some(via);
+                }
+            }
+            Some(p) if p.color != lion.color && p.kind != PieceKind::Stone => {
+                for to in adjacent(via) {
+                    // `from` is empty once the Lion has left it
+                    if to == from || can_land(setup, lion.color, to) {
+                        out.push(Move::two_step(from, via, to));
+                    }
+                }
+            }
+            Some(_) => {}
+        }
+    }
+    if let Some(via) = pass_via {
+        out.push(Move::two_step(from, via, from));
     }
     out
 }
@@ -81,6 +255,8 @@ pub fn in_check(setup: &Setup) -> bool {
     can_capture_king(setup, !setup.side_to_move)
 }
 
+/// A piece that could never move again (rules.md §3.2). No fairy piece of §1 is ever
+/// dead on a 9×9 board: each has a move towards every side.
 fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
     let r = sq.relative_rank(color);
     match kind {
@@ -101,6 +277,7 @@ fn two_pawns(setup: &Setup, color: Color) -> bool {
     })
 }
 
+/// The position after `m` (any move `candidates` makes), with the other side to move.
 pub fn play(setup: &Setup, m: Move) -> Setup {
     let mut next = setup.clone();
     let us = setup.side_to_move;
@@ -111,6 +288,14 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
         let from = m.from().unwrap();
         let mut piece = next.piece_at(from).unwrap();
         next.put(from, None);
+        // a Lion two-step first takes what stands on `via` (nothing for a pass)
+        if let Some(via) = m.via() {
+            if let Some(captured) = next.piece_at(via) {
+                assert!(captured.color != us, "a Lion two-step via its own piece: {m}");
+                next.hand_mut(us).add(captured.kind.unpromoted());
+                next.put(via, None);
+            }
+        }
         if let Some(captured) = next.piece_at(m.to()) {
             next.hand_mut(us).add(captured.kind.unpromoted());
         }
@@ -124,8 +309,8 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
     next
 }
 
-/// Every pseudo-legal move: each reachable square with each promotion choice, each
-/// drop on each empty square.
+/// Every pseudo-legal move: each reachable square with each promotion choice, a
+/// Lion's two-step moves, each drop on each empty square.
 fn candidates(setup: &Setup) -> Vec<Move> {
     let us = setup.side_to_move;
     let mut out = Vec::new();
@@ -142,11 +327,18 @@ fn candidates(setup: &Setup) -> Vec<Move> {
                 out.push(Move::normal(from, to, true));
             }
         }
+        if movement(piece.kind).lion {
+            out.extend(lion_two_steps(setup, from));
+        }
     }
-    for kind in PieceKind::ORDINARY_HAND_KINDS {
+    for kind in PieceKind::HAND_KINDS {
         if setup.hand(us).count(kind) == 0 {
             continue;
         }
+        assert!(
+            KNOWN_HAND_KINDS.contains(&kind),
+            "reference generator: no movement written for {kind:?}, held in hand"
+        );
         for to in Square::all() {
             if setup.piece_at(to).is_none() {
                 out.push(Move::drop(kind, to));
@@ -191,4 +383,337 @@ pub fn legal_moves(setup: &Setup, any_reading: bool) -> Vec<Move> {
         .into_iter()
         .filter(|&m| is_legal(setup, m, any_reading))
         .collect()
+}
+
+/// The number of leaves of the legal-move tree `depth` plies deep (perft).
+pub fn perft(setup: &Setup, depth: u32, any_reading: bool) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal_moves(setup, any_reading);
+    if depth == 1 {
+        return moves.len() as u64;
+    }
+    moves
+        .into_iter()
+        .map(|m| perft(&play(setup, m), depth - 1, any_reading))
+        .sum()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use PieceKind::*;
+
+    /// The square written file-rank, `55` for 5e.
+    fn sq(n: i32) -> Square {
+        Square::new(n / 10, n % 10).unwrap()
+    }
+
+    fn squares(ns: &[i32]) -> Vec<Square> {
+        let mut out: Vec<Square> = ns.iter().map(|&n| sq(n)).collect();
+        out.sort();
+        out
+    }
+
+    /// A position from `(square, kind, colour)` triples, `side` to move, empty hands.
+    fn position(pieces: &[(i32, PieceKind, Color)], side: Color) -> Setup {
+        let mut setup = Setup::empty();
+        for &(n, kind, color) in pieces {
+            setup.put(sq(n), Some(Piece::new(kind, color)));
+        }
+        setup.side_to_move = side;
+        setup
+    }
+
+    fn sorted_reach(setup: &Setup, n: i32) -> Vec<Square> {
+        let mut out = reach(setup, sq(n));
+        out.sort();
+        out
+    }
+
+    fn moves_from(setup: &Setup, n: i32) -> Vec<Move> {
+        legal_moves(setup, false)
+            .into_iter()
+            .filter(|m| m.from() == Some(sq(n)))
+            .collect()
+    }
+
+    const B: Color = Color::Black;
+    const W: Color = Color::White;
+
+    #[test]
+    fn leaper_lists() {
+        for ((a, b), n) in [
+            ((1, 2), 8),
+            ((1, 3), 8),
+            ((2, 3), 8),
+            ((1, 4), 8),
+            ((0, 5), 4),
+            ((3, 4), 8),
+        ] {
+            let leaps = leaper(a, b);
+            assert_eq!(leaps.len(), n, "({a},{b})");
+            assert!(leaps.iter().all(|&(x, y)| x * x + y * y == a * a + b * b));
+        }
+        assert_eq!(leaper(5, 5), vec![(5, 5), (5, -5), (-5, 5), (-5, -5)]);
+        assert_eq!(movement(Root50Leaper).leaps.len(), 12);
+        assert_eq!(movement(FiveLeaper).leaps.len(), 12);
+    }
+
+    #[test]
+    fn lion_alone_in_the_centre_has_24_single_moves_and_one_pass() {
+        let setup = position(&[(55, Lion, B), (99, King, B), (11, King, W)], B);
+        let moves = moves_from(&setup, 55);
+        assert_eq!(moves.len(), 25);
+        assert_eq!(moves.iter().filter(|m| m.via().is_none()).count(), 24);
+        // the pass goes through 4d (44), the empty adjacent square of lowest index
+        let pass = Move::two_step(sq(55), sq(44), sq(55));
+        assert!(moves.contains(&pass));
+        assert_eq!(pass.to_usi(), "5e4d5e");
+        let after = play(&setup, pass);
+        assert_eq!(after.board, setup.board);
+        assert_eq!(after.side_to_move, W);
+    }
+
+    #[test]
+    fn lion_next_to_one_enemy() {
+        // White gold on 54 (5d), directly in front of the Lion on 55.
+        // 24 single moves (one of them takes the gold)
+        // + 8 two-steps through 54: to 43 53 63 44 64 45 65 (capture and move) and back
+        //   to 55 (igui)
+        // + 1 pass (through 44)
+        // = 33.
+        let setup = position(&[(55, Lion, B), (54, Gold, W), (99, King, B), (11, King, W)], B);
+        let moves = moves_from(&setup, 55);
+        assert_eq!(moves.len(), 33);
+        let two_steps: Vec<Square> = moves
+            .iter()
+            .filter(|m| m.via() == Some(sq(54)))
+            .map(|m| m.to())
+            .collect();
+        assert_eq!(two_steps, squares(&[43, 44, 45, 53, 55, 63, 64, 65]));
+        let igui = play(&setup, Move::two_step(sq(55), sq(54), sq(55)));
+        assert_eq!(igui.piece_at(sq(55)), Some(Piece::new(Lion, B)));
+        assert_eq!(igui.piece_at(sq(54)), None);
+        assert_eq!(igui.hand(B).count(Gold), 1);
+    }
+
+    #[test]
+    fn lion_double_capture_own_piece_and_stone() {
+        // White gold 54, White silver 53, Black pawn 64, a stone on 44.
+        // single moves: 24 − 64 (own) − 44 (stone) = 22 (53 and 54 are captures)
+        // through 54 (the only adjacent enemy), to one of 43 53 63 44 64 45 55 65
+        //   − 44 (stone) − 64 (own) = 6: 43, 53 (double capture), 63, 45, 55 (igui), 65
+        // pass: 1, through 45 now that 44 holds the stone
+        // = 29.
+        let setup = position(
+            &[
+                (55, Lion, B),
+                (54, Gold, W),
+                (53, Silver, W),
+                (64, Pawn, B),
+                (44, Stone, W),
+                (99, King, B),
+                (11, King, W),
+            ],
+            B,
+        );
+        let moves = moves_from(&setup, 55);
+        assert_eq!(moves.len(), 29);
+        assert!(moves.contains(&Move::two_step(sq(55), sq(45), sq(55))));
+        assert!(!moves.contains(&Move::two_step(sq(55), sq(44), sq(55))));
+        let double = play(&setup, Move::two_step(sq(55), sq(54), sq(53)));
+        assert_eq!(double.piece_at(sq(53)), Some(Piece::new(Lion, B)));
+        assert_eq!(double.piece_at(sq(54)), None);
+        assert_eq!(double.piece_at(sq(55)), None);
+        assert_eq!(double.hand(B).count(Gold), 1);
+        assert_eq!(double.hand(B).count(Silver), 1);
+    }
+
+    #[test]
+    fn lion_boxed_in_by_its_own_pieces_cannot_pass() {
+        let mut pieces = vec![(55, Lion, B), (99, King, B), (11, King, W)];
+        for (n, kind) in [
+            (44, Gold),
+            (45, Gold),
+            (46, Gold),
+            (54, Gold),
+            (56, Silver),
+            (64, Silver),
+            (65, Silver),
+            (66, Silver),
+        ] {
+            pieces.push((n, kind, B));
+        }
+        let setup = position(&pieces, B);
+        let moves = moves_from(&setup, 55);
+        // the 16 squares at distance two, jumping over its own pieces
+        assert_eq!(moves.len(), 16);
+        assert!(moves.iter().all(|m| m.via().is_none()));
+    }
+
+    #[test]
+    fn lion_checks_on_all_24_squares_and_jumps() {
+        for df in -2..=2 {
+            for dr in -2..=2 {
+                if (df, dr) == (0, 0) {
+                    continue;
+                }
+                let king = sq(55).offset(df, dr).unwrap();
+                let mut setup = position(&[(55, Lion, B), (54, Stone, B), (45, Stone, B)], W);
+                setup.put(king, Some(Piece::new(King, W)));
+                assert!(in_check(&setup), "{king}");
+            }
+        }
+        let far = position(&[(55, Lion, B), (52, King, W)], W);
+        assert!(!in_check(&far));
+    }
+
+    #[test]
+    fn lion_escapes_by_igui_but_may_not_pass_in_check() {
+        // The White Lion on 58 checks the Black king on 59. The Black Lion on 57 must take
+        // it: the single move 57→58, or through 58 to a square next to it: 47 48 49 67 68
+        // 69 and back to 57 (igui), not 59 (its own king) = 1 + 7 = 8 moves. Every other
+        // move, the pass included, leaves the check.
+        let setup = position(&[(57, Lion, B), (58, Lion, W), (59, King, B), (11, King, W)], B);
+        assert!(in_check(&setup));
+        let mut moves = moves_from(&setup, 57);
+        moves.sort();
+        let mut expected = vec![Move::normal(sq(57), sq(58), false)];
+        for n in [47, 48, 49, 57, 67, 68, 69] {
+            expected.push(Move::two_step(sq(57), sq(58), sq(n)));
+        }
+        expected.sort();
+        assert_eq!(moves, expected);
+        assert!(candidates(&setup).contains(&Move::two_step(sq(57), sq(46), sq(57))));
+    }
+
+    #[test]
+    fn grasshopper_needs_a_hurdle() {
+        let alone = position(&[(55, Grasshopper, B), (81, King, W), (29, King, B)], B);
+        assert!(reach(&alone, sq(55)).is_empty());
+        assert!(moves_from(&alone, 55).is_empty());
+        let setup = position(
+            &[
+                (55, Grasshopper, B),
+                (81, King, W),
+                (29, King, B),
+                (53, Pawn, W),   // hurdle of the enemy: lands on 52
+                (57, Gold, B),   // own hurdle: lands on 58
+                (35, Stone, W),  // a stone is a hurdle: lands on 25
+                (33, Silver, W), // hurdle, and the gold beyond it is taken
+                (22, Gold, W),
+                (66, Silver, B), // own piece beyond the hurdle: no landing
+                (77, Gold, B),
+                (65, Pawn, W), // a stone beyond the hurdle: no landing
+                (75, Stone, B),
+            ],
+            B,
+        );
+        assert_eq!(sorted_reach(&setup, 55), squares(&[22, 25, 52, 58]));
+    }
+
+    #[test]
+    fn grasshopper_checks_over_a_hurdle() {
+        let setup = position(&[(59, Grasshopper, B), (53, Pawn, B), (52, King, W)], W);
+        assert!(in_check(&setup));
+        let no_hurdle = position(&[(59, Grasshopper, B), (52, King, W)], W);
+        assert!(!in_check(&no_hurdle));
+    }
+
+    #[test]
+    fn nightrider_open_and_blocked() {
+        let open = position(&[(55, Nightrider, B)], B);
+        // two squares in each of the 8 directions from the centre
+        assert_eq!(reach(&open, sq(55)).len(), 16);
+        let blocked = position(
+            &[
+                (55, Nightrider, B),
+                (67, Gold, B),  // own piece on the first leap: nothing that way
+                (63, Gold, W),  // enemy on the first leap: taken, no further
+                (34, Stone, W), // stone on the first leap: nothing that way
+                (56, Pawn, B),  // not on any leap: no effect
+                (66, Pawn, W),
+            ],
+            B,
+        );
+        assert_eq!(reach(&blocked, sq(55)).len(), 11);
+        assert!(reach(&blocked, sq(55)).contains(&sq(63)));
+        assert!(!reach(&blocked, sq(55)).contains(&sq(71)));
+    }
+
+    #[test]
+    fn leapers_in_the_corner() {
+        for (kind, expected) in [
+            (ChessKnight, vec![87, 78]),
+            (Camel, vec![86, 68]),
+            (Zebra, vec![76, 67]),
+            (Giraffe, vec![85, 58]),
+            (FiveLeaper, vec![94, 49, 65, 56]),
+            (Root50Leaper, vec![82, 28, 44]),
+            (Phoenix, vec![98, 89, 77]),
+            (Kirin, vec![88, 97, 79]),
+            (Lion, vec![98, 97, 89, 88, 87, 79, 78, 77]),
+        ] {
+            for color in [B, W] {
+                let setup = position(&[(99, kind, color)], color);
+                assert_eq!(sorted_reach(&setup, 99), squares(&expected), "{kind:?} {color:?}");
+                // the same seen from the other corner
+                let rotated = position(&[(11, kind, color)], color);
+                let expected_rotated: Vec<i32> = expected.iter().map(|n| 110 - n).collect();
+                assert_eq!(
+                    sorted_reach(&rotated, 11),
+                    squares(&expected_rotated),
+                    "{kind:?} {color:?}"
+                );
+            }
+        }
+        let queen = position(&[(99, Queen, B)], B);
+        assert_eq!(reach(&queen, sq(99)).len(), 24);
+    }
+
+    #[test]
+    fn leaps_jump_over_pieces() {
+        let mut pieces = vec![(99, Phoenix, B)];
+        for n in [98, 89, 88, 87, 78] {
+            pieces.push((n, Stone, W));
+        }
+        let setup = position(&pieces, B);
+        assert_eq!(sorted_reach(&setup, 99), squares(&[77]));
+        pieces[0].1 = Kirin;
+        let setup = position(&pieces, B);
+        assert_eq!(sorted_reach(&setup, 99), squares(&[79, 97]));
+    }
+
+    #[test]
+    fn fairy_pieces_go_to_hand_as_themselves_and_drop_anywhere() {
+        let setup = position(&[(59, King, B), (51, King, W), (55, Rook, B), (53, Lion, W)], B);
+        let after = play(&setup, Move::normal(sq(55), sq(53), false));
+        assert_eq!(after.hand(B).count(Lion), 1);
+        let mut held = position(&[(59, King, B), (51, King, W)], B);
+        held.hand_mut(B).add(Zebra);
+        held.hand_mut(B).add(Nightrider);
+        let drops = legal_moves(&held, false).into_iter().filter(|m| m.is_drop()).count();
+        assert_eq!(drops, 2 * 79);
+        // drops on the last ranks are fine for fairy pieces
+        assert!(legal_moves(&held, false).contains(&Move::drop(Zebra, sq(11))));
+    }
+
+    #[test]
+    fn drop_pawn_mate_decided_by_fairy_defenders() {
+        // White king 11 with its own Camel on 21 and Zebra on 22 in the way; a Black gold
+        // on 13 guards 12. P*12 mates (neither fairy piece reaches 12): illegal.
+        let mut setup = position(&[(11, King, W), (21, Camel, W), (22, Zebra, W), (13, Gold, B)], B);
+        setup.hand_mut(B).add(Pawn);
+        let drop = Move::drop(Pawn, sq(12));
+        assert!(!is_legal(&setup, drop, false));
+        // A White Grasshopper on 14 hops over the gold and takes the pawn: legal.
+        setup.put(sq(14), Some(Piece::new(Grasshopper, W)));
+        assert!(is_legal(&setup, drop, false));
+        // A White Nightrider on 33 takes it too ((−2, −1) leap).
+        setup.put(sq(14), None);
+        setup.put(sq(33), Some(Piece::new(Nightrider, W)));
+        assert!(is_legal(&setup, drop, false));
+    }
 }
