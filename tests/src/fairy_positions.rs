@@ -118,22 +118,12 @@ fn random_empty_square(rng: &mut SplitMix64, setup: &Setup) -> Square {
     }
 }
 
-/// A piece that could never move again (rules.md §3.2; no fairy piece is ever dead).
-fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
-    let rank = sq.relative_rank(color);
-    match kind {
-        PieceKind::Pawn | PieceKind::Lance => rank == 1,
-        PieceKind::Knight => rank <= 2,
-        _ => false,
-    }
-}
-
 /// Whether a piece of `kind` and `color` may be put on `sq`: not dead there, not a second
 /// unpromoted pawn on the file.
 fn may_stand(setup: &Setup, kind: PieceKind, color: Color, sq: Square) -> bool {
     let second_pawn = kind == PieceKind::Pawn
         && (1..=9).any(|r| setup.piece_at(Square::new(sq.file(), r).unwrap()) == Some(Piece::new(kind, color)));
-    !dead(kind, color, sq) && !second_pawn
+    !reference::dead(kind, color, sq) && !second_pawn
 }
 
 fn random_ordinary_kind(rng: &mut SplitMix64) -> PieceKind {
@@ -287,7 +277,7 @@ mod tests {
             assert_eq!(kings(Color::White), 1);
             assert!(kings(Color::Black) <= 1);
             for &(sq, p) in &on_board {
-                assert!(!dead(p.kind, p.color, sq), "{setup:?}");
+                assert!(!reference::dead(p.kind, p.color, sq), "{setup:?}");
             }
             for color in Color::ALL {
                 for file in 1..=9 {

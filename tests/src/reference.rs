@@ -257,11 +257,18 @@ pub fn in_check(setup: &Setup) -> bool {
 
 /// A piece that could never move again (rules.md §3.2). No fairy piece of §1 is ever
 /// dead on a 9×9 board: each has a move towards every side.
-fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
+/// A piece that could never move again (rules.md §3.2, seed 002).
+pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
     let r = sq.relative_rank(color);
     match kind {
         PieceKind::Pawn | PieceKind::Lance => r == 1,
         PieceKind::Knight => r <= 2,
+        // Seed 002: a piece that attacks no square. Of the fairy pieces only the
+        // √50-leaper has such squares on 9×9 (every leap leaves the board).
+        PieceKind::Root50Leaper => leaper(1, 7)
+            .into_iter()
+            .chain(leaper(5, 5))
+            .all(|(df, dr)| sq.offset(df, dr).is_none()),
         _ => false,
     }
 }

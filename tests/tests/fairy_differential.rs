@@ -1,0 +1,135 @@
+//! The general generator against the slow reference generator (tests/src/reference.rs)
+//! on random positions with every fairy piece, in both colours, on the board and in
+//! hand: identical legal move sets and identical check verdicts, under both drop-pawn
+//! mate readings; and along short random games from those positions, the incremental
+//! key, `key_after`, the packed child and `legal_checks` agree with playing the move.
+
+use yosei_core::random::SplitMix64;
+use yosei_core::Move;
+use yosei_rules::{Position, RuleSet, UchifuzumeReading};
+use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
+use yosei_tests::reference;
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort();
+    moves
+}
+
+fn rules(reading: UchifuzumeReading) -> RuleSet {
+    let mut rules = RuleSet::ordinary();
+    rules.uchifuzume = reading;
+    rules
+}
+
+/// Compares one position with the reference; returns its legal moves.
+fn compare(pos: &Position, rules: &RuleSet) -> Vec<Move> {
+    let setup = pos.to_setup();
+    let any = rules.uchifuzume == UchifuzumeReading::Any;
+    let fast = sorted(pos.legal_moves(rules).as_slice().to_vec());
+    let slow = sorted(reference::legal_moves(&setup, any));
+    if fast != slow {
+        let missing: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).collect();
+        let extra: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).collect();
+        panic!(
+            "{}\nmissing {missing:?}\nextra {extra:?}",
+            yosei_io::sfen::write_sfen(&setup)
+        );
+    }
+    assert_eq!(
+        pos.in_check(rules),
+        reference::in_check(&setup),
+        "{}",
+        yosei_io::sfen::write_sfen(&setup)
+    );
+    fast
+}
+
+#[test]
+fn legal_moves_and_checks_equal_the_reference() {
+    let mut rng = SplitMix64::new(0xFA1_2E5);
+    let mix = FairyMix::default();
+    let mut positions = 0;
+    let mut moves = 0;
+    let mut in_check = 0;
+    let mut lion_two_steps = 0;
+    for round in 0..3000 {
+        let setup = random_fairy_setup(&mut rng, &mix);
+        let reading = if round % 4 == 3 {
+            UchifuzumeReading::Any
+        } else {
+            UchifuzumeReading::CheckOnly
+        };
+        let rules = rules(reading);
+        let Ok(mut pos) = Position::from_setup(&setup, &rules) else {
+            panic!(
+                "the generator's position is refused: {}",
+                yosei_io::sfen::write_sfen(&setup)
+            );
+        };
+        // A few plies of a random game from each position, comparing every position.
+        for _ in 0..4 {
+            let legal = compare(&pos, &rules);
+            positions += 1;
+            moves += legal.len();
+            in_check += pos.in_check(&rules) as usize;
+            lion_two_steps += legal.iter().filter(|m| m.via().is_some()).count();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[(rng.next_u64() % legal.len() as u64) as usize];
+            pos.play_in_place(m);
+        }
+    }
+    println!("{positions} positions, {moves} moves, {in_check} in check, {lion_two_steps} Lion two-steps");
+    assert!(positions > 10_000 && in_check > 1000 && lion_two_steps > 1000);
+}
+
+#[test]
+fn keys_packing_and_check_generation_agree_with_playing_the_move() {
+    let mut rng = SplitMix64::new(0x1_0E5);
+    let mix = FairyMix::default();
+    let rules = RuleSet::ordinary();
+    for _ in 0..400 {
+        let setup = random_fairy_setup(&mut rng, &mix);
+        let pos = Position::from_setup(&setup, &rules).unwrap();
+        assert!(pos.has_fairy_pieces() || setup.hands.iter().all(|h| h.is_empty()));
+        let packed = pos.pack();
+        let mut checks = Vec::new();
+        for &m in pos.legal_moves(&rules).iter() {
+            let after = pos.play(m);
+            assert_eq!(after.key(), after.compute_key(), "{m:?}");
+            assert_eq!(pos.key_after(m), after.key(), "{m:?}");
+            assert!(packed.after(m, pos.key_after(m)) == after.pack(), "{m:?}");
+            assert!(Position::unpack(&after.pack()) == after, "{m:?}");
+            if after.in_check(&rules) {
+                checks.push(m);
+            }
+        }
+        assert_eq!(sorted(pos.legal_checks(&rules).as_slice().to_vec()), sorted(checks));
+    }
+}
+
+/// The stored counts of tests/data/perft_fairy.tsv (from the reference), every row.
+#[test]
+fn golden_fairy_perft() {
+    let rules = RuleSet::ordinary();
+    let mut rows = 0;
+    for line in include_str!("../data/perft_fairy.tsv").lines() {
+        if line.starts_with('#') || line.trim().is_empty() {
+            continue;
+        }
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (name, sfen, depth, nodes) = (
+            fields[0],
+            fields[1],
+            fields[2].parse().unwrap(),
+            fields[3].parse::<u64>().unwrap(),
+        );
+        let setup = yosei_io::sfen::parse_sfen(sfen).unwrap().setup;
+        let pos = Position::from_setup(&setup, &rules).unwrap();
+        let counted: u64 = yosei_rules::perft::perft(&pos, &rules, depth);
+        assert_eq!(counted, nodes, "{name} depth {depth}");
+        rows += 1;
+    }
+    assert!(rows >= 42);
+}
