@@ -1,0 +1,199 @@
+//! Each fairy piece's moves in positions built to pin them: edges and corners, Grasshopper
+//! hurdles of both colours, Nightrider lines blocked and open, the Lion's igui, pass and
+//! double capture, drops and dead squares. Expected sets are worked out by hand in the
+//! comments (squares in USI: file digit, rank letter a–i from the top).
+
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Position, RuleSet};
+
+fn pos(sfen: &str) -> Position {
+    Position::from_setup(&parse_sfen(sfen).unwrap().setup, &RuleSet::ordinary()).unwrap()
+}
+
+/// The legal moves starting with `prefix` (a square or a drop letter), sorted.
+fn moves_from(p: &Position, prefix: &str) -> Vec<String> {
+    let mut out: Vec<String> = p
+        .legal_moves(&RuleSet::ordinary())
+        .iter()
+        .map(|m| m.to_usi())
+        .filter(|m| m.starts_with(prefix))
+        .collect();
+    out.sort();
+    out
+}
+
+fn set(moves: &[&str]) -> Vec<String> {
+    let mut out: Vec<String> = moves.iter().map(|s| s.to_string()).collect();
+    out.sort();
+    out
+}
+
+#[test]
+fn leapers_in_corners_and_on_edges() {
+    // Camel (1,3) on 1i: only 2f (1 file left, 3 up) and 4h (3 left, 1 up).
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8C b - 1"), "1i"),
+        set(&["1i2f", "1i4h"])
+    );
+    // Giraffe (1,4) on 9a (Black): 8e and 5b.
+    assert_eq!(
+        moves_from(&pos("F8/9/9/9/9/9/9/9/9 b - 1"), "9a"),
+        set(&["9a8e", "9a5b"])
+    );
+    // Five-leaper on 5e: (0,5) leaves the board; (3,4) and (4,3) give eight squares.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4V4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e2a", "5e8a", "5e2i", "5e8i", "5e1b", "5e9b", "5e1h", "5e9h"])
+    );
+    // √50-leaper on 1a: (1,7) to 2h, (7,1) to 8b, (5,5) to 6f.
+    assert_eq!(
+        moves_from(&pos("8X/9/9/9/9/9/9/9/9 b - 1"), "1a"),
+        set(&["1a2h", "1a8b", "1a6f"])
+    );
+    // Zebra (2,3) on 5e: all eight land on the board.
+    assert_eq!(moves_from(&pos("9/9/9/9/4Z4/9/9/9/9 b - 1"), "5e").len(), 8);
+    // Chess knight on 1a: 2c and 3b; a White one on 9i: 8g and 7h (White's moves).
+    assert_eq!(
+        moves_from(&pos("8T/9/9/9/9/9/9/9/9 b - 1"), "1a"),
+        set(&["1a2c", "1a3b"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/t8 w - 1"), "9i"),
+        set(&["9i8g", "9i7h"])
+    );
+    // Phoenix (W + jump to the second diagonal square) on 1i: 1h, 2i, 3g.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8H b - 1"), "1i"),
+        set(&["1i1h", "1i2i", "1i3g"])
+    );
+    // Kirin (F + jump to the second orthogonal square) on 1i: 2h, 1g, 3i — over a piece too.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/8P/7PJ b - 1"), "1i"),
+        set(&["1i2h", "1i1g", "1i3i"])
+    );
+    // Queen from 5e on an empty board: 8 + 8 + 8 + 8 = 32.
+    assert_eq!(moves_from(&pos("9/9/9/9/4Q4/9/9/9/9 b - 1"), "5e").len(), 32);
+}
+
+#[test]
+fn grasshopper_hurdles_of_both_colours() {
+    // Black Grasshopper on 5e. Up: hurdle 5c (White pawn, 5d empty) → lands 5b.
+    // Down: hurdle 5f (own pawn) → lands 5g. Towards file 9: hurdle 7e (White gold),
+    // but 8e holds a Black pawn: no landing. Towards file 1: nothing to hop over.
+    // Up-right: 4d (White silver) is the hurdle, 3c a White pawn: captured. The other
+    // diagonals are empty to the edge: no move.
+    let p = pos("9/9/4p1p2/5s3/1Pg1A4/4P4/9/9/9 b - 1");
+    assert_eq!(moves_from(&p, "5e"), set(&["5e5b", "5e5g", "5e3c"]));
+    // A hurdle on the edge: no landing square.
+    assert!(moves_from(&pos("9/9/9/9/9/9/9/A8/P8 b - 1"), "9h").is_empty());
+    // A hurdle far away: it slides over the empty squares to it, then lands just beyond.
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/A5g2 b - 1"), "9i"), set(&["9i2i"]));
+    // White's Grasshopper hops over a Black hurdle and captures a Black piece beyond.
+    assert_eq!(moves_from(&pos("a8/P8/G8/9/9/9/9/9/9 w - 1"), "9a"), set(&["9a9c"]));
+}
+
+#[test]
+fn nightrider_lines_open_and_blocked() {
+    // From 9i, Black: the line 8g, 7e, 6c, 5a and the line 7h, 5g, 3f, 1e.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/D8 b - 1"), "9i"),
+        set(&["9i8g", "9i7e", "9i6c", "9i5a", "9i7h", "9i5g", "9i3f", "9i1e"])
+    );
+    // An own piece on 7e stops the first line after 8g; an enemy on 5g is captured
+    // and ends the second line there. Pieces between the leaps (8h, 8f) do not block.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/2P6/9/4p4/1P7/D8 b - 1"), "9i"),
+        set(&["9i8g", "9i7h", "9i5g"])
+    );
+}
+
+#[test]
+fn lion_single_moves_igui_pass_and_double_capture() {
+    // A lone Black Lion on 5e: 24 single moves and one pass, written through 4d (the
+    // empty neighbour of lowest index).
+    let lone = moves_from(&pos("9/9/9/9/4I4/9/9/9/9 b - 1"), "5e");
+    assert_eq!(lone.len(), 25);
+    assert!(lone.contains(&"5e4d5e".to_string()));
+    // White pawns on 5d and 4c. The Lion takes 5d and then: returns (igui 5e5d5e),
+    // takes 4c too (5e5d4c), or steps to any other square next to 5d (6c 5c 6d 4d 6e
+    // 4e): 8 two-steps; the pass goes through 4d; 24 single moves (5d and 4c are
+    // captures among them). 4c is not adjacent to 5e, so no two-step starts there.
+    let p = pos("9/9/5p3/4p4/4I4/9/9/9/9 b - 1");
+    let got = moves_from(&p, "5e");
+    let two_steps: Vec<&String> = got.iter().filter(|m| m.len() == 6).collect();
+    assert_eq!(
+        two_steps,
+        ["5e4d5e", "5e5d4c", "5e5d4d", "5e5d4e", "5e5d5c", "5e5d5e", "5e5d6c", "5e5d6d", "5e5d6e"]
+            .iter()
+            .collect::<Vec<_>>()
+    );
+    assert_eq!(got.len(), 24 + 8 + 1);
+    // Boxed in by its own pieces: no pass, and the jumps to distance two remain.
+    let boxed = moves_from(&pos("9/9/9/3GSG3/3SIS3/3GSG3/9/9/9 b - 1"), "5e");
+    assert_eq!(boxed.len(), 16);
+    // A Lion two-step written through an empty square reads as the single move.
+    let q = pos("9/9/9/9/4I4/9/9/9/9 b - 1");
+    let m = yosei_io::sfen::parse_usi_move("5e4d3c").unwrap();
+    assert_eq!(q.canonical_move(m).to_usi(), "5e3c");
+    let pass = yosei_io::sfen::parse_usi_move("5e6f5e").unwrap();
+    assert_eq!(q.canonical_move(pass).to_usi(), "5e4d5e");
+}
+
+#[test]
+fn fairy_checks_and_drops() {
+    // A White Camel on 2d attacks 1a? (1,3): from 2d to 1a is (−1, −3): yes for White
+    // (symmetric leaper). Black king on 1a is in check, and only leaves or captures.
+    let p = pos("8K/9/9/7c1/9/9/9/9/4k4 b - 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    // Fairy drops go on every empty square; the √50-leaper never on a square where it
+    // could not move again (its nine dead squares, seed 002), e.g. 5e.
+    let q = pos("9/9/9/9/9/9/9/9/9 b X 1");
+    let drops = moves_from(&q, "X*");
+    assert_eq!(drops.len(), 81 - 9);
+    assert!(!drops.contains(&"X*5e".to_string()));
+    let r = pos("9/9/9/9/9/9/9/9/9 b I 1");
+    assert_eq!(moves_from(&r, "I*").len(), 81);
+}
+
+/// A piece the problem file defines: `piece: E 象 elephant FA` (one diagonal step or a
+/// jump to the second diagonal square), used on the board, in hand and in moves.
+#[test]
+fn a_piece_defined_in_the_problem_file() {
+    let text = "yosei-problem 1\npiece: E 象 drunk elephant FA\nposition: 9/9/9/9/4E4/9/9/9/9 b e 1\n";
+    let problem = yosei_io::native::read_native(text).unwrap();
+    assert_eq!(problem.pieces.len(), 1);
+    assert_eq!(problem.pieces[0].name, "drunk elephant");
+    assert_eq!(problem.pieces[0].glyph, '象');
+    let rules = RuleSet::ordinary().with_user_pieces(&problem.pieces).unwrap();
+    let p = Position::from_setup(&problem.setup, &rules).unwrap();
+    let moves: Vec<String> = p.legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
+    assert_eq!(moves.len(), 8, "{moves:?}");
+    assert!(moves.contains(&"5e3c".to_string()) && moves.contains(&"5e4d".to_string()));
+    // It written back and read again is the same problem.
+    let again = yosei_io::native::read_native(&yosei_io::native::write_native(&problem)).unwrap();
+    assert_eq!(again, problem);
+    // Without its definition the position is refused, naming the letter.
+    let err = Position::from_setup(&problem.setup, &RuleSet::ordinary()).unwrap_err();
+    assert!(err.to_string().contains("piece letter E"), "{err}");
+    // A bad movement is reported at its column in the line.
+    let bad =
+        yosei_io::native::read_native("yosei-problem 1\npiece: E 象 elephant FxA\nposition: 9/9/9/9/9/9/9/9/9 b - 1\n")
+            .unwrap_err();
+    assert_eq!((bad.line, bad.column), (2, Some(22)), "{bad}");
+    // A built-in letter cannot be redefined.
+    let builtin =
+        yosei_io::native::read_native("yosei-problem 1\npiece: Q 象 elephant FA\nposition: 9/9/9/9/9/9/9/9/9 b - 1\n")
+            .unwrap_err();
+    assert!(builtin.to_string().contains("E, M, U, W, Y"), "{builtin}");
+}
+
+/// A lance that moves only forward and cannot capture (`mfR`) is dead on its last rank,
+/// derived from its movement: it may not be dropped there.
+#[test]
+fn a_defined_piece_has_dead_squares_from_its_movement() {
+    let text = "yosei-problem 1\npiece: M 香 quiet-lance mfR\nposition: 9/9/9/9/9/9/9/9/9 b M 1\n";
+    let problem = yosei_io::native::read_native(text).unwrap();
+    let rules = RuleSet::ordinary().with_user_pieces(&problem.pieces).unwrap();
+    let p = Position::from_setup(&problem.setup, &rules).unwrap();
+    assert_eq!(p.legal_moves(&rules).len(), 81 - 9);
+}
