@@ -343,10 +343,7 @@ impl Search<'_> {
             outcome.distinct_up_to_mirror = if (lines.len() as u64) == count && is_mirror_symmetric(start) {
                 let mut canonical: Vec<Vec<Move>> = lines
                     .iter()
-                    .map(|l| {
-                        let mirrored: Vec<Move> = l.iter().map(|m| m.mirror()).collect();
-                        std::cmp::min(l.clone(), mirrored)
-                    })
+                    .map(|l| std::cmp::min(l.clone(), mirrored_line(start, l)))
                     .collect();
                 canonical.sort();
                 canonical.dedup();
@@ -435,6 +432,19 @@ fn hand_kinds(pos: &Position, color: yosei_core::Color) -> Vec<PieceKind> {
         out.extend(std::iter::repeat_n(kind, n as usize));
     }
     out
+}
+
+/// The mirror image of a line from a mirror-symmetric start, each move in its one
+/// written form (a mirrored Lion pass goes through another neighbour: `canonical_move`).
+fn mirrored_line(start: &Position, line: &[Move]) -> Vec<Move> {
+    let mut pos = start.clone();
+    line.iter()
+        .map(|m| {
+            let mirrored = pos.canonical_move(m.mirror());
+            pos.play_in_place(mirrored);
+            mirrored
+        })
+        .collect()
 }
 
 fn is_mirror_symmetric(pos: &Position) -> bool {
