@@ -13,24 +13,7 @@ use crate::reference;
 use yosei_core::random::SplitMix64;
 use yosei_core::{Color, Piece, PieceKind, Setup, Square};
 
-/// The fairy kinds of rules.md §1 (the stone is not among them: it is placed apart).
-pub const FAIRY_KINDS: [PieceKind; 12] = {
-    use PieceKind::*;
-    [
-        Lion,
-        Phoenix,
-        Kirin,
-        Queen,
-        ChessKnight,
-        Camel,
-        Zebra,
-        Giraffe,
-        FiveLeaper,
-        Root50Leaper,
-        Grasshopper,
-        Nightrider,
-    ]
-};
+pub use crate::reference::FAIRY_KINDS;
 
 /// The knobs of [`random_fairy_setup`]; `FairyMix::default()` is the mix described in the
 /// module documentation.

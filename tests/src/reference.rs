@@ -53,18 +53,11 @@ fn leaper(a: i32, b: i32) -> Offsets {
     out
 }
 
-/// The ordinary hand kinds and the fairy kinds of rules.md §1: every kind this generator
-/// can drop. Anything else held in a hand makes it panic.
-const KNOWN_HAND_KINDS: [PieceKind; 19] = {
+/// The fairy kinds of rules.md §1 (the stone aside): with the ordinary hand kinds, every
+/// kind this generator can drop. Anything else held in a hand makes it panic.
+pub const FAIRY_KINDS: [PieceKind; 12] = {
     use PieceKind::*;
     [
-        Pawn,
-        Lance,
-        Knight,
-        Silver,
-        Gold,
-        Bishop,
-        Rook,
         Lion,
         Phoenix,
         Kirin,
@@ -343,7 +336,7 @@ fn candidates(setup: &Setup) -> Vec<Move> {
             continue;
         }
         assert!(
-            KNOWN_HAND_KINDS.contains(&kind),
+            PieceKind::ORDINARY_HAND_KINDS.contains(&kind) || FAIRY_KINDS.contains(&kind),
             "reference generator: no movement written for {kind:?}, held in hand"
         );
         for to in Square::all() {
