@@ -19,7 +19,7 @@ pub use bitboard::Bitboard;
 pub use color::Color;
 pub use hand::Hand;
 pub use movement::{builtin_movement, compiled_builtin, CompiledMovement, Movement, MovementError};
-pub use moves::Move;
+pub use moves::{Displacement, Move};
 pub use piece::{Piece, PieceKind};
 pub use setup::Setup;
 pub use square::Square;

@@ -6,13 +6,28 @@
 //! such a choice makes two different moves (rules.md §6).
 //!
 //! Layout: bits 0–6 `to`; 7–13 `from` (board) or the dropped kind (drop); 14 promote;
-//! 15 drop; 16–22 `via` (127 = none); 23–29 extra square (127 = none).
+//! 15 drop; 16–22 `via` (127 = none); 23–29 extra square (127 = none); 30–31 what the
+//! extra square means ([`Displacement`]; 0 = not yet known, a move as a reader wrote it
+//! before it is matched against the legal moves).
 
 use crate::{PieceKind, Square};
 use std::fmt;
 
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u32);
+
+/// Which piece a Circe-family capture puts on the move's extra square (rules.md §5.9–11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Displacement {
+    /// キルケ: the captured piece, unpromoted, for its owner.
+    Rebirth,
+    /// アンチキルケ: the capturing piece (after any promotion) instead of the capture square.
+    Return,
+    /// PWC: the captured piece as it was, for its owner (on the square the capturer left).
+    Restore,
+}
+
+const DISPLACEMENT_SHIFT: u32 = 30;
 
 const NONE: u32 = 127;
 const PROMOTE: u32 = 1 << 14;
@@ -40,10 +55,49 @@ impl Move {
         Move(to.index() as u32 | (from.index() as u32) << 7 | (via.index() as u32) << VIA_SHIFT | NONE << EXTRA_SHIFT)
     }
 
-    /// The same move with the square where a Circe-family capture puts a piece.
+    /// The same move with the square where a Circe-family capture puts a piece, as a
+    /// reader finds it written (`/4i`): which piece goes there is not yet known, so the
+    /// move must be matched against the legal moves (`Position::find_legal`) before it
+    /// is played.
     #[inline]
     pub const fn with_extra(self, sq: Square) -> Move {
-        Move(self.0 & !(NONE << EXTRA_SHIFT) | (sq.index() as u32) << EXTRA_SHIFT)
+        Move(self.0 & !(NONE << EXTRA_SHIFT | 3 << DISPLACEMENT_SHIFT) | (sq.index() as u32) << EXTRA_SHIFT)
+    }
+
+    /// The same move with a Circe-family effect: `d` puts a piece on `sq`.
+    #[inline]
+    pub const fn with_displacement(self, d: Displacement, sq: Square) -> Move {
+        let code = match d {
+            Displacement::Rebirth => 1,
+            Displacement::Return => 2,
+            Displacement::Restore => 3,
+        };
+        Move(self.with_extra(sq).0 | code << DISPLACEMENT_SHIFT)
+    }
+
+    /// The Circe-family effect of this move, if it has one (and it is known).
+    #[inline]
+    pub const fn displacement(self) -> Option<(Displacement, Square)> {
+        let Some(sq) = self.extra() else { return None };
+        match self.0 >> DISPLACEMENT_SHIFT {
+            1 => Some((Displacement::Rebirth, sq)),
+            2 => Some((Displacement::Return, sq)),
+            3 => Some((Displacement::Restore, sq)),
+            _ => None,
+        }
+    }
+
+    /// The move as it is written (the extra square kept, its meaning forgotten): what a
+    /// reader produces from the move's text.
+    #[inline]
+    pub const fn as_written(self) -> Move {
+        Move(self.0 & !(3 << DISPLACEMENT_SHIFT))
+    }
+
+    /// The move without its extra square and effect.
+    #[inline]
+    pub const fn without_extra(self) -> Move {
+        Move(self.0 & !(3 << DISPLACEMENT_SHIFT) | NONE << EXTRA_SHIFT)
     }
 
     #[inline]
@@ -101,9 +155,10 @@ impl Move {
             (Some(from), None, None) => Move::normal(from.mirror(), self.to().mirror(), self.is_promotion()),
             (None, None, _) => self,
         };
-        match self.extra() {
-            Some(extra) => base.with_extra(extra.mirror()),
-            None => base,
+        match (self.displacement(), self.extra()) {
+            (Some((d, sq)), _) => base.with_displacement(d, sq.mirror()),
+            (None, Some(extra)) => base.with_extra(extra.mirror()),
+            (None, None) => base,
         }
     }
 

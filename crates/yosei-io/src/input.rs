@@ -119,14 +119,13 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
     let mut position = Position::from_setup(&problem.setup, &rules).map_err(|e| err(e.to_string()))?;
     if sourced.play_moves {
         for (i, &m) in problem.moves.moves.iter().enumerate() {
-            let m = position.canonical_move(m);
-            if !position.is_legal(m, &rules) {
+            let Some(m) = position.find_legal(m, &rules) else {
                 return Err(err(format!(
                     "move {} ({}) is not legal in the position reached",
                     i + 1,
                     m.to_usi()
                 )));
-            }
+            };
             position.play_in_place(m);
         }
     }

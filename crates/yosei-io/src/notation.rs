@@ -15,7 +15,7 @@
 use std::cmp::Ordering;
 use std::fmt;
 use yosei_core::attacks::ordinary_attacks;
-use yosei_core::{Color, Move, Piece, PieceKind, Square};
+use yosei_core::{Color, Displacement, Move, Piece, PieceKind, Square};
 use yosei_rules::{Position, RuleSet};
 
 // ---------------------------------------------------------------------------------------
@@ -1008,7 +1008,29 @@ pub fn write_ki2_move(pos: &Position, rules: &RuleSet, m: Move, previous_to: Opt
         (None, None) => {}
     }
     push_extra(&mut s, m);
+    if let Some(kind) = displaced_kind(pos, m) {
+        s.push_str(&move_name(kind));
+    }
     s
+}
+
+/// The kind of the piece a Circe-family capture puts on the extra square (seed 001
+/// writes it after the square: `同と/６九金`): the reborn piece unpromoted, the
+/// returning capturer after any promotion, the restored piece as it was.
+fn displaced_kind(pos: &Position, m: Move) -> Option<PieceKind> {
+    let (d, _) = m.displacement()?;
+    match d {
+        Displacement::Rebirth => Some(pos.piece_at(m.to())?.kind.unpromoted()),
+        Displacement::Restore => Some(pos.piece_at(m.to())?.kind),
+        Displacement::Return => {
+            let kind = pos.piece_at(m.from()?)?.kind;
+            Some(if m.is_promotion() {
+                kind.promoted().unwrap_or(kind)
+            } else {
+                kind
+            })
+        }
+    }
 }
 
 /// The minimal words for the piece on `from` among `rivals`; `None` when words cannot

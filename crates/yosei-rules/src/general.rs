@@ -36,15 +36,34 @@ pub(crate) fn in_check(pos: &Position, rules: &RuleSet) -> bool {
 /// Pushes every legal move into `sink`: board moves, Lion two-steps, drops other than
 /// pawns, pawn drops (the drop-pawn-mate test is the most expensive).
 pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
+    generate_at(pos, rules, sink, 0)
+}
+
+/// How many nested "does this reply mate?" questions 完全打歩 asks before it takes a
+/// move as not mating (docs/rules/capture-conditions.md): each level needs a reply
+/// that is at once a check evasion and a check.
+pub(crate) const MATE_DEPTH: u32 = 8;
+
+fn generate_at<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, depth: u32) -> ControlFlow<()> {
     let mut generator = General {
         pos,
         rules,
         pieces: rules.pieces(),
         us: pos.side_to_move(),
         sink,
+        depth,
     };
     generator.board_moves()?;
     generator.drops()
+}
+
+struct FirstMove(bool);
+
+impl MoveSink for FirstMove {
+    fn push(&mut self, _: Move) -> ControlFlow<()> {
+        self.0 = true;
+        ControlFlow::Break(())
+    }
 }
 
 struct General<'a, S> {
@@ -53,6 +72,8 @@ struct General<'a, S> {
     pieces: &'a PieceTable,
     us: Color,
     sink: &'a mut S,
+    /// Nesting of 完全打歩's mate questions (0 for the caller's own generation).
+    depth: u32,
 }
 
 impl<S: MoveSink> General<'_, S> {
@@ -62,10 +83,27 @@ impl<S: MoveSink> General<'_, S> {
         let king_safe = after
             .king(self.us)
             .is_none_or(|k| !attacked(&after, self.rules, k, !self.us));
-        if king_safe {
+        if king_safe && !self.mates_illegally(m, &after) {
             self.sink.push(m)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// 完全打歩 (rules.md §5.8): a mating move that is not a pawn drop is illegal, for
+    /// both sides. "Mating" asks whether the opponent has a legal move, which asks the
+    /// same of its checking replies: the recursion goes one level deeper only through a
+    /// reply that both escapes check and gives check, and stops at [`MATE_DEPTH`].
+    fn mates_illegally(&self, m: Move, after: &Position) -> bool {
+        if self.rules.uchifu() != Some(crate::capture::UchifuRule::Complete)
+            || m.drop_kind() == Some(PieceKind::Pawn)
+            || self.depth >= MATE_DEPTH
+            || !in_check(after, self.rules)
+        {
+            return false;
+        }
+        let mut first = FirstMove(false);
+        let _ = generate_at(after, self.rules, &mut first, self.depth + 1);
+        !first.0
     }
 
     fn board_moves(&mut self) -> ControlFlow<()> {
@@ -90,12 +128,36 @@ impl<S: MoveSink> General<'_, S> {
     /// the move starts or ends in the zone; no unpromoted move that leaves a dead piece.
     fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
         if kind.can_promote() && (from.in_zone(self.us) || to.in_zone(self.us)) {
-            self.push_if_legal(Move::normal(from, to, true))?;
+            self.push_choices(Move::normal(from, to, true), kind)?;
         }
-        if self.pieces.is_dead(kind, self.us, to) {
-            return ControlFlow::Continue(());
+        self.push_choices(Move::normal(from, to, false), kind)
+    }
+
+    /// Pushes the legal forms of one board move: under a capture condition one per
+    /// square the displaced piece may go to (`capture`); the dead-piece rule is judged
+    /// where the moving piece ends (an Anti-Circe return may save it).
+    fn push_choices(&mut self, m: Move, kind: PieceKind) -> ControlFlow<()> {
+        let kind = if m.is_promotion() {
+            kind.promoted().unwrap_or(kind)
+        } else {
+            kind
+        };
+        let Some(rule) = self.rules.capture_rule() else {
+            if self.pieces.is_dead(kind, self.us, m.to()) {
+                return ControlFlow::Continue(());
+            }
+            return self.push_if_legal(m);
+        };
+        for &choice in crate::capture::choices(self.pos, self.rules, rule, m).as_slice() {
+            let end = match choice.displacement() {
+                Some((yosei_core::Displacement::Return, sq)) => sq,
+                _ => choice.to(),
+            };
+            if !self.pieces.is_dead(kind, self.us, end) {
+                self.push_if_legal(choice)?;
+            }
         }
-        self.push_if_legal(Move::normal(from, to, false))
+        ControlFlow::Continue(())
     }
 
     /// The Lion's two king steps that are moves of their own (`lion` module).
@@ -133,7 +195,8 @@ impl<S: MoveSink> General<'_, S> {
                 {
                     continue;
                 }
-                if !is_drop_pawn_mate(self.pos, to, self.rules) {
+                // the fairy 打歩詰 lifts the ban on drop-pawn mate (rules.md §4)
+                if self.rules.uchifu().is_some() || !is_drop_pawn_mate(self.pos, to, self.rules) {
                     self.sink.push(m)?;
                 }
             }

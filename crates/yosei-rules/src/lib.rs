@@ -7,6 +7,7 @@
 //! own, there is no paralysis, and legality is decided by the fast pin/check path of
 //! [`movegen`], which is exact only because no condition is active (deny by default).
 
+pub mod capture;
 pub mod check;
 pub mod drop_pawn_mate;
 mod general;
@@ -20,6 +21,7 @@ pub mod stipulation;
 pub mod validate;
 pub mod zobrist;
 
+pub use capture::{CaptureRule, UchifuRule};
 pub use check::CheckInfo;
 pub use movegen::{MoveList, MoveSink};
 pub use pieces::{PieceTable, Reach, UserPiece};

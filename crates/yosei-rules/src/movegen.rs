@@ -166,6 +166,21 @@ impl Position {
         self.legal_moves(rules).contains(m)
     }
 
+    /// The legal move that `m`, as a reader found it written, stands for (or `None`):
+    /// a Lion two-step in its one written form (`canonical_move`), the meaning of a
+    /// `/square` suffix found among the legal moves, and a missing suffix accepted
+    /// where the legal moves leave one possibility (cli.md).
+    pub fn find_legal(&self, m: Move, rules: &RuleSet) -> Option<Move> {
+        let written = self.canonical_move(m).as_written();
+        let legal = self.legal_moves(rules);
+        if written.extra().is_some() {
+            return legal.iter().copied().find(|l| l.as_written() == written);
+        }
+        let mut found = legal.iter().copied().filter(|l| l.without_extra() == written);
+        let first = found.next()?;
+        found.next().is_none().then_some(first)
+    }
+
     /// Pushes every legal move into `sink`, in the order of the module docs, until the
     /// sink breaks.
     pub fn generate_legal<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {

@@ -6,7 +6,7 @@
 
 use crate::zobrist::{self, Key};
 use yosei_core::attacks;
-use yosei_core::{Bitboard, Color, Hand, Move, Piece, PieceKind, Setup, Square};
+use yosei_core::{Bitboard, Color, Displacement, Hand, Move, Piece, PieceKind, Setup, Square};
 
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
@@ -242,13 +242,30 @@ impl Position {
                 if let Some(via) = m.via() {
                     self.capture_on(via, us);
                 }
-                self.capture_on(to, us);
+                let mut dest = to;
+                match m.displacement() {
+                    None => self.capture_on(to, us),
+                    Some((Displacement::Return, sq)) => {
+                        self.capture_on(to, us);
+                        dest = sq;
+                    }
+                    Some((Displacement::Rebirth, sq)) => {
+                        if let Some(captured) = self.remove_keyed(to) {
+                            self.put_keyed(sq, Piece::new(captured.kind.unpromoted(), captured.color));
+                        }
+                    }
+                    Some((Displacement::Restore, sq)) => {
+                        if let Some(captured) = self.remove_keyed(to) {
+                            self.put_keyed(sq, captured);
+                        }
+                    }
+                }
                 if m.is_promotion() {
                     if let Some(promoted) = piece.kind.promoted() {
                         piece.kind = promoted;
                     }
                 }
-                self.put_keyed(to, piece);
+                self.put_keyed(dest, piece);
             }
             (None, None) => {}
         }
@@ -285,6 +302,17 @@ impl Position {
                         continue;
                     };
                     key ^= zobrist::piece_on(captured, sq);
+                    match m.displacement() {
+                        Some((Displacement::Rebirth, there)) if sq == to => {
+                            key ^= zobrist::piece_on(Piece::new(captured.kind.unpromoted(), captured.color), there);
+                            continue;
+                        }
+                        Some((Displacement::Restore, there)) if sq == to => {
+                            key ^= zobrist::piece_on(captured, there);
+                            continue;
+                        }
+                        _ => {}
+                    }
                     if let Some(kind) = captured.kind.hand_kind() {
                         let before =
                             hand.count(kind) + gained[..slot].iter().filter(|g| g.0 == kind).map(|g| g.1).sum::<u8>();
@@ -295,7 +323,11 @@ impl Position {
                 if m.is_promotion() {
                     piece.kind = piece.kind.promoted().unwrap_or(piece.kind);
                 }
-                key ^= zobrist::piece_on(piece, to);
+                let dest = match m.displacement() {
+                    Some((Displacement::Return, sq)) => sq,
+                    _ => to,
+                };
+                key ^= zobrist::piece_on(piece, dest);
             }
             (None, None) => {}
         }
@@ -405,9 +437,24 @@ impl PackedPosition {
             }
             (Some(from), None) => {
                 let moving = std::mem::take(&mut next.board[from.index()]);
+                let displacement = m.displacement();
                 for sq in [m.via().map(|v| v.index()), Some(to)].into_iter().flatten() {
                     let captured = std::mem::take(&mut next.board[sq]);
-                    if captured != 0 {
+                    let placed = match displacement {
+                        Some((Displacement::Rebirth, there)) if sq == to && captured != 0 => {
+                            let index = captured as usize - 1;
+                            let unpromoted = PieceKind::from_index(index / 2).map(|k| k.unpromoted());
+                            next.board[there.index()] =
+                                unpromoted.map_or(captured, |k| (k.index() * 2 + index % 2) as u8 + 1);
+                            true
+                        }
+                        Some((Displacement::Restore, there)) if sq == to && captured != 0 => {
+                            next.board[there.index()] = captured;
+                            true
+                        }
+                        _ => false,
+                    };
+                    if captured != 0 && !placed {
                         let kind = PieceKind::from_index((captured as usize - 1) / 2).and_then(|k| k.hand_kind());
                         if let Some(kind) = kind {
                             next.hands[us.index()].add(kind);
@@ -421,7 +468,10 @@ impl PackedPosition {
                         piece_code = code(Piece::new(promoted, us));
                     }
                 }
-                next.board[to] = piece_code;
+                match displacement {
+                    Some((Displacement::Return, there)) => next.board[there.index()] = piece_code,
+                    _ => next.board[to] = piece_code,
+                }
             }
             (None, None) => {}
         }

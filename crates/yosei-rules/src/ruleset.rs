@@ -172,6 +172,16 @@ impl Condition {
     }
 }
 
+impl Condition {
+    /// Whether yosei knows how to apply this condition.
+    pub const fn is_implemented(self) -> bool {
+        matches!(
+            self,
+            Condition::Uchifu | Condition::UchifuSimple | Condition::Circe | Condition::AntiCirce | Condition::Pwc
+        )
+    }
+}
+
 impl fmt::Display for Condition {
     /// cli.md form: `annan`, `komazume:knight`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -263,13 +273,16 @@ impl RuleSet {
         RuleSet::default()
     }
 
-    /// Compiles a list of conditions, or reports every conflict. No fairy condition is
-    /// implemented yet, so each one is reported as such (never silently ignored).
+    /// Compiles a list of conditions, or reports every conflict. Conditions whose module
+    /// does not exist yet are reported as such (never silently ignored); so are the
+    /// combinations no one has defined (`crate::capture`).
     pub fn compile(conditions: &[Condition]) -> Result<RuleSet, RuleError> {
-        let problems: Vec<String> = conditions
+        let mut problems: Vec<String> = conditions
             .iter()
+            .filter(|c| !c.is_implemented())
             .map(|c| format!("condition {c} ({}) is not implemented yet", c.japanese()))
             .collect();
+        problems.extend(crate::capture::conflicts(conditions));
         if problems.is_empty() {
             Ok(RuleSet {
                 conditions: conditions.to_vec(),

@@ -1,6 +1,6 @@
 //! `Setup` → `Position`: every requirement of a valid position, all reasons at once.
 
-use crate::{PieceSetLimit, Position, RuleSet};
+use crate::{Condition, PieceSetLimit, Position, RuleSet};
 use std::fmt;
 use yosei_core::{Color, Hand, PieceKind, Setup, Square};
 
@@ -28,6 +28,9 @@ pub enum SetupProblem {
     HandCountTooLarge { color: Color, kind: PieceKind, count: u8 },
     /// A user-defined kind (`E`, `M`, `U`, `W`, `Y`) that the problem does not define.
     UndefinedPiece { kind: PieceKind },
+    /// A piece with the Lion's two steps (two captures in one move) under キルケ,
+    /// アンチキルケ or PWC, a combination no one has defined.
+    LionUnderCaptureCondition { kind: PieceKind, condition: Condition },
 }
 
 impl fmt::Display for SetupProblem {
@@ -72,6 +75,13 @@ impl fmt::Display for SetupProblem {
                 f,
                 "piece letter {} is used but the problem does not define how it moves (a `piece:` line)",
                 kind.sfen_letter()
+            ),
+            SetupProblem::LionUnderCaptureCondition { kind, condition } => write!(
+                f,
+                "a {} (letter {}) can capture twice in one move, which condition {condition} ({}) does not define",
+                kind.name(),
+                kind.sfen_letter(),
+                condition.japanese()
             ),
         }
     }
@@ -199,6 +209,19 @@ impl Position {
             };
             if count > max && kind != PieceKind::King {
                 problems.push(SetupProblem::TooManyPieces { kind, count, max });
+            }
+        }
+        if let Some(condition) = rules
+            .conditions()
+            .iter()
+            .copied()
+            .find(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc))
+        {
+            for kind in PieceKind::ALL {
+                let present = kind_counts[kind.index()] > 0;
+                if present && pieces.has_lion_steps(kind) {
+                    problems.push(SetupProblem::LionUnderCaptureCondition { kind, condition });
+                }
             }
         }
         if !problems.is_empty() {

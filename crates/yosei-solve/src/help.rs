@@ -107,7 +107,7 @@ pub fn solve_help(
     };
     search.index.insert(start.key(), 0);
     // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
-    if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None) {
+    if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
         return search.finish_at_start(start);
     }
     let mut frontier = vec![start.pack()];
@@ -231,12 +231,12 @@ impl Search<'_> {
             // Generated checks are checks; other attacker moves are asked.
             let in_check = if checks_only { Some(true) } else { None };
             if must_check && !checks_only && !child.in_check(self.rules) {
-                if self.is_goal(&child, Some(false)) {
+                if self.is_goal(&child, Some(false), Some(m)) {
                     self.goals.push((id, m));
                 }
                 continue;
             }
-            if self.is_goal(&child, in_check) {
+            if self.is_goal(&child, in_check, Some(m)) {
                 self.goals.push((id, m));
                 continue;
             }
@@ -269,10 +269,17 @@ impl Search<'_> {
         next.push(child);
     }
 
-    /// Whether `pos` is the goal; `in_check` passes on what the caller already knows.
-    fn is_goal(&self, pos: &Position, in_check: Option<bool>) -> bool {
+    /// Whether `pos`, reached by `last` (`None` at the start), is the goal; `in_check`
+    /// passes on what the caller already knows. Under the fairy 打歩詰 a mate is the goal
+    /// only when `last` is a pawn drop (rules.md §5.8; under 完全打歩 no other move can
+    /// mate, under 単純打歩 other mates are legal but fail).
+    fn is_goal(&self, pos: &Position, in_check: Option<bool>, last: Option<Move>) -> bool {
         let defender_to_move = pos.side_to_move() != self.plan.attacker;
         let in_check = || in_check.unwrap_or_else(|| pos.in_check(self.rules));
+        let mate_goal = matches!(self.plan.goal, Goal::DefenderMated | Goal::AttackerMated);
+        if mate_goal && !self.rules.mate_counts(last) {
+            return false;
+        }
         match &self.plan.goal {
             Goal::DefenderMated => defender_to_move && in_check() && !pos.has_legal_move(self.rules),
             Goal::AttackerMated => !defender_to_move && in_check() && !pos.has_legal_move(self.rules),
@@ -323,7 +330,7 @@ impl Search<'_> {
             match replay_all(start, self.rules, &lines) {
                 Ok(ends) => {
                     for (end, line) in ends.iter().zip(&lines) {
-                        if self.is_goal(end, None) {
+                        if self.is_goal(end, None, line.last().copied()) {
                             leftovers.push(hand_kinds(end, self.plan.attacker));
                         } else {
                             verdict = Verdict::Unknown;

@@ -50,7 +50,9 @@ pub fn solve_self(start: &Position, rules: &RuleSet, max_length: u32, limits: &L
             outcome.distinct_up_to_mirror = 1;
             outcome.cooks = keys.iter().skip(1).map(|&m| vec![m]).collect();
             match replay(start, rules, &line) {
-                Ok(end) if end.is_checkmate(rules) => outcome.solutions.push(line),
+                Ok(end) if end.is_checkmate(rules) && rules.mate_counts(line.last().copied()) => {
+                    outcome.solutions.push(line)
+                }
                 Ok(_) | Err(_) => {
                     outcome.verdict = Verdict::Unknown;
                     outcome
@@ -139,7 +141,7 @@ impl Search<'_> {
         }
         for &m in moves.iter() {
             let after = pos.play(m);
-            if after.is_checkmate(self.rules) {
+            if after.is_checkmate(self.rules) && self.rules.mate_counts(Some(m)) {
                 continue;
             }
             if plies < 3 || !self.attacker_wins(&after, plies - 1) {
@@ -161,7 +163,7 @@ impl Search<'_> {
             let mut best: Option<(u32, Move)> = None;
             for &m in moves.iter() {
                 let after = pos.play(m);
-                if after.is_checkmate(self.rules) {
+                if after.is_checkmate(self.rules) && self.rules.mate_counts(Some(m)) {
                     best = best.or(Some((0, m)));
                     continue;
                 }

@@ -1,0 +1,231 @@
+//! The capture conditions (rules.md §5.8–5.11; docs/rules/capture-conditions.md):
+//! キルケ, アンチキルケ and PWC as one parameterised step of the play phase, and the
+//! fairy 打歩詰 (完全打歩 / 単純打歩).
+//!
+//! A capture under キルケ / アンチキルケ / PWC may put a piece on another square. Which
+//! square is part of the move (`Move::with_displacement`, written `/square`), so the
+//! generator offers one move per choice and [`Position::play`], [`Position::key_after`]
+//! and `PackedPosition::after` apply what the move says without asking the rules.
+//!
+//! | condition | who moves | where | when it cannot |
+//! | --- | --- | --- | --- |
+//! | キルケ | the captured piece (not a king, not a fairy piece), unpromoted, for its owner | its kind's nearest starting square (owner's view) | occupied after the capture, or two pawns: to the capturer's hand |
+//! | アンチキルケ | the capturing piece (king too, promotion kept) | its unpromoted kind's nearest starting square | both / the only square occupied: it stays |
+//! | PWC | the captured piece as it is, for its owner | the square the capturer left | two pawns or a dead piece: to hand |
+//!
+//! "Nearest" is by file distance from the capture square (the candidate squares of one
+//! kind lie on one rank, so this is also the Euclidean and the Manhattan order); a
+//! gold, silver, knight or lance captured (or capturing) on file 5 has two nearest
+//! squares, and the capturer chooses (seed 001): two moves, where both are free.
+
+use crate::{Position, RuleSet};
+use yosei_core::{Bitboard, Color, Displacement, Move, PieceKind, Square};
+
+/// Which of the three capture conditions is active.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CaptureRule {
+    Circe,
+    AntiCirce,
+    Pwc,
+}
+
+/// Which reading of the fairy 打歩詰 is active (rules.md §5.8).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum UchifuRule {
+    /// 完全打歩 (default): a mating move that is not a pawn drop is illegal.
+    Complete,
+    /// 単純打歩: such a mate is legal but does not fulfil the stipulation.
+    Simple,
+}
+
+impl RuleSet {
+    /// The active capture condition, if any.
+    #[inline]
+    pub fn capture_rule(&self) -> Option<CaptureRule> {
+        self.conditions().iter().find_map(|c| match c {
+            crate::Condition::Circe => Some(CaptureRule::Circe),
+            crate::Condition::AntiCirce => Some(CaptureRule::AntiCirce),
+            crate::Condition::Pwc => Some(CaptureRule::Pwc),
+            _ => None,
+        })
+    }
+
+    /// The active 打歩詰 reading, if any. Either one lifts the ordinary ban on
+    /// drop-pawn mate, and the goal mate must be given by a pawn drop.
+    #[inline]
+    pub fn uchifu(&self) -> Option<UchifuRule> {
+        self.conditions().iter().find_map(|c| match c {
+            crate::Condition::Uchifu => Some(UchifuRule::Complete),
+            crate::Condition::UchifuSimple => Some(UchifuRule::Simple),
+            _ => None,
+        })
+    }
+}
+
+impl RuleSet {
+    /// Whether a mate reached by `last` (`None`: no move was made) fulfils a mate
+    /// stipulation: always, except under the fairy 打歩詰, where the mating move must be
+    /// a pawn drop.
+    #[inline]
+    pub fn mate_counts(&self, last: Option<Move>) -> bool {
+        self.uchifu().is_none() || last.and_then(|m| m.drop_kind()) == Some(PieceKind::Pawn)
+    }
+}
+
+/// Combinations of capture conditions that no one has defined (rules.md §5).
+pub(crate) fn conflicts(conditions: &[crate::Condition]) -> Vec<String> {
+    use crate::Condition::*;
+    let mut problems = Vec::new();
+    let captures: Vec<String> = conditions
+        .iter()
+        .filter(|c| matches!(c, Circe | AntiCirce | Pwc))
+        .map(|c| format!("{c} ({})", c.japanese()))
+        .collect();
+    if captures.len() > 1 {
+        problems.push(format!(
+            "conditions {} cannot be combined: each decides differently where a captured piece goes",
+            captures.join(" and ")
+        ));
+    }
+    if conditions.contains(&Uchifu) && conditions.contains(&UchifuSimple) {
+        problems.push(
+            "conditions uchifu (完全打歩) and uchifu-simple (単純打歩) are two readings of one rule: choose one"
+                .to_string(),
+        );
+    }
+    problems
+}
+
+/// The squares where pieces of the ordinary `kind` (unpromoted) of `owner` stand in the
+/// shogi starting position that are nearest by file distance to `file`: one square, or
+/// two for a gold, silver, knight or lance and file 5. `None` for the other kinds.
+pub fn nearest_start_squares(kind: PieceKind, owner: Color, file: i32) -> Option<(Square, Option<Square>)> {
+    use PieceKind::*;
+    // ranks seen from Black; White's squares are the point reflection
+    let (files, rank): (&[i32], i32) = match kind {
+        Pawn => (&[file], 7),
+        Lance => (&[1, 9], 9),
+        Knight => (&[2, 8], 9),
+        Silver => (&[3, 7], 9),
+        Gold => (&[4, 6], 9),
+        King => (&[5], 9),
+        Bishop => (&[8], 8),
+        Rook => (&[2], 8),
+        _ => return None,
+    };
+    let at = |f: i32| match owner {
+        Color::Black => Square::new(f, rank),
+        Color::White => Square::new(10 - f, 10 - rank),
+    };
+    // the files as the owner sees them; for White the board is turned round
+    let own_file = match owner {
+        Color::Black => file,
+        Color::White => 10 - file,
+    };
+    let files: Vec<i32> = if kind == Pawn { vec![own_file] } else { files.to_vec() };
+    let best = files.iter().map(|f| (f - own_file).abs()).min()?;
+    let mut nearest = files
+        .iter()
+        .filter(|f| (*f - own_file).abs() == best)
+        .filter_map(|&f| at(f));
+    let first = nearest.next()?;
+    Some((first, nearest.next()))
+}
+
+/// Up to two moves: the effects one capture can have.
+pub(crate) struct Choices {
+    moves: [Move; 2],
+    len: usize,
+}
+
+impl Choices {
+    fn one(m: Move) -> Choices {
+        Choices { moves: [m; 2], len: 1 }
+    }
+
+    fn push(&mut self, m: Move) {
+        self.moves[self.len] = m;
+        self.len += 1;
+    }
+
+    pub(crate) fn as_slice(&self) -> &[Move] {
+        &self.moves[..self.len]
+    }
+}
+
+/// The moves a board move `m` (no Lion two-step) of the side to move becomes under
+/// `rule`: one per square the displaced piece may go to, or `m` itself when the capture
+/// has no displacement (nothing captured, a piece to hand, a capturer that stays).
+/// Empty when the only outcome is forbidden (an Anti-Circe return that makes two pawns).
+pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Move) -> Choices {
+    let (Some(from), to) = (m.from(), m.to()) else {
+        return Choices::one(m);
+    };
+    let Some(captured) = pos.piece_at(to) else {
+        return Choices::one(m);
+    };
+    let us = pos.side_to_move();
+    // the squares taken once the capturer stands on `to`
+    let occupied = pos.occupied().without(from).with(to);
+    let mut out = Choices { moves: [m; 2], len: 0 };
+    match rule {
+        CaptureRule::Circe => {
+            let kind = captured.kind.unpromoted();
+            let owner = captured.color;
+            let Some((a, b)) = nearest_start_squares(kind, owner, to.file()).filter(|_| kind != PieceKind::King) else {
+                return Choices::one(m);
+            };
+            for sq in [Some(a), b].into_iter().flatten() {
+                let two_pawns = kind == PieceKind::Pawn && pawn_on_file(pos, owner, sq.file(), to);
+                if !occupied.contains(sq) && !two_pawns {
+                    out.push(m.with_displacement(Displacement::Rebirth, sq));
+                }
+            }
+        }
+        CaptureRule::AntiCirce => {
+            let Some(piece) = pos.piece_at(from) else {
+                return Choices::one(m);
+            };
+            let Some((a, b)) = nearest_start_squares(piece.kind.unpromoted(), us, to.file()) else {
+                return Choices::one(m);
+            };
+            if a == to || b == Some(to) {
+                // already on its starting square: it stays, and nothing moves elsewhere
+                return Choices::one(m);
+            }
+            let pawn_after = piece.kind == PieceKind::Pawn && !m.is_promotion();
+            let mut blocked_by_two_pawns = false;
+            for sq in [Some(a), b].into_iter().flatten() {
+                if occupied.contains(sq) {
+                    continue;
+                }
+                if pawn_after && pawn_on_file(pos, us, sq.file(), from) {
+                    blocked_by_two_pawns = true;
+                    continue;
+                }
+                out.push(m.with_displacement(Displacement::Return, sq));
+            }
+            if out.len == 0 && blocked_by_two_pawns {
+                return out;
+            }
+        }
+        CaptureRule::Pwc => {
+            let owner = captured.color;
+            let two_pawns = captured.kind == PieceKind::Pawn && pawn_on_file(pos, owner, from.file(), to);
+            if !two_pawns && captured.kind != PieceKind::King && !rules.pieces().is_dead(captured.kind, owner, from) {
+                out.push(m.with_displacement(Displacement::Restore, from));
+            }
+        }
+    }
+    if out.len == 0 {
+        out.push(m);
+    }
+    out
+}
+
+/// Whether `color` has an unpromoted pawn on `file` other than the one on `except`.
+fn pawn_on_file(pos: &Position, color: Color, file: i32, except: Square) -> bool {
+    (pos.pieces(color, PieceKind::Pawn) & Bitboard::file(file))
+        .without(except)
+        .is_nonempty()
+}
