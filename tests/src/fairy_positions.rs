@@ -36,6 +36,8 @@ pub struct FairyMix {
     pub stone_percent: usize,
     /// Percentage of hands that hold something.
     pub hand_percent: usize,
+    /// No Lion anywhere (capture conditions refuse the Lion's double capture).
+    pub no_lions: bool,
 }
 
 impl Default for FairyMix {
@@ -48,6 +50,7 @@ impl Default for FairyMix {
             no_black_king_percent: 8,
             stone_percent: 25,
             hand_percent: 60,
+            no_lions: false,
         }
     }
 }
@@ -119,13 +122,18 @@ fn random_ordinary_kind(rng: &mut SplitMix64) -> PieceKind {
     }
 }
 
-fn random_fairy_kind(rng: &mut SplitMix64) -> PieceKind {
+fn random_fairy_kind(rng: &mut SplitMix64, mix: &FairyMix) -> PieceKind {
     use PieceKind::*;
     // Lions and Grasshoppers three times as often as the others
-    if rng.chance(40) {
+    let kind = if rng.chance(40) {
         rng.pick(&[Lion, Grasshopper])
     } else {
         rng.pick(&FAIRY_KINDS)
+    };
+    if mix.no_lions && kind == Lion {
+        Grasshopper
+    } else {
+        kind
     }
 }
 
@@ -166,7 +174,7 @@ fn attempt(rng: &mut SplitMix64, mix: &FairyMix) -> Option<Setup> {
         }
         let color = if rng.chance(50) { Color::Black } else { Color::White };
         let kind = if rng.chance(mix.fairy_percent) {
-            random_fairy_kind(rng)
+            random_fairy_kind(rng, mix)
         } else {
             random_ordinary_kind(rng)
         };
@@ -184,7 +192,7 @@ fn attempt(rng: &mut SplitMix64, mix: &FairyMix) -> Option<Setup> {
 
     if let Some(king) = checker {
         // an enemy fairy piece that attacks the king of the side to move
-        let kind = random_fairy_kind(rng);
+        let kind = random_fairy_kind(rng, mix);
         let found = (0..200).any(|_| {
             let sq = random_empty_square(rng, &setup);
             setup.put(sq, Some(Piece::new(kind, !us)));
@@ -206,7 +214,7 @@ fn attempt(rng: &mut SplitMix64, mix: &FairyMix) -> Option<Setup> {
         }
         for _ in 0..1 + rng.below(3) {
             let kind = if rng.chance(60) {
-                random_fairy_kind(rng)
+                random_fairy_kind(rng, mix)
             } else {
                 random_ordinary_kind(rng).unpromoted()
             };

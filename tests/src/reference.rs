@@ -9,7 +9,7 @@
 //! square next to it (double capture, capture and move, igui) as a two-step; and one pass,
 //! written through the empty adjacent square of lowest `Square::index`.
 
-use yosei_core::{Color, Move, Piece, PieceKind, Setup, Square};
+use yosei_core::{Color, Displacement, Move, Piece, PieceKind, Setup, Square};
 
 /// (file delta, rank delta) for Black; White mirrors the rank delta.
 type Offsets = Vec<(i32, i32)>;
@@ -296,13 +296,36 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
                 next.put(via, None);
             }
         }
+        let mut end = m.to();
         if let Some(captured) = next.piece_at(m.to()) {
-            next.hand_mut(us).add(captured.kind.unpromoted());
+            match m.displacement() {
+                // キルケ: the captured piece, unpromoted, for its owner
+                Some((Displacement::Rebirth, sq)) => {
+                    assert!(next.piece_at(sq).is_none(), "rebirth on an occupied square: {m}");
+                    next.put(sq, Some(Piece::new(captured.kind.unpromoted(), captured.color)));
+                }
+                // PWC: the captured piece as it was, for its owner, where the capturer was
+                Some((Displacement::Restore, sq)) => {
+                    assert_eq!(Some(sq), m.from(), "PWC restores on the square left: {m}");
+                    next.put(sq, Some(captured));
+                }
+                // アンチキルケ: the capturer ends elsewhere; the captured piece is held
+                Some((Displacement::Return, sq)) => {
+                    next.hand_mut(us).add(captured.kind.unpromoted());
+                    end = sq;
+                }
+                None => next.hand_mut(us).add(captured.kind.unpromoted()),
+            }
         }
         if m.is_promotion() {
             piece.kind = piece.kind.promoted().unwrap();
         }
-        next.put(m.to(), Some(piece));
+        next.put(m.to(), None);
+        assert!(
+            next.piece_at(end).is_none(),
+            "the capturer ends on an occupied square: {m}"
+        );
+        next.put(end, Some(piece));
     }
     next.side_to_move = !us;
     next.move_number += 1;
@@ -310,7 +333,19 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
 }
 
 /// Every pseudo-legal move: each reachable square with each promotion choice, a
-/// Lion's two-step moves, each drop on each empty square.
+/// Lion's two-step moves, each drop on each empty square; under a capture condition
+/// each capture once per place the displaced piece may go ([`capture_forms`]).
+fn candidates_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
+    let plain = candidates(setup);
+    let Some(capture) = rules.capture else {
+        return plain;
+    };
+    plain
+        .into_iter()
+        .flat_map(|m| capture_forms(setup, capture, m))
+        .collect()
+}
+
 fn candidates(setup: &Setup) -> Vec<Move> {
     let us = setup.side_to_move;
     let mut out = Vec::new();
@@ -363,25 +398,188 @@ fn forbidden_without_drop_pawn_mate(after: &Setup, mover: Color) -> bool {
 /// Whether the pseudo-legal `m` is legal by the definitions; `any_reading` selects
 /// uchifuzume = any.
 pub fn is_legal(setup: &Setup, m: Move, any_reading: bool) -> bool {
+    is_legal_under(setup, m, &Rules::ordinary(any_reading))
+}
+
+pub fn has_legal_move(setup: &Setup, any_reading: bool) -> bool {
+    has_legal_move_under(setup, &Rules::ordinary(any_reading))
+}
+
+pub fn legal_moves(setup: &Setup, any_reading: bool) -> Vec<Move> {
+    legal_moves_under(setup, &Rules::ordinary(any_reading))
+}
+
+/// The capture conditions of rules.md §5.9–5.11.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Capture {
+    Circe,
+    AntiCirce,
+    Pwc,
+}
+
+/// The fairy 打歩詰 of rules.md §5.8.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Uchifu {
+    /// 完全打歩: a mate by anything but a pawn drop is illegal.
+    Complete,
+    /// 単純打歩: such a mate is legal (it only fails the stipulation).
+    Simple,
+}
+
+/// What the reference applies: the drop-pawn-mate reading and the conditions.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Rules {
+    pub any_reading: bool,
+    pub capture: Option<Capture>,
+    pub uchifu: Option<Uchifu>,
+    /// Nesting of 完全打歩's "does this mate?" questions (0 for the caller); as the
+    /// engine does, a question beyond the eighth level is answered "no".
+    pub depth: u32,
+}
+
+impl Rules {
+    pub fn ordinary(any_reading: bool) -> Rules {
+        Rules {
+            any_reading,
+            ..Rules::default()
+        }
+    }
+
+    fn deeper(&self) -> Rules {
+        Rules {
+            depth: self.depth + 1,
+            ..*self
+        }
+    }
+}
+
+/// The shogi starting position, written out square by square (the start squares of
+/// rules.md §5.9–5.10).
+fn start_position() -> Setup {
+    use PieceKind::*;
+    let mut setup = Setup::empty();
+    let back = [Lance, Knight, Silver, Gold, King, Gold, Silver, Knight, Lance];
+    for file in 1..=9 {
+        let kind = back[(file - 1) as usize];
+        setup.put(Square::new(file, 9).unwrap(), Some(Piece::new(kind, Color::Black)));
+        setup.put(Square::new(file, 1).unwrap(), Some(Piece::new(kind, Color::White)));
+        setup.put(Square::new(file, 7).unwrap(), Some(Piece::new(Pawn, Color::Black)));
+        setup.put(Square::new(file, 3).unwrap(), Some(Piece::new(Pawn, Color::White)));
+    }
+    setup.put(Square::new(8, 8).unwrap(), Some(Piece::new(Bishop, Color::Black)));
+    setup.put(Square::new(2, 8).unwrap(), Some(Piece::new(Rook, Color::Black)));
+    setup.put(Square::new(2, 2).unwrap(), Some(Piece::new(Bishop, Color::White)));
+    setup.put(Square::new(8, 2).unwrap(), Some(Piece::new(Rook, Color::White)));
+    setup
+}
+
+/// The squares where `kind` of `owner` stands in the starting position that are nearest
+/// (by file distance, all candidates of a kind being on one rank) to `near`.
+pub fn nearest_start(kind: PieceKind, owner: Color, near: Square) -> Vec<Square> {
+    let start = start_position();
+    let all: Vec<Square> = Square::all()
+        .filter(|&sq| start.piece_at(sq) == Some(Piece::new(kind, owner)))
+        .collect();
+    let Some(best) = all.iter().map(|sq| (sq.file() - near.file()).abs()).min() else {
+        return vec![];
+    };
+    all.into_iter()
+        .filter(|sq| (sq.file() - near.file()).abs() == best)
+        .collect()
+}
+
+/// The forms `m` takes under `capture` (rules.md §5.9–5.11): one per free square the
+/// displaced piece may go to, else `m` itself (to hand, or the capturer stays).
+fn capture_forms(setup: &Setup, capture: Capture, m: Move) -> Vec<Move> {
+    let (Some(from), to) = (m.from(), m.to()) else {
+        return vec![m];
+    };
+    let Some(captured) = setup.piece_at(to) else {
+        return vec![m];
+    };
+    assert!(m.via().is_none(), "no Lion under a capture condition");
+    let mover = setup.piece_at(from).unwrap();
+    // the board once the capturer stands on `to`, the captured piece gone
+    let mut board = setup.clone();
+    board.put(from, None);
+    board.put(to, Some(mover));
+    let pawn_on_file = |color: Color, file: i32| {
+        (1..=9).any(|r| board.piece_at(Square::new(file, r).unwrap()) == Some(Piece::new(PieceKind::Pawn, color)))
+    };
+    let free = |sq: &Square| board.piece_at(*sq).is_none();
+    let forms: Vec<Move> = match capture {
+        Capture::Circe => {
+            let kind = captured.kind.unpromoted();
+            nearest_start(kind, captured.color, to)
+                .into_iter()
+                .filter(free)
+                .filter(|sq| kind != PieceKind::Pawn || !pawn_on_file(captured.color, sq.file()))
+                .map(|sq| m.with_displacement(Displacement::Rebirth, sq))
+                .collect()
+        }
+        Capture::AntiCirce => {
+            let nearest = nearest_start(mover.kind.unpromoted(), mover.color, to);
+            if nearest.contains(&to) {
+                vec![]
+            } else {
+                // a return that makes two pawns is a forbidden position, judged later
+                nearest
+                    .into_iter()
+                    .filter(free)
+                    .map(|sq| m.with_displacement(Displacement::Return, sq))
+                    .collect()
+            }
+        }
+        Capture::Pwc => {
+            let two_pawns = captured.kind == PieceKind::Pawn && pawn_on_file(captured.color, from.file());
+            if two_pawns || captured.kind == PieceKind::King || dead(captured.kind, captured.color, from) {
+                vec![]
+            } else {
+                vec![m.with_displacement(Displacement::Restore, from)]
+            }
+        }
+    };
+    if forms.is_empty() {
+        vec![m]
+    } else {
+        forms
+    }
+}
+
+/// Whether the pseudo-legal `m` (a form of [`candidates_under`]) is legal under `rules`.
+pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     let after = play(setup, m);
     if forbidden_without_drop_pawn_mate(&after, setup.side_to_move) {
         return false;
     }
-    if m.drop_kind() == Some(PieceKind::Pawn) && (any_reading || in_check(&after)) {
-        // drop-pawn mate: legal only if the opponent then has a legal move
-        return has_legal_move(&after, any_reading);
+    let pawn_drop = m.drop_kind() == Some(PieceKind::Pawn);
+    match rules.uchifu {
+        // the fairy 打歩詰 lifts the drop-pawn-mate ban
+        Some(Uchifu::Simple) => true,
+        Some(Uchifu::Complete) => {
+            // a mate by anything but a pawn drop is illegal
+            pawn_drop || rules.depth >= 8 || !in_check(&after) || has_legal_move_under(&after, &rules.deeper())
+        }
+        None => {
+            if pawn_drop && (rules.any_reading || in_check(&after)) {
+                // drop-pawn mate: legal only if the opponent then has a legal move
+                return has_legal_move_under(&after, rules);
+            }
+            true
+        }
     }
-    true
 }
 
-pub fn has_legal_move(setup: &Setup, any_reading: bool) -> bool {
-    candidates(setup).into_iter().any(|m| is_legal(setup, m, any_reading))
-}
-
-pub fn legal_moves(setup: &Setup, any_reading: bool) -> Vec<Move> {
-    candidates(setup)
+pub fn has_legal_move_under(setup: &Setup, rules: &Rules) -> bool {
+    candidates_under(setup, rules)
         .into_iter()
-        .filter(|&m| is_legal(setup, m, any_reading))
+        .any(|m| is_legal_under(setup, m, rules))
+}
+
+pub fn legal_moves_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
+    candidates_under(setup, rules)
+        .into_iter()
+        .filter(|&m| is_legal_under(setup, m, rules))
         .collect()
 }
 

@@ -1,0 +1,202 @@
+//! The general generator against the slow reference generator (tests/src/reference.rs)
+//! under each capture condition (キルケ, アンチキルケ, PWC) and each reading of the fairy
+//! 打歩詰: identical legal move sets, the `/square` choices included, and identical check
+//! verdicts, on random positions with fairy pieces (no Lions: the capture conditions
+//! refuse them), random positions of ordinary pieces, and random games from the
+//! starting position (where start squares are often occupied); and, for every legal
+//! move, `play`, `key_after` and `PackedPosition::after` agree.
+
+use yosei_core::random::SplitMix64;
+use yosei_core::{Move, Setup};
+use yosei_rules::{Condition, Position, RuleSet};
+use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
+use yosei_tests::reference::{self, Capture, Uchifu};
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort();
+    moves
+}
+
+/// The condition sets compared, with the reference's reading of each.
+fn cases() -> Vec<(Vec<Condition>, reference::Rules)> {
+    let r = |capture, uchifu| reference::Rules {
+        capture,
+        uchifu,
+        ..reference::Rules::default()
+    };
+    vec![
+        (vec![Condition::Circe], r(Some(Capture::Circe), None)),
+        (vec![Condition::AntiCirce], r(Some(Capture::AntiCirce), None)),
+        (vec![Condition::Pwc], r(Some(Capture::Pwc), None)),
+        (vec![Condition::Uchifu], r(None, Some(Uchifu::Complete))),
+        (vec![Condition::UchifuSimple], r(None, Some(Uchifu::Simple))),
+        (
+            vec![Condition::Circe, Condition::Uchifu],
+            r(Some(Capture::Circe), Some(Uchifu::Complete)),
+        ),
+        (
+            vec![Condition::AntiCirce, Condition::Uchifu],
+            r(Some(Capture::AntiCirce), Some(Uchifu::Complete)),
+        ),
+    ]
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    positions: usize,
+    moves: usize,
+    in_check: usize,
+    displaced: usize,
+    two_choices: usize,
+    /// Positions whose legal moves differ from those under ordinary rules.
+    changed: usize,
+}
+
+/// Compares one position with the reference and checks the key and packing of every
+/// legal move; returns the legal moves.
+fn compare(pos: &Position, rules: &RuleSet, reference_rules: &reference::Rules, tally: &mut Tally) -> Vec<Move> {
+    let setup = pos.to_setup();
+    let fast = sorted(pos.legal_moves(rules).as_slice().to_vec());
+    let slow = sorted(reference::legal_moves_under(&setup, reference_rules));
+    if fast != slow {
+        let missing: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).collect();
+        let extra: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).collect();
+        panic!(
+            "{:?}: {}\nmissing {missing:?}\nextra {extra:?}",
+            rules.conditions(),
+            yosei_io::sfen::write_sfen(&setup)
+        );
+    }
+    let check = pos.in_check(rules);
+    assert_eq!(
+        check,
+        reference::in_check(&setup),
+        "{}",
+        yosei_io::sfen::write_sfen(&setup)
+    );
+    let packed = pos.pack();
+    for &m in &fast {
+        let after = pos.play(m);
+        assert_eq!(after.key(), after.compute_key(), "{m:?}");
+        assert_eq!(pos.key_after(m), after.key(), "{m:?}");
+        assert!(packed.after(m, pos.key_after(m)) == after.pack(), "{m:?}");
+        assert!(Position::unpack(&after.pack()) == after, "{m:?}");
+        assert_eq!(after.to_setup(), reference::play(&setup, m), "{m:?}");
+    }
+    let ordinary = RuleSet::ordinary();
+    let plain: Vec<Move> = fast.iter().map(|m| m.without_extra()).collect();
+    tally.changed += usize::from(sorted(plain) != sorted(pos.legal_moves(&ordinary).as_slice().to_vec()));
+    tally.positions += 1;
+    tally.moves += fast.len();
+    tally.in_check += check as usize;
+    tally.displaced += fast.iter().filter(|m| m.extra().is_some()).count();
+    tally.two_choices += fast
+        .iter()
+        .filter(|m| m.extra().is_some() && fast.iter().filter(|n| n.without_extra() == m.without_extra()).count() == 2)
+        .count();
+    fast
+}
+
+/// A few plies of a random game from `setup`, comparing every position.
+fn game(
+    setup: &Setup,
+    plies: usize,
+    rules: &RuleSet,
+    reference_rules: &reference::Rules,
+    rng: &mut SplitMix64,
+    tally: &mut Tally,
+) {
+    let Ok(mut pos) = Position::from_setup(setup, rules) else {
+        panic!("refused: {}", yosei_io::sfen::write_sfen(setup));
+    };
+    for _ in 0..plies {
+        let legal = compare(&pos, rules, reference_rules, tally);
+        if legal.is_empty() {
+            break;
+        }
+        // prefer captures, the moves these conditions change
+        let captures: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| m.from().is_some() && pos.piece_at(m.to()).is_some())
+            .collect();
+        let pool = if !captures.is_empty() && rng.chance(60) {
+            &captures
+        } else {
+            &legal
+        };
+        pos.play_in_place(pool[rng.below(pool.len())]);
+    }
+}
+
+fn run(seed: u64, mix: FairyMix, rounds: usize, plies: usize) -> Tally {
+    let mut tally = Tally::default();
+    let mut rng = SplitMix64::new(seed);
+    for (conditions, reference_rules) in cases() {
+        let rules = RuleSet::compile(&conditions).unwrap();
+        for _ in 0..rounds {
+            let setup = random_fairy_setup(&mut rng, &mix);
+            game(&setup, plies, &rules, &reference_rules, &mut rng, &mut tally);
+        }
+    }
+    println!("{tally:?}");
+    tally
+}
+
+#[test]
+fn fairy_positions_equal_the_reference_under_each_condition() {
+    let mix = FairyMix {
+        no_lions: true,
+        ..FairyMix::default()
+    };
+    let tally = run(0xC12CE, mix, 300, 4);
+    assert!(
+        tally.positions > 7000 && tally.displaced > 20_000 && tally.in_check > 800,
+        "{tally:?}"
+    );
+}
+
+#[test]
+fn ordinary_positions_equal_the_reference_under_each_condition() {
+    let mix = FairyMix {
+        no_lions: true,
+        fairy_percent: 0,
+        ..FairyMix::default()
+    };
+    let tally = run(0xA471, mix, 300, 4);
+    assert!(
+        tally.positions > 7000 && tally.displaced > 15_000 && tally.two_choices > 500,
+        "{tally:?}"
+    );
+}
+
+/// Few pieces and many checks: mates are common, so 打歩詰 changes the legal moves.
+#[test]
+fn sparse_positions_equal_the_reference_under_each_condition() {
+    let mix = FairyMix {
+        no_lions: true,
+        fairy_percent: 15,
+        min_pieces: 4,
+        max_pieces: 10,
+        check_percent: 60,
+        hand_percent: 80,
+        ..FairyMix::default()
+    };
+    let tally = run(0x5BA25E, mix, 400, 6);
+    assert!(tally.positions > 10_000 && tally.changed > 400, "{tally:?}");
+}
+
+#[test]
+fn games_from_the_start_equal_the_reference_under_each_condition() {
+    let mut tally = Tally::default();
+    let mut rng = SplitMix64::new(0x57A27);
+    let start = Position::startpos().to_setup();
+    for (conditions, reference_rules) in cases() {
+        let rules = RuleSet::compile(&conditions).unwrap();
+        for _ in 0..20 {
+            game(&start, 40, &rules, &reference_rules, &mut rng, &mut tally);
+        }
+    }
+    println!("{tally:?}");
+    assert!(tally.positions > 4000 && tally.displaced > 1000, "{tally:?}");
+}
