@@ -1,0 +1,406 @@
+//! キルケ, アンチキルケ, PWC and the fairy 打歩詰 (rules.md §5.8–5.11, seed 001,
+//! docs/rules/capture-conditions.md) on positions made for one point each, with complete
+//! expected solution or move sets; the conditions through every input format; the
+//! combinations refused.
+//!
+//! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board.
+
+use yosei_core::{Color, PieceKind};
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Condition, Position, RuleSet, Stipulation};
+use yosei_solve::help::solve_help;
+use yosei_solve::{HelpPlan, Limits, Verdict};
+
+fn rules(conditions: &[Condition]) -> RuleSet {
+    RuleSet::compile(conditions).unwrap()
+}
+
+fn pos(sfen: &str, rules: &RuleSet) -> Position {
+    Position::from_setup(&parse_sfen(sfen).unwrap().setup, rules).unwrap()
+}
+
+/// The legal moves from `from` (USI square) that capture, sorted, in USI.
+fn captures_from(sfen: &str, conditions: &[Condition], from: &str) -> Vec<String> {
+    let rules = rules(conditions);
+    let p = pos(sfen, &rules);
+    let mut v: Vec<String> = p
+        .legal_moves(&rules)
+        .iter()
+        .filter(|m| m.from().is_some_and(|f| f.to_usi() == from) && p.piece_at(m.to()).is_some())
+        .map(|m| m.to_usi())
+        .collect();
+    v.sort();
+    v
+}
+
+fn all_moves(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    let rules = rules(conditions);
+    let mut v: Vec<String> = pos(sfen, &rules)
+        .legal_moves(&rules)
+        .iter()
+        .map(|m| m.to_usi())
+        .collect();
+    v.sort();
+    v
+}
+
+/// Every solution of a help stipulation, in USI, sorted.
+fn solve(sfen: &str, stipulation: &str, conditions: &[Condition]) -> Vec<String> {
+    let rules = rules(conditions);
+    let start = pos(sfen, &rules);
+    let plan = HelpPlan::new(stipulation.parse::<Stipulation>().unwrap(), &start, None).unwrap();
+    let out = solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
+    assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
+    let mut v: Vec<String> = out
+        .solutions
+        .iter()
+        .map(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" "))
+        .collect();
+    v.sort();
+    v
+}
+
+/// The legal moves after `usi` is played from `sfen`.
+fn moves_after(sfen: &str, conditions: &[Condition], usi: &str) -> Vec<String> {
+    let rules = rules(conditions);
+    let mut v: Vec<String> = play(sfen, conditions, usi)
+        .legal_moves(&rules)
+        .iter()
+        .map(|m| m.to_usi())
+        .collect();
+    v.sort();
+    v
+}
+
+fn play(sfen: &str, conditions: &[Condition], usi: &str) -> Position {
+    let rules = rules(conditions);
+    let p = pos(sfen, &rules);
+    let m = p
+        .find_legal(yosei_io::sfen::parse_usi_move(usi).unwrap(), &rules)
+        .unwrap_or_else(|| panic!("{usi} is not legal"));
+    p.play(m)
+}
+
+use Condition::{AntiCirce, Circe, Pwc, Uchifu, UchifuSimple};
+
+// ---------------------------------------------------------------------------------------
+// キルケ
+// ---------------------------------------------------------------------------------------
+
+/// キルケばか詰 1手: White king 51, White silver 52, Black gold 53 backed by the lance on
+/// 55. 52金 takes the silver, which is reborn on a White silver's starting square nearest
+/// file 5: 31 and 71 are equally near, so the capturer chooses, and both are mate (the
+/// reborn silver reaches neither 52 nor the king's flight squares, which the gold
+/// covers; 52 is guarded by the lance). Two solutions. Under ordinary rules: one.
+#[test]
+fn circe_file_five_choice_gives_two_solutions() {
+    let sfen = "4k4/4s4/4G4/9/4L4/9/9/9/9 b - 1";
+    assert_eq!(solve(sfen, "help:1", &[Circe]), ["5c5b/3a", "5c5b/7a"]);
+    assert_eq!(solve(sfen, "help:1", &[]), ["5c5b"]);
+}
+
+/// A White gold taken on 43 is reborn on 41 (the nearest of 41 and 61 to file 4), unless
+/// its own king stands there: then it goes to the capturer's hand, and the move has no
+/// `/square`.
+#[test]
+fn circe_rebirth_blocked_by_its_own_king_goes_to_hand() {
+    let blocked = "5k3/9/5g3/9/9/9/9/9/5R3 b - 1";
+    assert_eq!(captures_from(blocked, &[Circe], "4i"), ["4i4c", "4i4c+"]);
+    let after = play(blocked, &[Circe], "4i4c");
+    assert_eq!(after.hand(Color::Black).count(PieceKind::Gold), 1);
+
+    let free = "8k/9/5g3/9/9/9/9/9/5R3 b - 1";
+    assert_eq!(captures_from(free, &[Circe], "4i"), ["4i4c+/4a", "4i4c/4a"]);
+    let after = play(free, &[Circe], "4i4c");
+    assert_eq!(after.hand(Color::Black).count(PieceKind::Gold), 0);
+    assert_eq!(
+        after.piece_at(sq(4, 1)).map(|p| (p.kind, p.color)),
+        Some((PieceKind::Gold, Color::White))
+    );
+}
+
+/// A tokin is reborn as a pawn on its owner's starting square of the file (43 for
+/// White on file 4). With a White pawn already on 44 that would be two pawns, so the
+/// tokin goes to Black's hand as a pawn; without it, it is reborn.
+#[test]
+fn circe_tokin_reborn_into_two_pawns_goes_to_hand() {
+    let two_pawns = "k8/9/9/5p3/9/5+p3/9/9/5R3 b - 1";
+    assert_eq!(captures_from(two_pawns, &[Circe], "4i"), ["4i4f"]);
+    assert_eq!(
+        play(two_pawns, &[Circe], "4i4f")
+            .hand(Color::Black)
+            .count(PieceKind::Pawn),
+        1
+    );
+    let alone = "k8/9/9/9/9/5+p3/9/9/5R3 b - 1";
+    assert_eq!(captures_from(alone, &[Circe], "4i"), ["4i4f/4c"]);
+    let after = play(alone, &[Circe], "4i4f");
+    assert_eq!(
+        after.piece_at(sq(4, 3)).map(|p| (p.kind, p.color)),
+        Some((PieceKind::Pawn, Color::White))
+    );
+}
+
+/// A promoted piece is reborn unpromoted (a horse as a bishop on 22); a fairy piece has
+/// no starting square and goes to hand.
+#[test]
+fn circe_reborn_unpromoted_and_fairy_pieces_to_hand() {
+    let horse = "k8/9/9/9/4+b4/9/9/9/4R4 b - 1";
+    assert_eq!(captures_from(horse, &[Circe], "5i"), ["5i5e/2b"]);
+    let queen = "k8/9/9/9/4q4/9/9/9/4R4 b - 1";
+    assert_eq!(captures_from(queen, &[Circe], "5i"), ["5i5e"]);
+    assert_eq!(
+        play(queen, &[Circe], "5i5e").hand(Color::Black).count(PieceKind::Queen),
+        1
+    );
+}
+
+// ---------------------------------------------------------------------------------------
+// アンチキルケ
+// ---------------------------------------------------------------------------------------
+
+/// G*42 is mate in ordinary shogi (the pawn on 43 guards 42, the gold covers 31 32 51
+/// 52). Under アンチキルケ the king takes the gold and returns to 51, its starting square,
+/// where nothing attacks it (seed 001: 同玉→51玉 escapes): no mate, no solution.
+#[test]
+fn anticirce_king_escapes_by_its_return() {
+    let sfen = "5k3/9/5P3/9/9/9/9/9/9 b G 1";
+    assert_eq!(solve(sfen, "help:1", &[]), ["G*4b"]);
+    assert_eq!(moves_after(sfen, &[AntiCirce], "G*4b"), ["4a4b/5a"]);
+    assert_eq!(solve(sfen, "help:1", &[AntiCirce]), Vec::<String>::new());
+}
+
+/// The rook taking on 33 returns to 28, its starting square, unless a piece stands
+/// there: then it stays on 33 (YOMUKA rule 4), promoted or not.
+#[test]
+fn anticirce_capturer_that_cannot_return_stays() {
+    let blocked = "k8/9/6s2/9/9/9/9/6RG1/9 b - 1";
+    assert_eq!(captures_from(blocked, &[AntiCirce], "3h"), ["3h3c", "3h3c+"]);
+    let free = "k8/9/6s2/9/9/9/9/6R2/9 b - 1";
+    assert_eq!(captures_from(free, &[AntiCirce], "3h"), ["3h3c+/2h", "3h3c/2h"]);
+    let after = play(free, &[AntiCirce], "3h3c+");
+    assert_eq!(after.piece_at(sq(2, 8)).map(|p| p.kind), Some(PieceKind::Dragon));
+    assert_eq!(after.hand(Color::Black).count(PieceKind::Silver), 1);
+}
+
+/// Seed 001 (YOMUKA rule 5): 11歩生/17歩 is legal, the capture and the return being one
+/// move, but where 17 is taken the unpromoted pawn would stay on 11, a dead piece: only
+/// 11歩成 remains, and it stays.
+#[test]
+fn anticirce_unpromoted_pawn_on_the_last_rank_only_when_it_returns() {
+    let free = "8n/8P/9/9/9/9/9/9/k8 b - 1";
+    assert_eq!(captures_from(free, &[AntiCirce], "1b"), ["1b1a+/1g", "1b1a/1g"]);
+    let blocked = "8n/8P/9/9/9/9/8L/9/k8 b - 1";
+    assert_eq!(captures_from(blocked, &[AntiCirce], "1b"), ["1b1a+"]);
+}
+
+/// A gold capturing on file 5 has two nearest starting squares (49 and 69 for Black):
+/// two moves where both are free, the free one where only one is.
+#[test]
+fn anticirce_file_five_choice() {
+    let both = "k8/9/9/9/4p4/4G4/9/9/9 b - 1";
+    assert_eq!(captures_from(both, &[AntiCirce], "5f"), ["5f5e/4i", "5f5e/6i"]);
+    let one = "k8/9/9/9/4p4/4G4/9/9/3S5 b - 1";
+    assert_eq!(captures_from(one, &[AntiCirce], "5f"), ["5f5e/4i"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// PWC
+// ---------------------------------------------------------------------------------------
+
+/// The captured knight reappears on the square the rook left: from 47 that is a White
+/// knight on 47 (it can still move down the board); from 48 it would be a dead piece
+/// (a White knight on its last two ranks), so it goes to Black's hand.
+#[test]
+fn pwc_restore_that_would_be_dead_goes_to_hand() {
+    let alive = "k8/9/9/5n3/9/9/5R3/9/9 b - 1";
+    assert_eq!(captures_from(alive, &[Pwc], "4g"), ["4g4d/4g"]);
+    let after = play(alive, &[Pwc], "4g4d");
+    assert_eq!(
+        after.piece_at(sq(4, 7)).map(|p| (p.kind, p.color)),
+        Some((PieceKind::Knight, Color::White))
+    );
+    let dead = "k8/9/9/5n3/9/9/9/5R3/9 b - 1";
+    assert_eq!(captures_from(dead, &[Pwc], "4h"), ["4h4d"]);
+    assert_eq!(
+        play(dead, &[Pwc], "4h4d").hand(Color::Black).count(PieceKind::Knight),
+        1
+    );
+}
+
+/// The restored piece keeps its promotion (a dragon stays a dragon, with no choice); a
+/// pawn restored on a file where its owner has a pawn goes to hand instead.
+#[test]
+fn pwc_keeps_promotion_and_respects_two_pawns() {
+    // the bishop on 47 takes the dragon on 65: a White dragon reappears on 47
+    let dragon = "k8/9/9/9/3+r5/9/5B3/9/9 b - 1";
+    assert_eq!(captures_from(dragon, &[Pwc], "4g"), ["4g6e/4g"]);
+    let after = play(dragon, &[Pwc], "4g6e");
+    assert_eq!(
+        after.piece_at(sq(4, 7)).map(|p| (p.kind, p.color)),
+        Some((PieceKind::Dragon, Color::White))
+    );
+    // the rook on 66 takes the pawn on 56; restored on 66 it is White's only pawn on file 6
+    let alone = "k8/9/9/9/9/3Rp4/9/9/9 b - 1";
+    assert_eq!(captures_from(alone, &[Pwc], "6f"), ["6f5f/6f"]);
+    // with a White pawn on 63 it cannot come back on 66: to Black's hand (taking the
+    // pawn on 63 instead restores that one on 66, alone on its file again)
+    let two = "k8/9/3p5/9/9/3Rp4/9/9/9 b - 1";
+    assert_eq!(captures_from(two, &[Pwc], "6f"), ["6f5f", "6f6c+/6f", "6f6c/6f"]);
+    assert_eq!(play(two, &[Pwc], "6f5f").hand(Color::Black).count(PieceKind::Pawn), 1);
+}
+
+// ---------------------------------------------------------------------------------------
+// 打歩詰
+// ---------------------------------------------------------------------------------------
+
+/// Seed 001's example, rebuilt: White king 11, White silver 23, White dragon 25; Black
+/// king 13, knight 33, a pawn in hand. 12歩 checks; the king cannot take (Black's king
+/// guards 12) nor flee (21 knight, 22 king). Only 同銀 answers, and it mates Black's king
+/// (14 23 24 22 covered by the dragon and the king, the silver guarded by the king).
+/// 完全打歩: that mate is not a pawn drop, so 同銀 is illegal and 12歩 is mate: the one
+/// solution. 単純打歩 (and ordinary shogi): 同銀 is legal, so 12歩 is no mate.
+#[test]
+fn uchifu_complete_forbids_the_recapture_that_mates() {
+    let sfen = "8k/9/6NsK/9/7+r1/9/9/9/9 b P 1";
+    assert_eq!(solve(sfen, "help:1", &[Uchifu]), ["P*1b"]);
+    assert_eq!(moves_after(sfen, &[Uchifu], "P*1b"), Vec::<String>::new());
+    assert_eq!(solve(sfen, "help:1", &[UchifuSimple]), Vec::<String>::new());
+    assert_eq!(moves_after(sfen, &[UchifuSimple], "P*1b"), ["2c1b"]);
+    assert_eq!(solve(sfen, "help:1", &[]), Vec::<String>::new());
+}
+
+/// White king 11; Black gold 23 (guards 12 and 22), knight 33 (guards 21); a gold and a
+/// pawn in hand. 12歩 mates; so do G*12, G*21 and G*22 (each guarded). Ordinary shogi: the pawn
+/// drop is drop-pawn mate, illegal; the gold drops are the solutions. 完全打歩: the gold
+/// drops are illegal (mates that are not pawn drops); the pawn drop is the solution.
+/// 単純打歩: the gold drops are legal but do not fulfil the stipulation.
+#[test]
+fn uchifu_simple_and_complete_differ_on_other_mates() {
+    let sfen = "8k/9/6NG1/9/9/9/9/9/9 b GP 1";
+    assert_eq!(solve(sfen, "help:1", &[]), ["G*1b", "G*2a", "G*2b"]);
+    assert_eq!(solve(sfen, "help:1", &[Uchifu]), ["P*1b"]);
+    assert_eq!(solve(sfen, "help:1", &[UchifuSimple]), ["P*1b"]);
+    let complete = all_moves(sfen, &[Uchifu]);
+    let simple = all_moves(sfen, &[UchifuSimple]);
+    let ordinary = all_moves(sfen, &[]);
+    assert!(!complete.contains(&"G*1b".to_string()) && complete.contains(&"P*1b".to_string()));
+    assert!(simple.contains(&"G*1b".to_string()) && simple.contains(&"P*1b".to_string()));
+    assert!(ordinary.contains(&"G*1b".to_string()) && !ordinary.contains(&"P*1b".to_string()));
+}
+
+// ---------------------------------------------------------------------------------------
+// Notation, formats, refusals
+// ---------------------------------------------------------------------------------------
+
+/// A reader accepts a capture without its `/square` where one outcome exists, and needs
+/// it where the capturer has two (file 5); KI2 writes the square and the piece there.
+#[test]
+fn readers_resolve_the_square_and_writers_write_it() {
+    let rules = rules(&[Circe]);
+    let p = pos("4k4/4s4/4G4/9/4L4/9/9/9/9 b - 1", &rules);
+    let parse = |s: &str| yosei_io::sfen::parse_usi_move(s).unwrap();
+    assert_eq!(
+        p.find_legal(parse("5c5b"), &rules),
+        None,
+        "two outcomes: the square is needed"
+    );
+    assert_eq!(
+        p.find_legal(parse("5c5b/3a"), &rules).map(|m| m.to_usi()),
+        Some("5c5b/3a".into())
+    );
+    assert_eq!(p.find_legal(parse("5c5b/4a"), &rules), None);
+    let m = p.find_legal(parse("5c5b/7a"), &rules).unwrap();
+    assert_eq!(
+        yosei_io::notation::write_ki2_move(&p, &rules, m, None),
+        "▲５二金/７一銀"
+    );
+    let read = yosei_io::notation::parse_ki2_move("５二金/７一銀", &p, &rules, None).unwrap();
+    assert_eq!(read, m);
+
+    let q = pos("8k/9/5g3/9/9/9/9/9/5R3 b - 1", &rules);
+    let m = q.find_legal(parse("4i4c+"), &rules).unwrap();
+    assert_eq!(m.to_usi(), "4i4c+/4a");
+    assert_eq!(
+        yosei_io::notation::write_ki2_move(&q, &rules, m, None),
+        "▲４三飛成/４一金"
+    );
+
+    // an SFEN line's moves are resolved the same way
+    let loaded = yosei_io::input::read_problems_from_arg(
+        "8k/9/5g3/9/9/9/9/9/5R3 b - 1 moves 4i4c",
+        &RuleSet::compile(&[Circe]).unwrap(),
+    )
+    .unwrap();
+    assert_eq!(
+        loaded[0].position.piece_at(sq(4, 1)).map(|p| p.kind),
+        Some(PieceKind::Gold)
+    );
+}
+
+/// Every input format carries the capture conditions to the loaded rules.
+#[test]
+fn every_format_carries_the_conditions() {
+    let base = RuleSet::ordinary();
+    let native = "yosei-problem 1\nstipulation: help:1\ncondition: circe\nposition: 4k4/4s4/4G4/9/4L4/9/9/9/9 b - 1\n";
+    let problem = yosei_io::native::read_native(native).unwrap();
+    assert_eq!(problem.conditions, [Circe]);
+    let texts = [
+        native.to_string(),
+        yosei_io::kif::write_kif(&problem),
+        yosei_io::csa::write_csa(&problem),
+        yosei_io::fm::write_fm(&problem),
+    ];
+    for text in &texts {
+        let loaded = yosei_io::input::read_problems_from_arg(text, &base).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+        assert_eq!(loaded[0].rules.conditions(), [Circe], "{text}");
+    }
+    assert!(texts[1].contains("キルケ"), "{}", texts[1]);
+    for (condition, word) in [
+        (AntiCirce, "アンチキルケ"),
+        (Pwc, "PWC"),
+        (Uchifu, "打歩"),
+        (UchifuSimple, "単純打歩"),
+    ] {
+        let mut p = problem.clone();
+        p.conditions = vec![condition];
+        for text in [
+            yosei_io::kif::write_kif(&p),
+            yosei_io::fm::write_fm(&p),
+            yosei_io::csa::write_csa(&p),
+        ] {
+            assert!(text.contains(word), "{text}");
+            let loaded =
+                yosei_io::input::read_problems_from_arg(&text, &base).unwrap_or_else(|e| panic!("{e:?}\n{text}"));
+            assert_eq!(loaded[0].rules.conditions(), [condition], "{text}");
+        }
+    }
+}
+
+#[test]
+fn undefined_combinations_are_refused() {
+    for pair in [[Circe, AntiCirce], [Circe, Pwc], [AntiCirce, Pwc]] {
+        let e = RuleSet::compile(&pair).unwrap_err().to_string();
+        assert!(e.contains("cannot be combined"), "{e}");
+    }
+    let e = RuleSet::compile(&[Uchifu, UchifuSimple]).unwrap_err().to_string();
+    assert!(e.contains("choose one"), "{e}");
+    // the power-changing conditions are still refused here
+    let e = RuleSet::compile(&[Condition::Annan]).unwrap_err().to_string();
+    assert!(e.contains("not implemented"), "{e}");
+    // a Lion, on the board or in hand, under a capture condition
+    for sfen in ["k8/9/9/9/4I4/9/9/9/8K b - 1", "k8/9/9/9/9/9/9/9/8K b I 1"] {
+        let setup = parse_sfen(sfen).unwrap();
+        for c in [Circe, AntiCirce, Pwc] {
+            let e = Position::from_setup(&setup.setup, &rules(&[c]))
+                .unwrap_err()
+                .to_string();
+            assert!(e.contains("twice"), "{e}");
+        }
+        assert!(Position::from_setup(&setup.setup, &rules(&[Uchifu])).is_ok());
+    }
+}
+
+fn sq(file: i32, rank: i32) -> yosei_core::Square {
+    yosei_core::Square::new(file, rank).unwrap()
+}
