@@ -24,7 +24,7 @@ pub struct RuleArgs {
     /// A fairy condition (repeatable): annan, anhoku, taimen, haimen, tenjiku, madrasi,
     /// k-madrasi, uchifu, uchifu-simple, circe, anticirce, pwc, kiki-nifu-invalid, skci
     #[arg(long = "cond", value_name = "C")]
-    conditions: Vec<String>,
+    pub(crate) conditions: Vec<String>,
     /// Drop-pawn-mate reading: check-only (default) or any (rules.md §4)
     #[arg(long, value_enum, default_value_t = Uchifuzume::CheckOnly)]
     uchifuzume: Uchifuzume,

@@ -8,7 +8,7 @@ use yosei_io::display::{diagram, ki2_line};
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_io::sfen::parse_sfen;
 use yosei_io::{Branch, MoveLine};
-use yosei_rules::{Position, Stipulation};
+use yosei_rules::{Condition, Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
 use yosei_solve::self_mate::solve_self;
 use yosei_solve::{HelpPlan, Limits, Outcome, Verdict};
@@ -57,8 +57,21 @@ enum OutputFormat {
 }
 
 pub fn run(args: SolveArgs) -> Result<u8, String> {
+    let mut args = args;
+    let cli_stip = match args.stip.as_deref().map(parse_stipulation).transpose()? {
+        Some((stip, conditions)) => {
+            // fm's words name conditions too (`キルケばか詰`): they join --cond
+            for c in conditions {
+                let name = c.to_string();
+                if !args.rules.conditions.contains(&name) {
+                    args.rules.conditions.push(name);
+                }
+            }
+            Some(stip)
+        }
+        None => None,
+    };
     let base_rules = compile_rules(&args.rules)?;
-    let cli_stip = args.stip.as_deref().map(parse_stipulation).transpose()?;
     let problems = read_problems_from_arg(&args.input, &base_rules).map_err(|e| e.to_string())?;
     let limits = Limits {
         hash_mb: args.hash.max(1),
@@ -123,11 +136,11 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
     Ok(worst)
 }
 
-/// cli.md names (`help:7`) or fm words (`ばか詰`, `H#7`, `安南ばか詰` — whose
-/// conditions must then be given with --cond: they are not implemented yet).
-fn parse_stipulation(text: &str) -> Result<Stipulation, String> {
+/// cli.md names (`help:7`) or fm words (`ばか詰`, `H#7`, `キルケばか詰`), with the
+/// conditions the words name.
+fn parse_stipulation(text: &str) -> Result<(Stipulation, Vec<Condition>), String> {
     if let Ok(s) = text.parse::<Stipulation>() {
-        return Ok(s);
+        return Ok((s, Vec::new()));
     }
     let (words, length) = match text.find(|c: char| c.is_ascii_digit()) {
         Some(at) => (&text[..at], text[at..].parse::<u32>().ok()),
@@ -135,18 +148,12 @@ fn parse_stipulation(text: &str) -> Result<Stipulation, String> {
     };
     let phrase = yosei_io::rule_words::parse_rule_phrase(words.trim_end_matches(':'))
         .map_err(|(col, msg)| format!("--stip '{text}': column {col}: {msg}"))?;
-    if !phrase.conditions.is_empty() {
-        let names: Vec<String> = phrase.conditions.iter().map(|c| c.to_string()).collect();
-        return Err(format!(
-            "--stip '{text}' names conditions ({}): give them with --cond",
-            names.join(", ")
-        ));
-    }
     let stip = phrase.stipulation.unwrap_or(Stipulation::Tsume { length: None });
-    Ok(match length {
+    let stip = match length {
         Some(n) => stip.with_length(n),
         None => stip,
-    })
+    };
+    Ok((stip, phrase.conditions))
 }
 
 fn target_position(text: &str, loaded: &LoadedProblem) -> Result<Position, String> {
