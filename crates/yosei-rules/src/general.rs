@@ -8,22 +8,47 @@
 //! king (legality); a checking pawn drop is then asked whether it mates (drop-pawn
 //! mate, recursive as in seed 002).
 
+use crate::conditions::{kiki_nifu, Compiled};
 use crate::drop_pawn_mate::is_drop_pawn_mate;
-use crate::pieces::PieceTable;
-use crate::{MoveSink, Position, RuleSet};
+use crate::powers::Powers;
+use crate::{madrasi, MoveSink, Position, RuleSet};
 use std::ops::ControlFlow;
 use yosei_core::{Bitboard, Color, Move, PieceKind, Square};
 
-/// Whether a piece of `by` attacks `sq` (could capture a king there).
+/// Whether `by` could make a valid king capture on `sq` (rules.md §2): a piece of `by`
+/// reaches `sq` with its current power (phase 1), is not paralysed (phase 2), and the
+/// capture is not one an active rule declares invalid (利き二歩無効).
 pub(crate) fn attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color) -> bool {
     let occupied = pos.occupied();
-    if pos.attackers_to(sq, by, occupied).is_nonempty() {
-        return true;
+    let compiled = rules.compiled();
+    if *compiled == Compiled::default() {
+        if pos.attackers_to(sq, by, occupied).is_nonempty() {
+            return true;
+        }
+        let pieces = rules.pieces();
+        return (pos.fairy_squares() & pos.pieces_of(by)).into_iter().any(|from| {
+            pos.piece_at(from)
+                .is_some_and(|p| pieces.reach(p.kind, by, from, occupied).attacks.contains(sq))
+        });
     }
-    let pieces = rules.pieces();
-    (pos.fairy_squares() & pos.pieces_of(by)).into_iter().any(|from| {
-        pos.piece_at(from)
-            .is_some_and(|p| pieces.reach(p.kind, by, from, occupied).attacks.contains(sq))
+    attacked_with(pos, rules, &Powers::new(pos, rules), sq, by)
+}
+
+/// [`attacked`] with the powers of `pos` already computed.
+pub(crate) fn attacked_with(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square, by: Color) -> bool {
+    let occupied = pos.occupied();
+    let compiled = rules.compiled();
+    // Pieces with their own ordinary power: the fast attack sets; the others one by one.
+    let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
+    let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
+    for from in special {
+        if powers.reach(pos, rules, from, occupied).attacks.contains(sq) {
+            candidates |= from.into();
+        }
+    }
+    candidates.into_iter().any(|from| {
+        !(compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq))
+            && !madrasi::paralysed(pos, rules, powers, from)
     })
 }
 
@@ -48,7 +73,7 @@ fn generate_at<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, depth
     let mut generator = General {
         pos,
         rules,
-        pieces: rules.pieces(),
+        powers: Powers::new(pos, rules),
         us: pos.side_to_move(),
         sink,
         depth,
@@ -69,7 +94,7 @@ impl MoveSink for FirstMove {
 struct General<'a, S> {
     pos: &'a Position,
     rules: &'a RuleSet,
-    pieces: &'a PieceTable,
+    powers: Powers,
     us: Color,
     sink: &'a mut S,
     /// Nesting of 完全打歩's mate questions (0 for the caller's own generation).
@@ -113,19 +138,24 @@ impl<S: MoveSink> General<'_, S> {
         let enemies = pos.pieces_of(!self.us) & !stones;
         for from in pos.pieces_of(self.us) & !stones {
             let Some(piece) = pos.piece_at(from) else { continue };
-            let reach = self.pieces.reach(piece.kind, self.us, from, occupied);
+            if madrasi::paralysed(pos, self.rules, &self.powers, from) {
+                continue;
+            }
+            let reach = self.powers.reach(pos, self.rules, from, occupied);
             for to in (reach.attacks & enemies) | (reach.quiet & !occupied) {
                 self.board_move(piece.kind, from, to)?;
             }
-            if self.pieces.has_lion_steps(piece.kind) {
-                self.lion_steps(from)?;
+            if self.powers.has_lion_steps(pos, self.rules, from) {
+                self.lion_steps(piece.kind, from)?;
             }
         }
         ControlFlow::Continue(())
     }
 
-    /// The promotion choices of one board move, as in the fast path: promotion where
-    /// the move starts or ends in the zone; no unpromoted move that leaves a dead piece.
+    /// The promotion choices of one board move, as in the fast path: promotion (by the
+    /// piece's own kind, whatever power moved it) where the move starts or ends in the
+    /// zone; no unpromoted move that leaves a dead piece (the rules' table) or, for a
+    /// pawn moving sideways with a borrowed power, two pawns.
     fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
         if kind.can_promote() && (from.in_zone(self.us) || to.in_zone(self.us)) {
             self.push_choices(Move::normal(from, to, true), kind)?;
@@ -134,8 +164,9 @@ impl<S: MoveSink> General<'_, S> {
     }
 
     /// Pushes the legal forms of one board move: under a capture condition one per
-    /// square the displaced piece may go to (`capture`); the dead-piece rule is judged
-    /// where the moving piece ends (an Anti-Circe return may save it).
+    /// square the displaced piece may go to (`capture`); the dead-piece rule (the rules'
+    /// table) is judged where the moving piece ends (an Anti-Circe return may save it);
+    /// an unpromoted pawn moving sideways with a borrowed power must not make two pawns.
     fn push_choices(&mut self, m: Move, kind: PieceKind) -> ControlFlow<()> {
         let kind = if m.is_promotion() {
             kind.promoted().unwrap_or(kind)
@@ -143,7 +174,8 @@ impl<S: MoveSink> General<'_, S> {
             kind
         };
         let Some(rule) = self.rules.capture_rule() else {
-            if self.pieces.is_dead(kind, self.us, m.to()) {
+            let from = m.from().unwrap_or(m.to());
+            if self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to()) {
                 return ControlFlow::Continue(());
             }
             return self.push_if_legal(m);
@@ -153,16 +185,29 @@ impl<S: MoveSink> General<'_, S> {
                 Some((yosei_core::Displacement::Return, sq)) => sq,
                 _ => choice.to(),
             };
-            if !self.pieces.is_dead(kind, self.us, end) {
+            if !self.rules.is_dead(kind, self.us, end) {
                 self.push_if_legal(choice)?;
             }
         }
         ControlFlow::Continue(())
     }
 
-    /// The Lion's two king steps that are moves of their own (`lion` module).
-    fn lion_steps(&mut self, from: Square) -> ControlFlow<()> {
+    /// Whether an unpromoted `kind` moving from `from` to `to` gives the mover two pawns.
+    #[inline]
+    fn two_pawns(&self, kind: PieceKind, from: Square, to: Square) -> bool {
+        kind == PieceKind::Pawn
+            && from.file() != to.file()
+            && (self.pos.pieces(self.us, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty()
+    }
+
+    /// The Lion's two king steps that are moves of their own (`lion` module), made by a
+    /// Lion or by a piece with a Lion's power (never promoting; not onto a dead square
+    /// or into two pawns).
+    fn lion_steps(&mut self, kind: PieceKind, from: Square) -> ControlFlow<()> {
         for m in crate::lion::two_step_moves(self.pos, from) {
+            if m.to() != from && (self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to())) {
+                continue;
+            }
             self.push_if_legal(m)?;
         }
         ControlFlow::Continue(())
@@ -173,7 +218,7 @@ impl<S: MoveSink> General<'_, S> {
         let empty = !self.pos.occupied() & Bitboard::FULL;
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
             for to in empty {
-                if !self.pieces.is_dead(kind, self.us, to) {
+                if !self.rules.is_dead(kind, self.us, to) {
                     self.push_if_legal(Move::drop(kind, to))?;
                 }
             }
@@ -184,7 +229,7 @@ impl<S: MoveSink> General<'_, S> {
                 pawn_files |= Bitboard::file(sq.file());
             }
             for to in empty & !pawn_files {
-                if self.pieces.is_dead(PieceKind::Pawn, self.us, to) {
+                if self.rules.is_dead(PieceKind::Pawn, self.us, to) {
                     continue;
                 }
                 let m = Move::drop(PieceKind::Pawn, to);

@@ -9,13 +9,16 @@
 
 pub mod capture;
 pub mod check;
+mod conditions;
 pub mod drop_pawn_mate;
 mod general;
 mod lion;
+mod madrasi;
 pub mod movegen;
 pub mod perft;
 pub mod pieces;
 pub mod position;
+mod powers;
 pub mod ruleset;
 pub mod stipulation;
 pub mod validate;

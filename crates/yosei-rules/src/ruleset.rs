@@ -5,7 +5,7 @@ use crate::pieces::{PieceTable, UserPiece};
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
-use yosei_core::PieceKind;
+use yosei_core::{Color, PieceKind, Square};
 
 /// Which pawn drops count as drop-pawn mate (rules.md §4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -177,7 +177,20 @@ impl Condition {
     pub const fn is_implemented(self) -> bool {
         matches!(
             self,
-            Condition::Uchifu | Condition::UchifuSimple | Condition::Circe | Condition::AntiCirce | Condition::Pwc
+            Condition::Uchifu
+                | Condition::UchifuSimple
+                | Condition::Circe
+                | Condition::AntiCirce
+                | Condition::Pwc
+                | Condition::Annan
+                | Condition::Anhoku
+                | Condition::Taimen
+                | Condition::Haimen
+                | Condition::Tenjiku
+                | Condition::Madrasi
+                | Condition::KMadrasi
+                | Condition::KikiNifuInvalid
+                | Condition::Komazume(_)
         )
     }
 }
@@ -251,6 +264,7 @@ pub struct RuleSet {
     pub repetition: RepetitionRule,
     pub piece_set: PieceSetLimit,
     conditions: Vec<Condition>,
+    compiled: crate::conditions::Compiled,
     /// How the fairy and user-defined kinds move.
     pieces: Arc<PieceTable>,
 }
@@ -262,6 +276,7 @@ impl Default for RuleSet {
             repetition: RepetitionRule::default(),
             piece_set: PieceSetLimit::default(),
             conditions: Vec::new(),
+            compiled: crate::conditions::Compiled::default(),
             pieces: PieceTable::builtin(),
         }
     }
@@ -273,23 +288,52 @@ impl RuleSet {
         RuleSet::default()
     }
 
-    /// Compiles a list of conditions, or reports every conflict. Conditions whose module
-    /// does not exist yet are reported as such (never silently ignored); so are the
-    /// combinations no one has defined (`crate::capture`).
+    /// Compiles a list of conditions (each counted once), or reports every conflict at
+    /// once. Conditions whose module does not exist yet are reported as such (never
+    /// silently ignored); so are the combinations no one has defined (`crate::capture`,
+    /// `crate::conditions`).
     pub fn compile(conditions: &[Condition]) -> Result<RuleSet, RuleError> {
-        let mut problems: Vec<String> = conditions
+        let mut unique: Vec<Condition> = Vec::new();
+        for &c in conditions {
+            if !unique.contains(&c) {
+                unique.push(c);
+            }
+        }
+        let mut problems: Vec<String> = unique
             .iter()
             .filter(|c| !c.is_implemented())
             .map(|c| format!("condition {c} ({}) is not implemented yet", c.japanese()))
             .collect();
-        problems.extend(crate::capture::conflicts(conditions));
+        problems.extend(crate::capture::conflicts(&unique));
+        let compiled = crate::conditions::Compiled::from_conditions(&unique, &mut problems);
         if problems.is_empty() {
             Ok(RuleSet {
-                conditions: conditions.to_vec(),
+                conditions: unique,
+                compiled,
                 ..RuleSet::default()
             })
         } else {
             Err(RuleError { problems })
+        }
+    }
+
+    /// The compiled conditions: which power rule, which paralysis, the 利き二歩 reading.
+    #[inline]
+    pub(crate) fn compiled(&self) -> &crate::conditions::Compiled {
+        &self.compiled
+    }
+
+    /// A piece of `kind` and `color` on `sq` that is dead under these rules (rules.md §3.2):
+    /// the ordinary table, or the power-changing condition's own table.
+    #[inline]
+    pub fn is_dead(&self, kind: PieceKind, color: Color, sq: Square) -> bool {
+        match self.compiled.dead_table() {
+            crate::conditions::DeadTable::Ordinary => self.pieces.is_dead(kind, color, sq),
+            crate::conditions::DeadTable::Nothing => false,
+            crate::conditions::DeadTable::LastRankPawnLanceKnight => {
+                matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight)
+                    && sq.relative_rank(color) == 1
+            }
         }
     }
 

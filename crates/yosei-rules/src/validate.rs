@@ -169,7 +169,7 @@ impl Position {
                 }
                 *seen = true;
             }
-            if pieces.is_dead(piece.kind, piece.color, sq) {
+            if rules.is_dead(piece.kind, piece.color, sq) {
                 problems.push(SetupProblem::DeadPiece {
                     square: sq,
                     color: piece.color,

@@ -1,0 +1,16 @@
+//! 利き二歩 (rules.md §5.12, seed 001 §3): under `kiki-nifu-invalid` a king capture by an
+//! unpromoted pawn that lands on a file where its side has another unpromoted pawn is no
+//! king capture (so no check). Whether the capture could promote does not matter: seed
+//! 001's example (mate under 利き二歩有効, 11歩成 under 無効) is a capture into the zone.
+
+use crate::Position;
+use yosei_core::{Bitboard, PieceKind, Square};
+
+/// Whether the pawn on `from` capturing on `to` would give its side two pawns.
+#[inline]
+pub(crate) fn makes_two_pawns(pos: &Position, from: Square, to: Square) -> bool {
+    let Some(piece) = pos.piece_at(from) else { return false };
+    piece.kind == PieceKind::Pawn
+        && from.file() != to.file()
+        && (pos.pieces(piece.color, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty()
+}

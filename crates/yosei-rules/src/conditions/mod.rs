@@ -1,0 +1,160 @@
+//! The fairy conditions of rules.md §5 as the rule engine sees them once compiled:
+//! which rule gives pieces their powers (`annan`, `facing`, `tenjiku`, `komazume`),
+//! whether Madrasi paralysis is on (`crate::madrasi`), and the 利き二歩 reading
+//! (`kiki_nifu`). docs/rules/conditions.md gives the choices made and why.
+
+pub(crate) mod annan;
+pub(crate) mod facing;
+pub(crate) mod kiki_nifu;
+pub(crate) mod komazume;
+pub(crate) mod tenjiku;
+
+use crate::Condition;
+use yosei_core::PieceKind;
+
+/// Which rule decides the pieces' powers (at most one: fm treats them as exclusive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PowerRule {
+    /// Every piece has its own kind's power.
+    #[default]
+    Own,
+    /// 安南: the power of the friendly piece directly behind.
+    Annan,
+    /// 安北: the power of the friendly piece directly in front.
+    Anhoku,
+    /// 対面: two enemy pieces face to face swap powers.
+    Taimen,
+    /// 背面: two enemy pieces back to back swap powers.
+    Haimen,
+    /// 天竺: a king in check has its checkers' powers.
+    Tenjiku,
+    /// 駒詰: both kings have this kind's power.
+    Komazume(PieceKind),
+}
+
+/// Madrasi's two readings of kings (rules.md §5.6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MadrasiKings {
+    /// nonK-Madrasi (default): kings are never paralysed.
+    Unaffected,
+    /// K-Madrasi: kings paralyse each other.
+    Paralysed,
+}
+
+/// Which squares hold dead pieces (rules.md §3.2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DeadTable {
+    /// P and L on the last rank, N on the last two; fairy kinds from their movement.
+    Ordinary,
+    /// 安南, 背面: a power can always come back, nothing is dead.
+    Nothing,
+    /// 安北, 対面: P, L and N on the last rank (nothing can stand in front to lend).
+    LastRankPawnLanceKnight,
+}
+
+/// The conditions compiled for the per-node phases.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Compiled {
+    pub power: PowerRule,
+    pub madrasi: Option<MadrasiKings>,
+    /// 利き二歩無効: a king capture by a pawn that makes two pawns is no king capture.
+    pub kiki_nifu_invalid: bool,
+}
+
+impl Compiled {
+    /// Compiles `conditions` (each once), pushing every conflict into `problems`.
+    pub(crate) fn from_conditions(conditions: &[Condition], problems: &mut Vec<String>) -> Compiled {
+        let mut compiled = Compiled::default();
+        let power: Vec<(Condition, PowerRule)> = conditions
+            .iter()
+            .filter_map(|&c| {
+                let rule = match c {
+                    Condition::Annan => PowerRule::Annan,
+                    Condition::Anhoku => PowerRule::Anhoku,
+                    Condition::Taimen => PowerRule::Taimen,
+                    Condition::Haimen => PowerRule::Haimen,
+                    Condition::Tenjiku => PowerRule::Tenjiku,
+                    Condition::Komazume(kind) => PowerRule::Komazume(kind),
+                    _ => return None,
+                };
+                Some((c, rule))
+            })
+            .collect();
+        if power.len() > 1 {
+            let names: Vec<String> = power.iter().map(|(c, _)| format!("{c} ({})", c.japanese())).collect();
+            problems.push(format!(
+                "conditions {} all change powers and cannot be combined (fm treats them as exclusive)",
+                names.join(", ")
+            ));
+        }
+        if let Some(&(_, rule)) = power.first() {
+            compiled.power = rule;
+        }
+        let madrasi = conditions.contains(&Condition::Madrasi);
+        let k_madrasi = conditions.contains(&Condition::KMadrasi);
+        if madrasi && k_madrasi {
+            problems.push(
+                "conditions madrasi (マドラシ, nonK) and k-madrasi (Ｋマドラシ) contradict each other: choose one".to_string(),
+            );
+        }
+        compiled.madrasi = if k_madrasi {
+            Some(MadrasiKings::Paralysed)
+        } else if madrasi {
+            Some(MadrasiKings::Unaffected)
+        } else {
+            None
+        };
+        // Powers or paralysis with a capture condition: nobody has stated how a reborn
+        // or returning piece meets them (deny by default).
+        let captures: Vec<String> = conditions
+            .iter()
+            .filter(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc))
+            .map(|c| format!("{c} ({})", c.japanese()))
+            .collect();
+        let ours: Vec<String> = conditions
+            .iter()
+            .filter(|c| {
+                !matches!(
+                    c,
+                    Condition::Circe
+                        | Condition::AntiCirce
+                        | Condition::Pwc
+                        | Condition::Uchifu
+                        | Condition::UchifuSimple
+                        | Condition::SelfCheckCaptureInvalid
+                )
+            })
+            .map(|c| format!("{c} ({})", c.japanese()))
+            .collect();
+        if !captures.is_empty() && !ours.is_empty() {
+            problems.push(format!(
+                "conditions {} with {} are not implemented together yet",
+                ours.join(", "),
+                captures.join(", ")
+            ));
+        }
+        if conditions.contains(&Condition::KikiNifuInvalid) {
+            compiled.kiki_nifu_invalid = true;
+            if !matches!(
+                compiled.power,
+                PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
+            ) || power.is_empty()
+            {
+                problems.push(
+                    "condition kiki-nifu-invalid (利き二歩無効) applies only with annan, anhoku, taimen or haimen".to_string(),
+                );
+            }
+        }
+        compiled
+    }
+
+    /// The dead-piece table of rules.md §3.2 under these conditions.
+    #[inline]
+    pub fn dead_table(&self) -> DeadTable {
+        match self.power {
+            PowerRule::Annan | PowerRule::Haimen => DeadTable::Nothing,
+            PowerRule::Anhoku | PowerRule::Taimen => DeadTable::LastRankPawnLanceKnight,
+            _ => DeadTable::Ordinary,
+        }
+    }
+}

@@ -1,0 +1,28 @@
+//! Phase 2 of a node: マドラシ Madrasi paralysis (rules.md §5.6).
+//!
+//! A piece attacked by an enemy piece of the same kind (its own kind: promoted and
+//! unpromoted differ, whatever power either has) is paralysed: it cannot move, capture
+//! or give check. "Attacked" uses the attacker's current power (phase 1,
+//! [`Powers`]) and ignores whether the attacker is paralysed itself: a paralysed piece
+//! still paralyses. With fairy pieces the relation need not be mutual (a Grasshopper
+//! attacks another only over a hurdle): only the attacked piece is paralysed.
+//! nonK-Madrasi leaves kings alone; K-Madrasi lets kings paralyse each other.
+
+use crate::conditions::MadrasiKings;
+use crate::powers::Powers;
+use crate::{Position, RuleSet};
+use yosei_core::{PieceKind, Square};
+
+/// Whether the piece on `sq` is paralysed (false when Madrasi is off).
+#[inline]
+pub(crate) fn paralysed(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square) -> bool {
+    let Some(kings) = rules.compiled().madrasi else { return false };
+    let Some(piece) = pos.piece_at(sq) else { return false };
+    if piece.kind == PieceKind::Stone || (piece.kind == PieceKind::King && kings == MadrasiKings::Unaffected) {
+        return false;
+    }
+    let occupied = pos.occupied();
+    pos.pieces(!piece.color, piece.kind)
+        .into_iter()
+        .any(|from| powers.reach(pos, rules, from, occupied).attacks.contains(sq))
+}

@@ -1,0 +1,170 @@
+//! Phase 1 of a node (docs/ARCHITECTURE.md): which kind's power each piece has.
+//!
+//! A piece's power is a set of kinds (a `u32` mask over `PieceKind::index`): one kind
+//! for every piece except a 天竺 king in double check, which has the union of its
+//! checkers' powers. [`Powers`] is computed once per node; it holds the few squares
+//! whose power is not their own kind's (`changed`, a couple of bitboard shifts for the
+//! 安南 family) and looks the lender up per piece when asked. Generation, check
+//! detection and Madrasi paralysis all read it, so they cannot disagree.
+
+use crate::conditions::{annan, facing, komazume, tenjiku, PowerRule};
+use crate::pieces::Reach;
+use crate::{Position, RuleSet};
+use yosei_core::{Bitboard, Color, PieceKind, Square};
+
+/// The powers of one position's pieces.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Powers {
+    rule: PowerRule,
+    /// Pieces whose power is not their own kind's.
+    changed: Bitboard,
+    /// For 天竺 and 駒詰: each side's king's power mask (0: its own).
+    king_power: [u32; 2],
+}
+
+/// The rank step from a piece to its lender under the 安南 family, for `color`:
+/// +1 is rank+1 (behind a Black piece), −1 rank−1.
+#[inline]
+pub(crate) fn lender_direction(rule: PowerRule, color: Color) -> i32 {
+    let behind = match color {
+        Color::Black => 1,
+        Color::White => -1,
+    };
+    match rule {
+        PowerRule::Annan | PowerRule::Haimen => behind,
+        _ => -behind,
+    }
+}
+
+/// The squares `s` whose neighbour `s + dr` (same file, rank + dr, dr = ±1) is in `bb`.
+#[inline]
+pub(crate) fn next_to(bb: Bitboard, dr: i32) -> Bitboard {
+    // Squares are file-major (index = (file-1)*9 + rank-1): rank+1 is index+1.
+    if dr > 0 {
+        Bitboard(bb.0 >> 1) & !Bitboard::rank(9)
+    } else {
+        Bitboard(bb.0 << 1) & Bitboard::FULL & !Bitboard::rank(1)
+    }
+}
+
+impl Powers {
+    /// Every piece with its own kind's power.
+    #[inline]
+    pub(crate) fn own() -> Powers {
+        Powers {
+            rule: PowerRule::Own,
+            changed: Bitboard::EMPTY,
+            king_power: [0; 2],
+        }
+    }
+
+    /// The powers of `pos` under `rules`.
+    #[inline]
+    pub(crate) fn new(pos: &Position, rules: &RuleSet) -> Powers {
+        let rule = rules.compiled().power;
+        let movers = pos.occupied() & !pos.pieces_of_kind(PieceKind::Stone);
+        let mut powers = Powers {
+            rule,
+            changed: Bitboard::EMPTY,
+            king_power: [0; 2],
+        };
+        match rule {
+            PowerRule::Own => {}
+            PowerRule::Annan | PowerRule::Anhoku => {
+                powers.changed = annan::borrowers(pos, rule, Color::Black, movers)
+                    | annan::borrowers(pos, rule, Color::White, movers);
+            }
+            PowerRule::Taimen | PowerRule::Haimen => {
+                powers.changed = facing::swappers(pos, rule, Color::Black, movers)
+                    | facing::swappers(pos, rule, Color::White, movers);
+            }
+            PowerRule::Tenjiku => {
+                for color in Color::ALL {
+                    let mask = tenjiku::king_power(pos, rules, color);
+                    if mask != 0 {
+                        powers.king_power[color.index()] = mask;
+                        if let Some(k) = pos.king(color) {
+                            powers.changed |= k.into();
+                        }
+                    }
+                }
+            }
+            PowerRule::Komazume(kind) => {
+                powers.changed = komazume::borrowers(pos);
+                powers.king_power = [1u32 << kind.index(); 2];
+            }
+        }
+        powers
+    }
+
+    /// Pieces whose power is not their own kind's.
+    #[inline]
+    pub(crate) fn changed(&self) -> Bitboard {
+        self.changed
+    }
+
+    /// The power mask of the piece on `sq` (0 for an empty square).
+    #[inline]
+    pub(crate) fn mask(&self, pos: &Position, sq: Square) -> u32 {
+        let Some(piece) = pos.piece_at(sq) else { return 0 };
+        if !self.changed.contains(sq) {
+            return 1u32 << piece.kind.index();
+        }
+        match self.rule {
+            PowerRule::Own => 1u32 << piece.kind.index(),
+            PowerRule::Tenjiku | PowerRule::Komazume(_) => self.king_power[piece.color.index()],
+            rule => {
+                let lender = sq
+                    .offset(0, lender_direction(rule, piece.color))
+                    .and_then(|l| pos.piece_at(l));
+                match lender {
+                    Some(l) => 1u32 << l.kind.index(),
+                    None => 1u32 << piece.kind.index(),
+                }
+            }
+        }
+    }
+
+    /// What the piece on `sq` reaches with its power (in its own orientation).
+    #[inline]
+    pub(crate) fn reach(&self, pos: &Position, rules: &RuleSet, sq: Square, occupied: Bitboard) -> Reach {
+        let Some(piece) = pos.piece_at(sq) else {
+            return Reach {
+                attacks: Bitboard::EMPTY,
+                quiet: Bitboard::EMPTY,
+            };
+        };
+        let table = rules.pieces();
+        let mut mask = self.mask(pos, sq);
+        if mask.is_power_of_two() {
+            let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
+            return table.reach(kind, piece.color, sq, occupied);
+        }
+        let mut reach = Reach {
+            attacks: Bitboard::EMPTY,
+            quiet: Bitboard::EMPTY,
+        };
+        while mask != 0 {
+            let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            let r = table.reach(kind, piece.color, sq, occupied);
+            reach.attacks |= r.attacks;
+            reach.quiet |= r.quiet;
+        }
+        reach
+    }
+
+    /// Whether the piece on `sq` makes the Lion's two king steps with its power.
+    #[inline]
+    pub(crate) fn has_lion_steps(&self, pos: &Position, rules: &RuleSet, sq: Square) -> bool {
+        let mut mask = self.mask(pos, sq);
+        while mask != 0 {
+            let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            if rules.pieces().has_lion_steps(kind) {
+                return true;
+            }
+        }
+        false
+    }
+}
