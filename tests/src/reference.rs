@@ -149,8 +149,14 @@ fn can_land(setup: &Setup, color: Color, to: Square) -> bool {
 /// moves reach no square beyond its 24 single moves, so they add nothing here.
 pub fn reach(setup: &Setup, from: Square) -> Vec<Square> {
     let piece = setup.piece_at(from).expect("a piece on from");
+    reach_as(setup, from, piece.kind)
+}
+
+/// Squares the piece on `from` reaches with the power of `kind`, in its own orientation.
+fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
+    let piece = setup.piece_at(from).expect("a piece on from");
     let sign = if piece.color == Color::Black { 1 } else { -1 };
-    let movement = movement(piece.kind);
+    let movement = movement(kind);
     let mut out = Vec::new();
     for (df, dr) in movement.leaps {
         if let Some(to) = from.offset(df, dr * sign) {
@@ -236,16 +242,138 @@ fn king_of(setup: &Setup, color: Color) -> Option<Square> {
     Square::all().find(|&sq| setup.piece_at(sq) == Some(Piece::new(PieceKind::King, color)))
 }
 
+/// Which rule of rules.md §5.1–5.5, 5.7 gives the pieces their powers.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Power {
+    #[default]
+    Own,
+    Annan,
+    Anhoku,
+    Taimen,
+    Haimen,
+    Tenjiku,
+    Komazume(PieceKind),
+}
+
+/// The square one step from `sq` towards `color`'s front (`ahead`) or back.
+fn neighbour(sq: Square, color: Color, ahead: bool) -> Option<Square> {
+    let forward = if color == Color::Black { -1 } else { 1 };
+    sq.offset(0, if ahead { forward } else { -forward })
+}
+
+/// Every square's power (rules.md §1, §5.1–5.5, 5.7): the kinds whose movement the piece
+/// there has; empty for an empty square or a stone.
+pub fn powers(setup: &Setup, rules: &Rules) -> Vec<Vec<PieceKind>> {
+    let mut out = vec![Vec::new(); Square::NUM];
+    for sq in Square::all() {
+        let Some(piece) = setup.piece_at(sq) else { continue };
+        if piece.kind == PieceKind::Stone {
+            continue;
+        }
+        // the piece on the lending square, if it lends under the rule
+        let lender = |ahead: bool, friend: bool| {
+            neighbour(sq, piece.color, ahead)
+                .and_then(|l| setup.piece_at(l))
+                .filter(|l| l.kind != PieceKind::Stone && (l.color == piece.color) == friend)
+                .map(|l| l.kind)
+        };
+        let borrowed = match rules.power {
+            Power::Own | Power::Tenjiku => None,
+            Power::Annan => lender(false, true),
+            Power::Anhoku => lender(true, true),
+            Power::Taimen => lender(true, false),
+            Power::Haimen => lender(false, false),
+            Power::Komazume(kind) => (piece.kind == PieceKind::King).then_some(kind),
+        };
+        out[sq.index()] = vec![borrowed.unwrap_or(piece.kind)];
+    }
+    if rules.power == Power::Tenjiku {
+        // checks with plain powers (and plain paralysis), then the checked kings borrow
+        let plain = powers(setup, &Rules { power: Power::Own, ..*rules });
+        for color in [Color::Black, Color::White] {
+            let Some(king) = king_of(setup, color) else { continue };
+            let mut kinds = Vec::new();
+            for sq in Square::all() {
+                let Some(p) = setup.piece_at(sq) else { continue };
+                if p.color != color
+                    && reach_with(setup, sq, &plain[sq.index()]).contains(&king)
+                    && !paralysed(setup, rules, &plain, sq)
+                    && !kinds.contains(&p.kind)
+                {
+                    kinds.push(p.kind);
+                }
+            }
+            if !kinds.is_empty() {
+                out[king.index()] = kinds;
+            }
+        }
+    }
+    out
+}
+
+/// The union of what the piece on `from` reaches with each of `kinds`.
+fn reach_with(setup: &Setup, from: Square, kinds: &[PieceKind]) -> Vec<Square> {
+    let mut out = Vec::new();
+    for &kind in kinds {
+        for sq in reach_as(setup, from, kind) {
+            if !out.contains(&sq) {
+                out.push(sq);
+            }
+        }
+    }
+    out
+}
+
+/// Madrasi (rules.md §5.6): the piece on `sq` is attacked by an enemy piece of the same
+/// own kind, with that enemy's power. Kings only under K-Madrasi.
+fn paralysed(setup: &Setup, rules: &Rules, powers: &[Vec<PieceKind>], sq: Square) -> bool {
+    if !rules.madrasi && !rules.k_madrasi {
+        return false;
+    }
+    let Some(piece) = setup.piece_at(sq) else { return false };
+    if piece.kind == PieceKind::Stone || (piece.kind == PieceKind::King && !rules.k_madrasi) {
+        return false;
+    }
+    Square::all().any(|from| {
+        setup
+            .piece_at(from)
+            .is_some_and(|p| p.color != piece.color && p.kind == piece.kind)
+            && reach_with(setup, from, &powers[from.index()]).contains(&sq)
+    })
+}
+
 /// Whether `by` could capture the other side's king (rules.md §2).
 pub fn can_capture_king(setup: &Setup, by: Color) -> bool {
+    can_capture_king_with(setup, by, &Rules::default())
+}
+
+/// Whether `by` could make a valid king capture under `rules`.
+pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
     let Some(king) = king_of(setup, !by) else {
         return false;
     };
-    Square::all().any(|sq| setup.piece_at(sq).is_some_and(|p| p.color == by) && reach(setup, sq).contains(&king))
+    let powers = powers(setup, rules);
+    Square::all().any(|sq| {
+        let Some(p) = setup.piece_at(sq) else { return false };
+        if p.color != by || !reach_with(setup, sq, &powers[sq.index()]).contains(&king) {
+            return false;
+        }
+        // 利き二歩無効: a pawn landing on a file where its side has another pawn
+        let two_pawns = p.kind == PieceKind::Pawn
+            && sq.file() != king.file()
+            && (1..=9).any(|rank| {
+                setup.piece_at(Square::new(king.file(), rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, by))
+            });
+        !(rules.kiki_nifu_invalid && two_pawns) && !paralysed(setup, rules, &powers, sq)
+    })
 }
 
 pub fn in_check(setup: &Setup) -> bool {
     can_capture_king(setup, !setup.side_to_move)
+}
+
+pub fn in_check_with(setup: &Setup, rules: &Rules) -> bool {
+    can_capture_king_with(setup, !setup.side_to_move, rules)
 }
 
 /// A piece that could never move again (rules.md §3.2). No fairy piece of §1 is ever
@@ -263,6 +391,18 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
             .chain(leaper(5, 5))
             .all(|(df, dr)| sq.offset(df, dr).is_none()),
         _ => false,
+    }
+}
+
+/// Dead pieces under a power rule (rules.md §3.2): 安南 and 背面 none; 安北 and 対面
+/// P, L, N on the last rank; the ordinary table otherwise.
+pub fn dead_with(rules: &Rules, kind: PieceKind, color: Color, sq: Square) -> bool {
+    match rules.power {
+        Power::Annan | Power::Haimen => false,
+        Power::Anhoku | Power::Taimen => {
+            matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) && sq.relative_rank(color) == 1
+        }
+        _ => dead(kind, color, sq),
     }
 }
 
@@ -332,11 +472,12 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
     next
 }
 
-/// Every pseudo-legal move: each reachable square with each promotion choice, a
-/// Lion's two-step moves, each drop on each empty square; under a capture condition
+/// Every pseudo-legal move: each reachable square (by the piece's power, unless it is
+/// paralysed) with each promotion choice of its own kind, the two-step moves of a piece
+/// with a Lion's power, each drop on each empty square; under a capture condition
 /// each capture once per place the displaced piece may go ([`capture_forms`]).
 fn candidates_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
-    let plain = candidates(setup);
+    let plain = candidates(setup, rules);
     let Some(capture) = rules.capture else {
         return plain;
     };
@@ -346,23 +487,25 @@ fn candidates_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
         .collect()
 }
 
-fn candidates(setup: &Setup) -> Vec<Move> {
+fn candidates(setup: &Setup, rules: &Rules) -> Vec<Move> {
     let us = setup.side_to_move;
+    let powers = powers(setup, rules);
     let mut out = Vec::new();
     for from in Square::all() {
         let Some(piece) = setup.piece_at(from) else {
             continue;
         };
-        if piece.color != us {
+        if piece.color != us || paralysed(setup, rules, &powers, from) {
             continue;
         }
-        for to in reach(setup, from) {
+        let kinds = &powers[from.index()];
+        for to in reach_with(setup, from, kinds) {
             out.push(Move::normal(from, to, false));
             if piece.kind.can_promote() && (from.in_zone(us) || to.in_zone(us)) {
                 out.push(Move::normal(from, to, true));
             }
         }
-        if movement(piece.kind).lion {
+        if kinds.iter().any(|&k| movement(k).lion) {
             out.extend(lion_two_steps(setup, from));
         }
     }
@@ -384,14 +527,14 @@ fn candidates(setup: &Setup) -> Vec<Move> {
 }
 
 /// The position after a move is forbidden for the mover (rules.md §3, 1–3).
-fn forbidden_without_drop_pawn_mate(after: &Setup, mover: Color) -> bool {
-    if two_pawns(after, mover) || can_capture_king(after, !mover) {
+fn forbidden_without_drop_pawn_mate(after: &Setup, mover: Color, rules: &Rules) -> bool {
+    if two_pawns(after, mover) || can_capture_king_with(after, !mover, rules) {
         return true;
     }
     Square::all().any(|sq| {
         after
             .piece_at(sq)
-            .is_some_and(|p| p.color == mover && dead(p.kind, mover, sq))
+            .is_some_and(|p| p.color == mover && dead_with(rules, p.kind, mover, sq))
     })
 }
 
@@ -432,6 +575,13 @@ pub struct Rules {
     pub any_reading: bool,
     pub capture: Option<Capture>,
     pub uchifu: Option<Uchifu>,
+    /// The power rule of rules.md §5.1–5.5, 5.7.
+    pub power: Power,
+    /// マドラシ (nonK), Ｋマドラシ.
+    pub madrasi: bool,
+    pub k_madrasi: bool,
+    /// 利き二歩無効.
+    pub kiki_nifu_invalid: bool,
     /// Nesting of 完全打歩's "does this mate?" questions (0 for the caller); as the
     /// engine does, a question beyond the eighth level is answered "no".
     pub depth: u32,
@@ -443,6 +593,32 @@ impl Rules {
             any_reading,
             ..Rules::default()
         }
+    }
+
+    /// From the engine's condition list.
+    pub fn from_conditions(conditions: &[yosei_rules::Condition], any_reading: bool) -> Rules {
+        use yosei_rules::Condition as C;
+        let mut rules = Rules::ordinary(any_reading);
+        for &c in conditions {
+            match c {
+                C::Annan => rules.power = Power::Annan,
+                C::Anhoku => rules.power = Power::Anhoku,
+                C::Taimen => rules.power = Power::Taimen,
+                C::Haimen => rules.power = Power::Haimen,
+                C::Tenjiku => rules.power = Power::Tenjiku,
+                C::Komazume(kind) => rules.power = Power::Komazume(kind),
+                C::Madrasi => rules.madrasi = true,
+                C::KMadrasi => rules.k_madrasi = true,
+                C::KikiNifuInvalid => rules.kiki_nifu_invalid = true,
+                C::Circe => rules.capture = Some(Capture::Circe),
+                C::AntiCirce => rules.capture = Some(Capture::AntiCirce),
+                C::Pwc => rules.capture = Some(Capture::Pwc),
+                C::Uchifu => rules.uchifu = Some(Uchifu::Complete),
+                C::UchifuSimple => rules.uchifu = Some(Uchifu::Simple),
+                other => panic!("reference generator: condition {other} not written"),
+            }
+        }
+        rules
     }
 
     fn deeper(&self) -> Rules {
@@ -549,7 +725,7 @@ fn capture_forms(setup: &Setup, capture: Capture, m: Move) -> Vec<Move> {
 /// Whether the pseudo-legal `m` (a form of [`candidates_under`]) is legal under `rules`.
 pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     let after = play(setup, m);
-    if forbidden_without_drop_pawn_mate(&after, setup.side_to_move) {
+    if forbidden_without_drop_pawn_mate(&after, setup.side_to_move, rules) {
         return false;
     }
     let pawn_drop = m.drop_kind() == Some(PieceKind::Pawn);
@@ -558,10 +734,13 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
         Some(Uchifu::Simple) => true,
         Some(Uchifu::Complete) => {
             // a mate by anything but a pawn drop is illegal
-            pawn_drop || rules.depth >= 8 || !in_check(&after) || has_legal_move_under(&after, &rules.deeper())
+            pawn_drop
+                || rules.depth >= 8
+                || !in_check_with(&after, rules)
+                || has_legal_move_under(&after, &rules.deeper())
         }
         None => {
-            if pawn_drop && (rules.any_reading || in_check(&after)) {
+            if pawn_drop && (rules.any_reading || in_check_with(&after, rules)) {
                 // drop-pawn mate: legal only if the opponent then has a legal move
                 return has_legal_move_under(&after, rules);
             }
@@ -784,7 +963,7 @@ mod tests {
         }
         expected.sort();
         assert_eq!(moves, expected);
-        assert!(candidates(&setup).contains(&Move::two_step(sq(57), sq(46), sq(57))));
+        assert!(candidates(&setup, &Rules::default()).contains(&Move::two_step(sq(57), sq(46), sq(57))));
     }
 
     #[test]

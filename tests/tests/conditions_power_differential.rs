@@ -1,0 +1,167 @@
+//! The general generator under the power-changing conditions, Madrasi and 利き二歩無効
+//! against the slow reference generator (tests/src/reference.rs, written from rules.md
+//! §5 with plain loops): identical legal move sets, check verdicts and setup verdicts
+//! (the side not to move in check), on random positions with fairy pieces and on
+//! random positions with ordinary pieces only, and along short random games from them.
+
+use yosei_core::random::SplitMix64;
+use yosei_core::{Move, Setup};
+use yosei_rules::{Condition, Position, RuleSet};
+use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
+use yosei_tests::reference::{self, Rules};
+
+fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
+    moves.sort();
+    moves
+}
+
+fn conditions(words: &str) -> Vec<Condition> {
+    words.split('+').map(|w| w.parse().unwrap()).collect()
+}
+
+/// A random ordinary position: the fairy generator with no fairy piece on the board and
+/// ordinary hands only.
+fn ordinary_setup(rng: &mut SplitMix64) -> Setup {
+    let mix = FairyMix {
+        fairy_percent: 0,
+        check_percent: 0,
+        hand_percent: 0,
+        ..FairyMix::default()
+    };
+    let setup = random_fairy_setup(rng, &mix);
+    let mut with_hands = setup.clone();
+    for color in yosei_core::Color::ALL {
+        for kind in yosei_core::PieceKind::ORDINARY_HAND_KINDS {
+            if rng.next_u64() % 3 == 0 {
+                with_hands.hand_mut(color).add(kind);
+            }
+        }
+    }
+    // more pieces than the standard set: keep the empty hands
+    if Position::from_setup(&with_hands, &RuleSet::ordinary()).is_ok() {
+        with_hands
+    } else {
+        setup
+    }
+}
+
+#[derive(Default, Debug)]
+struct Tally {
+    positions: usize,
+    moves: usize,
+    in_check: usize,
+    refused: usize,
+}
+
+/// Compares `setup` and a short random game from it under `words`.
+fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Tally) {
+    let conds = conditions(words);
+    let any = rng.next_u64() % 4 == 0;
+    let mut rules = RuleSet::compile(&conds).unwrap();
+    if any {
+        rules.uchifuzume = yosei_rules::UchifuzumeReading::Any;
+    }
+    let reference_rules = Rules::from_conditions(&conds, any);
+    let refused_by_reference = reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules);
+    let Ok(mut pos) = Position::from_setup(setup, &rules).map_err(|e| {
+        assert!(refused_by_reference, "{words}: refused {}: {e}", yosei_io::sfen::write_sfen(setup));
+    }) else {
+        tally.refused += 1;
+        return;
+    };
+    assert!(!refused_by_reference, "{words}: accepted {}", yosei_io::sfen::write_sfen(setup));
+    for _ in 0..4 {
+        let s = pos.to_setup();
+        let fast = sorted(pos.legal_moves(&rules).as_slice().to_vec());
+        let slow = sorted(reference::legal_moves_under(&s, &reference_rules));
+        if fast != slow {
+            let missing: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).map(|m| m.to_usi()).collect();
+            let extra: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).map(|m| m.to_usi()).collect();
+            panic!(
+                "{words} (any={any}): {}\nmissing {missing:?}\nextra {extra:?}",
+                yosei_io::sfen::write_sfen(&s)
+            );
+        }
+        let check = pos.in_check(&rules);
+        assert_eq!(
+            check,
+            reference::in_check_with(&s, &reference_rules),
+            "{words}: {}",
+            yosei_io::sfen::write_sfen(&s)
+        );
+        tally.positions += 1;
+        tally.moves += fast.len();
+        tally.in_check += check as usize;
+        if fast.is_empty() {
+            break;
+        }
+        let m = fast[(rng.next_u64() % fast.len() as u64) as usize];
+        pos.play_in_place(m);
+    }
+}
+
+fn run(words_list: &[&str], rounds: usize, seed: u64) {
+    for &words in words_list {
+        let mut rng = SplitMix64::new(seed ^ words.len() as u64 * 0x9E37);
+        let mut tally = Tally::default();
+        let mix = FairyMix::default();
+        for round in 0..rounds {
+            let setup = if round % 2 == 0 {
+                random_fairy_setup(&mut rng, &mix)
+            } else {
+                ordinary_setup(&mut rng)
+            };
+            compare_game(&setup, words, &mut rng, &mut tally);
+        }
+        println!("{words}: {tally:?}");
+        assert!(tally.positions > rounds && tally.in_check > rounds / 20, "{words}: {tally:?}");
+    }
+}
+
+#[test]
+fn annan_family_equals_the_reference() {
+    run(&["annan", "anhoku", "taimen", "haimen"], 250, 0xA11A);
+}
+
+#[test]
+fn kiki_nifu_invalid_equals_the_reference() {
+    run(
+        &[
+            "annan+kiki-nifu-invalid",
+            "anhoku+kiki-nifu-invalid",
+            "taimen+kiki-nifu-invalid",
+            "haimen+kiki-nifu-invalid",
+        ],
+        150,
+        0x2F0,
+    );
+}
+
+#[test]
+fn tenjiku_and_komazume_equal_the_reference() {
+    run(&["tenjiku", "komazume:chess-knight", "komazume:R", "komazume:I"], 250, 0x7E4);
+}
+
+#[test]
+fn madrasi_equals_the_reference() {
+    run(&["madrasi", "k-madrasi"], 250, 0x3AD);
+}
+
+#[test]
+fn madrasi_with_each_power_rule_equals_the_reference() {
+    run(
+        &[
+            "madrasi+annan",
+            "madrasi+anhoku",
+            "madrasi+taimen",
+            "madrasi+haimen",
+            "madrasi+tenjiku",
+            "madrasi+komazume:chess-knight",
+            "k-madrasi+annan",
+            "k-madrasi+tenjiku",
+            "k-madrasi+haimen+kiki-nifu-invalid",
+        ],
+        120,
+        0x3AD2,
+    );
+}
