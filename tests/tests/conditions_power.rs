@@ -1,0 +1,274 @@
+//! Micro-problems for the conditions that change powers (rules.md §5.1–5.7, 5.12):
+//! positions made for the purpose, each with its complete expected answer worked out
+//! by hand in the comment above it. Squares are written file-rank as in rules.md
+//! (`52` = 5b); moves in USI.
+
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Condition, Position, RuleSet, Stipulation};
+use yosei_solve::help::solve_help;
+use yosei_solve::{HelpPlan, Limits, Verdict};
+
+fn rules(words: &str) -> RuleSet {
+    let conditions: Vec<Condition> = words
+        .split('+')
+        .filter(|w| !w.is_empty())
+        .map(|w| w.parse().unwrap())
+        .collect();
+    RuleSet::compile(&conditions).unwrap()
+}
+
+fn pos(sfen: &str, rules: &RuleSet) -> Position {
+    Position::from_setup(&parse_sfen(sfen).unwrap().setup, rules).unwrap()
+}
+
+/// Every legal move (USI, sorted), or those starting with `prefix`.
+fn moves(sfen: &str, words: &str, prefix: &str) -> Vec<String> {
+    let rules = rules(words);
+    let mut out: Vec<String> = pos(sfen, &rules)
+        .legal_moves(&rules)
+        .iter()
+        .map(|m| m.to_usi())
+        .filter(|m| m.starts_with(prefix))
+        .collect();
+    out.sort();
+    out
+}
+
+fn in_check(sfen: &str, words: &str) -> bool {
+    let rules = rules(words);
+    pos(sfen, &rules).in_check(&rules)
+}
+
+fn sorted(list: &[&str]) -> Vec<String> {
+    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
+    v.sort();
+    v
+}
+
+/// All shortest help-play solutions (USI lines, sorted) and the verdict.
+fn help(sfen: &str, stip: &str, words: &str) -> (Verdict, Vec<String>) {
+    let rules = rules(words);
+    let start = pos(sfen, &rules);
+    let plan = HelpPlan::new(stip.parse::<Stipulation>().unwrap(), &start, None).unwrap();
+    let out = solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
+    let mut lines: Vec<String> = out
+        .solutions
+        .iter()
+        .map(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" "))
+        .collect();
+    lines.sort();
+    (out.verdict, lines)
+}
+
+/// 安南, 利き二歩. White K 12; Black P 23 with a Black S behind it on 24, so the pawn has
+/// a silver's power (22 32 12 forward, 14 34 back); another Black P on 17 (file 1).
+/// The pawn's capture 23x12 lands on file 1, where the pawn on 17 stands: two pawns.
+/// 利き二歩有効 (default): still a king capture, White is in check and may only move the
+/// king to a square no Black piece reaches: 11 and 21 (22 and 13 are covered by the
+/// pawn and the silver, 23 is protected by the silver). 利き二歩無効: no check, so the
+/// White pawn on 93 may also move.
+#[test]
+fn borrowed_power_pawn_capture_into_two_pawns_under_both_readings() {
+    let sfen = "9/2p5k/7P1/7S1/9/9/8P/9/9 w - 1";
+    assert!(in_check(sfen, "annan"));
+    assert!(!in_check(sfen, "annan+kiki-nifu-invalid"));
+    assert_eq!(moves(sfen, "annan", ""), sorted(&["1b1a", "1b2a"]));
+    assert_eq!(
+        moves(sfen, "annan+kiki-nifu-invalid", ""),
+        sorted(&["1b1a", "1b2a", "7b7c"])
+    );
+    // Ordinary rules: the pawn only reaches 22, no check.
+    assert!(!in_check(sfen, ""));
+}
+
+/// 安南 ばか詰 1 手. White K 11; Black P 22, G 24, P 15. 24-23 puts the gold behind the
+/// pawn: the pawn gets a gold's power and attacks 11 (diagonally forward), 21 and 12;
+/// the gold on 23 covers 12 and 22, so 11 has no flight (21, 12 attacked; 22x is
+/// protected) and no interposition: mate when the capture 22x11 counts. Every other
+/// Black move fails: 22-21+ checks from the side but 12 is free; no other move checks.
+/// Under 利き二歩無効 the capture would put a second pawn on file 1 (15): 24-23 is not
+/// even a check, and nothing mates in one.
+#[test]
+fn kiki_nifu_decides_a_help_mate() {
+    let sfen = "8k/7P1/9/7G1/8P/9/9/9/9 b - 1";
+    assert_eq!(help(sfen, "help:1", "annan"), (Verdict::Solved, sorted(&["2d2c"])));
+    assert_eq!(help(sfen, "help:1", "annan+kiki-nifu-invalid").0, Verdict::NoSolution);
+}
+
+/// 安南: a king lends and borrows. Black K 58 with a Black R behind it on 59: the king
+/// moves like a rook (rank 8 both ways; file 5 is blocked by its own pawn on 57 and the
+/// rook on 59), not like a king. The pawn on 57 has the king behind it: it moves like
+/// a king (46 56 66 47 67 48 68; 58 is its own king). White K 51 is far away.
+#[test]
+fn annan_king_lends_and_borrows() {
+    let sfen = "4k4/9/9/9/9/9/4P4/4K4/4R4 b - 1";
+    assert_eq!(
+        moves(sfen, "annan", "5h"),
+        sorted(&["5h1h", "5h2h", "5h3h", "5h4h", "5h6h", "5h7h", "5h8h", "5h9h"])
+    );
+    assert_eq!(
+        moves(sfen, "annan", "5g"),
+        sorted(&["5g4f", "5g5f", "5g6f", "5g4g", "5g6g", "5g4h", "5g6h"])
+    );
+    // 安北: the king has the pawn in front (pawn power: 57 is its own piece, nothing);
+    // the rook has the king in front and moves like a king (48 68 49 69).
+    assert_eq!(moves(sfen, "anhoku", "5h"), Vec::<String>::new());
+    assert_eq!(moves(sfen, "anhoku", "5i"), sorted(&["5i4h", "5i6h", "5i4i", "5i6i"]));
+}
+
+/// 対駒 and 背駒. White K 52 is checked by the Black S on 63 (diagonally forward). The
+/// king may go to 41 51 61 42 43 53 or take on 63 (62, 72 are the silver's; 54 74 too),
+/// seven moves. 対面: P*62 puts a White pawn face to face with the silver; they swap,
+/// the silver has a pawn's power (62 only) and the check is gone. 背面: P*64 stands back
+/// to back with it, with the same effect. No other drop answers a stepper's check.
+#[test]
+fn facing_and_back_to_back_defences() {
+    let sfen = "9/4k4/3S5/9/9/9/9/9/9 w p 1";
+    let king = ["5b4a", "5b5a", "5b6a", "5b4b", "5b4c", "5b5c", "5b6c"];
+    let with = |drop: &str| {
+        let mut v: Vec<&str> = king.to_vec();
+        v.push(drop);
+        sorted(&v)
+    };
+    assert_eq!(moves(sfen, "", ""), sorted(&king));
+    assert_eq!(moves(sfen, "taimen", ""), with("P*6b"));
+    assert_eq!(moves(sfen, "haimen", ""), with("P*6d"));
+}
+
+/// 天竺: White K 51 checked by the Black R on 59 along file 5 has a rook's power instead
+/// of its own: along rank 1 (41..11, 61..91) or down file 5 to take the rook on 59 —
+/// 52..58 stay on the rook's file. No king step (42, 62) is left. 9 moves. (The Black K
+/// on 19 is never reached: 11 is not attacked by it, nor 91 by anything.)
+#[test]
+fn tenjiku_king_captures_its_checker_along_the_line() {
+    let sfen = "4k4/9/9/9/9/9/9/9/4R3K w - 1";
+    assert_eq!(
+        moves(sfen, "tenjiku", ""),
+        sorted(&["5a1a", "5a2a", "5a3a", "5a4a", "5a6a", "5a7a", "5a8a", "5a9a", "5a5i"])
+    );
+    // Ordinary rules: king steps only, off the file: 41 61 42 62.
+    assert_eq!(moves(sfen, "", ""), sorted(&["5a4a", "5a6a", "5a4b", "5a6b"]));
+}
+
+/// 天竺, both kings: Black K 11, White K 51, Black R 69. 69-59, 69-61 and 69-61+ check
+/// the White king, which then has a rook's (dragon's) power along rank 1 and reaches the
+/// Black king on 11; so does 69-62+, a dragon checking diagonally whose power includes
+/// the rook's lines. These four leave Black's own king open to a king capture and are
+/// illegal. (Checks are found with plain powers first; the White king's borrowed power
+/// is what captures.) Under ordinary rules all four are legal; the rook's other 15
+/// moves (62..68 unpromoted, 63+, 49..19, 79..99) are legal under both.
+#[test]
+fn tenjiku_check_that_opens_a_line_to_ones_own_king_is_illegal() {
+    let sfen = "4k3K/9/9/9/9/9/9/9/3R5 b - 1";
+    let tenjiku = moves(sfen, "tenjiku", "6i");
+    let ordinary = moves(sfen, "", "6i");
+    let illegal = ["6i5i", "6i6a", "6i6a+", "6i6b+"];
+    for m in illegal {
+        assert!(ordinary.contains(&m.to_string()), "{m}");
+        assert!(!tenjiku.contains(&m.to_string()), "{m}");
+    }
+    let rest: Vec<String> = ordinary.iter().filter(|m| !illegal.contains(&m.as_str())).cloned().collect();
+    assert_eq!(tenjiku, rest);
+    assert_eq!(tenjiku.len(), 15);
+}
+
+/// マドラシ: the Black R on 59 would check White K 51, but the White R on 19 attacks it
+/// along rank 9: same kind, so it is paralysed (and so is the White rook). No check.
+#[test]
+fn paralysed_checker_gives_no_check() {
+    let sfen = "4k4/9/9/9/9/9/9/9/4R3r w - 1";
+    assert!(in_check(sfen, ""));
+    assert!(!in_check(sfen, "madrasi"));
+    assert!(!in_check(sfen, "k-madrasi"));
+    // the paralysed White rook cannot move either; only the king moves
+    assert!(moves(sfen, "madrasi", "1i").is_empty());
+}
+
+/// nonK and K マドラシ with adjacent kings: Black K 53, White K 51. nonK: the kings are
+/// not paralysed, so 42 52 62 (next to White's king) are illegal: 43 63 44 54 64. K:
+/// kings paralyse each other, so all eight steps are legal, and the kings may stand
+/// side by side.
+#[test]
+fn madrasi_kings_next_to_each_other() {
+    let sfen = "4k4/9/4K4/9/9/9/9/9/9 b - 1";
+    assert_eq!(
+        moves(sfen, "madrasi", ""),
+        sorted(&["5c4c", "5c6c", "5c4d", "5c5d", "5c6d"])
+    );
+    assert_eq!(moves(sfen, "k-madrasi", "").len(), 8);
+    assert!(moves(sfen, "k-madrasi", "").contains(&"5c5b".to_string()));
+}
+
+/// 安南, promotion with a borrowed power. Black P 34 with a Black S behind on 35 moves
+/// like a silver: 23 33 43 (into the zone: each may promote, to と) and 25 45 (back,
+/// outside the zone: no promotion). A Black P on 47 makes 34-43 unpromoted and 34-45
+/// two pawns: only 43+ stays. A Black G on 74 with a Black P behind (75) moves like a
+/// pawn to 73 and never promotes.
+#[test]
+fn promotion_with_a_borrowed_power() {
+    let sfen = "4k4/9/9/2G3P2/2P3S2/9/5P3/9/9 b - 1";
+    assert_eq!(
+        moves(sfen, "annan", "3d"),
+        sorted(&["3d2c", "3d2c+", "3d3c", "3d3c+", "3d4c+", "3d2e"])
+    );
+    assert_eq!(moves(sfen, "annan", "7d"), sorted(&["7d7c"]));
+    let rules = rules("annan");
+    let p = pos(sfen, &rules);
+    let after = p.play(yosei_io::sfen::parse_usi_move("3d3c+").unwrap());
+    assert_eq!(
+        after.piece_at(yosei_core::Square::new(3, 3).unwrap()).unwrap().kind,
+        yosei_core::PieceKind::ProPawn
+    );
+}
+
+/// Dead squares by condition (rules.md §3.2): P*11 and N*12 (a pawn on the last rank, a
+/// knight on the second last). Ordinary and Madrasi: neither. 安南, 背面: both (a power
+/// can always come back). 安北, 対面: the knight only (nothing can stand in front of a
+/// piece on the last rank).
+#[test]
+fn dead_piece_squares_by_condition() {
+    let sfen = "9/9/9/9/k8/9/9/9/9 b NP 1";
+    for (words, pawn, knight) in [
+        ("", false, false),
+        ("madrasi", false, false),
+        ("tenjiku", false, false),
+        ("annan", true, true),
+        ("haimen", true, true),
+        ("anhoku", false, true),
+        ("taimen", false, true),
+    ] {
+        let legal = moves(sfen, words, "");
+        assert_eq!(legal.contains(&"P*1a".to_string()), pawn, "{words}");
+        assert_eq!(legal.contains(&"N*1b".to_string()), knight, "{words}");
+    }
+    // A position with a pawn already on the last rank is valid under 安南 only.
+    let setup = parse_sfen("8P/9/9/9/k8/9/9/9/9 b - 1").unwrap().setup;
+    assert!(Position::from_setup(&setup, &rules("annan")).is_ok());
+    assert!(Position::from_setup(&setup, &rules("anhoku")).is_err());
+    assert!(Position::from_setup(&setup, &RuleSet::ordinary()).is_err());
+}
+
+/// 駒詰 (ナイト玉): both kings move as chess knights. White K 55 alone reaches the eight
+/// knight squares and no king step.
+#[test]
+fn komazume_knight_kings() {
+    let sfen = "9/9/9/9/4k4/9/9/9/9 w - 1";
+    assert_eq!(
+        moves(sfen, "komazume:chess-knight", ""),
+        sorted(&["5e4c", "5e6c", "5e3d", "5e7d", "5e3f", "5e7f", "5e4g", "5e6g"])
+    );
+}
+
+/// Conflicts come back in one error listing each.
+#[test]
+fn conflicting_conditions_are_all_reported() {
+    let conditions: Vec<Condition> = ["annan", "tenjiku", "madrasi", "k-madrasi", "circe"]
+        .iter()
+        .map(|w| w.parse().unwrap())
+        .collect();
+    let err = RuleSet::compile(&conditions).unwrap_err();
+    assert_eq!(err.problems.len(), 3, "{err}");
+    let kiki = RuleSet::compile(&["kiki-nifu-invalid".parse().unwrap()]).unwrap_err();
+    assert_eq!(kiki.problems.len(), 1);
+    assert!(RuleSet::compile(&["madrasi".parse().unwrap(), "annan".parse().unwrap()]).is_ok());
+}
