@@ -272,3 +272,51 @@ fn conflicting_conditions_are_all_reported() {
     assert_eq!(kiki.problems.len(), 1);
     assert!(RuleSet::compile(&["madrasi".parse().unwrap(), "annan".parse().unwrap()]).is_ok());
 }
+
+/// The condition words of every input format reach the solver: the problem of
+/// `kiki_nifu_decides_a_help_mate` written as a KIF `ルール：` line, a CSA `$RULE` line,
+/// the native `condition:` lines and fm's one-line form, with and without 利き二歩無効.
+#[test]
+fn condition_words_of_every_format_reach_the_solver() {
+    let board = "  ９ ８ ７ ６ ５ ４ ３ ２ １\n+---------------------------+\n\
+| ・ ・ ・ ・ ・ ・ ・ ・v玉|一\n| ・ ・ ・ ・ ・ ・ ・ 歩 ・|二\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|三\n\
+| ・ ・ ・ ・ ・ ・ ・ 金 ・|四\n| ・ ・ ・ ・ ・ ・ ・ ・ 歩|五\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|六\n\
+| ・ ・ ・ ・ ・ ・ ・ ・ ・|七\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|八\n| ・ ・ ・ ・ ・ ・ ・ ・ ・|九\n\
++---------------------------+\n先手の持駒：なし\n";
+    let csa_board = "P1 *  *  *  *  *  *  *  * -OU\nP2 *  *  *  *  *  *  * +FU * \nP3 *  *  *  *  *  *  *  *  * \n\
+P4 *  *  *  *  *  *  * +KI * \nP5 *  *  *  *  *  *  *  * +FU\nP6 *  *  *  *  *  *  *  *  * \n\
+P7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  *  *  *  *  *  * \nP+\nP-\n+\n";
+    let sfen = "8k/7P1/9/7G1/8P/9/9/9/9 b - 1";
+    for (phrase, native, expected) in [
+        ("安南ばか詰", "condition: annan\n", Some("2d2c")),
+        (
+            "安南利き二歩無効ばか詰",
+            "condition: annan\ncondition: kiki-nifu-invalid\n",
+            None,
+        ),
+    ] {
+        let texts = [
+            format!("手数：1\nルール：{phrase}\n後手の持駒：なし\n{board}"),
+            format!("V2.2\n$RULE:{phrase} 1手\n{csa_board}"),
+            format!("yosei-problem 1\nstipulation: help:1\n{native}position: {sfen}\n"),
+            format!("{phrase} 22歩24金15歩, 11玉 +0 #1\n"),
+        ];
+        for text in &texts {
+            let loaded = yosei_io::input::read_problems_from_arg(text, &RuleSet::ordinary()).unwrap();
+            let problem = &loaded[0];
+            assert!(problem.rules.conditions().contains(&Condition::Annan), "{text}");
+            let stip = problem.problem.stipulation.unwrap();
+            let plan = HelpPlan::new(stip, &problem.position, None).unwrap();
+            let out = solve_help(&problem.position, &problem.rules, &plan, &Limits::default(), |_| {});
+            let lines: Vec<String> = out
+                .solutions
+                .iter()
+                .map(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" "))
+                .collect();
+            match expected {
+                Some(line) => assert_eq!(lines, [line], "{text}"),
+                None => assert_eq!(out.verdict, Verdict::NoSolution, "{text}"),
+            }
+        }
+    }
+}

@@ -22,7 +22,8 @@ struct Cli {
 #[derive(clap::Args)]
 pub struct RuleArgs {
     /// A fairy condition (repeatable): annan, anhoku, taimen, haimen, tenjiku, madrasi,
-    /// k-madrasi, uchifu, uchifu-simple, circe, anticirce, pwc, kiki-nifu-invalid, skci
+    /// k-madrasi, komazume:KIND, uchifu, uchifu-simple, circe, anticirce, pwc,
+    /// kiki-nifu-invalid, skci
     #[arg(long = "cond", value_name = "C")]
     pub(crate) conditions: Vec<String>,
     /// Drop-pawn-mate reading: check-only (default) or any (rules.md §4)

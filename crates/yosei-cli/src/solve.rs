@@ -252,6 +252,8 @@ fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> S
     let mut problem = loaded.problem.clone();
     problem.setup = loaded.position.to_setup();
     problem.stipulation = Some(stipulation);
+    // the conditions solved under, from the file and from --cond
+    problem.conditions = loaded.rules.conditions().to_vec();
     let mut moves = MoveLine::default();
     if let Some(main) = outcome.solutions.first() {
         moves.moves = main.clone();
