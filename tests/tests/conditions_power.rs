@@ -167,7 +167,11 @@ fn tenjiku_check_that_opens_a_line_to_ones_own_king_is_illegal() {
         assert!(ordinary.contains(&m.to_string()), "{m}");
         assert!(!tenjiku.contains(&m.to_string()), "{m}");
     }
-    let rest: Vec<String> = ordinary.iter().filter(|m| !illegal.contains(&m.as_str())).cloned().collect();
+    let rest: Vec<String> = ordinary
+        .iter()
+        .filter(|m| !illegal.contains(&m.as_str()))
+        .cloned()
+        .collect();
     assert_eq!(tenjiku, rest);
     assert_eq!(tenjiku.len(), 15);
 }

@@ -50,6 +50,7 @@ struct Tally {
     positions: usize,
     moves: usize,
     in_check: usize,
+    checks: usize,
     refused: usize,
 }
 
@@ -89,6 +90,11 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
             "{words}: {}",
             yosei_io::sfen::write_sfen(&s)
         );
+        // checks generated as such equal the legal moves after which the opponent is in check
+        let checks = sorted(pos.legal_checks(&rules).as_slice().to_vec());
+        let played: Vec<Move> = fast.iter().copied().filter(|&m| pos.play(m).in_check(&rules)).collect();
+        assert_eq!(checks, played, "{words}: {}", yosei_io::sfen::write_sfen(&s));
+        tally.checks += checks.len();
         tally.positions += 1;
         tally.moves += fast.len();
         tally.in_check += check as usize;

@@ -39,7 +39,12 @@ pub(crate) fn attacked_with(pos: &Position, rules: &RuleSet, powers: &Powers, sq
     let occupied = pos.occupied();
     let compiled = rules.compiled();
     // Pieces with their own ordinary power: the fast attack sets; the others one by one.
-    let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
+    let fairy = if pos.has_fairy_pieces() {
+        pos.fairy_squares()
+    } else {
+        Bitboard::EMPTY
+    };
+    let special = (powers.changed() | fairy) & pos.pieces_of(by);
     let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
     for from in special {
         if powers.reach(pos, rules, from, occupied).attacks.contains(sq) {
@@ -61,7 +66,14 @@ pub(crate) fn in_check(pos: &Position, rules: &RuleSet) -> bool {
 /// Pushes every legal move into `sink`: board moves, Lion two-steps, drops other than
 /// pawns, pawn drops (the drop-pawn-mate test is the most expensive).
 pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
-    generate_at(pos, rules, sink, 0)
+    run(pos, rules, sink, false, 0)
+}
+
+/// Pushes every legal move that gives check: each candidate is played once, and the
+/// position after it answers both questions (is the mover's king safe, is the other
+/// king attacked) with one computation of its powers.
+pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
+    run(pos, rules, sink, true, 0)
 }
 
 /// How many nested "does this reply mate?" questions 完全打歩 asks before it takes a
@@ -70,11 +82,22 @@ pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut 
 pub(crate) const MATE_DEPTH: u32 = 8;
 
 fn generate_at<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, depth: u32) -> ControlFlow<()> {
+    run(pos, rules, sink, false, depth)
+}
+
+fn run<S: MoveSink>(
+    pos: &Position,
+    rules: &RuleSet,
+    sink: &mut S,
+    only_checks: bool,
+    depth: u32,
+) -> ControlFlow<()> {
     let mut generator = General {
         pos,
         rules,
         powers: Powers::new(pos, rules),
         us: pos.side_to_move(),
+        only_checks,
         sink,
         depth,
     };
@@ -96,6 +119,8 @@ struct General<'a, S> {
     rules: &'a RuleSet,
     powers: Powers,
     us: Color,
+    /// Keep only the moves that give check.
+    only_checks: bool,
     sink: &'a mut S,
     /// Nesting of 完全打歩's mate questions (0 for the caller's own generation).
     depth: u32,
@@ -105,10 +130,7 @@ impl<S: MoveSink> General<'_, S> {
     /// Pushes `m` when the position after it is not forbidden for the mover.
     fn push_if_legal(&mut self, m: Move) -> ControlFlow<()> {
         let after = self.pos.play(m);
-        let king_safe = after
-            .king(self.us)
-            .is_none_or(|k| !attacked(&after, self.rules, k, !self.us));
-        if king_safe && !self.mates_illegally(m, &after) {
+        if self.king_safe_and_wanted(&after) && !self.mates_illegally(m, &after) {
             self.sink.push(m)?;
         }
         ControlFlow::Continue(())
@@ -129,6 +151,29 @@ impl<S: MoveSink> General<'_, S> {
         let mut first = FirstMove(false);
         let _ = generate_at(after, self.rules, &mut first, self.depth + 1);
         !first.0
+    }
+
+    /// Whether the mover's king is safe after the move and, when only checks are
+    /// wanted, the move gives check; the powers of `after` are computed once for both.
+    #[inline]
+    fn king_safe_and_wanted(&self, after: &Position) -> bool {
+        let plain = *self.rules.compiled() == Compiled::default();
+        let powers = if plain {
+            Powers::own()
+        } else {
+            Powers::new(after, self.rules)
+        };
+        let hit = |king: Square, by: Color| {
+            if plain {
+                attacked(after, self.rules, king, by)
+            } else {
+                attacked_with(after, self.rules, &powers, king, by)
+            }
+        };
+        if after.king(self.us).is_some_and(|k| hit(k, !self.us)) {
+            return false;
+        }
+        !self.only_checks || after.king(!self.us).is_some_and(|k| hit(k, self.us))
     }
 
     fn board_moves(&mut self) -> ControlFlow<()> {
@@ -234,10 +279,7 @@ impl<S: MoveSink> General<'_, S> {
                 }
                 let m = Move::drop(PieceKind::Pawn, to);
                 let after = self.pos.play(m);
-                if after
-                    .king(self.us)
-                    .is_some_and(|k| attacked(&after, self.rules, k, !self.us))
-                {
+                if !self.king_safe_and_wanted(&after) {
                     continue;
                 }
                 // the fairy 打歩詰 lifts the ban on drop-pawn mate (rules.md §4)

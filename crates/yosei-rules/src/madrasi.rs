@@ -16,7 +16,9 @@ use yosei_core::{PieceKind, Square};
 /// Whether the piece on `sq` is paralysed (false when Madrasi is off).
 #[inline]
 pub(crate) fn paralysed(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square) -> bool {
-    let Some(kings) = rules.compiled().madrasi else { return false };
+    let Some(kings) = rules.compiled().madrasi else {
+        return false;
+    };
     let Some(piece) = pos.piece_at(sq) else { return false };
     if piece.kind == PieceKind::Stone || (piece.kind == PieceKind::King && kings == MadrasiKings::Unaffected) {
         return false;

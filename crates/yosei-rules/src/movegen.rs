@@ -145,13 +145,9 @@ impl Position {
     pub fn legal_checks(&self, rules: &RuleSet) -> MoveList {
         let mut list = MoveList::new();
         if self.takes_general_path(rules) {
-            // No check-square tables for fairy powers: every legal move is played.
-            let mut checks = OnlyChecks {
-                pos: self,
-                rules,
-                list: &mut list,
-            };
-            let _ = crate::general::generate(self, rules, &mut checks);
+            // No check-square tables for fairy powers: every legal move is played, and
+            // the position after it asked whether the other king is attacked.
+            let _ = crate::general::generate_checks(self, rules, &mut list);
             return list;
         }
         let info = self.check_info();
@@ -197,22 +193,6 @@ impl Position {
     #[inline]
     pub fn takes_general_path(&self, rules: &RuleSet) -> bool {
         self.has_fairy_pieces() || !rules.is_ordinary()
-    }
-}
-
-/// Keeps the moves that give check.
-struct OnlyChecks<'a> {
-    pos: &'a Position,
-    rules: &'a RuleSet,
-    list: &'a mut MoveList,
-}
-
-impl MoveSink for OnlyChecks<'_> {
-    fn push(&mut self, m: Move) -> ControlFlow<()> {
-        if self.pos.gives_check(m, self.rules) {
-            self.list.push(m)?;
-        }
-        ControlFlow::Continue(())
     }
 }
 

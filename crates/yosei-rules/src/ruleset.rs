@@ -331,8 +331,7 @@ impl RuleSet {
             crate::conditions::DeadTable::Ordinary => self.pieces.is_dead(kind, color, sq),
             crate::conditions::DeadTable::Nothing => false,
             crate::conditions::DeadTable::LastRankPawnLanceKnight => {
-                matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight)
-                    && sq.relative_rank(color) == 1
+                matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) && sq.relative_rank(color) == 1
             }
         }
     }

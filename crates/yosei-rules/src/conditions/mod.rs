@@ -94,7 +94,8 @@ impl Compiled {
         let k_madrasi = conditions.contains(&Condition::KMadrasi);
         if madrasi && k_madrasi {
             problems.push(
-                "conditions madrasi (マドラシ, nonK) and k-madrasi (Ｋマドラシ) contradict each other: choose one".to_string(),
+                "conditions madrasi (マドラシ, nonK) and k-madrasi (Ｋマドラシ) contradict each other: choose one"
+                    .to_string(),
             );
         }
         compiled.madrasi = if k_madrasi {
@@ -141,7 +142,8 @@ impl Compiled {
             ) || power.is_empty()
             {
                 problems.push(
-                    "condition kiki-nifu-invalid (利き二歩無効) applies only with annan, anhoku, taimen or haimen".to_string(),
+                    "condition kiki-nifu-invalid (利き二歩無効) applies only with annan, anhoku, taimen or haimen"
+                        .to_string(),
                 );
             }
         }
