@@ -364,7 +364,8 @@ pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
             && (1..=9).any(|rank| {
                 setup.piece_at(Square::new(king.file(), rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, by))
             });
-        !(rules.kiki_nifu_invalid && two_pawns) && !paralysed(setup, rules, &powers, sq)
+        let invalid = rules.kiki_nifu_invalid && two_pawns;
+        !invalid && !paralysed(setup, rules, &powers, sq)
     })
 }
 

@@ -32,7 +32,7 @@ fn ordinary_setup(rng: &mut SplitMix64) -> Setup {
     let mut with_hands = setup.clone();
     for color in yosei_core::Color::ALL {
         for kind in yosei_core::PieceKind::ORDINARY_HAND_KINDS {
-            if rng.next_u64() % 3 == 0 {
+            if rng.next_u64().is_multiple_of(3) {
                 with_hands.hand_mut(color).add(kind);
             }
         }
@@ -57,7 +57,7 @@ struct Tally {
 /// Compares `setup` and a short random game from it under `words`.
 fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Tally) {
     let conds = conditions(words);
-    let any = rng.next_u64() % 4 == 0;
+    let any = rng.next_u64().is_multiple_of(4);
     let mut rules = RuleSet::compile(&conds).unwrap();
     if any {
         rules.uchifuzume = yosei_rules::UchifuzumeReading::Any;
@@ -108,7 +108,7 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
 
 fn run(words_list: &[&str], rounds: usize, seed: u64) {
     for &words in words_list {
-        let mut rng = SplitMix64::new(seed ^ words.len() as u64 * 0x9E37);
+        let mut rng = SplitMix64::new(seed ^ (words.len() as u64 * 0x9E37));
         let mut tally = Tally::default();
         let mix = FairyMix::default();
         for round in 0..rounds {

@@ -52,8 +52,8 @@ pub(crate) fn attacked_with(pos: &Position, rules: &RuleSet, powers: &Powers, sq
         }
     }
     candidates.into_iter().any(|from| {
-        !(compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq))
-            && !madrasi::paralysed(pos, rules, powers, from)
+        let invalid = compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
+        !invalid && !madrasi::paralysed(pos, rules, powers, from)
     })
 }
 

@@ -139,8 +139,7 @@ impl Compiled {
             if !matches!(
                 compiled.power,
                 PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
-            ) || power.is_empty()
-            {
+            ) {
                 problems.push(
                     "condition kiki-nifu-invalid (利き二歩無効) applies only with annan, anhoku, taimen or haimen"
                         .to_string(),
