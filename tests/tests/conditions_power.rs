@@ -324,3 +324,16 @@ P7 *  *  *  *  *  *  *  *  * \nP8 *  *  *  *  *  *  *  *  * \nP9 *  *  *  *  *  
         }
     }
 }
+
+/// マドラシ with Grasshoppers, who attacks whom: Black Ｇ 59 hops over the White pawn on
+/// 52 onto 51, so it attacks the White Ｇ there, which is paralysed; the White Ｇ hops
+/// over the same pawn onto 53 and does not attack 59, so the Black one moves freely.
+/// White K 91 (on rank 1 beyond the White Ｇ: no landing square past it).
+#[test]
+fn madrasi_grasshoppers_paralyse_one_way() {
+    let black = "k3a4/4p4/9/9/9/9/9/9/4A4 b - 1";
+    let white = "k3a4/4p4/9/9/9/9/9/9/4A4 w - 1";
+    assert_eq!(moves(black, "madrasi", "5i"), sorted(&["5i5a"]));
+    assert_eq!(moves(white, "", "5a"), sorted(&["5a5c"]));
+    assert!(moves(white, "madrasi", "5a").is_empty());
+}
