@@ -289,7 +289,13 @@ pub fn powers(setup: &Setup, rules: &Rules) -> Vec<Vec<PieceKind>> {
     }
     if rules.power == Power::Tenjiku {
         // checks with plain powers (and plain paralysis), then the checked kings borrow
-        let plain = powers(setup, &Rules { power: Power::Own, ..*rules });
+        let plain = powers(
+            setup,
+            &Rules {
+                power: Power::Own,
+                ..*rules
+            },
+        );
         for color in [Color::Black, Color::White] {
             let Some(king) = king_of(setup, color) else { continue };
             let mut kinds = Vec::new();

@@ -275,6 +275,10 @@ fn conflicting_conditions_are_all_reported() {
     let kiki = RuleSet::compile(&["kiki-nifu-invalid".parse().unwrap()]).unwrap_err();
     assert_eq!(kiki.problems.len(), 1);
     assert!(RuleSet::compile(&["madrasi".parse().unwrap(), "annan".parse().unwrap()]).is_ok());
+    // with a capture condition: not defined together yet, refused; with 打歩詰: fine
+    let circe = RuleSet::compile(&["annan".parse().unwrap(), "circe".parse().unwrap()]).unwrap_err();
+    assert_eq!(circe.problems.len(), 1, "{circe}");
+    assert!(RuleSet::compile(&["annan".parse().unwrap(), "uchifu".parse().unwrap()]).is_ok());
 }
 
 /// The condition words of every input format reach the solver: the problem of

@@ -65,12 +65,20 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
     let reference_rules = Rules::from_conditions(&conds, any);
     let refused_by_reference = reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules);
     let Ok(mut pos) = Position::from_setup(setup, &rules).map_err(|e| {
-        assert!(refused_by_reference, "{words}: refused {}: {e}", yosei_io::sfen::write_sfen(setup));
+        assert!(
+            refused_by_reference,
+            "{words}: refused {}: {e}",
+            yosei_io::sfen::write_sfen(setup)
+        );
     }) else {
         tally.refused += 1;
         return;
     };
-    assert!(!refused_by_reference, "{words}: accepted {}", yosei_io::sfen::write_sfen(setup));
+    assert!(
+        !refused_by_reference,
+        "{words}: accepted {}",
+        yosei_io::sfen::write_sfen(setup)
+    );
     for _ in 0..4 {
         let s = pos.to_setup();
         let fast = sorted(pos.legal_moves(&rules).as_slice().to_vec());
@@ -120,7 +128,10 @@ fn run(words_list: &[&str], rounds: usize, seed: u64) {
             compare_game(&setup, words, &mut rng, &mut tally);
         }
         println!("{words}: {tally:?}");
-        assert!(tally.positions > rounds && tally.in_check > rounds / 20, "{words}: {tally:?}");
+        assert!(
+            tally.positions > rounds && tally.in_check > rounds / 20,
+            "{words}: {tally:?}"
+        );
     }
 }
 
@@ -145,7 +156,11 @@ fn kiki_nifu_invalid_equals_the_reference() {
 
 #[test]
 fn tenjiku_and_komazume_equal_the_reference() {
-    run(&["tenjiku", "komazume:chess-knight", "komazume:R", "komazume:I"], 250, 0x7E4);
+    run(
+        &["tenjiku", "komazume:chess-knight", "komazume:R", "komazume:I"],
+        250,
+        0x7E4,
+    );
 }
 
 #[test]
@@ -169,5 +184,21 @@ fn madrasi_with_each_power_rule_equals_the_reference() {
         ],
         120,
         0x3AD2,
+    );
+}
+
+/// The fairy 打歩詰 (完全打歩 and 単純打歩, module `capture`) with the power conditions.
+#[test]
+fn uchifu_with_power_rules_equals_the_reference() {
+    run(
+        &[
+            "annan+uchifu",
+            "taimen+uchifu-simple",
+            "tenjiku+uchifu",
+            "madrasi+uchifu",
+            "anhoku+kiki-nifu-invalid+uchifu",
+        ],
+        100,
+        0x0C1F,
     );
 }

@@ -85,13 +85,7 @@ fn generate_at<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, depth
     run(pos, rules, sink, false, depth)
 }
 
-fn run<S: MoveSink>(
-    pos: &Position,
-    rules: &RuleSet,
-    sink: &mut S,
-    only_checks: bool,
-    depth: u32,
-) -> ControlFlow<()> {
+fn run<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: bool, depth: u32) -> ControlFlow<()> {
     let mut generator = General {
         pos,
         rules,
