@@ -36,7 +36,9 @@ impl MoveList {
     #[inline]
     pub fn new() -> MoveList {
         MoveList {
-            moves: [MaybeUninit::uninit(); MoveList::CAPACITY],
+            // SAFETY: an array of `MaybeUninit` needs no initialisation (written this
+            // way, not as `[MaybeUninit::uninit(); N]`, which compiled to a memset).
+            moves: unsafe { MaybeUninit::<[MaybeUninit<Move>; MoveList::CAPACITY]>::uninit().assume_init() },
             len: 0,
         }
     }
@@ -144,17 +146,22 @@ impl Position {
     /// uncovers a line to it.
     pub fn legal_checks(&self, rules: &RuleSet) -> MoveList {
         let mut list = MoveList::new();
+        let _ = self.generate_checks(rules, &mut list);
+        list
+    }
+
+    /// Pushes every legal checking move into `sink` (see [`Position::legal_checks`]).
+    /// Searches fill a list of their own with this: returning a `MoveList` copies it.
+    pub fn generate_checks<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
         if self.takes_general_path(rules) {
             // No check-square tables for fairy powers: every legal move is played, and
             // the position after it asked whether the other king is attacked.
-            let _ = crate::general::generate_checks(self, rules, &mut list);
-            return list;
+            return crate::general::generate_checks(self, rules, sink);
         }
         let info = self.check_info();
-        let mut generator = Generator::new(self, rules, &mut list);
+        let mut generator = Generator::new(self, rules, sink);
         generator.only_checks = Some(&info);
-        let _ = generator.run();
-        list
+        generator.run()
     }
 
     /// Whether `m` is a legal move here.

@@ -12,7 +12,10 @@ use yosei_core::{Bitboard, Color, Displacement, Hand, Move, Piece, PieceKind, Se
 pub struct Position {
     board: [Option<Piece>; Square::NUM],
     by_color: [Bitboard; 2],
-    by_kind: [Bitboard; PieceKind::COUNT],
+    /// Squares per kind for the ordinary kinds and the stone; one shared set for every
+    /// other fairy kind (few on any board; `pieces_of_kind` sorts them by the mailbox).
+    /// Keeps the position small: it is copied for every move played.
+    by_kind: [Bitboard; KIND_SLOTS],
     hands: [Hand; 2],
     side: Color,
     kings: [Option<Square>; 2],
@@ -22,6 +25,20 @@ pub struct Position {
     /// changes this (a fairy piece stays one when captured and dropped), so it is fixed
     /// per problem: it selects the general generator.
     fairy: bool,
+}
+
+/// Slots of `Position::by_kind`: the fourteen ordinary kinds, the stone, the others.
+const KIND_SLOTS: usize = 16;
+const STONE_SLOT: usize = 14;
+const FAIRY_SLOT: usize = 15;
+
+#[inline]
+const fn kind_slot(kind: PieceKind) -> usize {
+    match kind {
+        PieceKind::Stone => STONE_SLOT,
+        k if k.is_ordinary() => k.index(),
+        _ => FAIRY_SLOT,
+    }
 }
 
 impl Position {
@@ -49,7 +66,7 @@ impl Position {
         let mut pos = Position {
             board: [None; Square::NUM],
             by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; PieceKind::COUNT],
+            by_kind: [Bitboard::EMPTY; KIND_SLOTS],
             hands: setup.hands,
             side: setup.side_to_move,
             kings: [None; 2],
@@ -68,10 +85,7 @@ impl Position {
     }
 
     fn find_fairy_pieces(&self) -> bool {
-        let on_board = PieceKind::ALL
-            .iter()
-            .any(|&k| k.is_fairy() && k != PieceKind::Stone && self.by_kind[k.index()].is_nonempty());
-        on_board
+        self.by_kind[FAIRY_SLOT].is_nonempty()
             || self
                 .hands
                 .iter()
@@ -128,12 +142,22 @@ impl Position {
     /// Squares holding `kind`, of either colour.
     #[inline]
     pub fn pieces_of_kind(&self, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()]
+        let slot = kind_slot(kind);
+        if slot != FAIRY_SLOT {
+            return self.by_kind[slot];
+        }
+        let mut squares = Bitboard::EMPTY;
+        for sq in self.by_kind[FAIRY_SLOT] {
+            if self.board[sq.index()].is_some_and(|p| p.kind == kind) {
+                squares |= Bitboard::from(sq);
+            }
+        }
+        squares
     }
 
     #[inline]
     pub fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
-        self.by_kind[kind.index()] & self.by_color[color.index()]
+        self.pieces_of_kind(kind) & self.by_color[color.index()]
     }
 
     /// The incrementally kept 128-bit Zobrist key (board, both hands, side to move).
@@ -176,7 +200,7 @@ impl Position {
     fn put(&mut self, sq: Square, piece: Piece) {
         self.board[sq.index()] = Some(piece);
         self.by_color[piece.color.index()] |= Bitboard::from(sq);
-        self.by_kind[piece.kind.index()] |= Bitboard::from(sq);
+        self.by_kind[kind_slot(piece.kind)] |= Bitboard::from(sq);
         if piece.kind == PieceKind::King {
             self.kings[piece.color.index()] = Some(sq);
         }
@@ -192,7 +216,7 @@ impl Position {
     fn remove_keyed(&mut self, sq: Square) -> Option<Piece> {
         let piece = self.board[sq.index()].take()?;
         self.by_color[piece.color.index()] ^= Bitboard::from(sq);
-        self.by_kind[piece.kind.index()] ^= Bitboard::from(sq);
+        self.by_kind[kind_slot(piece.kind)] ^= Bitboard::from(sq);
         if piece.kind == PieceKind::King && self.kings[piece.color.index()] == Some(sq) {
             self.kings[piece.color.index()] = None;
         }
@@ -366,13 +390,7 @@ impl Position {
     /// Squares holding fairy pieces (not stones) of either colour.
     #[inline]
     pub fn fairy_squares(&self) -> Bitboard {
-        let mut squares = Bitboard::EMPTY;
-        for kind in PieceKind::ALL {
-            if kind.is_fairy() && kind != PieceKind::Stone {
-                squares |= self.by_kind[kind.index()];
-            }
-        }
-        squares
+        self.by_kind[FAIRY_SLOT]
     }
 
     /// Pieces giving check to the side to move, under ordinary powers (the fast path).
@@ -504,7 +522,7 @@ impl Position {
         let mut pos = Position {
             board: [None; Square::NUM],
             by_color: [Bitboard::EMPTY; 2],
-            by_kind: [Bitboard::EMPTY; PieceKind::COUNT],
+            by_kind: [Bitboard::EMPTY; KIND_SLOTS],
             hands: packed.hands,
             side: packed.side,
             kings: [None; 2],

@@ -21,7 +21,7 @@ use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::Instant;
 use yosei_core::{Move, PieceKind};
-use yosei_rules::{Key, PackedPosition, Position, RuleSet};
+use yosei_rules::{Key, MoveList, PackedPosition, Position, RuleSet};
 
 /// Progress after each completed ply, for a terminal display.
 #[derive(Clone, Copy, Debug)]
@@ -198,10 +198,12 @@ impl Search<'_> {
         if never_goal && last_ply {
             return;
         }
-        let moves = if checks_only {
-            pos.legal_checks(self.rules)
+        // Filled in place: a returned move list is a copy of its whole capacity.
+        let mut moves = MoveList::new();
+        let _ = if checks_only {
+            pos.generate_checks(self.rules, &mut moves)
         } else {
-            pos.legal_moves(self.rules)
+            pos.generate_legal(self.rules, &mut moves)
         };
         for &m in moves.iter() {
             let key = pos.key_after(m);
@@ -309,14 +311,16 @@ impl Search<'_> {
             ..Outcome::new(verdict)
         };
         if verdict == Verdict::Solved {
-            // parents of each node, grouped
-            self.edges.sort_unstable_by_key(|e| e.child);
-            let parents = Parents { edges: &self.edges };
-            let paths = parents.path_counts(self.node_count as usize);
+            let paths = path_counts(&self.edges, self.node_count as usize);
             let count = self
                 .goals
                 .iter()
                 .fold(0u64, |acc, &(p, _)| acc.saturating_add(paths[p as usize]));
+            drop(paths);
+            // Only the edges on some shortest solution, grouped by child, for listing.
+            let mut on_solutions = solution_edges(&self.edges, self.node_count as usize, &self.goals);
+            on_solutions.sort_unstable_by_key(|e| e.child);
+            let parents = Parents { edges: &on_solutions };
             let mut lines = Vec::new();
             let mut budget = Budget {
                 lines: self.limits.max_listed,
@@ -370,6 +374,39 @@ impl Search<'_> {
     }
 }
 
+/// The number of paths from the root (node 0) to every node. Edges are stored layer by
+/// layer (every edge into layer d before any edge out of it), so one pass in stored
+/// order sees each parent's count complete.
+fn path_counts(edges: &[Edge], nodes: usize) -> Vec<u64> {
+    let mut counts = vec![0u64; nodes];
+    if let Some(root) = counts.first_mut() {
+        *root = 1;
+    }
+    for e in edges {
+        counts[e.child as usize] = counts[e.child as usize].saturating_add(counts[e.parent as usize]);
+    }
+    counts
+}
+
+/// The edges that lie on a path from the root to a goal's parent: one pass backwards
+/// over the stored order, which meets every edge out of a node before the edges into it.
+fn solution_edges(edges: &[Edge], nodes: usize, goals: &[(u32, Move)]) -> Vec<Edge> {
+    let mut alive = vec![0u64; nodes.div_ceil(64)];
+    let is_alive = |alive: &[u64], n: u32| alive[n as usize / 64] >> (n % 64) & 1 == 1;
+    for &(p, _) in goals {
+        alive[p as usize / 64] |= 1 << (p % 64);
+    }
+    let mut kept = Vec::new();
+    for e in edges.iter().rev() {
+        if is_alive(&alive, e.child) {
+            alive[e.parent as usize / 64] |= 1 << (e.parent % 64);
+            kept.push(*e);
+        }
+    }
+    kept
+}
+
+/// Parents of the nodes on solutions: edges sorted by child.
 struct Parents<'a> {
     edges: &'a [Edge],
 }
@@ -379,20 +416,6 @@ impl Parents<'_> {
         let lo = self.edges.partition_point(|e| e.child < node);
         let hi = self.edges.partition_point(|e| e.child <= node);
         &self.edges[lo..hi]
-    }
-
-    /// The number of paths from the root (node 0) to every node. Parents always have
-    /// smaller ids than their children (ids are given in breadth-first order), so one pass
-    /// over the edges sorted by child is enough.
-    fn path_counts(&self, nodes: usize) -> Vec<u64> {
-        let mut counts = vec![0u64; nodes];
-        if let Some(root) = counts.first_mut() {
-            *root = 1;
-        }
-        for e in self.edges {
-            counts[e.child as usize] = counts[e.child as usize].saturating_add(counts[e.parent as usize]);
-        }
-        counts
     }
 
     /// Appends the lines that reach `node` and end with `last`, within the budget.
