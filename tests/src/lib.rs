@@ -3,3 +3,4 @@
 pub mod fairy_positions;
 pub mod random;
 pub mod reference;
+pub mod support;

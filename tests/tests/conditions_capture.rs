@@ -51,13 +51,7 @@ fn solve(sfen: &str, stipulation: &str, conditions: &[Condition]) -> Vec<String>
     let plan = HelpPlan::new(stipulation.parse::<Stipulation>().unwrap(), &start, None).unwrap();
     let out = solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
     assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
-    let mut v: Vec<String> = out
-        .solutions
-        .iter()
-        .map(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" "))
-        .collect();
-    v.sort();
-    v
+    yosei_tests::support::solution_lines(&out.solutions)
 }
 
 /// The legal moves after `usi` is played from `sfen`.

@@ -12,10 +12,7 @@ use yosei_rules::{Condition, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Capture, Uchifu};
 
-fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
-    moves.sort();
-    moves
-}
+use yosei_tests::support::sorted;
 
 /// The condition sets compared, with the reference's reading of each.
 fn cases() -> Vec<(Vec<Condition>, reference::Rules)> {

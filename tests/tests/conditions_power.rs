@@ -24,14 +24,7 @@ fn pos(sfen: &str, rules: &RuleSet) -> Position {
 /// Every legal move (USI, sorted), or those starting with `prefix`.
 fn moves(sfen: &str, words: &str, prefix: &str) -> Vec<String> {
     let rules = rules(words);
-    let mut out: Vec<String> = pos(sfen, &rules)
-        .legal_moves(&rules)
-        .iter()
-        .map(|m| m.to_usi())
-        .filter(|m| m.starts_with(prefix))
-        .collect();
-    out.sort();
-    out
+    yosei_tests::support::legal_usi(&pos(sfen, &rules), &rules, prefix)
 }
 
 fn in_check(sfen: &str, words: &str) -> bool {
@@ -51,13 +44,7 @@ fn help(sfen: &str, stip: &str, words: &str) -> (Verdict, Vec<String>) {
     let start = pos(sfen, &rules);
     let plan = HelpPlan::new(stip.parse::<Stipulation>().unwrap(), &start, None).unwrap();
     let out = solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
-    let mut lines: Vec<String> = out
-        .solutions
-        .iter()
-        .map(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" "))
-        .collect();
-    lines.sort();
-    (out.verdict, lines)
+    (out.verdict, yosei_tests::support::solution_lines(&out.solutions))
 }
 
 /// 安南, 利き二歩. White K 12; Black P 23 with a Black S behind it on 24, so the pawn has

@@ -10,10 +10,7 @@ use yosei_rules::{Condition, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Rules};
 
-fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
-    moves.sort();
-    moves
-}
+use yosei_tests::support::sorted;
 
 fn conditions(words: &str) -> Vec<Condition> {
     words.split('+').map(|w| w.parse().unwrap()).collect()

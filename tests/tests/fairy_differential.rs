@@ -10,10 +10,7 @@ use yosei_rules::{Position, RuleSet, UchifuzumeReading};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference;
 
-fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
-    moves.sort();
-    moves
-}
+use yosei_tests::support::sorted;
 
 fn rules(reading: UchifuzumeReading) -> RuleSet {
     let mut rules = RuleSet::ordinary();

@@ -15,14 +15,7 @@ fn solve(sfen: &str, stip: &str) -> Outcome {
     solve_help(&start, &RuleSet::ordinary(), &plan, &Limits::default(), |_| {})
 }
 
-fn lines(solutions: &[Vec<Move>]) -> Vec<String> {
-    let mut v: Vec<String> = solutions
-        .iter()
-        .map(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" "))
-        .collect();
-    v.sort();
-    v
-}
+use yosei_tests::support::solution_lines as lines;
 
 /// A Lion two squares from the king's corner covers every flight: from 5e it reaches
 /// 1c, 2c and 3c in one move, each a mate of the king on 1a (it attacks 1a, 1b, 2a, 2b

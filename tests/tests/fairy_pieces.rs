@@ -12,14 +12,7 @@ fn pos(sfen: &str) -> Position {
 
 /// The legal moves starting with `prefix` (a square or a drop letter), sorted.
 fn moves_from(p: &Position, prefix: &str) -> Vec<String> {
-    let mut out: Vec<String> = p
-        .legal_moves(&RuleSet::ordinary())
-        .iter()
-        .map(|m| m.to_usi())
-        .filter(|m| m.starts_with(prefix))
-        .collect();
-    out.sort();
-    out
+    yosei_tests::support::legal_usi(p, &RuleSet::ordinary(), prefix)
 }
 
 fn set(moves: &[&str]) -> Vec<String> {

@@ -26,13 +26,7 @@ impl ParseMove for str {
 }
 
 fn lines(out: &Outcome) -> Vec<String> {
-    let mut v: Vec<String> = out
-        .solutions
-        .iter()
-        .map(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" "))
-        .collect();
-    v.sort();
-    v
+    yosei_tests::support::solution_lines(&out.solutions)
 }
 
 /// The knight on 3c covers 2a; a gold move that covers 1b and 2b without checking
