@@ -255,10 +255,20 @@ impl<S: MoveSink> General<'_, S> {
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
         let empty = !self.pos.occupied() & Bitboard::FULL;
+        // Drops are most of the candidates: each is tried on one scratch copy and taken
+        // back, rather than played on a copy of its own.
+        let mut scratch = self.pos.clone();
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
             for to in empty {
-                if !self.rules.is_dead(kind, self.us, to) {
-                    self.push_if_legal(Move::drop(kind, to))?;
+                if self.rules.is_dead(kind, self.us, to) {
+                    continue;
+                }
+                let m = Move::drop(kind, to);
+                scratch.play_in_place(m);
+                let legal = self.king_safe_and_wanted(&scratch) && !self.mates_illegally(m, &scratch);
+                scratch.undo_drop(kind, to);
+                if legal {
+                    self.sink.push(m)?;
                 }
             }
         }

@@ -298,6 +298,17 @@ impl Position {
         self.move_number += 1;
     }
 
+    /// Takes back a drop of `kind` on `to` played by [`Position::play_in_place`]: the
+    /// general generator tries each drop on one scratch copy instead of copying the
+    /// position per drop.
+    pub(crate) fn undo_drop(&mut self, kind: PieceKind, to: Square) {
+        self.side = !self.side;
+        self.key ^= zobrist::white_to_move();
+        self.move_number -= 1;
+        self.remove_keyed(to);
+        self.hand_add(self.side, kind);
+    }
+
     /// The key of the position after `m` (a legal move), without playing it: lets a
     /// search skip positions it has seen before building them.
     pub fn key_after(&self, m: Move) -> Key {
