@@ -54,6 +54,67 @@ impl Hasher for KeyHasher {
 
 type KeyMap = HashMap<Key, u32, BuildHasherDefault<KeyHasher>>;
 
+/// One layer of the breadth-first search, in breadth-first order. A narrow layer keeps
+/// whole positions (no unpacking when it is expanded: faster); a wide one keeps them
+/// packed, at about a third of the memory.
+enum Layer {
+    Full(Vec<Position>),
+    Packed(Vec<PackedPosition>),
+}
+
+impl Layer {
+    /// Layers narrower than this keep whole positions (measured on the benchmark
+    /// helpmates: unpacking costs more than the copies of whole positions while a layer
+    /// stays in the caches).
+    const FULL_BELOW: usize = 16_384;
+
+    fn for_width(width: usize) -> Layer {
+        if width < Layer::FULL_BELOW {
+            Layer::Full(Vec::new())
+        } else {
+            Layer::Packed(Vec::new())
+        }
+    }
+
+    fn len(&self) -> usize {
+        match self {
+            Layer::Full(v) => v.len(),
+            Layer::Packed(v) => v.len(),
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    fn bytes(&self) -> usize {
+        match self {
+            Layer::Full(v) => v.len() * std::mem::size_of::<Position>(),
+            Layer::Packed(v) => v.len() * std::mem::size_of::<PackedPosition>(),
+        }
+    }
+
+    /// Adds the child reached by `m` from `parent` (whose packed form the caller may
+    /// have); `child` is the position when the caller built it already.
+    fn push(
+        &mut self,
+        parent: &Position,
+        parent_packed: Option<&PackedPosition>,
+        m: Move,
+        key: Key,
+        child: Option<Position>,
+    ) {
+        match self {
+            Layer::Full(v) => v.push(child.unwrap_or_else(|| parent.play(m))),
+            Layer::Packed(v) => v.push(match (child, parent_packed) {
+                (Some(child), _) => child.pack(),
+                (None, Some(packed)) => packed.after(m, key),
+                (None, None) => parent.play(m).pack(),
+            }),
+        }
+    }
+}
+
 /// An edge from a node of one layer to a node of the next.
 #[derive(Clone, Copy)]
 struct Edge {
@@ -110,7 +171,7 @@ pub fn solve_help(
     if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
         return search.finish_at_start(start);
     }
-    let mut frontier = vec![start.pack()];
+    let mut frontier = Layer::Full(vec![start.clone()]);
     let mut layer_start = 0u32;
     let mut depth = 0u32;
     let mut verdict = Verdict::NoSolution;
@@ -121,12 +182,24 @@ pub fn solve_help(
         let next_start = search.node_count;
         // The last ply of a stated length only tests goals: nothing after it is stored.
         let last_ply = plan.max_length == Some(depth + 1);
-        let mut next = Vec::new();
-        for (i, packed) in frontier.iter().enumerate() {
-            let pos = Position::unpack(packed);
-            search.expand(&pos, packed, layer_start + i as u32, next_start, last_ply, &mut next);
-            if search.limit_hit.is_some() {
-                break;
+        let mut next = Layer::for_width(frontier.len());
+        match &frontier {
+            Layer::Full(positions) => {
+                for (i, pos) in positions.iter().enumerate() {
+                    search.expand(pos, None, layer_start + i as u32, next_start, last_ply, &mut next);
+                    if search.limit_hit.is_some() {
+                        break;
+                    }
+                }
+            }
+            Layer::Packed(packed) => {
+                for (i, p) in packed.iter().enumerate() {
+                    let pos = Position::unpack(p);
+                    search.expand(&pos, Some(p), layer_start + i as u32, next_start, last_ply, &mut next);
+                    if search.limit_hit.is_some() {
+                        break;
+                    }
+                }
             }
         }
         depth += 1;
@@ -140,7 +213,7 @@ pub fn solve_help(
             frontier: next.len() as u64,
             nodes: search.nodes,
             elapsed_ms: search.start_time.elapsed().as_millis(),
-            memory_bytes: search.memory_bytes(next.len()),
+            memory_bytes: search.memory_bytes(&next),
         });
         if !search.goals.is_empty() {
             verdict = Verdict::Solved;
@@ -153,14 +226,13 @@ pub fn solve_help(
 }
 
 impl Search<'_> {
-    fn memory_bytes(&self, frontier: usize) -> u64 {
+    fn memory_bytes(&self, frontier: &Layer) -> u64 {
         // map entry (key, id, control byte, load factor) + edge + frontier position
-        (self.index.capacity() * 33 + self.edges.capacity() * std::mem::size_of::<Edge>()) as u64
-            + (frontier * std::mem::size_of::<PackedPosition>()) as u64
+        (self.index.capacity() * 33 + self.edges.capacity() * std::mem::size_of::<Edge>() + frontier.bytes()) as u64
     }
 
     /// Checked once per expanded position, looked at closely every 256 of them.
-    fn check_limits(&mut self, frontier: usize) {
+    fn check_limits(&mut self, frontier: &Layer) {
         self.expansions += 1;
         if !self.expansions.is_multiple_of(256) {
             return;
@@ -177,13 +249,13 @@ impl Search<'_> {
     fn expand(
         &mut self,
         pos: &Position,
-        packed: &PackedPosition,
+        packed: Option<&PackedPosition>,
         id: u32,
         next_start: u32,
         last_ply: bool,
-        next: &mut Vec<PackedPosition>,
+        next: &mut Layer,
     ) {
-        self.check_limits(next.len());
+        self.check_limits(next);
         if self.limit_hit.is_some() {
             return;
         }
@@ -211,7 +283,8 @@ impl Search<'_> {
                 // Positions with the attacker to move are not indexed (as fmrs does): a
                 // repeat is expanded again and its children, which are indexed, stop there.
                 self.nodes += 1;
-                self.insert_child(None, id, m, packed.after(m, key), next);
+                self.insert_child(None, id, m);
+                next.push(pos, packed, m, key, None);
                 continue;
             }
             // A position already indexed was no goal (goals are never indexed, except a
@@ -245,19 +318,14 @@ impl Search<'_> {
             if last_ply {
                 continue;
             }
-            self.insert_child(Some(key), id, m, child.pack(), next);
+            self.insert_child(Some(key), id, m);
+            next.push(pos, packed, m, key, Some(child));
         }
     }
 
-    /// Adds a position first reached now (its key known absent from the index).
-    fn insert_child(
-        &mut self,
-        key: Option<Key>,
-        parent: u32,
-        m: Move,
-        child: PackedPosition,
-        next: &mut Vec<PackedPosition>,
-    ) {
+    /// Numbers a position first reached now (its key known absent from the index); the
+    /// caller adds it to the next layer.
+    fn insert_child(&mut self, key: Option<Key>, parent: u32, m: Move) {
         let child_id = self.node_count;
         self.node_count += 1;
         if let Some(key) = key {
@@ -268,7 +336,6 @@ impl Search<'_> {
             parent,
             mv: m,
         });
-        next.push(child);
     }
 
     /// Whether `pos`, reached by `last` (`None` at the start), is the goal; `in_check`
