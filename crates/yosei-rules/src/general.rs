@@ -90,6 +90,7 @@ fn run<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: 
         pos,
         rules,
         powers: Powers::new(pos, rules),
+        scratch: pos.clone(),
         us: pos.side_to_move(),
         only_checks,
         sink,
@@ -112,6 +113,8 @@ struct General<'a, S> {
     pos: &'a Position,
     rules: &'a RuleSet,
     powers: Powers,
+    /// A copy of `pos` on which each candidate is played and taken back.
+    scratch: Position,
     us: Color,
     /// Keep only the moves that give check.
     only_checks: bool,
@@ -123,8 +126,17 @@ struct General<'a, S> {
 impl<S: MoveSink> General<'_, S> {
     /// Pushes `m` when the position after it is not forbidden for the mover.
     fn push_if_legal(&mut self, m: Move) -> ControlFlow<()> {
-        let after = self.pos.play(m);
-        if self.king_safe_and_wanted(&after) && !self.mates_illegally(m, &after) {
+        let legal = if m.displacement().is_none() {
+            // Tried on the scratch copy and taken back: no copy of the position per move.
+            let undo = self.scratch.play_undoable(m);
+            let legal = self.king_safe_and_wanted(&self.scratch) && !self.mates_illegally(m, &self.scratch);
+            self.scratch.undo_board_move(m, undo);
+            legal
+        } else {
+            let after = self.pos.play(m);
+            self.king_safe_and_wanted(&after) && !self.mates_illegally(m, &after)
+        };
+        if legal {
             self.sink.push(m)?;
         }
         ControlFlow::Continue(())
@@ -255,18 +267,15 @@ impl<S: MoveSink> General<'_, S> {
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
         let empty = !self.pos.occupied() & Bitboard::FULL;
-        // Drops are most of the candidates: each is tried on one scratch copy and taken
-        // back, rather than played on a copy of its own.
-        let mut scratch = self.pos.clone();
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
             for to in empty {
                 if self.rules.is_dead(kind, self.us, to) {
                     continue;
                 }
                 let m = Move::drop(kind, to);
-                scratch.play_in_place(m);
-                let legal = self.king_safe_and_wanted(&scratch) && !self.mates_illegally(m, &scratch);
-                scratch.undo_drop(kind, to);
+                self.scratch.play_in_place(m);
+                let legal = self.king_safe_and_wanted(&self.scratch) && !self.mates_illegally(m, &self.scratch);
+                self.scratch.undo_drop(kind, to);
                 if legal {
                     self.sink.push(m)?;
                 }

@@ -8,6 +8,14 @@ use crate::zobrist::{self, Key};
 use yosei_core::attacks;
 use yosei_core::{Bitboard, Color, Displacement, Hand, Move, Piece, PieceKind, Setup, Square};
 
+/// What a board move took away, to put it back ([`Position::undo_board_move`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Undo {
+    moved: Option<Piece>,
+    at_via: Option<Piece>,
+    at_to: Option<Piece>,
+}
+
 #[derive(Clone, PartialEq, Eq)]
 pub struct Position {
     board: [Option<Piece>; Square::NUM],
@@ -296,6 +304,46 @@ impl Position {
         self.side = !us;
         self.key ^= zobrist::white_to_move();
         self.move_number += 1;
+    }
+
+    /// Plays a board move without Circe-family effects in place and returns what
+    /// [`Position::undo_board_move`] needs to take it back (the general generator tries
+    /// each candidate on one scratch copy).
+    pub(crate) fn play_undoable(&mut self, m: Move) -> Undo {
+        let from = m.from().unwrap_or(m.to());
+        let undo = Undo {
+            moved: self.board[from.index()],
+            at_via: m.via().and_then(|v| self.board[v.index()]),
+            // a Lion returning home (igui, pass) captures nothing there
+            at_to: if m.to() == from {
+                None
+            } else {
+                self.board[m.to().index()]
+            },
+        };
+        self.play_in_place(m);
+        undo
+    }
+
+    /// Takes back `m`, played by [`Position::play_undoable`].
+    pub(crate) fn undo_board_move(&mut self, m: Move, undo: Undo) {
+        self.side = !self.side;
+        self.key ^= zobrist::white_to_move();
+        self.move_number -= 1;
+        let us = self.side;
+        let to = m.to();
+        self.remove_keyed(to);
+        for (sq, captured) in [(Some(to), undo.at_to), (m.via(), undo.at_via)] {
+            if let (Some(sq), Some(piece)) = (sq, captured) {
+                self.put_keyed(sq, piece);
+                if let Some(kind) = piece.kind.hand_kind() {
+                    self.hand_remove(us, kind);
+                }
+            }
+        }
+        if let (Some(from), Some(piece)) = (m.from(), undo.moved) {
+            self.put_keyed(from, piece);
+        }
     }
 
     /// Takes back a drop of `kind` on `to` played by [`Position::play_in_place`]: the
