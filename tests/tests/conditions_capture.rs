@@ -398,3 +398,33 @@ fn undefined_combinations_are_refused() {
 fn sq(file: i32, rank: i32) -> yosei_core::Square {
     yosei_core::Square::new(file, rank).unwrap()
 }
+
+/// KIF writes the piece after the square too (`/４一金`), and names later moves of a
+/// reborn piece by its kind: the writer's board follows the rebirth.
+#[test]
+fn kif_writes_the_displaced_piece_and_follows_it() {
+    let rules = RuleSet::compile(&[Circe]).unwrap();
+    let parse = |s: &str| yosei_io::sfen::parse_usi_move(s).unwrap();
+    let start = "8k/9/5g3/9/9/9/9/9/5R3 b - 1";
+    let p = pos(start, &rules);
+    let capture = p.find_legal(parse("4i4c+"), &rules).unwrap();
+    let after = p.play(capture);
+    // White's reborn gold on 4a then moves to 3b.
+    let gold_move = after.find_legal(parse("4a3b"), &rules).unwrap();
+    let mut problem = yosei_io::sfen::parse_sfen(start)
+        .map(|r| yosei_io::Problem {
+            setup: r.setup,
+            conditions: vec![Circe],
+            ..Default::default()
+        })
+        .unwrap();
+    problem.moves.moves = vec![capture, gold_move];
+    problem.moves.comments = vec![None, None];
+    let kif = yosei_io::kif::write_kif(&problem);
+    assert!(kif.contains("４三飛成(49)/４一金"), "{kif}");
+    assert!(kif.contains("３二金(41)"), "{kif}");
+    // read back as written (what the square holds is resolved against the legal moves)
+    let back = yosei_io::kif::read_kif(&kif).unwrap();
+    let written: Vec<_> = problem.moves.moves.iter().map(|m| m.as_written()).collect();
+    assert_eq!(back.moves.moves, written);
+}

@@ -28,7 +28,7 @@ use crate::notation::{
 };
 use crate::problem::{remaining_pieces, Branch, Metadata, MoveLine, Problem};
 use crate::rule_words::{parse_rule_phrase, write_rule_phrase, RulePhrase};
-use yosei_core::{Color, Hand, Move, Piece, PieceKind, Setup, Square};
+use yosei_core::{Color, Displacement, Hand, Move, Piece, PieceKind, Setup, Square};
 use yosei_rules::{Position, RuleSet, Stipulation};
 
 /// Reads a KIF file (already decoded, see [`crate::encoding::decode_text`]). The moves
@@ -1371,6 +1371,8 @@ impl LooseBoard {
 
     fn play(&mut self, m: Move) {
         let piece = self.mover(m);
+        let displaced = notation::displaced_kind(m, |sq| self.board[sq.index()]);
+        let captured = self.board[m.to().index()];
         if let Some(from) = m.from() {
             self.board[from.index()] = None;
             if let Some(via) = m.via() {
@@ -1382,7 +1384,20 @@ impl LooseBoard {
         } else {
             piece.kind
         };
-        self.board[m.to().index()] = Some(Piece::new(kind, piece.color));
+        let mut dest = m.to();
+        // A Circe-family capture puts a piece on the extra square (its owner: the
+        // captured piece's, or the capturer's for an Anti-Circe return).
+        if let (Some((how, extra)), Some(kind)) = (m.displacement(), displaced) {
+            match how {
+                Displacement::Return => dest = extra,
+                _ => {
+                    let owner = captured.map_or(!piece.color, |c| c.color);
+                    self.board[extra.index()] = Some(Piece::new(kind, owner));
+                }
+            }
+        }
+        self.board[m.to().index()] = None;
+        self.board[dest.index()] = Some(Piece::new(kind, piece.color));
         self.side = !self.side;
     }
 }
@@ -1414,7 +1429,8 @@ impl KifMoves {
         for (i, &m) in line.moves.iter().enumerate() {
             before.push((board.clone(), prev));
             let piece = board.mover(m);
-            let text = write_kif_move(piece, m, prev);
+            let displaced = notation::displaced_kind(m, |sq| board.board[sq.index()]);
+            let text = write_kif_move(piece, m, prev, displaced);
             let varied = line.branches.iter().any(|b| b.at == i) || (i == 0 && first_has_sibling);
             self.move_line(start + i, &text, varied);
             if let Some(Some(comment)) = line.comments.get(i) {

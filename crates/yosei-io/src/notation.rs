@@ -629,7 +629,9 @@ pub(crate) fn parse_kif_move_chars(chars: &[char], previous_to: Option<Square>) 
 /// that promotes, moving into, out of or within its owner's zone). A Lion two-step
 /// writes `(from,via)` and a Circe-family capture the `/square` suffix, as
 /// [`parse_kif_move`] reads them.
-pub fn write_kif_move(piece: Piece, m: Move, previous_to: Option<Square>) -> String {
+/// `displaced`: the kind a Circe-family capture put on the extra square, written after
+/// it (`/４一金`) when the caller knows it.
+pub fn write_kif_move(piece: Piece, m: Move, previous_to: Option<Square>, displaced: Option<PieceKind>) -> String {
     let mut s = String::with_capacity(16);
     write_destination(&mut s, m.to(), previous_to);
     match (m.from(), m.drop_kind()) {
@@ -644,7 +646,7 @@ pub fn write_kif_move(piece: Piece, m: Move, previous_to: Option<Square>) -> Str
         }
         (None, None) => {}
     }
-    push_extra(&mut s, m);
+    push_extra(&mut s, m, displaced);
     s
 }
 
@@ -677,10 +679,14 @@ fn push_origin(s: &mut String, from: Square, via: Option<Square>) {
     s.push(')');
 }
 
-fn push_extra(s: &mut String, m: Move) {
+/// The `/square` of a Circe-family capture, and the piece that went there when known.
+fn push_extra(s: &mut String, m: Move, displaced: Option<PieceKind>) {
     if let Some(extra) = m.extra() {
         s.push('/');
         s.push_str(&write_square(extra));
+        if let Some(kind) = displaced {
+            s.push_str(&move_name(kind));
+        }
     }
 }
 
@@ -1007,23 +1013,21 @@ pub fn write_ki2_move(pos: &Position, rules: &RuleSet, m: Move, previous_to: Opt
         }
         (None, None) => {}
     }
-    push_extra(&mut s, m);
-    if let Some(kind) = displaced_kind(pos, m) {
-        s.push_str(&move_name(kind));
-    }
+    push_extra(&mut s, m, displaced_kind(m, |sq| pos.piece_at(sq)));
     s
 }
 
 /// The kind of the piece a Circe-family capture puts on the extra square (seed 001
 /// writes it after the square: `同と/６九金`): the reborn piece unpromoted, the
-/// returning capturer after any promotion, the restored piece as it was.
-fn displaced_kind(pos: &Position, m: Move) -> Option<PieceKind> {
+/// returning capturer after any promotion, the restored piece as it was. `piece_at`
+/// reads the board before the move.
+pub(crate) fn displaced_kind(m: Move, piece_at: impl Fn(Square) -> Option<Piece>) -> Option<PieceKind> {
     let (d, _) = m.displacement()?;
     match d {
-        Displacement::Rebirth => Some(pos.piece_at(m.to())?.kind.unpromoted()),
-        Displacement::Restore => Some(pos.piece_at(m.to())?.kind),
+        Displacement::Rebirth => Some(piece_at(m.to())?.kind.unpromoted()),
+        Displacement::Restore => Some(piece_at(m.to())?.kind),
         Displacement::Return => {
-            let kind = pos.piece_at(m.from()?)?.kind;
+            let kind = piece_at(m.from()?)?.kind;
             Some(if m.is_promotion() {
                 kind.promoted().unwrap_or(kind)
             } else {

@@ -149,7 +149,7 @@ fn kif_writing() {
     for &(piece, usi, previous, expected) in cases {
         let m = mv(usi);
         let previous = previous.map(square_of);
-        let text = write_kif_move(piece, m, previous);
+        let text = write_kif_move(piece, m, previous, None);
         assert_eq!(text, expected, "{usi}");
         assert_eq!(parse_kif_move(&text, previous), Ok(m), "{text}");
     }
@@ -169,7 +169,7 @@ fn random_kif_moves_round_trip() {
         );
         let piece = Piece::new(rng.pick(&PieceKind::ALL), rng.pick(&Color::ALL));
         let previous = rng.chance(30).then_some(m.to());
-        let text = write_kif_move(piece, m, previous);
+        let text = write_kif_move(piece, m, previous, None);
         assert_eq!(parse_kif_move(&text, previous), Ok(m), "{text}");
     }
 }
