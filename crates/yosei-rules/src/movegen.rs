@@ -216,6 +216,12 @@ struct Generator<'a, S> {
     checkers: Bitboard,
     /// Generate only moves that give check (see [`Position::legal_checks`]).
     only_checks: Option<&'a CheckInfo>,
+    /// The check squares of each ordinary kind, computed when first asked (bit k of
+    /// `check_known`): by a board move (the promoted kind's squares included) and by a
+    /// drop.
+    board_checks: [Bitboard; 14],
+    drop_checks: [Bitboard; 14],
+    check_known: u32,
 }
 
 impl<'a, S: MoveSink> Generator<'a, S> {
@@ -231,6 +237,9 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             king: pos.king(us),
             checkers: pos.checkers(),
             only_checks: None,
+            board_checks: [Bitboard::EMPTY; 14],
+            drop_checks: [Bitboard::EMPTY; 14],
+            check_known: 0,
         }
     }
 
@@ -266,7 +275,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     /// The squares from which a piece of `kind` (or its promotion) moving there could
     /// check the enemy king: all of them for a piece that uncovers a line to the king.
     #[inline]
-    fn check_squares(&self, kind: PieceKind, from: Option<Square>) -> Bitboard {
+    fn check_squares(&mut self, kind: PieceKind, from: Option<Square>) -> Bitboard {
         let Some(info) = self.only_checks else {
             return Bitboard::FULL;
         };
@@ -276,12 +285,23 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         if from.is_some_and(|f| info.uncovers(f)) {
             return Bitboard::FULL;
         }
-        let them = !self.us;
-        let mut squares = attacks::ordinary_attacks(kind, them, king, self.occupied);
-        if let Some(promoted) = kind.promoted().filter(|_| from.is_some()) {
-            squares |= attacks::ordinary_attacks(promoted, them, king, self.occupied);
+        // Once per kind and node: every piece of a kind checks from the same squares.
+        let k = kind.index();
+        if self.check_known & 1 << k == 0 {
+            let them = !self.us;
+            let squares = attacks::ordinary_attacks(kind, them, king, self.occupied);
+            self.drop_checks[k] = squares;
+            self.board_checks[k] = match kind.promoted() {
+                Some(promoted) => squares | attacks::ordinary_attacks(promoted, them, king, self.occupied),
+                None => squares,
+            };
+            self.check_known |= 1 << k;
         }
-        squares
+        if from.is_some() {
+            self.board_checks[k]
+        } else {
+            self.drop_checks[k]
+        }
     }
 
     fn king_moves(&mut self) -> ControlFlow<()> {
@@ -309,9 +329,11 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             let Some(piece) = self.pos.piece_at(from) else {
                 continue;
             };
-            let mut to_set = attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied)
-                & target
-                & self.check_squares(piece.kind, Some(from));
+            let checks = self.check_squares(piece.kind, Some(from)) & target;
+            if checks.is_empty() {
+                continue;
+            }
+            let mut to_set = attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied) & checks;
             if let (true, Some(king)) = (pinned.contains(from), self.king) {
                 to_set &= attacks::line(king, from);
             }
