@@ -63,16 +63,33 @@ enum Layer {
 }
 
 impl Layer {
-    /// Layers narrower than this keep whole positions (measured on the benchmark
-    /// helpmates: unpacking costs more than the copies of whole positions while a layer
-    /// stays in the caches).
-    const FULL_BELOW: usize = 16_384;
+    /// Children of layers narrower than this keep whole positions (measured on the
+    /// benchmark helpmates: unpacking costs more than copying whole positions; at most
+    /// two such layers, ~75 MB each, are held at once). Wider layers stay packed, a third
+    /// of the memory, for searches of hundreds of millions of positions.
+    const FULL_BELOW: usize = 131_072;
 
-    fn for_width(width: usize) -> Layer {
+    /// An empty layer for the children of a layer of `width` positions, reusing the
+    /// storage of an earlier layer (`spare`): fresh large vectors cost page faults.
+    fn for_width(width: usize, spare: &mut Spare) -> Layer {
         if width < Layer::FULL_BELOW {
-            Layer::Full(Vec::new())
+            Layer::Full(std::mem::take(&mut spare.full))
         } else {
-            Layer::Packed(Vec::new())
+            Layer::Packed(std::mem::take(&mut spare.packed))
+        }
+    }
+
+    /// Gives this layer's storage back for a later layer.
+    fn recycle(self, spare: &mut Spare) {
+        match self {
+            Layer::Full(mut v) => {
+                v.clear();
+                spare.full = v;
+            }
+            Layer::Packed(mut v) => {
+                v.clear();
+                spare.packed = v;
+            }
         }
     }
 
@@ -113,6 +130,13 @@ impl Layer {
             }),
         }
     }
+}
+
+/// Storage of expanded layers, kept for the next ones.
+#[derive(Default)]
+struct Spare {
+    full: Vec<Position>,
+    packed: Vec<PackedPosition>,
 }
 
 /// An edge from a node of one layer to a node of the next.
@@ -172,6 +196,7 @@ pub fn solve_help(
         return search.finish_at_start(start);
     }
     let mut frontier = Layer::Full(vec![start.clone()]);
+    let mut spare = Spare::default();
     let mut layer_start = 0u32;
     let mut depth = 0u32;
     let mut verdict = Verdict::NoSolution;
@@ -182,7 +207,7 @@ pub fn solve_help(
         let next_start = search.node_count;
         // The last ply of a stated length only tests goals: nothing after it is stored.
         let last_ply = plan.max_length == Some(depth + 1);
-        let mut next = Layer::for_width(frontier.len());
+        let mut next = Layer::for_width(frontier.len(), &mut spare);
         match &frontier {
             Layer::Full(positions) => {
                 for (i, pos) in positions.iter().enumerate() {
@@ -219,7 +244,7 @@ pub fn solve_help(
             verdict = Verdict::Solved;
             break;
         }
-        frontier = next;
+        std::mem::replace(&mut frontier, next).recycle(&mut spare);
         layer_start = next_start;
     }
     search.finish(start, verdict, depth)
