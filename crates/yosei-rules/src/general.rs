@@ -2,11 +2,12 @@
 //! (fairy pieces in play, or a condition active) is generated here, by the definitions
 //! of rules.md §2–3 rather than by pins and checkers.
 //!
-//! Phases (docs/ARCHITECTURE.md): each piece's reach comes from [`PieceTable::reach`]
-//! (powers); candidate moves are filtered by the dead-piece and two-pawn rules; each
-//! candidate is played and kept when the opponent could not then capture the mover's
-//! king (legality); a checking pawn drop is then asked whether it mates (drop-pawn
-//! mate, recursive as in seed 002).
+//! Phases (docs/ARCHITECTURE.md): each piece's reach comes from `Powers::reach` (its
+//! current power, read from the rule set's piece table); paralysed pieces do not move;
+//! candidate moves are filtered by the dead-piece and two-pawn rules; each candidate is
+//! played (on a scratch copy, then taken back) and kept when the opponent could not then
+//! capture the mover's king (legality); a checking pawn drop is then asked whether it
+//! mates (drop-pawn mate, recursive as in seed 002).
 
 use crate::conditions::{kiki_nifu, Compiled};
 use crate::drop_pawn_mate::is_drop_pawn_mate;
