@@ -9,7 +9,7 @@
 //! capture the mover's king (legality); a checking pawn drop is then asked whether it
 //! mates (drop-pawn mate, recursive as in seed 002).
 
-use crate::conditions::{kiki_nifu, Compiled};
+use crate::conditions::kiki_nifu;
 use crate::drop_pawn_mate::is_drop_pawn_mate;
 use crate::powers::Powers;
 use crate::{madrasi, MoveSink, Position, RuleSet};
@@ -20,18 +20,6 @@ use yosei_core::{Bitboard, Color, Move, PieceKind, Square};
 /// reaches `sq` with its current power (phase 1), is not paralysed (phase 2), and the
 /// capture is not one an active rule declares invalid (利き二歩無効).
 pub(crate) fn attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color) -> bool {
-    let occupied = pos.occupied();
-    let compiled = rules.compiled();
-    if *compiled == Compiled::default() {
-        if pos.attackers_to(sq, by, occupied).is_nonempty() {
-            return true;
-        }
-        let pieces = rules.pieces();
-        return (pos.fairy_squares() & pos.pieces_of(by)).into_iter().any(|from| {
-            pos.piece_at(from)
-                .is_some_and(|p| pieces.reach(p.kind, by, from, occupied).attacks.contains(sq))
-        });
-    }
     attacked_with(pos, rules, &Powers::new(pos, rules), sq, by)
 }
 
@@ -40,17 +28,16 @@ pub(crate) fn attacked_with(pos: &Position, rules: &RuleSet, powers: &Powers, sq
     let occupied = pos.occupied();
     let compiled = rules.compiled();
     // Pieces with their own ordinary power: the fast attack sets; the others one by one.
-    let fairy = if pos.has_fairy_pieces() {
-        pos.fairy_squares()
-    } else {
-        Bitboard::EMPTY
-    };
-    let special = (powers.changed() | fairy) & pos.pieces_of(by);
+    let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
     let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
     for from in special {
         if powers.reach(pos, rules, from, occupied).attacks.contains(sq) {
             candidates |= from.into();
         }
+    }
+    if compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid {
+        // every capture is valid
+        return candidates.is_nonempty();
     }
     candidates.into_iter().any(|from| {
         let invalid = compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
@@ -164,19 +151,8 @@ impl<S: MoveSink> General<'_, S> {
     /// wanted, the move gives check; the powers of `after` are computed once for both.
     #[inline]
     fn king_safe_and_wanted(&self, after: &Position) -> bool {
-        let plain = *self.rules.compiled() == Compiled::default();
-        let powers = if plain {
-            Powers::own()
-        } else {
-            Powers::new(after, self.rules)
-        };
-        let hit = |king: Square, by: Color| {
-            if plain {
-                attacked(after, self.rules, king, by)
-            } else {
-                attacked_with(after, self.rules, &powers, king, by)
-            }
-        };
+        let powers = Powers::new(after, self.rules);
+        let hit = |king: Square, by: Color| attacked_with(after, self.rules, &powers, king, by);
         if after.king(self.us).is_some_and(|k| hit(k, !self.us)) {
             return false;
         }

@@ -62,7 +62,7 @@ impl Powers {
     #[inline]
     pub(crate) fn new(pos: &Position, rules: &RuleSet) -> Powers {
         let rule = rules.compiled().power;
-        let movers = pos.occupied() & !pos.pieces_of_kind(PieceKind::Stone);
+        let movers = || pos.occupied() & !pos.pieces_of_kind(PieceKind::Stone);
         let mut powers = Powers {
             rule,
             changed: Bitboard::EMPTY,
@@ -71,12 +71,12 @@ impl Powers {
         match rule {
             PowerRule::Own => {}
             PowerRule::Annan | PowerRule::Anhoku => {
-                powers.changed = annan::borrowers(pos, rule, Color::Black, movers)
-                    | annan::borrowers(pos, rule, Color::White, movers);
+                powers.changed = annan::borrowers(pos, rule, Color::Black, movers())
+                    | annan::borrowers(pos, rule, Color::White, movers());
             }
             PowerRule::Taimen | PowerRule::Haimen => {
-                powers.changed = facing::swappers(pos, rule, Color::Black, movers)
-                    | facing::swappers(pos, rule, Color::White, movers);
+                powers.changed = facing::swappers(pos, rule, Color::Black, movers())
+                    | facing::swappers(pos, rule, Color::White, movers());
             }
             PowerRule::Tenjiku => {
                 for color in Color::ALL {
