@@ -112,20 +112,20 @@ impl Layer {
     }
 
     /// Adds the child reached by `m` from `parent` (whose packed form the caller may
-    /// have); `child` is the position when the caller built it already.
+    /// have); `child` is the position when the caller built it already. Only a packed
+    /// child built from its packed parent needs the child's key.
     fn push(
         &mut self,
         parent: &Position,
         parent_packed: Option<&PackedPosition>,
         m: Move,
-        key: Key,
         child: Option<Position>,
     ) {
         match self {
             Layer::Full(v) => v.push(child.unwrap_or_else(|| parent.play(m))),
             Layer::Packed(v) => v.push(match (child, parent_packed) {
                 (Some(child), _) => child.pack(),
-                (None, Some(packed)) => packed.after(m, key),
+                (None, Some(packed)) => packed.after(m, parent.key_after(m)),
                 (None, None) => parent.play(m).pack(),
             }),
         }
@@ -303,15 +303,15 @@ impl Search<'_> {
             pos.generate_legal(self.rules, &mut moves)
         };
         for &m in moves.iter() {
-            let key = pos.key_after(m);
             if never_goal {
                 // Positions with the attacker to move are not indexed (as fmrs does): a
                 // repeat is expanded again and its children, which are indexed, stop there.
                 self.nodes += 1;
                 self.insert_child(None, id, m);
-                next.push(pos, packed, m, key, None);
+                next.push(pos, packed, m, None);
                 continue;
             }
+            let key = pos.key_after(m);
             // A position already indexed was no goal (goals are never indexed, except a
             // sequence's target, which may be the start) and needs no second look.
             if let Some(&child_id) = self.index.get(&key) {
@@ -344,7 +344,7 @@ impl Search<'_> {
                 continue;
             }
             self.insert_child(Some(key), id, m);
-            next.push(pos, packed, m, key, Some(child));
+            next.push(pos, packed, m, Some(child));
         }
     }
 
