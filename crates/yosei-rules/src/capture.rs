@@ -212,7 +212,7 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
         CaptureRule::Pwc => {
             let owner = captured.color;
             let two_pawns = captured.kind == PieceKind::Pawn && pawn_on_file(pos, owner, from.file(), to);
-            if !two_pawns && captured.kind != PieceKind::King && !rules.pieces().is_dead(captured.kind, owner, from) {
+            if !two_pawns && captured.kind != PieceKind::King && !rules.is_dead(captured.kind, owner, from) {
                 out.push(m.with_displacement(Displacement::Restore, from));
             }
         }

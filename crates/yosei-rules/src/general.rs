@@ -223,9 +223,7 @@ impl<S: MoveSink> General<'_, S> {
     /// Whether an unpromoted `kind` moving from `from` to `to` gives the mover two pawns.
     #[inline]
     fn two_pawns(&self, kind: PieceKind, from: Square, to: Square) -> bool {
-        kind == PieceKind::Pawn
-            && from.file() != to.file()
-            && (self.pos.pieces(self.us, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty()
+        kind == PieceKind::Pawn && self.pos.pawn_move_makes_two_pawns(self.us, from, to)
     }
 
     /// The Lion's two king steps that are moves of their own (`lion` module), made by a

@@ -446,6 +446,13 @@ impl Position {
         (steps | rides) & self.by_color[by.index()]
     }
 
+    /// Whether an unpromoted pawn of `color` moving from `from` to `to` (sideways, with a
+    /// borrowed power) would join another of its pawns on that file (二歩).
+    #[inline]
+    pub(crate) fn pawn_move_makes_two_pawns(&self, color: Color, from: Square, to: Square) -> bool {
+        from.file() != to.file() && (self.pieces(color, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty()
+    }
+
     /// Squares holding fairy pieces (not stones) of either colour.
     #[inline]
     pub fn fairy_squares(&self) -> Bitboard {

@@ -114,13 +114,7 @@ impl Layer {
     /// Adds the child reached by `m` from `parent` (whose packed form the caller may
     /// have); `child` is the position when the caller built it already. Only a packed
     /// child built from its packed parent needs the child's key.
-    fn push(
-        &mut self,
-        parent: &Position,
-        parent_packed: Option<&PackedPosition>,
-        m: Move,
-        child: Option<Position>,
-    ) {
+    fn push(&mut self, parent: &Position, parent_packed: Option<&PackedPosition>, m: Move, child: Option<Position>) {
         match self {
             Layer::Full(v) => v.push(child.unwrap_or_else(|| parent.play(m))),
             Layer::Packed(v) => v.push(match (child, parent_packed) {

@@ -4,13 +4,11 @@
 //! 001's example (mate under 利き二歩有効, 11歩成 under 無効) is a capture into the zone.
 
 use crate::Position;
-use yosei_core::{Bitboard, PieceKind, Square};
+use yosei_core::{PieceKind, Square};
 
 /// Whether the pawn on `from` capturing on `to` would give its side two pawns.
 #[inline]
 pub(crate) fn makes_two_pawns(pos: &Position, from: Square, to: Square) -> bool {
     let Some(piece) = pos.piece_at(from) else { return false };
-    piece.kind == PieceKind::Pawn
-        && from.file() != to.file()
-        && (pos.pieces(piece.color, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty()
+    piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(piece.color, from, to)
 }
