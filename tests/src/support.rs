@@ -30,3 +30,47 @@ pub fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves.sort();
     moves
 }
+
+/// Help play under both stores of the search (edges, and plies only with the solutions
+/// rebuilt by a second pass): they must agree on everything but the work done.
+pub fn solve_help_both_stores(
+    start: &Position,
+    rules: &RuleSet,
+    plan: &yosei_solve::HelpPlan,
+    limits: &yosei_solve::Limits,
+) -> yosei_solve::Outcome {
+    use yosei_solve::help::solve_help;
+    let edges = solve_help(
+        start,
+        rules,
+        plan,
+        &yosei_solve::Limits {
+            plies_store: false,
+            ..*limits
+        },
+        |_| {},
+    );
+    let plies = solve_help(
+        start,
+        rules,
+        plan,
+        &yosei_solve::Limits {
+            plies_store: true,
+            ..*limits
+        },
+        |_| {},
+    );
+    let fields = |o: &yosei_solve::Outcome| {
+        (
+            o.verdict,
+            o.length,
+            o.solutions.clone(),
+            o.solution_count,
+            o.distinct_up_to_mirror,
+            o.leftover.clone(),
+            o.stated_length,
+        )
+    };
+    assert_eq!(fields(&edges), fields(&plies), "the two stores disagree");
+    edges
+}

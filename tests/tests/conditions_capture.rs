@@ -8,7 +8,6 @@
 use yosei_core::{Color, PieceKind};
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
-use yosei_solve::help::solve_help;
 use yosei_solve::{HelpPlan, Limits, Verdict};
 
 fn rules(conditions: &[Condition]) -> RuleSet {
@@ -49,7 +48,7 @@ fn solve(sfen: &str, stipulation: &str, conditions: &[Condition]) -> Vec<String>
     let rules = rules(conditions);
     let start = pos(sfen, &rules);
     let plan = HelpPlan::new(stipulation.parse::<Stipulation>().unwrap(), &start, None).unwrap();
-    let out = solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
+    let out = yosei_tests::support::solve_help_both_stores(&start, &rules, &plan, &Limits::default());
     assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
     yosei_tests::support::solution_lines(&out.solutions)
 }

@@ -5,14 +5,13 @@
 use yosei_core::Move;
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Position, RuleSet, Stipulation};
-use yosei_solve::help::solve_help;
 use yosei_solve::{HelpPlan, Limits, Outcome, Verdict};
 use yosei_tests::reference;
 
 fn solve(sfen: &str, stip: &str) -> Outcome {
     let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &RuleSet::ordinary()).unwrap();
     let plan = HelpPlan::new(stip.parse::<Stipulation>().unwrap(), &start, None).unwrap();
-    solve_help(&start, &RuleSet::ordinary(), &plan, &Limits::default(), |_| {})
+    yosei_tests::support::solve_help_both_stores(&start, &RuleSet::ordinary(), &plan, &Limits::default())
 }
 
 use yosei_tests::support::solution_lines as lines;

@@ -2,7 +2,6 @@
 
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Position, RuleSet, Stipulation};
-use yosei_solve::help::solve_help;
 use yosei_solve::{HelpPlan, Limits, Verdict};
 
 /// fmrs notation → USI: `4644` → `4f4d`, `B*63` → `B*6c`, USI passes through.
@@ -27,7 +26,7 @@ fn solve(sfen: &str, stipulation: Stipulation) -> yosei_solve::Outcome {
         hash_mb: 2048,
         ..Limits::default()
     };
-    solve_help(&start, &rules, &plan, &limits, |_| {})
+    yosei_tests::support::solve_help_both_stores(&start, &rules, &plan, &limits)
 }
 
 #[test]
@@ -93,4 +92,27 @@ fn fast_problems_short_ones() {
         assert_eq!(out.length, Some(plies), "{sfen}");
         assert!(out.sound(), "{sfen}: {:?}", out.faults());
     }
+}
+
+/// A search whose edges outgrow `--hash` drops them for the plies-only store and
+/// rebuilds the solutions: same answer, within the budget.
+#[test]
+fn outgrowing_the_budget_switches_to_the_plies_store() {
+    let sfen = include_str!("../../benches/data/helpmate/forest-05-13_57.sfen").trim();
+    let rules = RuleSet::ordinary();
+    let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules).unwrap();
+    let plan = HelpPlan::new(Stipulation::Help { length: None }, &start, None).unwrap();
+    let roomy = yosei_solve::help::solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
+    let tight = Limits {
+        hash_mb: 8,
+        ..Limits::default()
+    };
+    let mut peak = 0;
+    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &tight, |p| peak = peak.max(p.memory_bytes));
+    assert_eq!(out.verdict, Verdict::Solved, "{:?}", out.notes);
+    assert_eq!((out.length, out.solution_count), (Some(57), 1));
+    assert_eq!(out.solutions, roomy.solutions);
+    assert!(peak <= 8 << 20, "{peak}");
+    // The rebuild is a second pass: more nodes than the search that kept its edges.
+    assert!(out.nodes > roomy.nodes, "{} vs {}", out.nodes, roomy.nodes);
 }

@@ -79,6 +79,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         max_listed: if args.all { 1_000_000 } else { 1000 },
         max_listed_moves: if args.all { 200_000_000 } else { 2_000_000 },
+        ..Limits::default()
     };
     let mut worst = 0u8;
     let mut out = std::io::stdout().lock();

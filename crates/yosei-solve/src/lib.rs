@@ -6,6 +6,7 @@
 //! sequence (the goal).
 
 pub mod help;
+pub mod key_index;
 pub mod outcome;
 pub mod plan;
 pub mod self_mate;
@@ -26,6 +27,9 @@ pub struct Limits {
     pub max_listed: usize,
     /// How many moves the listed lines may hold in all (long problems with many duals).
     pub max_listed_moves: usize,
+    /// Help play keeps plies only from the start, instead of switching to that store
+    /// when the edges would pass `hash_mb` (tests of the rebuild pass).
+    pub plies_store: bool,
 }
 
 impl Default for Limits {
@@ -36,6 +40,7 @@ impl Default for Limits {
             time_limit: None,
             max_listed: 1000,
             max_listed_moves: 2_000_000,
+            plies_store: false,
         }
     }
 }

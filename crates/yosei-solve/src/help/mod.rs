@@ -1,0 +1,560 @@
+//! Help play: every shortest sequence to a goal, with the proof that none is shorter.
+//!
+//! Breadth-first over positions, one layer per ply: layer d holds every position first
+//! reached after d plies under the plan's move rules (attacker moves check where the
+//! plan says so). A position met again at a later layer is dropped: a shortest sequence
+//! never passes through a position it could have reached sooner, so the visited set is
+//! the cache of proven failures of iterative deepening, and exhausting layer d proves
+//! that no goal is reached in d plies or fewer.
+//!
+//! When the first goal appears, *all* shortest sequences are recovered (counted exactly
+//! by dynamic programming, listed up to a limit) from one of two stores:
+//! - `Store::Edges`: every edge into a new layer is kept and walked back. Fast; used
+//!   while it fits in `--hash`.
+//! - `Store::Plies`: the visited set keeps each position's ply and nothing else, about a
+//!   third of the memory. A search switches to it when the edges would not fit, and
+//!   the solutions are rebuilt by a second, forward pass (`rebuild`).
+//!
+//! Positions are identified by their Zobrist key (`key_index`; design.md, Exactness: a
+//! collision is not a practical event); every listed solution is replayed through the
+//! rule engine before it is reported (`verify`).
+
+mod layer;
+mod paths;
+mod rebuild;
+
+use crate::key_index::{KeyIndex, Slot};
+use crate::outcome::{Outcome, Verdict};
+use crate::plan::{Goal, HelpPlan};
+use crate::verify::replay_all;
+use crate::Limits;
+use layer::{Layer, Spare};
+use paths::{path_counts, solution_edges, Budget, Edge, Parents};
+use std::time::Instant;
+use yosei_core::{Move, PieceKind};
+use yosei_rules::{Key, MoveList, PackedPosition, Position, RuleSet};
+
+/// Progress after each completed ply, for a terminal display.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    pub depth: u32,
+    pub positions: u64,
+    pub frontier: u64,
+    pub nodes: u64,
+    pub elapsed_ms: u128,
+    pub memory_bytes: u64,
+}
+
+/// What the search keeps besides the frontier.
+enum Store {
+    /// Index values are node ids (given in breadth-first order, `layer_starts[d]` the
+    /// first of layer d); every edge into a new layer is kept.
+    Edges { edges: Vec<Edge>, layer_starts: Vec<u32> },
+    /// Index values are plies; nothing else.
+    Plies,
+}
+
+/// The solution graph: edges (every edge into a node stored before any edge out of
+/// it), the goal moves from their parents, and the number of nodes.
+struct Graph {
+    edges: Vec<Edge>,
+    goals: Vec<(u32, Move)>,
+    node_count: u32,
+}
+
+/// What the plan allows at a node.
+#[derive(Clone, Copy)]
+struct NodeRules {
+    /// Every attacker move must check here.
+    must_check: bool,
+    /// Only checking moves are generated (`legal_checks` is exact under any rules).
+    checks_only: bool,
+    /// The children cannot be goals and are not indexed: the defender moves and the
+    /// goal is the defender's (after a defender move the attacker is to move).
+    never_goal: bool,
+}
+
+/// What a move the plan allows leads to, when its child is not indexed.
+// The position is moved straight into the next layer: boxing it would cost an
+// allocation per node.
+#[allow(clippy::large_enum_variant)]
+enum Judged {
+    /// The child is the goal.
+    Goal,
+    /// The child is a node of the next layer.
+    Node(Position),
+    /// Neither (a quiet attacker move that is not the goal).
+    Nothing,
+}
+
+struct Search<'a> {
+    rules: &'a RuleSet,
+    plan: &'a HelpPlan,
+    limits: &'a Limits,
+    start_time: Instant,
+    index: KeyIndex,
+    store: Store,
+    /// Goal moves found at the current layer: (parent node, move) (`Store::Edges`).
+    goals: Vec<(u32, Move)>,
+    /// A goal was found at the current layer (either store).
+    goal_found: bool,
+    nodes: u64,
+    /// Nodes of the search graph so far (`Store::Edges` ids).
+    node_count: u32,
+    /// Completed plies.
+    depth: u32,
+    /// Positions expanded (paces the limit checks).
+    expansions: u64,
+    limit_hit: Option<String>,
+    /// The key of a sequence goal's target.
+    reach_key: Option<Key>,
+}
+
+pub fn solve_help(
+    start: &Position,
+    rules: &RuleSet,
+    plan: &HelpPlan,
+    limits: &Limits,
+    mut progress: impl FnMut(Progress),
+) -> Outcome {
+    let mut search = Search {
+        rules,
+        plan,
+        limits,
+        start_time: Instant::now(),
+        index: KeyIndex::new(),
+        store: Store::Edges {
+            edges: Vec::new(),
+            layer_starts: vec![0],
+        },
+        goals: Vec::new(),
+        goal_found: false,
+        nodes: 0,
+        node_count: 1,
+        depth: 0,
+        expansions: 0,
+        limit_hit: None,
+        reach_key: match &plan.goal {
+            Goal::Reach(target) => Some(target.key()),
+            _ => None,
+        },
+    };
+    search.index.get_or_insert(start.key(), 0);
+    if limits.plies_store {
+        search.switch_to_plies();
+    }
+    // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
+    if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
+        return search.finish_at_start(start);
+    }
+    let mut frontier = Layer::Full(vec![start.clone()]);
+    let mut spare = Spare::default();
+    let mut layer_start = 0u32;
+    let mut verdict = Verdict::NoSolution;
+    while !frontier.is_empty() {
+        if plan.max_length.is_some_and(|n| search.depth >= n) {
+            break;
+        }
+        let next_start = search.node_count;
+        if let Store::Edges { layer_starts, .. } = &mut search.store {
+            layer_starts.push(next_start);
+        }
+        // The last ply of a stated length only tests goals: nothing after it is stored.
+        let last_ply = plan.max_length == Some(search.depth + 1);
+        let mut next = Layer::for_width(frontier.len(), &mut spare);
+        match &frontier {
+            Layer::Full(positions) => {
+                for (i, pos) in positions.iter().enumerate() {
+                    search.expand(
+                        pos,
+                        None,
+                        layer_start + i as u32,
+                        next_start,
+                        last_ply,
+                        &frontier,
+                        &mut next,
+                    );
+                    if search.limit_hit.is_some() {
+                        break;
+                    }
+                }
+            }
+            Layer::Packed(packed) => {
+                for (i, p) in packed.iter().enumerate() {
+                    let pos = Position::unpack(p);
+                    search.expand(
+                        &pos,
+                        Some(p),
+                        layer_start + i as u32,
+                        next_start,
+                        last_ply,
+                        &frontier,
+                        &mut next,
+                    );
+                    if search.limit_hit.is_some() {
+                        break;
+                    }
+                }
+            }
+        }
+        search.depth += 1;
+        if search.limit_hit.is_some() {
+            verdict = Verdict::Unknown;
+            break;
+        }
+        progress(Progress {
+            depth: search.depth,
+            positions: search.index.len() as u64,
+            frontier: next.len() as u64,
+            nodes: search.nodes,
+            elapsed_ms: search.start_time.elapsed().as_millis(),
+            memory_bytes: search.memory_bytes(&frontier, &next),
+        });
+        if search.goal_found {
+            verdict = Verdict::Solved;
+            break;
+        }
+        std::mem::replace(&mut frontier, next).recycle(&mut spare);
+        layer_start = next_start;
+    }
+    drop(frontier);
+    let graph = match (verdict, std::mem::replace(&mut search.store, Store::Plies)) {
+        (Verdict::Solved, Store::Edges { edges, .. }) => Some(Graph {
+            edges,
+            goals: std::mem::take(&mut search.goals),
+            node_count: search.node_count,
+        }),
+        (Verdict::Solved, Store::Plies) => search.rebuild(start),
+        _ => None,
+    };
+    // (Solved without a graph: the rebuild hit a limit, which it notes.)
+    if verdict == Verdict::Solved && graph.is_none() {
+        verdict = Verdict::Unknown;
+    }
+    let depth = search.depth;
+    search.finish(start, verdict, graph, depth)
+}
+
+impl Search<'_> {
+    fn memory_bytes(&self, frontier: &Layer, next: &Layer) -> u64 {
+        let edges = match &self.store {
+            Store::Edges { edges, .. } => edges.capacity() * std::mem::size_of::<Edge>(),
+            Store::Plies => 0,
+        };
+        (self.index.bytes() + edges + frontier.bytes() + next.bytes()) as u64
+    }
+
+    fn budget(&self) -> u64 {
+        (self.limits.hash_mb as u64) << 20
+    }
+
+    /// Checked once per expanded position, looked at closely every 256 of them.
+    fn check_limits(&mut self, frontier: &Layer, next: &Layer) {
+        self.expansions += 1;
+        if !self.expansions.is_multiple_of(256) {
+            return;
+        }
+        self.make_room_for_edges(frontier, next);
+        if self.memory_bytes(frontier, next) > self.budget() {
+            match self.store {
+                Store::Edges { .. } => self.switch_to_plies(),
+                Store::Plies => {
+                    self.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", self.limits.hash_mb))
+                }
+            }
+        } else if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+            self.limit_hit = Some("node limit reached (--nodes)".into());
+        } else if self.limits.time_limit.is_some_and(|t| self.start_time.elapsed() >= t) {
+            self.limit_hit = Some("time limit reached (--time-limit)".into());
+        }
+    }
+
+    /// Grows the edge store ahead of need (at most 256 expansions' worth of edges
+    /// arrive between two checks), or gives it up for the plies store when the grown
+    /// vector, held next to the old one while it is copied, would pass the budget.
+    fn make_room_for_edges(&mut self, frontier: &Layer, next: &Layer) {
+        const AHEAD: usize = 1 << 20;
+        let Store::Edges { edges, .. } = &self.store else {
+            return;
+        };
+        if edges.len() + AHEAD <= edges.capacity() {
+            return;
+        }
+        let grown = (edges.capacity() * 2).max(AHEAD * 2);
+        let transient = (edges.capacity() + grown) * std::mem::size_of::<Edge>();
+        let rest = self.memory_bytes(frontier, next) as usize - edges.capacity() * std::mem::size_of::<Edge>();
+        if (rest + transient) as u64 > self.budget() {
+            self.switch_to_plies();
+        } else if let Store::Edges { edges, .. } = &mut self.store {
+            edges.reserve_exact(grown - edges.len());
+        }
+    }
+
+    /// Gives up the edges: index values become plies (from the node ids' layers).
+    fn switch_to_plies(&mut self) {
+        let Store::Edges { layer_starts, .. } = std::mem::replace(&mut self.store, Store::Plies) else {
+            return;
+        };
+        self.index
+            .map_values(|id| layer_starts.partition_point(|&start| start <= id) as u32 - 1);
+        self.goals.clear();
+    }
+
+    /// The moves the plan allows at `pos`.
+    fn node_rules(&self, pos: &Position) -> NodeRules {
+        let attacker_moves = pos.side_to_move() == self.plan.attacker;
+        let must_check = attacker_moves && self.plan.attacker_checks;
+        // Quiet attacker moves matter only as the last move of a stalemate goal.
+        let quiet_may_end = must_check && self.plan.goal == Goal::DefenderStalemated;
+        NodeRules {
+            must_check,
+            checks_only: must_check && !quiet_may_end,
+            never_goal: !attacker_moves && matches!(self.plan.goal, Goal::DefenderMated | Goal::DefenderStalemated),
+        }
+    }
+
+    /// Fills `moves` (in place: a returned move list is a copy of its whole capacity).
+    fn generate(&self, pos: &Position, node: NodeRules, moves: &mut MoveList) {
+        let _ = if node.checks_only {
+            pos.generate_checks(self.rules, moves)
+        } else {
+            pos.generate_legal(self.rules, moves)
+        };
+    }
+
+    /// What `m` from `pos` leads to, its child not being indexed (`node.never_goal`
+    /// children are nodes without asking).
+    fn judge(&self, pos: &Position, node: NodeRules, m: Move) -> Judged {
+        let child = pos.play(m);
+        // Generated checks are checks; other attacker moves are asked.
+        if node.must_check && !node.checks_only && !child.in_check(self.rules) {
+            return if self.is_goal(&child, Some(false), Some(m)) {
+                Judged::Goal
+            } else {
+                Judged::Nothing
+            };
+        }
+        let in_check = if node.checks_only { Some(true) } else { None };
+        if self.is_goal(&child, in_check, Some(m)) {
+            Judged::Goal
+        } else {
+            Judged::Node(child)
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &mut self,
+        pos: &Position,
+        packed: Option<&PackedPosition>,
+        id: u32,
+        next_start: u32,
+        last_ply: bool,
+        frontier: &Layer,
+        next: &mut Layer,
+    ) {
+        self.check_limits(frontier, next);
+        if self.limit_hit.is_some() {
+            return;
+        }
+        let node = self.node_rules(pos);
+        if node.never_goal && last_ply {
+            return;
+        }
+        let mut moves = MoveList::new();
+        self.generate(pos, node, &mut moves);
+        for &m in moves.iter() {
+            if node.never_goal {
+                // Positions with the attacker to move are not indexed (as fmrs does): a
+                // repeat is expanded again and its children, which are indexed, stop there.
+                self.nodes += 1;
+                self.add_node(None, id, m);
+                next.push(pos, packed, m, None);
+                continue;
+            }
+            let key = pos.key_after(m);
+            let slot = self.index.find(key);
+            // A position already indexed was no goal (goals are never indexed, except a
+            // sequence's target, which may be the start) and needs no second look.
+            if let Slot::Occupied(child) = slot {
+                if self.reach_key != Some(key) {
+                    if let Store::Edges { edges, .. } = &mut self.store {
+                        if child >= next_start {
+                            edges.push(Edge {
+                                child,
+                                parent: id,
+                                mv: m,
+                            });
+                        }
+                    }
+                    continue;
+                }
+            }
+            self.nodes += 1;
+            match self.judge(pos, node, m) {
+                Judged::Goal => {
+                    self.goal_found = true;
+                    if let Store::Edges { .. } = self.store {
+                        self.goals.push((id, m));
+                    }
+                }
+                Judged::Nothing => {}
+                // (An indexed target that is not the goal would be a key collision.)
+                Judged::Node(_) if last_ply || matches!(slot, Slot::Occupied(_)) => {}
+                Judged::Node(child) => {
+                    self.add_node(Some((key, slot)), id, m);
+                    next.push(pos, packed, m, Some(child));
+                }
+            }
+        }
+    }
+
+    /// Records a position first reached now (its key, when it is indexed, known absent
+    /// from the index at `slot`); the caller adds it to the next layer.
+    fn add_node(&mut self, key: Option<(Key, Slot)>, parent: u32, m: Move) {
+        match &mut self.store {
+            Store::Edges { edges, .. } => {
+                let child = self.node_count;
+                self.node_count += 1;
+                if let Some((key, slot)) = key {
+                    self.index.insert_at(key, child, slot);
+                }
+                edges.push(Edge { child, parent, mv: m });
+            }
+            Store::Plies => {
+                if let Some((key, slot)) = key {
+                    self.index.insert_at(key, self.depth + 1, slot);
+                }
+            }
+        }
+    }
+
+    /// Whether `pos`, reached by `last` (`None` at the start), is the goal; `in_check`
+    /// passes on what the caller already knows. Under the fairy 打歩詰 a mate is the goal
+    /// only when `last` is a pawn drop (rules.md §5.8; under 完全打歩 no other move can
+    /// mate, under 単純打歩 other mates are legal but fail).
+    fn is_goal(&self, pos: &Position, in_check: Option<bool>, last: Option<Move>) -> bool {
+        let defender_to_move = pos.side_to_move() != self.plan.attacker;
+        let in_check = || in_check.unwrap_or_else(|| pos.in_check(self.rules));
+        let mate_goal = matches!(self.plan.goal, Goal::DefenderMated | Goal::AttackerMated);
+        if mate_goal && !self.rules.mate_counts(last) {
+            return false;
+        }
+        match &self.plan.goal {
+            Goal::DefenderMated => defender_to_move && in_check() && !pos.has_legal_move(self.rules),
+            Goal::AttackerMated => !defender_to_move && in_check() && !pos.has_legal_move(self.rules),
+            Goal::DefenderStalemated => defender_to_move && !in_check() && !pos.has_legal_move(self.rules),
+            Goal::Reach(target) => pos.same_position(target),
+        }
+    }
+
+    fn finish_at_start(mut self, start: &Position) -> Outcome {
+        // the empty line is the one solution; nothing was searched
+        let mut out = self.finish(start, Verdict::NoSolution, None, 0);
+        out.verdict = Verdict::Solved;
+        out.length = Some(0);
+        out.solutions = vec![Vec::new()];
+        out.solution_count = 1;
+        out.distinct_up_to_mirror = 1;
+        out.leftover = vec![hand_kinds(start, self.plan.attacker)];
+        out
+    }
+
+    fn finish(&mut self, start: &Position, mut verdict: Verdict, graph: Option<Graph>, depth: u32) -> Outcome {
+        let mut notes = self.plan.notes.clone();
+        notes.extend(self.limit_hit.take());
+        let mut outcome = Outcome {
+            notes,
+            nodes: self.nodes,
+            ..Outcome::new(verdict)
+        };
+        if let Some(graph) = graph {
+            let paths = path_counts(&graph.edges, graph.node_count as usize);
+            let count = graph
+                .goals
+                .iter()
+                .fold(0u64, |acc, &(p, _)| acc.saturating_add(paths[p as usize]));
+            drop(paths);
+            // Only the edges on some shortest solution, grouped by child, for listing.
+            let mut on_solutions = solution_edges(&graph.edges, graph.node_count as usize, &graph.goals);
+            drop(graph.edges);
+            on_solutions.sort_unstable_by_key(|e| e.child);
+            let parents = Parents { edges: &on_solutions };
+            let mut lines = Vec::new();
+            let mut budget = Budget {
+                lines: self.limits.max_listed,
+                moves: self.limits.max_listed_moves,
+            };
+            for &(p, m) in &graph.goals {
+                parents.list_paths(p, m, &mut lines, &mut budget);
+            }
+            lines.sort_by_cached_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
+            let mut leftovers = Vec::new();
+            match replay_all(start, self.rules, &lines) {
+                Ok(ends) => {
+                    for (end, line) in ends.iter().zip(&lines) {
+                        if self.is_goal(end, None, line.last().copied()) {
+                            leftovers.push(hand_kinds(end, self.plan.attacker));
+                        } else {
+                            verdict = Verdict::Unknown;
+                            outcome
+                                .notes
+                                .push(format!("internal error: a solution does not reach the goal: {line:?}"));
+                        }
+                    }
+                }
+                Err(e) => {
+                    verdict = Verdict::Unknown;
+                    outcome
+                        .notes
+                        .push(format!("internal error: a solution does not replay: {e}"));
+                }
+            }
+            outcome.distinct_up_to_mirror = if (lines.len() as u64) == count && is_mirror_symmetric(start) {
+                let mut canonical: Vec<Vec<Move>> = lines
+                    .iter()
+                    .map(|l| std::cmp::min(l.clone(), mirrored_line(start, l)))
+                    .collect();
+                canonical.sort();
+                canonical.dedup();
+                canonical.len() as u64
+            } else {
+                count
+            };
+            outcome.verdict = verdict;
+            outcome.length = Some(depth);
+            outcome.solution_count = count;
+            outcome.solutions = lines;
+            outcome.leftover = leftovers;
+            outcome.stated_length = self.plan.max_length.filter(|&n| n != depth);
+        }
+        outcome.elapsed_ms = self.start_time.elapsed().as_millis();
+        outcome
+    }
+}
+
+fn hand_kinds(pos: &Position, color: yosei_core::Color) -> Vec<PieceKind> {
+    let mut out = Vec::new();
+    for (kind, n) in pos.hand(color).iter() {
+        out.extend(std::iter::repeat_n(kind, n as usize));
+    }
+    out
+}
+
+/// The mirror image of a line from a mirror-symmetric start, each move in its one
+/// written form (a mirrored Lion pass goes through another neighbour: `canonical_move`).
+fn mirrored_line(start: &Position, line: &[Move]) -> Vec<Move> {
+    let mut pos = start.clone();
+    line.iter()
+        .map(|m| {
+            let mirrored = pos.canonical_move(m.mirror());
+            pos.play_in_place(mirrored);
+            mirrored
+        })
+        .collect()
+}
+
+fn is_mirror_symmetric(pos: &Position) -> bool {
+    let setup = pos.to_setup();
+    setup.mirrored() == setup
+}
