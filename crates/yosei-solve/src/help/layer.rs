@@ -1,12 +1,17 @@
-//! The frontier of the breadth-first search: one layer of positions.
+//! The frontier of the breadth-first search: one layer of positions and their node ids.
 
-use yosei_core::Move;
 use yosei_rules::{PackedPosition, Position};
 
 /// One layer of the breadth-first search, in breadth-first order. A narrow layer keeps
 /// whole positions (no unpacking when it is expanded: faster); a wide one keeps them
 /// packed, at about a third of the memory.
-pub(super) enum Layer {
+pub(super) struct Layer {
+    pub(super) positions: Positions,
+    /// The node id of each position (`Store::Edges`).
+    pub(super) ids: Vec<u32>,
+}
+
+pub(super) enum Positions {
     Full(Vec<Position>),
     Packed(Vec<PackedPosition>),
 }
@@ -18,66 +23,74 @@ impl Layer {
     /// of the memory, for searches of hundreds of millions of positions.
     const FULL_BELOW: usize = 131_072;
 
+    /// The first layer.
+    pub(super) fn start(pos: &Position) -> Layer {
+        Layer {
+            positions: Positions::Full(vec![pos.clone()]),
+            ids: vec![0],
+        }
+    }
+
     /// An empty layer for the children of a layer of `width` positions, reusing the
     /// storage of an earlier layer (`spare`): fresh large vectors cost page faults.
     pub(super) fn for_width(width: usize, spare: &mut Spare) -> Layer {
-        if width < Layer::FULL_BELOW {
-            Layer::Full(std::mem::take(&mut spare.full))
-        } else {
-            Layer::Packed(std::mem::take(&mut spare.packed))
+        Layer {
+            positions: if width < Layer::FULL_BELOW {
+                Positions::Full(std::mem::take(&mut spare.full))
+            } else {
+                Positions::Packed(std::mem::take(&mut spare.packed))
+            },
+            ids: std::mem::take(&mut spare.ids),
         }
     }
 
     /// Gives this layer's storage back for a later layer.
     pub(super) fn recycle(self, spare: &mut Spare) {
-        match self {
-            Layer::Full(mut v) => {
+        match self.positions {
+            Positions::Full(mut v) => {
                 v.clear();
                 spare.full = v;
             }
-            Layer::Packed(mut v) => {
+            Positions::Packed(mut v) => {
                 v.clear();
                 spare.packed = v;
             }
         }
+        let mut ids = self.ids;
+        ids.clear();
+        spare.ids = ids;
     }
 
     pub(super) fn len(&self) -> usize {
-        match self {
-            Layer::Full(v) => v.len(),
-            Layer::Packed(v) => v.len(),
-        }
+        self.ids.len()
     }
 
     pub(super) fn is_empty(&self) -> bool {
         self.len() == 0
     }
 
-    pub(super) fn bytes(&self) -> usize {
-        match self {
-            Layer::Full(v) => v.len() * std::mem::size_of::<Position>(),
-            Layer::Packed(v) => v.len() * std::mem::size_of::<PackedPosition>(),
+    /// The first position (all of a layer have the same side to move).
+    pub(super) fn first(&self) -> Option<Position> {
+        match &self.positions {
+            Positions::Full(v) => v.first().cloned(),
+            Positions::Packed(v) => v.first().map(Position::unpack),
         }
     }
 
-    /// Adds the child reached by `m` from `parent` (whose packed form the caller may
-    /// have); `child` is the position when the caller built it already. Only a packed
-    /// child built from its packed parent needs the child's key.
-    pub(super) fn push(
-        &mut self,
-        parent: &Position,
-        parent_packed: Option<&PackedPosition>,
-        m: Move,
-        child: Option<Position>,
-    ) {
-        match self {
-            Layer::Full(v) => v.push(child.unwrap_or_else(|| parent.play(m))),
-            Layer::Packed(v) => v.push(match (child, parent_packed) {
-                (Some(child), _) => child.pack(),
-                (None, Some(packed)) => packed.after(m, parent.key_after(m)),
-                (None, None) => parent.play(m).pack(),
-            }),
+    pub(super) fn bytes(&self) -> usize {
+        self.ids.len() * 4
+            + match &self.positions {
+                Positions::Full(v) => v.len() * std::mem::size_of::<Position>(),
+                Positions::Packed(v) => v.len() * std::mem::size_of::<PackedPosition>(),
+            }
+    }
+
+    pub(super) fn push(&mut self, child: Position, id: u32) {
+        match &mut self.positions {
+            Positions::Full(v) => v.push(child),
+            Positions::Packed(v) => v.push(child.pack()),
         }
+        self.ids.push(id);
     }
 }
 
@@ -86,4 +99,5 @@ impl Layer {
 pub(super) struct Spare {
     full: Vec<Position>,
     packed: Vec<PackedPosition>,
+    ids: Vec<u32>,
 }

@@ -28,11 +28,11 @@ use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
 use crate::verify::replay_all;
 use crate::Limits;
-use layer::{Layer, Spare};
+use layer::{Layer, Positions, Spare};
 use paths::{path_counts, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
 use yosei_core::{Move, PieceKind};
-use yosei_rules::{Key, MoveList, PackedPosition, Position, RuleSet};
+use yosei_rules::{Key, MoveList, Position, RuleSet};
 
 /// Progress after each completed ply, for a terminal display.
 #[derive(Clone, Copy, Debug)]
@@ -47,9 +47,13 @@ pub struct Progress {
 
 /// What the search keeps besides the frontier.
 enum Store {
-    /// Index values are node ids (given in breadth-first order, `layer_starts[d]` the
-    /// first of layer d); every edge into a new layer is kept.
-    Edges { edges: Vec<Edge>, layer_starts: Vec<u32> },
+    /// Index values are node ids, given in breadth-first order; every edge into a new
+    /// layer is kept. `layer_starts` has, for each pass over a frontier, the first id
+    /// it gave and the ply of the indexed positions it reached.
+    Edges {
+        edges: Vec<Edge>,
+        layer_starts: Vec<(u32, u32)>,
+    },
     /// Index values are plies; nothing else.
     Plies,
 }
@@ -125,7 +129,7 @@ pub fn solve_help(
         index: KeyIndex::new(),
         store: Store::Edges {
             edges: Vec::new(),
-            layer_starts: vec![0],
+            layer_starts: vec![(0, 0)],
         },
         goals: Vec::new(),
         goal_found: false,
@@ -147,57 +151,46 @@ pub fn solve_help(
     if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
         return search.finish_at_start(start);
     }
-    let mut frontier = Layer::Full(vec![start.clone()]);
+    let mut frontier = Layer::start(start);
     let mut spare = Spare::default();
-    let mut layer_start = 0u32;
     let mut verdict = Verdict::NoSolution;
     while !frontier.is_empty() {
         if plan.max_length.is_some_and(|n| search.depth >= n) {
             break;
         }
-        let next_start = search.node_count;
+        // A frontier of positions whose children are not indexed (the defender to move,
+        // a goal of the defender's) is expanded two plies at once: the attacker's
+        // replies are generated as each child is made, so those positions are never
+        // stored (fmrs does the same).
+        let two_plies = frontier
+            .first()
+            .is_some_and(|pos| search.node_rules(&pos).never_goal && plan.max_length != Some(search.depth + 1));
+        let plies = if two_plies { 2 } else { 1 };
+        let first_id = search.node_count;
         if let Store::Edges { layer_starts, .. } = &mut search.store {
-            layer_starts.push(next_start);
+            layer_starts.push((first_id, search.depth + plies));
         }
-        // The last ply of a stated length only tests goals: nothing after it is stored.
-        let last_ply = plan.max_length == Some(search.depth + 1);
         let mut next = Layer::for_width(frontier.len(), &mut spare);
-        match &frontier {
-            Layer::Full(positions) => {
-                for (i, pos) in positions.iter().enumerate() {
-                    search.expand(
-                        pos,
-                        None,
-                        layer_start + i as u32,
-                        next_start,
-                        last_ply,
-                        &frontier,
-                        &mut next,
-                    );
+        let ply = search.depth;
+        match &frontier.positions {
+            Positions::Full(positions) => {
+                for (pos, &id) in positions.iter().zip(&frontier.ids) {
+                    search.expand(pos, id, ply, first_id, &frontier, &mut next);
                     if search.limit_hit.is_some() {
                         break;
                     }
                 }
             }
-            Layer::Packed(packed) => {
-                for (i, p) in packed.iter().enumerate() {
-                    let pos = Position::unpack(p);
-                    search.expand(
-                        &pos,
-                        Some(p),
-                        layer_start + i as u32,
-                        next_start,
-                        last_ply,
-                        &frontier,
-                        &mut next,
-                    );
+            Positions::Packed(packed) => {
+                for (p, &id) in packed.iter().zip(&frontier.ids) {
+                    search.expand(&Position::unpack(p), id, ply, first_id, &frontier, &mut next);
                     if search.limit_hit.is_some() {
                         break;
                     }
                 }
             }
         }
-        search.depth += 1;
+        search.depth += plies;
         if search.limit_hit.is_some() {
             verdict = Verdict::Unknown;
             break;
@@ -215,7 +208,6 @@ pub fn solve_help(
             break;
         }
         std::mem::replace(&mut frontier, next).recycle(&mut spare);
-        layer_start = next_start;
     }
     drop(frontier);
     let graph = match (verdict, std::mem::replace(&mut search.store, Store::Plies)) {
@@ -255,6 +247,11 @@ impl Search<'_> {
             return;
         }
         self.make_room_for_edges(frontier, next);
+        // Node ids are 32-bit: far below their end (one check interval can give many
+        // millions), the plies store takes over.
+        if matches!(self.store, Store::Edges { .. }) && self.node_count > u32::MAX - (1 << 30) {
+            self.switch_to_plies();
+        }
         if self.memory_bytes(frontier, next) > self.budget() {
             match self.store {
                 Store::Edges { .. } => self.switch_to_plies(),
@@ -296,7 +293,7 @@ impl Search<'_> {
             return;
         };
         self.index
-            .map_values(|id| layer_starts.partition_point(|&start| start <= id) as u32 - 1);
+            .map_values(|id| layer_starts[layer_starts.partition_point(|&(first, _)| first <= id) - 1].1);
         self.goals.clear();
     }
 
@@ -342,22 +339,16 @@ impl Search<'_> {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn expand(
-        &mut self,
-        pos: &Position,
-        packed: Option<&PackedPosition>,
-        id: u32,
-        next_start: u32,
-        last_ply: bool,
-        frontier: &Layer,
-        next: &mut Layer,
-    ) {
+    /// Expands `pos` (node `id`, at `ply`) into `next`; `first_id` is the first id given
+    /// in this pass over the frontier.
+    fn expand(&mut self, pos: &Position, id: u32, ply: u32, first_id: u32, frontier: &Layer, next: &mut Layer) {
         self.check_limits(frontier, next);
         if self.limit_hit.is_some() {
             return;
         }
         let node = self.node_rules(pos);
+        // The last ply of a stated length only tests goals: nothing after it is stored.
+        let last_ply = self.plan.max_length == Some(ply + 1);
         if node.never_goal && last_ply {
             return;
         }
@@ -365,11 +356,12 @@ impl Search<'_> {
         self.generate(pos, node, &mut moves);
         for &m in moves.iter() {
             if node.never_goal {
-                // Positions with the attacker to move are not indexed (as fmrs does): a
-                // repeat is expanded again and its children, which are indexed, stop there.
+                // The child is not indexed (as in fmrs): a repeat is expanded again and
+                // its children, which are indexed, stop there. It is expanded now.
                 self.nodes += 1;
-                self.add_node(None, id, m);
-                next.push(pos, packed, m, None);
+                let child_id = self.add_node(None, id, m, ply + 1);
+                let child = pos.play(m);
+                self.expand(&child, child_id, ply + 1, first_id, frontier, next);
                 continue;
             }
             let key = pos.key_after(m);
@@ -379,7 +371,8 @@ impl Search<'_> {
             if let Slot::Occupied(child) = slot {
                 if self.reach_key != Some(key) {
                     if let Store::Edges { edges, .. } = &mut self.store {
-                        if child >= next_start {
+                        // Reached in this pass: another edge into it.
+                        if child >= first_id {
                             edges.push(Edge {
                                 child,
                                 parent: id,
@@ -402,16 +395,16 @@ impl Search<'_> {
                 // (An indexed target that is not the goal would be a key collision.)
                 Judged::Node(_) if last_ply || matches!(slot, Slot::Occupied(_)) => {}
                 Judged::Node(child) => {
-                    self.add_node(Some((key, slot)), id, m);
-                    next.push(pos, packed, m, Some(child));
+                    let child_id = self.add_node(Some((key, slot)), id, m, ply + 1);
+                    next.push(child, child_id);
                 }
             }
         }
     }
 
-    /// Records a position first reached now (its key, when it is indexed, known absent
-    /// from the index at `slot`); the caller adds it to the next layer.
-    fn add_node(&mut self, key: Option<(Key, Slot)>, parent: u32, m: Move) {
+    /// Records a position first reached now, at `ply` (its key, when it is indexed,
+    /// known absent from the index at `slot`); gives its id (`Store::Edges`).
+    fn add_node(&mut self, key: Option<(Key, Slot)>, parent: u32, m: Move, ply: u32) -> u32 {
         match &mut self.store {
             Store::Edges { edges, .. } => {
                 let child = self.node_count;
@@ -420,11 +413,13 @@ impl Search<'_> {
                     self.index.insert_at(key, child, slot);
                 }
                 edges.push(Edge { child, parent, mv: m });
+                child
             }
             Store::Plies => {
                 if let Some((key, slot)) = key {
-                    self.index.insert_at(key, self.depth + 1, slot);
+                    self.index.insert_at(key, ply, slot);
                 }
+                0
             }
         }
     }
