@@ -144,7 +144,7 @@ const fn ray_table() -> [[Bitboard; 81]; 8] {
     table
 }
 
-static RAYS: [[Bitboard; 81]; 8] = ray_table();
+static RAYS: [[Bitboard; 81]; 8] = RAYS_TABLE;
 
 /// The direction from `a` to `b` if they share a rank, file or diagonal.
 const fn direction_between(a: usize, b: usize) -> Option<Direction> {
@@ -292,16 +292,58 @@ pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
         | ray(Direction::Left, sq, occupied)
 }
 
+const fn empty_board_lines(dirs: [Direction; 4]) -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut i = 0;
+    while i < 81 {
+        let mut bits = 0u128;
+        let mut d = 0;
+        while d < 4 {
+            bits |= RAYS_TABLE[dirs[d] as usize][i].0;
+            d += 1;
+        }
+        table[i] = Bitboard(bits);
+        i += 1;
+    }
+    table
+}
+
+const RAYS_TABLE: [[Bitboard; 81]; 8] = ray_table();
+static BISHOP_PSEUDO: [Bitboard; 81] = empty_board_lines([
+    Direction::UpRight,
+    Direction::UpLeft,
+    Direction::DownRight,
+    Direction::DownLeft,
+]);
+static ROOK_PSEUDO: [Bitboard; 81] =
+    empty_board_lines([Direction::Up, Direction::Down, Direction::Right, Direction::Left]);
+
 /// A bishop's reach on an empty board.
 #[inline]
 pub fn bishop_pseudo_attacks(sq: Square) -> Bitboard {
-    bishop_attacks(sq, Bitboard::EMPTY)
+    BISHOP_PSEUDO[sq.index()]
 }
 
 /// A rook's reach on an empty board.
 #[inline]
 pub fn rook_pseudo_attacks(sq: Square) -> Bitboard {
-    rook_attacks(sq, Bitboard::EMPTY)
+    ROOK_PSEUDO[sq.index()]
+}
+
+/// The squares a piece of an ordinary `kind` could reach from `sq` on an empty board:
+/// a cheap superset of [`ordinary_attacks`], to skip pieces before their sliding
+/// attacks are computed.
+#[inline]
+pub fn ordinary_pseudo_attacks(kind: PieceKind, color: Color, sq: Square) -> Bitboard {
+    use PieceKind::*;
+    match kind {
+        Lance => lance_pseudo_attacks(color, sq),
+        Bishop => bishop_pseudo_attacks(sq),
+        Rook => rook_pseudo_attacks(sq),
+        Horse => bishop_pseudo_attacks(sq) | king_attacks(sq),
+        Dragon => rook_pseudo_attacks(sq) | king_attacks(sq),
+        _ => ordinary_attacks(kind, color, sq, Bitboard::EMPTY),
+    }
 }
 
 /// The squares a piece of an ordinary `kind` attacks (moves to or captures on) from

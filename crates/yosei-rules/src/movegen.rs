@@ -222,6 +222,8 @@ struct Generator<'a, S> {
     board_checks: [Bitboard; 14],
     drop_checks: [Bitboard; 14],
     check_known: u32,
+    /// The enemy king's diagonal and straight sliding lines (`attacks_from_enemy_king`).
+    king_lines: Option<(Bitboard, Bitboard)>,
 }
 
 impl<'a, S: MoveSink> Generator<'a, S> {
@@ -240,6 +242,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             board_checks: [Bitboard::EMPTY; 14],
             drop_checks: [Bitboard::EMPTY; 14],
             check_known: 0,
+            king_lines: None,
         }
     }
 
@@ -288,11 +291,10 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         // Once per kind and node: every piece of a kind checks from the same squares.
         let k = kind.index();
         if self.check_known & 1 << k == 0 {
-            let them = !self.us;
-            let squares = attacks::ordinary_attacks(kind, them, king, self.occupied);
+            let squares = self.attacks_from_enemy_king(kind, king);
             self.drop_checks[k] = squares;
             self.board_checks[k] = match kind.promoted() {
-                Some(promoted) => squares | attacks::ordinary_attacks(promoted, them, king, self.occupied),
+                Some(promoted) => squares | self.attacks_from_enemy_king(promoted, king),
                 None => squares,
             };
             self.check_known |= 1 << k;
@@ -301,6 +303,27 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             self.board_checks[k]
         } else {
             self.drop_checks[k]
+        }
+    }
+
+    /// The squares a piece of ours of `kind` checks the enemy king (on `king`) from: its
+    /// reach seen from the king, reversed. The king's two slider lines are computed once.
+    fn attacks_from_enemy_king(&mut self, kind: PieceKind, king: Square) -> Bitboard {
+        use PieceKind::*;
+        let them = !self.us;
+        let (diagonal, straight) = *self.king_lines.get_or_insert_with(|| {
+            (
+                attacks::bishop_attacks(king, self.occupied),
+                attacks::rook_attacks(king, self.occupied),
+            )
+        });
+        match kind {
+            Lance => straight & attacks::lance_pseudo_attacks(them, king),
+            Bishop => diagonal,
+            Rook => straight,
+            Horse => diagonal | attacks::king_attacks(king),
+            Dragon => straight | attacks::king_attacks(king),
+            _ => attacks::ordinary_attacks(kind, them, king, self.occupied),
         }
     }
 
@@ -330,7 +353,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
                 continue;
             };
             let checks = self.check_squares(piece.kind, Some(from)) & target;
-            if checks.is_empty() {
+            if (attacks::ordinary_pseudo_attacks(piece.kind, self.us, from) & checks).is_empty() {
                 continue;
             }
             let mut to_set = attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied) & checks;

@@ -440,10 +440,22 @@ impl Position {
             | (attacks::silver_attacks(them, sq) & k(Silver))
             | (attacks::gold_attacks(them, sq) & golds)
             | (attacks::king_attacks(sq) & (k(King) | k(Horse) | k(Dragon)));
-        let rides = (attacks::lance_attacks(them, sq, occupied) & k(Lance))
-            | (attacks::bishop_attacks(sq, occupied) & (k(Bishop) | k(Horse)))
-            | (attacks::rook_attacks(sq, occupied) & (k(Rook) | k(Dragon)));
-        (steps | rides) & self.by_color[by.index()]
+        let ours = self.by_color[by.index()];
+        // Sliding attacks only where a slider of `by` stands on an empty-board line.
+        let mut rides = Bitboard::EMPTY;
+        let lances = k(Lance) & ours;
+        if (attacks::lance_pseudo_attacks(them, sq) & lances).is_nonempty() {
+            rides |= attacks::lance_attacks(them, sq, occupied) & lances;
+        }
+        let bishops = (k(Bishop) | k(Horse)) & ours;
+        if (attacks::bishop_pseudo_attacks(sq) & bishops).is_nonempty() {
+            rides |= attacks::bishop_attacks(sq, occupied) & bishops;
+        }
+        let rooks = (k(Rook) | k(Dragon)) & ours;
+        if (attacks::rook_pseudo_attacks(sq) & rooks).is_nonempty() {
+            rides |= attacks::rook_attacks(sq, occupied) & rooks;
+        }
+        (steps & ours) | rides
     }
 
     /// Whether an unpromoted pawn of `color` moving from `from` to `to` (sideways, with a
