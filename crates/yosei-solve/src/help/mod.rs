@@ -112,6 +112,8 @@ struct Search<'a> {
     limit_hit: Option<String>,
     /// The key of a sequence goal's target.
     reach_key: Option<Key>,
+    /// Scratch for `expand`: the children's keys.
+    keys: Vec<Key>,
 }
 
 pub fn solve_help(
@@ -142,6 +144,7 @@ pub fn solve_help(
             Goal::Reach(target) => Some(target.key()),
             _ => None,
         },
+        keys: Vec::new(),
     };
     search.index.get_or_insert(start.key(), 0);
     if limits.plies_store {
@@ -354,7 +357,18 @@ impl Search<'_> {
         }
         let mut moves = MoveList::new();
         self.generate(pos, node, &mut moves);
-        for &m in moves.iter() {
+        // The children's keys first, their index slots asked for ahead of the lookups:
+        // each lookup is a cache miss into a large table, and they overlap this way.
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        if !node.never_goal {
+            for &m in moves.iter() {
+                let key = pos.key_after(m);
+                self.index.prefetch(key);
+                keys.push(key);
+            }
+        }
+        for (i, &m) in moves.iter().enumerate() {
             if node.never_goal {
                 // The child is not indexed (as in fmrs): a repeat is expanded again and
                 // its children, which are indexed, stop there. It is expanded now.
@@ -364,7 +378,7 @@ impl Search<'_> {
                 self.expand(&child, child_id, ply + 1, first_id, frontier, next);
                 continue;
             }
-            let key = pos.key_after(m);
+            let key = keys[i];
             let slot = self.index.find(key);
             // A position already indexed was no goal (goals are never indexed, except a
             // sequence's target, which may be the start) and needs no second look.
@@ -400,6 +414,7 @@ impl Search<'_> {
                 }
             }
         }
+        self.keys = keys;
     }
 
     /// Records a position first reached now, at `ply` (its key, when it is indexed,
