@@ -277,33 +277,39 @@ impl<'a, S: MoveSink> Generator<'a, S> {
 
     /// The squares from which a piece of `kind` (or its promotion) moving there could
     /// check the enemy king: all of them for a piece that uncovers a line to the king.
-    #[inline]
+    #[inline(always)]
     fn check_squares(&mut self, kind: PieceKind, from: Option<Square>) -> Bitboard {
         let Some(info) = self.only_checks else {
             return Bitboard::FULL;
         };
-        let Some(king) = info.enemy_king() else {
-            return Bitboard::EMPTY;
-        };
         if from.is_some_and(|f| info.uncovers(f)) {
             return Bitboard::FULL;
         }
-        // Once per kind and node: every piece of a kind checks from the same squares.
         let k = kind.index();
         if self.check_known & 1 << k == 0 {
-            let squares = self.attacks_from_enemy_king(kind, king);
-            self.drop_checks[k] = squares;
-            self.board_checks[k] = match kind.promoted() {
-                Some(promoted) => squares | self.attacks_from_enemy_king(promoted, king),
-                None => squares,
+            let Some(king) = info.enemy_king() else {
+                return Bitboard::EMPTY;
             };
-            self.check_known |= 1 << k;
+            self.compute_check_squares(kind, king);
         }
         if from.is_some() {
             self.board_checks[k]
         } else {
             self.drop_checks[k]
         }
+    }
+
+    /// Once per kind and node: every piece of a kind checks from the same squares.
+    #[inline(never)]
+    fn compute_check_squares(&mut self, kind: PieceKind, king: Square) {
+        let k = kind.index();
+        let squares = self.attacks_from_enemy_king(kind, king);
+        self.drop_checks[k] = squares;
+        self.board_checks[k] = match kind.promoted() {
+            Some(promoted) => squares | self.attacks_from_enemy_king(promoted, king),
+            None => squares,
+        };
+        self.check_known |= 1 << k;
     }
 
     /// The squares a piece of ours of `kind` checks the enemy king (on `king`) from: its
@@ -344,10 +350,19 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     fn board_moves(&mut self, target: Bitboard) -> ControlFlow<()> {
         let pinned = self.pos.pinned(self.us);
         let mine = self.pos.pieces_of(self.us) & !self.pos.pieces_of_kind(PieceKind::Stone);
-        let movers = match self.king {
+        let mut movers = match self.king {
             Some(king) => mine.without(king),
             None => mine,
         };
+        // In check, only a few squares take a move (the checker, the squares between):
+        // asking which of our pieces reach them is cheaper than trying every piece.
+        if self.checkers.is_nonempty() && target.count() <= 3 {
+            let mut reaching = Bitboard::EMPTY;
+            for to in target {
+                reaching |= self.pos.attackers_to(to, self.us, self.occupied);
+            }
+            movers &= reaching;
+        }
         for from in movers {
             let Some(piece) = self.pos.piece_at(from) else {
                 continue;

@@ -114,6 +114,8 @@ struct Search<'a> {
     reach_key: Option<Key>,
     /// Scratch for `expand`: the children's keys.
     keys: Vec<Key>,
+    /// Notes for the outcome, besides the plan's.
+    notes: Vec<String>,
 }
 
 pub fn solve_help(
@@ -145,6 +147,7 @@ pub fn solve_help(
             _ => None,
         },
         keys: Vec::new(),
+        notes: Vec::new(),
     };
     search.index.get_or_insert(start.key(), 0);
     if limits.plies_store {
@@ -298,6 +301,12 @@ impl Search<'_> {
         self.index
             .map_values(|id| layer_starts[layer_starts.partition_point(|&(first, _)| first <= id) - 1].1);
         self.goals.clear();
+        if !self.limits.plies_store {
+            self.notes.push(format!(
+                "at ply {} the search outgrew --hash {} with its edges and kept only each position's ply from there; the solutions were rebuilt by a second pass",
+                self.depth, self.limits.hash_mb
+            ));
+        }
     }
 
     /// The moves the plan allows at `pos`.
@@ -472,6 +481,7 @@ impl Search<'_> {
 
     fn finish(&mut self, start: &Position, mut verdict: Verdict, graph: Option<Graph>, depth: u32) -> Outcome {
         let mut notes = self.plan.notes.clone();
+        notes.append(&mut self.notes);
         notes.extend(self.limit_hit.take());
         let mut outcome = Outcome {
             notes,
