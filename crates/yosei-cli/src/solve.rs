@@ -43,9 +43,10 @@ pub struct SolveArgs {
     /// Stop after this many nodes with verdict unknown
     #[arg(long, value_name = "N")]
     nodes: Option<u64>,
-    /// Worker threads (the help-play search runs on one thread for now)
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    /// Worker threads (help play: wide layers are expanded in parallel) [default: the
+    /// machine's hardware threads]
+    #[arg(long)]
+    threads: Option<usize>,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -79,6 +80,9 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         time_limit: args.time_limit.map(Duration::from_secs_f64),
         max_listed: if args.all { 1_000_000 } else { 1000 },
         max_listed_moves: if args.all { 200_000_000 } else { 2_000_000 },
+        threads: args
+            .threads
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         ..Limits::default()
     };
     let mut worst = 0u8;

@@ -12,6 +12,8 @@
 //! too.
 
 use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
+use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
+use std::sync::{Mutex, MutexGuard};
 use yosei_rules::Key;
 
 const SHARD_BITS: u32 = 8;
@@ -19,22 +21,19 @@ const SHARDS: usize = 1 << SHARD_BITS;
 /// The low 32 bits of an entry hold the value plus one.
 const VALUE_MASK: u128 = u32::MAX as u128;
 
-/// Keys and their values.
+/// Keys and their values. Shared by the threads of a search: each shard has its own
+/// lock (two threads meet on one shard once in 256 lookups).
 pub struct KeyIndex {
-    shards: Vec<Shard>,
-    len: usize,
+    shards: Box<[ShardCell]>,
+    len: AtomicUsize,
 }
 
-/// Where a key is, or where it would go.
-#[derive(Clone, Copy, Debug)]
-pub enum Slot {
-    Occupied(u32),
-    /// Vacant: `insert_at` puts the key there, if nothing was inserted into the index
-    /// since.
-    Vacant {
-        shard: u32,
-        slot: u32,
-    },
+/// A shard and, readable without its lock, where its slots are (for prefetching: a
+/// stale address read during a resize only makes a useless prefetch).
+struct ShardCell {
+    shard: Mutex<Shard>,
+    slots: AtomicPtr<u128>,
+    size: AtomicUsize,
 }
 
 impl Default for KeyIndex {
@@ -45,139 +44,136 @@ impl Default for KeyIndex {
 
 impl KeyIndex {
     pub fn new() -> KeyIndex {
+        let shards = (0..SHARDS)
+            .map(|_| {
+                let shard = Shard::with_capacity(8);
+                ShardCell {
+                    slots: AtomicPtr::new(shard.slots.ptr),
+                    size: AtomicUsize::new(shard.slots.len),
+                    shard: Mutex::new(shard),
+                }
+            })
+            .collect();
         KeyIndex {
-            shards: (0..SHARDS).map(|_| Shard::with_capacity(8)).collect(),
-            len: 0,
+            shards,
+            len: AtomicUsize::new(0),
         }
     }
 
     pub fn len(&self) -> usize {
-        self.len
+        self.len.load(Ordering::Relaxed)
     }
 
     pub fn is_empty(&self) -> bool {
-        self.len == 0
+        self.len() == 0
     }
 
     /// Memory held by the tables.
     pub fn bytes(&self) -> usize {
-        self.shards.iter().map(|s| s.slots.len() * 16).sum()
+        self.shards.iter().map(|s| s.size.load(Ordering::Relaxed) * 16).sum()
     }
 
     fn split(key: Key) -> (usize, u128) {
         ((key as usize) & (SHARDS - 1), key & !VALUE_MASK)
     }
 
+    fn lock(&self, shard: usize) -> MutexGuard<'_, Shard> {
+        // A panic elsewhere cannot leave a shard half-written: entries are single stores.
+        self.shards[shard]
+            .shard
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
     pub fn get(&self, key: Key) -> Option<u32> {
-        match self.find(key) {
-            Slot::Occupied(v) => Some(v),
-            Slot::Vacant { .. } => None,
-        }
+        let (s, stored) = KeyIndex::split(key);
+        let shard = self.lock(s);
+        shard.find(stored).ok()
     }
 
-    /// The key's value, or the slot where it would be inserted.
+    /// The value of `key`, if present; if absent, `decide` is asked (under the shard's
+    /// lock, so that no other thread inserts the key meanwhile) and the key is inserted
+    /// with the value it gives, if any.
     #[inline]
-    pub fn find(&self, key: Key) -> Slot {
+    pub fn get_or_insert_with(&self, key: Key, decide: impl FnOnce() -> Option<u32>) -> Option<u32> {
         let (s, stored) = KeyIndex::split(key);
-        let shard = &self.shards[s];
-        let slots = shard.slots.as_slice();
-        let mut i = shard.home(stored);
-        loop {
-            let e = slots[i];
-            if e == 0 {
-                return Slot::Vacant {
-                    shard: s as u32,
-                    slot: i as u32,
-                };
-            }
-            if e & !VALUE_MASK == stored {
-                return Slot::Occupied((e & VALUE_MASK) as u32 - 1);
-            }
-            i += 1;
-            if i == slots.len() {
-                i = 0;
-            }
-        }
-    }
-
-    /// Asks the memory system for the key's home slot ahead of `find`.
-    #[inline]
-    pub fn prefetch(&self, key: Key) {
-        let (s, stored) = KeyIndex::split(key);
-        let shard = &self.shards[s];
-        let i = shard.home(stored);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is a hint; `i` is in bounds anyway.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(shard.slots.as_slice().as_ptr().add(i) as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
-    }
-
-    /// Inserts `key` (absent: `find` said `vacant`) with `value` (below `u32::MAX`).
-    pub fn insert_at(&mut self, key: Key, value: u32, vacant: Slot) {
-        assert!(value < u32::MAX, "key index values are below u32::MAX");
-        let Slot::Vacant { shard, slot } = vacant else {
-            panic!("insert_at needs a vacant slot");
-        };
-        let (s, stored) = KeyIndex::split(key);
-        debug_assert_eq!(s, shard as usize);
-        let entry = stored | (value as u128 + 1);
-        let sh = &mut self.shards[s];
-        sh.slots.as_mut_slice()[slot as usize] = entry;
-        sh.len += 1;
-        self.len += 1;
-        if sh.len * 5 > sh.slots.len() * 4 {
-            sh.grow();
-        }
-    }
-
-    /// Inserts `key` with `value`, or gives the value it has.
-    pub fn get_or_insert(&mut self, key: Key, value: u32) -> Option<u32> {
-        match self.find(key) {
-            Slot::Occupied(v) => Some(v),
-            vacant => {
-                self.insert_at(key, value, vacant);
+        let mut shard = self.lock(s);
+        match shard.find(stored) {
+            Ok(value) => Some(value),
+            Err(slot) => {
+                if let Some(value) = decide() {
+                    shard.insert_at(slot, stored, value);
+                    self.len.fetch_add(1, Ordering::Relaxed);
+                    if shard.len * 5 > shard.slots.len * 4 {
+                        shard.grow();
+                        let cell = &self.shards[s];
+                        cell.slots.store(shard.slots.ptr, Ordering::Relaxed);
+                        cell.size.store(shard.slots.len, Ordering::Relaxed);
+                    }
+                }
                 None
             }
         }
     }
 
+    /// Inserts `key` with `value` (below `u32::MAX`), or gives the value it has.
+    pub fn get_or_insert(&self, key: Key, value: u32) -> Option<u32> {
+        self.get_or_insert_with(key, || Some(value))
+    }
+
+    /// Asks the memory system for the key's home slot ahead of a lookup.
+    #[inline]
+    pub fn prefetch(&self, key: Key) {
+        let (s, stored) = KeyIndex::split(key);
+        let cell = &self.shards[s];
+        let size = cell.size.load(Ordering::Relaxed);
+        let i = home(stored, size);
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: a prefetch is a hint that never faults; the address is computed
+        // without dereferencing (`wrapping_add`).
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(cell.slots.load(Ordering::Relaxed).wrapping_add(i) as *const i8);
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = i;
+    }
+
     /// Rewrites every value.
     pub fn map_values(&mut self, mut f: impl FnMut(u32) -> u32) {
-        for shard in &mut self.shards {
+        for cell in self.shards.iter_mut() {
+            let shard = cell.shard.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner());
             for e in shard.slots.as_mut_slice() {
                 if *e != 0 {
                     let v = f((*e & VALUE_MASK) as u32 - 1);
-                    assert!(v < u32::MAX, "key index values are below u32::MAX");
-                    *e = (*e & !VALUE_MASK) | (v as u128 + 1);
+                    *e = entry(*e & !VALUE_MASK, v);
                 }
             }
         }
     }
 
     /// Sets the value of a present key.
-    pub fn set(&mut self, key: Key, value: u32) {
-        assert!(value < u32::MAX, "key index values are below u32::MAX");
+    pub fn set(&self, key: Key, value: u32) {
         let (s, stored) = KeyIndex::split(key);
-        let shard = &mut self.shards[s];
-        let mut i = shard.home(stored);
-        let slots = shard.slots.as_mut_slice();
-        loop {
-            let e = slots[i];
-            assert!(e != 0, "KeyIndex::set of an absent key");
-            if e & !VALUE_MASK == stored {
-                slots[i] = stored | (value as u128 + 1);
-                return;
-            }
-            i += 1;
-            if i == slots.len() {
-                i = 0;
-            }
-        }
+        let mut shard = self.lock(s);
+        let Ok(_) = shard.find(stored) else {
+            panic!("KeyIndex::set of an absent key");
+        };
+        shard.set(stored, value);
     }
+}
+
+/// The entry of a key's stored bits and a value.
+fn entry(stored: u128, value: u32) -> u128 {
+    assert!(value < u32::MAX, "key index values are below u32::MAX");
+    stored | (value as u128 + 1)
+}
+
+/// The first slot to probe: the key's upper 64 bits scaled to the table size (any size
+/// works, so tables grow by half rather than double).
+#[inline]
+fn home(stored: u128, size: usize) -> usize {
+    (((stored >> 64) as u64 as u128 * size as u128) >> 64) as usize
 }
 
 struct Shard {
@@ -193,21 +189,48 @@ impl Shard {
         }
     }
 
-    /// The first slot to probe: the key's upper 64 bits scaled to the table size
-    /// (any size works, so tables grow by half rather than double).
+    /// The key's value, or the empty slot where the probe for it ended.
     #[inline]
-    fn home(&self, stored: u128) -> usize {
-        (((stored >> 64) as u64 as u128 * self.slots.len() as u128) >> 64) as usize
+    fn find(&self, stored: u128) -> Result<u32, usize> {
+        let slots = self.slots.as_slice();
+        let mut i = home(stored, slots.len());
+        loop {
+            let e = slots[i];
+            if e == 0 {
+                return Err(i);
+            }
+            if e & !VALUE_MASK == stored {
+                return Ok((e & VALUE_MASK) as u32 - 1);
+            }
+            i += 1;
+            if i == slots.len() {
+                i = 0;
+            }
+        }
+    }
+
+    fn insert_at(&mut self, slot: usize, stored: u128, value: u32) {
+        self.slots.as_mut_slice()[slot] = entry(stored, value);
+        self.len += 1;
+    }
+
+    fn set(&mut self, stored: u128, value: u32) {
+        let slots = self.slots.as_mut_slice();
+        let mut i = home(stored, slots.len());
+        while slots[i] & !VALUE_MASK != stored {
+            i = (i + 1) % slots.len();
+        }
+        slots[i] = entry(stored, value);
     }
 
     fn grow(&mut self) {
-        let bigger = Slots::zeroed(self.slots.len() * 3 / 2 + 8);
+        let bigger = Slots::zeroed(self.slots.len * 3 / 2 + 8);
         let old = std::mem::replace(&mut self.slots, bigger);
-        let n = self.slots.len();
+        let n = self.slots.len;
         let slots = self.slots.as_mut_slice();
         for &e in old.as_slice() {
             if e != 0 {
-                let mut i = (((e >> 64) as u64 as u128 * n as u128) >> 64) as usize;
+                let mut i = home(e & !VALUE_MASK, n);
                 while slots[i] != 0 {
                     i += 1;
                     if i == n {
@@ -259,10 +282,6 @@ impl Slots {
         Slots { ptr, len }
     }
 
-    fn len(&self) -> usize {
-        self.len
-    }
-
     fn as_slice(&self) -> &[u128] {
         // SAFETY: `ptr` holds `len` initialised entries.
         unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
@@ -311,12 +330,36 @@ mod tests {
 
     #[test]
     fn keys_that_differ_only_in_implied_or_value_bits_are_told_apart_where_kept() {
-        let mut index = KeyIndex::new();
+        let index = KeyIndex::new();
         // Differ in the shard bits: different entries.
         index.get_or_insert(0x1234 << 64 | 1, 1);
         assert_eq!(index.get(0x1234 << 64 | 2), None);
         // Zero upper bits and value zero still make a non-empty entry.
         index.get_or_insert(0, 0);
         assert_eq!(index.get(0), Some(0));
+    }
+
+    #[test]
+    fn two_threads_insert_each_key_once() {
+        let index = KeyIndex::new();
+        let inserted: Vec<usize> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..2u64)
+                .map(|t| {
+                    let index = &index;
+                    // Overlapping ranges: 0..150k and 50k..200k.
+                    scope.spawn(move || {
+                        (t * 50_000..t * 50_000 + 150_000)
+                            .filter(|&i| index.get_or_insert(key(i), i as u32).is_none())
+                            .count()
+                    })
+                })
+                .collect();
+            workers.into_iter().map(|w| w.join().unwrap()).collect()
+        });
+        assert_eq!(inserted.iter().sum::<usize>(), 200_000);
+        assert_eq!(index.len(), 200_000);
+        for i in 0..200_000u64 {
+            assert_eq!(index.get(key(i)), Some(i as u32));
+        }
     }
 }

@@ -30,6 +30,8 @@ pub struct Limits {
     /// Help play keeps plies only from the start, instead of switching to that store
     /// when the edges would pass `hash_mb` (tests of the rebuild pass).
     pub plies_store: bool,
+    /// Threads for the work that parallelises (help play: wide layers).
+    pub threads: usize,
 }
 
 impl Default for Limits {
@@ -41,6 +43,7 @@ impl Default for Limits {
             max_listed: 1000,
             max_listed_moves: 2_000_000,
             plies_store: false,
+            threads: 1,
         }
     }
 }

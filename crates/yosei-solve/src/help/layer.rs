@@ -23,42 +23,34 @@ impl Layer {
     /// of the memory, for searches of hundreds of millions of positions.
     const FULL_BELOW: usize = 131_072;
 
-    /// The first layer.
-    pub(super) fn start(pos: &Position) -> Layer {
-        Layer {
-            positions: Positions::Full(vec![pos.clone()]),
-            ids: vec![0],
-        }
-    }
-
-    /// An empty layer for the children of a layer of `width` positions, reusing the
+    /// An empty layer for the children of a frontier of `width` positions, reusing the
     /// storage of an earlier layer (`spare`): fresh large vectors cost page faults.
     pub(super) fn for_width(width: usize, spare: &mut Spare) -> Layer {
         Layer {
             positions: if width < Layer::FULL_BELOW {
-                Positions::Full(std::mem::take(&mut spare.full))
+                Positions::Full(spare.full.pop().unwrap_or_default())
             } else {
-                Positions::Packed(std::mem::take(&mut spare.packed))
+                Positions::Packed(spare.packed.pop().unwrap_or_default())
             },
-            ids: std::mem::take(&mut spare.ids),
+            ids: spare.ids.pop().unwrap_or_default(),
         }
     }
 
     /// Gives this layer's storage back for a later layer.
-    pub(super) fn recycle(self, spare: &mut Spare) {
+    fn recycle(self, spare: &mut Spare) {
         match self.positions {
             Positions::Full(mut v) => {
                 v.clear();
-                spare.full = v;
+                spare.full.push(v);
             }
             Positions::Packed(mut v) => {
                 v.clear();
-                spare.packed = v;
+                spare.packed.push(v);
             }
         }
         let mut ids = self.ids;
         ids.clear();
-        spare.ids = ids;
+        spare.ids.push(ids);
     }
 
     pub(super) fn len(&self) -> usize {
@@ -67,14 +59,6 @@ impl Layer {
 
     pub(super) fn is_empty(&self) -> bool {
         self.len() == 0
-    }
-
-    /// The first position (all of a layer have the same side to move).
-    pub(super) fn first(&self) -> Option<Position> {
-        match &self.positions {
-            Positions::Full(v) => v.first().cloned(),
-            Positions::Packed(v) => v.first().map(Position::unpack),
-        }
     }
 
     pub(super) fn bytes(&self) -> usize {
@@ -97,7 +81,74 @@ impl Layer {
 /// Storage of expanded layers, kept for the next ones.
 #[derive(Default)]
 pub(super) struct Spare {
-    full: Vec<Position>,
-    packed: Vec<PackedPosition>,
-    ids: Vec<u32>,
+    full: Vec<Vec<Position>>,
+    packed: Vec<Vec<PackedPosition>>,
+    ids: Vec<Vec<u32>>,
+}
+
+/// The layer being expanded, in parts (one per worker of the pass that made it).
+pub(super) struct Frontier {
+    pub(super) parts: Vec<Layer>,
+}
+
+impl Frontier {
+    /// The start position alone, node 0.
+    pub(super) fn start(pos: &Position) -> Frontier {
+        Frontier {
+            parts: vec![Layer {
+                positions: Positions::Full(vec![pos.clone()]),
+                ids: vec![0],
+            }],
+        }
+    }
+
+    pub(super) fn len(&self) -> usize {
+        self.parts.iter().map(Layer::len).sum()
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    pub(super) fn bytes(&self) -> usize {
+        self.parts.iter().map(Layer::bytes).sum()
+    }
+
+    /// The first position (all of a layer have the same side to move).
+    pub(super) fn first(&self) -> Option<Position> {
+        self.parts.iter().find(|p| !p.is_empty()).map(|p| match &p.positions {
+            Positions::Full(v) => v[0].clone(),
+            Positions::Packed(v) => Position::unpack(&v[0]),
+        })
+    }
+
+    /// Calls `f` on each position of `range` (of the whole frontier's order) with its id.
+    pub(super) fn for_each_in(&self, range: std::ops::Range<usize>, mut f: impl FnMut(&Position, u32)) {
+        let mut offset = 0;
+        for part in &self.parts {
+            let (lo, hi) = (range.start.max(offset), range.end.min(offset + part.len()));
+            if lo < hi {
+                match &part.positions {
+                    Positions::Full(v) => {
+                        for i in lo..hi {
+                            f(&v[i - offset], part.ids[i - offset]);
+                        }
+                    }
+                    Positions::Packed(v) => {
+                        for i in lo..hi {
+                            f(&Position::unpack(&v[i - offset]), part.ids[i - offset]);
+                        }
+                    }
+                }
+            }
+            offset += part.len();
+        }
+    }
+
+    /// Gives the storage back for later layers.
+    pub(super) fn recycle(&mut self, spare: &mut Spare) {
+        for part in self.parts.drain(..) {
+            part.recycle(spare);
+        }
+    }
 }

@@ -22,13 +22,14 @@
 mod layer;
 mod paths;
 mod rebuild;
+mod worker;
 
-use crate::key_index::{KeyIndex, Slot};
+use crate::key_index::KeyIndex;
 use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
 use crate::verify::replay_all;
 use crate::Limits;
-use layer::{Layer, Positions, Spare};
+use layer::{Frontier, Spare};
 use paths::{path_counts, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
 use yosei_core::{Move, PieceKind};
@@ -98,22 +99,19 @@ struct Search<'a> {
     start_time: Instant,
     index: KeyIndex,
     store: Store,
-    /// Goal moves found at the current layer: (parent node, move) (`Store::Edges`).
+    /// Goal moves found at the last pass: (parent node, move) (`Store::Edges`).
     goals: Vec<(u32, Move)>,
-    /// A goal was found at the current layer (either store).
+    /// A goal was found at the last pass (either store).
     goal_found: bool,
     nodes: u64,
-    /// Nodes of the search graph so far (`Store::Edges` ids).
+    /// Node ids given so far (`Store::Edges`; passes take them in blocks, so a few are
+    /// unused).
     node_count: u32,
     /// Completed plies.
     depth: u32,
-    /// Positions expanded (paces the limit checks).
-    expansions: u64,
     limit_hit: Option<String>,
     /// The key of a sequence goal's target.
     reach_key: Option<Key>,
-    /// Scratch for `expand`: the children's keys.
-    keys: Vec<Key>,
     /// Notes for the outcome, besides the plan's.
     notes: Vec<String>,
 }
@@ -140,13 +138,11 @@ pub fn solve_help(
         nodes: 0,
         node_count: 1,
         depth: 0,
-        expansions: 0,
         limit_hit: None,
         reach_key: match &plan.goal {
             Goal::Reach(target) => Some(target.key()),
             _ => None,
         },
-        keys: Vec::new(),
         notes: Vec::new(),
     };
     search.index.get_or_insert(start.key(), 0);
@@ -157,7 +153,7 @@ pub fn solve_help(
     if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
         return search.finish_at_start(start);
     }
-    let mut frontier = Layer::start(start);
+    let mut frontier = Frontier::start(start);
     let mut spare = Spare::default();
     let mut verdict = Verdict::NoSolution;
     while !frontier.is_empty() {
@@ -172,48 +168,50 @@ pub fn solve_help(
             .first()
             .is_some_and(|pos| search.node_rules(&pos).never_goal && plan.max_length != Some(search.depth + 1));
         let plies = if two_plies { 2 } else { 1 };
+        // Node ids are 32-bit: far below their end, the plies store takes over.
+        if search.node_count > u32::MAX - (1 << 30) {
+            search.switch_to_plies();
+        }
         let first_id = search.node_count;
         if let Store::Edges { layer_starts, .. } = &mut search.store {
             layer_starts.push((first_id, search.depth + plies));
         }
-        let mut next = Layer::for_width(frontier.len(), &mut spare);
-        let ply = search.depth;
-        match &frontier.positions {
-            Positions::Full(positions) => {
-                for (pos, &id) in positions.iter().zip(&frontier.ids) {
-                    search.expand(pos, id, ply, first_id, &frontier, &mut next);
-                    if search.limit_hit.is_some() {
-                        break;
-                    }
-                }
-            }
-            Positions::Packed(packed) => {
-                for (p, &id) in packed.iter().zip(&frontier.ids) {
-                    search.expand(&Position::unpack(p), id, ply, first_id, &frontier, &mut next);
-                    if search.limit_hit.is_some() {
-                        break;
-                    }
-                }
-            }
-        }
+        let done = worker::run_pass(&search, &frontier, &mut spare);
         search.depth += plies;
-        if search.limit_hit.is_some() {
+        frontier.recycle(&mut spare);
+        search.absorb(done.workers, done.next_id);
+        if done.drop_edges {
+            search.switch_to_plies();
+        }
+        frontier = Frontier { parts: done.next };
+        if let Some(hit) = done.limit_hit {
+            search.limit_hit = Some(hit);
             verdict = Verdict::Unknown;
             break;
+        }
+        search.make_room_for_edges(&frontier);
+        if search.memory_bytes(&frontier) > search.budget() {
+            match search.store {
+                Store::Edges { .. } => search.switch_to_plies(),
+                Store::Plies => {
+                    search.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", limits.hash_mb));
+                    verdict = Verdict::Unknown;
+                    break;
+                }
+            }
         }
         progress(Progress {
             depth: search.depth,
             positions: search.index.len() as u64,
-            frontier: next.len() as u64,
+            frontier: frontier.len() as u64,
             nodes: search.nodes,
             elapsed_ms: search.start_time.elapsed().as_millis(),
-            memory_bytes: search.memory_bytes(&frontier, &next),
+            memory_bytes: search.memory_bytes(&frontier),
         });
         if search.goal_found {
             verdict = Verdict::Solved;
             break;
         }
-        std::mem::replace(&mut frontier, next).recycle(&mut spare);
     }
     drop(frontier);
     let graph = match (verdict, std::mem::replace(&mut search.store, Store::Plies)) {
@@ -234,58 +232,53 @@ pub fn solve_help(
 }
 
 impl Search<'_> {
-    fn memory_bytes(&self, frontier: &Layer, next: &Layer) -> u64 {
-        let edges = match &self.store {
+    /// Memory of the search besides the workers' growth in a pass.
+    fn memory_bytes(&self, frontier: &Frontier) -> u64 {
+        (self.index.bytes() + self.edges_bytes() + frontier.bytes()) as u64
+    }
+
+    fn edges_bytes(&self) -> usize {
+        match &self.store {
             Store::Edges { edges, .. } => edges.capacity() * std::mem::size_of::<Edge>(),
             Store::Plies => 0,
-        };
-        (self.index.bytes() + edges + frontier.bytes() + next.bytes()) as u64
+        }
     }
 
     fn budget(&self) -> u64 {
         (self.limits.hash_mb as u64) << 20
     }
 
-    /// Checked once per expanded position, looked at closely every 256 of them.
-    fn check_limits(&mut self, frontier: &Layer, next: &Layer) {
-        self.expansions += 1;
-        if !self.expansions.is_multiple_of(256) {
-            return;
-        }
-        self.make_room_for_edges(frontier, next);
-        // Node ids are 32-bit: far below their end (one check interval can give many
-        // millions), the plies store takes over.
-        if matches!(self.store, Store::Edges { .. }) && self.node_count > u32::MAX - (1 << 30) {
-            self.switch_to_plies();
-        }
-        if self.memory_bytes(frontier, next) > self.budget() {
-            match self.store {
-                Store::Edges { .. } => self.switch_to_plies(),
-                Store::Plies => {
-                    self.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", self.limits.hash_mb))
-                }
+    /// Takes in the results of a pass's workers (in order: the edges of a pass may be
+    /// stored in any order of workers, each worker's own in order).
+    fn absorb(&mut self, workers: Vec<worker::Worker>, next_id: u32) {
+        self.node_count = next_id;
+        self.goal_found = false;
+        self.goals.clear();
+        for w in workers {
+            self.nodes += w.nodes;
+            self.goal_found |= w.goal_found;
+            if let Store::Edges { edges, .. } = &mut self.store {
+                edges.extend_from_slice(&w.edges);
+                self.goals.extend_from_slice(&w.goals);
             }
-        } else if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
-            self.limit_hit = Some("node limit reached (--nodes)".into());
-        } else if self.limits.time_limit.is_some_and(|t| self.start_time.elapsed() >= t) {
-            self.limit_hit = Some("time limit reached (--time-limit)".into());
         }
     }
 
-    /// Grows the edge store ahead of need (at most 256 expansions' worth of edges
-    /// arrive between two checks), or gives it up for the plies store when the grown
-    /// vector, held next to the old one while it is copied, would pass the budget.
-    fn make_room_for_edges(&mut self, frontier: &Layer, next: &Layer) {
-        const AHEAD: usize = 1 << 20;
+    /// Grows the edge store for the next pass (doubling), or gives it up for the plies
+    /// store when the grown vector, held next to the old one while it is copied, would
+    /// pass the budget.
+    fn make_room_for_edges(&mut self, frontier: &Frontier) {
         let Store::Edges { edges, .. } = &self.store else {
             return;
         };
-        if edges.len() + AHEAD <= edges.capacity() {
+        // A pass adds about as many edges as the last one: room for four times the frontier.
+        let ahead = frontier.len() * 4 + 4096;
+        if edges.len() + ahead <= edges.capacity() {
             return;
         }
-        let grown = (edges.capacity() * 2).max(AHEAD * 2);
+        let grown = (edges.capacity() * 2).max(edges.len() + ahead * 2);
         let transient = (edges.capacity() + grown) * std::mem::size_of::<Edge>();
-        let rest = self.memory_bytes(frontier, next) as usize - edges.capacity() * std::mem::size_of::<Edge>();
+        let rest = self.memory_bytes(frontier) as usize - self.edges_bytes();
         if (rest + transient) as u64 > self.budget() {
             self.switch_to_plies();
         } else if let Store::Edges { edges, .. } = &mut self.store {
@@ -348,103 +341,6 @@ impl Search<'_> {
             Judged::Goal
         } else {
             Judged::Node(child)
-        }
-    }
-
-    /// Expands `pos` (node `id`, at `ply`) into `next`; `first_id` is the first id given
-    /// in this pass over the frontier.
-    fn expand(&mut self, pos: &Position, id: u32, ply: u32, first_id: u32, frontier: &Layer, next: &mut Layer) {
-        self.check_limits(frontier, next);
-        if self.limit_hit.is_some() {
-            return;
-        }
-        let node = self.node_rules(pos);
-        // The last ply of a stated length only tests goals: nothing after it is stored.
-        let last_ply = self.plan.max_length == Some(ply + 1);
-        if node.never_goal && last_ply {
-            return;
-        }
-        let mut moves = MoveList::new();
-        self.generate(pos, node, &mut moves);
-        // The children's keys first, their index slots asked for ahead of the lookups:
-        // each lookup is a cache miss into a large table, and they overlap this way.
-        let mut keys = std::mem::take(&mut self.keys);
-        keys.clear();
-        if !node.never_goal {
-            for &m in moves.iter() {
-                let key = pos.key_after(m);
-                self.index.prefetch(key);
-                keys.push(key);
-            }
-        }
-        for (i, &m) in moves.iter().enumerate() {
-            if node.never_goal {
-                // The child is not indexed (as in fmrs): a repeat is expanded again and
-                // its children, which are indexed, stop there. It is expanded now.
-                self.nodes += 1;
-                let child_id = self.add_node(None, id, m, ply + 1);
-                let child = pos.play(m);
-                self.expand(&child, child_id, ply + 1, first_id, frontier, next);
-                continue;
-            }
-            let key = keys[i];
-            let slot = self.index.find(key);
-            // A position already indexed was no goal (goals are never indexed, except a
-            // sequence's target, which may be the start) and needs no second look.
-            if let Slot::Occupied(child) = slot {
-                if self.reach_key != Some(key) {
-                    if let Store::Edges { edges, .. } = &mut self.store {
-                        // Reached in this pass: another edge into it.
-                        if child >= first_id {
-                            edges.push(Edge {
-                                child,
-                                parent: id,
-                                mv: m,
-                            });
-                        }
-                    }
-                    continue;
-                }
-            }
-            self.nodes += 1;
-            match self.judge(pos, node, m) {
-                Judged::Goal => {
-                    self.goal_found = true;
-                    if let Store::Edges { .. } = self.store {
-                        self.goals.push((id, m));
-                    }
-                }
-                Judged::Nothing => {}
-                // (An indexed target that is not the goal would be a key collision.)
-                Judged::Node(_) if last_ply || matches!(slot, Slot::Occupied(_)) => {}
-                Judged::Node(child) => {
-                    let child_id = self.add_node(Some((key, slot)), id, m, ply + 1);
-                    next.push(child, child_id);
-                }
-            }
-        }
-        self.keys = keys;
-    }
-
-    /// Records a position first reached now, at `ply` (its key, when it is indexed,
-    /// known absent from the index at `slot`); gives its id (`Store::Edges`).
-    fn add_node(&mut self, key: Option<(Key, Slot)>, parent: u32, m: Move, ply: u32) -> u32 {
-        match &mut self.store {
-            Store::Edges { edges, .. } => {
-                let child = self.node_count;
-                self.node_count += 1;
-                if let Some((key, slot)) = key {
-                    self.index.insert_at(key, child, slot);
-                }
-                edges.push(Edge { child, parent, mv: m });
-                child
-            }
-            Store::Plies => {
-                if let Some((key, slot)) = key {
-                    self.index.insert_at(key, ply, slot);
-                }
-                0
-            }
         }
     }
 

@@ -11,7 +11,6 @@
 //! restricted to the solutions.
 
 use super::{Edge, Graph, Judged, Search};
-use crate::key_index::Slot;
 use std::collections::HashMap;
 use yosei_core::Move;
 use yosei_rules::{Key, MoveList, Position};
@@ -90,7 +89,7 @@ impl Search<'_> {
                 // Goal moves (as in `expand`: an indexed child is no goal, unless it is a
                 // sequence's target).
                 let key = top.pos.key_after(m);
-                if matches!(self.index.find(key), Slot::Occupied(_)) && self.reach_key != Some(key) {
+                if self.index.get(key).is_some() && self.reach_key != Some(key) {
                     continue;
                 }
                 if let Judged::Goal = self.judge(&top.pos, node, m) {
@@ -106,7 +105,7 @@ impl Search<'_> {
                 continue;
             }
             let key = top.pos.key_after(m);
-            let Slot::Occupied(value) = self.index.find(key) else {
+            let Some(value) = self.index.get(key) else {
                 continue;
             };
             if value & PLY != child_ply {

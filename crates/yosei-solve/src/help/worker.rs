@@ -1,0 +1,329 @@
+//! One pass over the frontier: its positions expanded into the next layer, by one
+//! worker or, for wide frontiers with `--threads`, several sharing the visited set.
+//!
+//! Each worker keeps its own part of the next layer, its own edges and goals, and takes
+//! node ids from the pass's counter in blocks. Concatenated in any order afterwards,
+//! the edges still come into a node before they leave it: a worker stores the edge
+//! into an unindexed position before that position's own, and an indexed position's
+//! edges out are made in a later pass.
+
+use super::layer::{Frontier, Layer, Spare};
+use super::paths::Edge;
+use super::{Judged, Search, Store};
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use yosei_core::Move;
+use yosei_rules::{Key, MoveList, Position};
+
+/// Frontiers narrower than this are expanded by one thread (a thread costs tens of
+/// microseconds; long problems have thousands of narrow passes).
+const PARALLEL_FROM: usize = 4096;
+/// Positions a worker takes from the frontier at a time.
+const CHUNK: usize = 256;
+/// Node ids a worker takes at a time.
+const ID_BLOCK: u32 = 1024;
+
+/// What the workers of one pass share.
+struct Pass<'p, 'a> {
+    search: &'p Search<'a>,
+    /// The frontier's ply.
+    ply: u32,
+    /// Every id given in this pass is at least this: an indexed position with such an
+    /// id was first reached in this pass.
+    first_id: u32,
+    next_id: AtomicU32,
+    /// The index values are node ids and edges are kept (`Store::Edges` at the start).
+    edges_store: bool,
+    /// The edges would pass the budget: workers drop theirs, the search switches to
+    /// the plies store after the pass.
+    drop_edges: AtomicBool,
+    /// Where the next chunk of the frontier starts.
+    cursor: AtomicUsize,
+    stop: AtomicBool,
+    limit_hit: Mutex<Option<String>>,
+    /// Memory outside the index and the workers' growth, at the start of the pass.
+    base_bytes: u64,
+    /// Each worker's edges and next layer, as last reported.
+    worker_bytes: Vec<AtomicU64>,
+    /// Nodes counted by the workers so far (for the node limit).
+    nodes: AtomicU64,
+}
+
+/// A worker's results.
+pub(super) struct Worker {
+    slot: usize,
+    pub(super) edges: Vec<Edge>,
+    pub(super) goals: Vec<(u32, Move)>,
+    pub(super) goal_found: bool,
+    pub(super) nodes: u64,
+    next: Layer,
+    /// Scratch: the children's keys of the position being expanded.
+    keys: Vec<Key>,
+    ids: Range<u32>,
+    expansions: u64,
+    /// Nodes already added to `Pass::nodes`.
+    reported_nodes: u64,
+}
+
+/// The outcome of a pass.
+pub(super) struct PassResult {
+    pub(super) workers: Vec<Worker>,
+    pub(super) next: Vec<Layer>,
+    pub(super) next_id: u32,
+    pub(super) drop_edges: bool,
+    pub(super) limit_hit: Option<String>,
+}
+
+pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) -> PassResult {
+    let width = frontier.len();
+    let threads = if width >= PARALLEL_FROM {
+        search.limits.threads.max(1)
+    } else {
+        1
+    };
+    let pass = Pass {
+        search,
+        ply: search.depth,
+        first_id: search.node_count,
+        next_id: AtomicU32::new(search.node_count),
+        edges_store: matches!(search.store, Store::Edges { .. }),
+        drop_edges: AtomicBool::new(false),
+        cursor: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        limit_hit: Mutex::new(None),
+        base_bytes: (search.edges_bytes() + frontier.bytes()) as u64,
+        worker_bytes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        nodes: AtomicU64::new(search.nodes),
+    };
+    let mut workers: Vec<Worker> = (0..threads)
+        .map(|slot| Worker {
+            slot,
+            edges: Vec::new(),
+            goals: Vec::new(),
+            goal_found: false,
+            nodes: 0,
+            next: Layer::for_width(width, spare),
+            keys: Vec::new(),
+            ids: 0..0,
+            expansions: 0,
+            reported_nodes: 0,
+        })
+        .collect();
+    if threads == 1 {
+        workers[0].run(&pass, frontier);
+    } else {
+        std::thread::scope(|scope| {
+            for w in workers.iter_mut() {
+                let pass = &pass;
+                scope.spawn(move || w.run(pass, frontier));
+            }
+        });
+    }
+    let next = workers
+        .iter_mut()
+        .map(|w| std::mem::replace(&mut w.next, Layer::for_width(0, &mut Spare::default())))
+        .collect();
+    PassResult {
+        workers,
+        next,
+        next_id: pass.next_id.load(Ordering::Relaxed),
+        drop_edges: pass.drop_edges.load(Ordering::Relaxed),
+        limit_hit: pass.limit_hit.into_inner().unwrap_or_else(|p| p.into_inner()),
+    }
+}
+
+impl Worker {
+    fn run(&mut self, pass: &Pass, frontier: &Frontier) {
+        let width = frontier.len();
+        loop {
+            let start = pass.cursor.fetch_add(CHUNK, Ordering::Relaxed);
+            if start >= width || pass.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            frontier.for_each_in(start..(start + CHUNK).min(width), |pos, id| {
+                if !pass.stop.load(Ordering::Relaxed) {
+                    self.expand(pass, pos, id, pass.ply);
+                }
+            });
+        }
+    }
+
+    /// Keeps edges: the store keeps them and they were not dropped in this pass.
+    fn keeps_edges(&self, pass: &Pass) -> bool {
+        pass.edges_store && !pass.drop_edges.load(Ordering::Relaxed)
+    }
+
+    /// A node id (`Store::Edges`; 0 otherwise, unused).
+    fn new_id(&mut self, pass: &Pass) -> u32 {
+        if !pass.edges_store {
+            return 0;
+        }
+        if self.ids.is_empty() {
+            let start = pass.next_id.fetch_add(ID_BLOCK, Ordering::Relaxed);
+            self.ids = start..start + ID_BLOCK;
+        }
+        let id = self.ids.start;
+        self.ids.start += 1;
+        id
+    }
+
+    /// Checked once per expanded position, looked at closely every 256 of them.
+    fn check_limits(&mut self, pass: &Pass) {
+        self.expansions += 1;
+        if !self.expansions.is_multiple_of(256) {
+            return;
+        }
+        let search = pass.search;
+        let mine = self.edges.capacity() * std::mem::size_of::<Edge>() + self.next.bytes();
+        pass.worker_bytes[self.slot].store(mine as u64, Ordering::Relaxed);
+        let nodes = pass
+            .nodes
+            .fetch_add(self.nodes - self.reported_nodes, Ordering::Relaxed)
+            + self.nodes
+            - self.reported_nodes;
+        self.reported_nodes = self.nodes;
+        let memory = pass.base_bytes
+            + search.index.bytes() as u64
+            + pass.worker_bytes.iter().map(|b| b.load(Ordering::Relaxed)).sum::<u64>();
+        let hit = if memory > search.budget() {
+            if self.keeps_edges(pass) {
+                // The edges go (the search's own after the pass); the ids stay index
+                // values until then.
+                pass.drop_edges.store(true, Ordering::Relaxed);
+                None
+            } else {
+                Some(format!(
+                    "memory limit of {} MiB reached (--hash)",
+                    search.limits.hash_mb
+                ))
+            }
+        } else if search.limits.max_nodes.is_some_and(|n| nodes >= n) {
+            Some("node limit reached (--nodes)".into())
+        } else if search
+            .limits
+            .time_limit
+            .is_some_and(|t| search.start_time.elapsed() >= t)
+        {
+            Some("time limit reached (--time-limit)".into())
+        } else {
+            None
+        };
+        if !self.keeps_edges(pass) {
+            self.edges = Vec::new();
+            self.goals.clear();
+        }
+        if let Some(hit) = hit {
+            pass.limit_hit
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .get_or_insert(hit);
+            pass.stop.store(true, Ordering::Relaxed);
+        }
+    }
+
+    /// Expands `pos` (node `id`, at `ply`) into the next layer.
+    fn expand(&mut self, pass: &Pass, pos: &Position, id: u32, ply: u32) {
+        self.check_limits(pass);
+        if pass.stop.load(Ordering::Relaxed) {
+            return;
+        }
+        let search = pass.search;
+        let node = search.node_rules(pos);
+        // The last ply of a stated length only tests goals: nothing after it is stored.
+        let last_ply = search.plan.max_length == Some(ply + 1);
+        if node.never_goal && last_ply {
+            return;
+        }
+        let mut moves = MoveList::new();
+        search.generate(pos, node, &mut moves);
+        if node.never_goal {
+            for &m in moves.iter() {
+                // The child is not indexed (as in fmrs): a repeat is expanded again and
+                // its children, which are indexed, stop there. It is expanded now.
+                self.nodes += 1;
+                let child_id = self.new_id(pass);
+                if self.keeps_edges(pass) {
+                    self.edges.push(Edge {
+                        child: child_id,
+                        parent: id,
+                        mv: m,
+                    });
+                }
+                self.expand(pass, &pos.play(m), child_id, ply + 1);
+            }
+            return;
+        }
+        // The children's keys first, their index slots asked for ahead of the lookups:
+        // each lookup is a cache miss into a large table, and they overlap this way.
+        let mut keys = std::mem::take(&mut self.keys);
+        keys.clear();
+        for &m in moves.iter() {
+            let key = pos.key_after(m);
+            search.index.prefetch(key);
+            keys.push(key);
+        }
+        for (&m, &key) in moves.iter().zip(&keys) {
+            // Decided under the index's lock when the child is new: whether it is a
+            // goal, a node (indexed now, with its id or ply) or nothing.
+            let mut judged = None;
+            let mut new_id = 0;
+            let known = search.index.get_or_insert_with(key, || {
+                let verdict = search.judge(pos, node, m);
+                let value = match &verdict {
+                    Judged::Node(_) if !last_ply => {
+                        new_id = self.new_id(pass);
+                        Some(if pass.edges_store { new_id } else { ply + 1 })
+                    }
+                    _ => None,
+                };
+                judged = Some(verdict);
+                value
+            });
+            let verdict = match known {
+                // A position already indexed was no goal (goals are never indexed,
+                // except a sequence's target, which may be the start) and needs no
+                // second look; reached in this pass, it gets another edge.
+                Some(child) if search.reach_key != Some(key) => {
+                    if child >= pass.first_id && self.keeps_edges(pass) {
+                        self.edges.push(Edge {
+                            child,
+                            parent: id,
+                            mv: m,
+                        });
+                    }
+                    continue;
+                }
+                // The indexed target: judged, never indexed again (a non-goal here
+                // would be a key collision).
+                Some(_) => match search.judge(pos, node, m) {
+                    Judged::Goal => Judged::Goal,
+                    _ => Judged::Nothing,
+                },
+                None => judged.expect("a new child is judged"),
+            };
+            self.nodes += 1;
+            match verdict {
+                Judged::Goal => {
+                    self.goal_found = true;
+                    if self.keeps_edges(pass) {
+                        self.goals.push((id, m));
+                    }
+                }
+                Judged::Nothing => {}
+                Judged::Node(_) if last_ply => {}
+                Judged::Node(child) => {
+                    if self.keeps_edges(pass) {
+                        self.edges.push(Edge {
+                            child: new_id,
+                            parent: id,
+                            mv: m,
+                        });
+                    }
+                    self.next.push(child, new_id);
+                }
+            }
+        }
+        self.keys = keys;
+    }
+}
