@@ -5,7 +5,8 @@ Solves every problem of benches/data/helpmate (its length is the number after th
 `_` of the file name) and prints yosei's time. With FMRS_BIN=/path/to/fmrs (a binary you
 built yourself from github.com/ogiekako/fmrs; never committed) it also runs
 `fmrs solve standard SFEN` on each and prints the ratio fmrs/yosei (above 1: yosei is
-faster). Run with nothing else busy: `python3 benches/help.py [name-filter]`.
+faster). yosei runs with its default threads (the machine's hardware threads), or
+YOSEI_THREADS=N. Run with nothing else busy: `python3 benches/help.py [name-filter]`.
 """
 import glob
 import json
@@ -39,7 +40,10 @@ def main():
             continue
         plies = name.rsplit("_", 1)[-1]
         stip = f"help:{plies}" if plies.isdigit() else "help"
-        ours, out = timed([yosei, "solve", path, "--stip", stip, "--format", "json", "--hash", "20000"], timeout)
+        cmd = [yosei, "solve", path, "--stip", stip, "--format", "json", "--hash", "20000"]
+        if os.environ.get("YOSEI_THREADS"):
+            cmd += ["--threads", os.environ["YOSEI_THREADS"]]
+        ours, out = timed(cmd, timeout)
         try:
             d = json.loads(out)
             verdict, count = d["verdict"], d["solution_count"]
