@@ -16,10 +16,12 @@ use std::sync::Mutex;
 use yosei_core::Move;
 use yosei_rules::{Key, MoveList, Position};
 
-/// Frontiers narrower than this are expanded by one thread (a thread costs tens of
-/// microseconds; long problems have thousands of narrow passes).
-const PARALLEL_FROM: usize = 4096;
-/// Positions a worker takes from the frontier at a time.
+/// Frontiers narrower than this are expanded by one thread: a thread costs tens of
+/// microseconds, a position a few (measured on ryu_no_agito_12555, whose frontiers
+/// are mostly a few thousand wide: 256 best of 128–4096).
+const PARALLEL_FROM: usize = 256;
+/// Positions a worker takes from the frontier at a time, at most: eight chunks per
+/// worker balance the load.
 const CHUNK: usize = 256;
 /// Node ids a worker takes at a time.
 const ID_BLOCK: u32 = 1024;
@@ -136,12 +138,13 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
 impl Worker {
     fn run(&mut self, pass: &Pass, frontier: &Frontier) {
         let width = frontier.len();
+        let chunk = (width / (pass.worker_bytes.len() * 8)).clamp(16, CHUNK);
         loop {
-            let start = pass.cursor.fetch_add(CHUNK, Ordering::Relaxed);
+            let start = pass.cursor.fetch_add(chunk, Ordering::Relaxed);
             if start >= width || pass.stop.load(Ordering::Relaxed) {
                 return;
             }
-            frontier.for_each_in(start..(start + CHUNK).min(width), |pos, id| {
+            frontier.for_each_in(start..(start + chunk).min(width), |pos, id| {
                 if !pass.stop.load(Ordering::Relaxed) {
                     self.expand(pass, pos, id, pass.ply);
                 }
