@@ -61,11 +61,12 @@ impl Layer {
         self.len() == 0
     }
 
+    /// Memory held (capacity: recycled storage is larger than its layer).
     pub(super) fn bytes(&self) -> usize {
-        self.ids.len() * 4
+        self.ids.capacity() * 4
             + match &self.positions {
-                Positions::Full(v) => v.len() * std::mem::size_of::<Position>(),
-                Positions::Packed(v) => v.len() * std::mem::size_of::<PackedPosition>(),
+                Positions::Full(v) => v.capacity() * std::mem::size_of::<Position>(),
+                Positions::Packed(v) => v.capacity() * std::mem::size_of::<PackedPosition>(),
             }
     }
 
