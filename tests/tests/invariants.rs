@@ -123,3 +123,31 @@ fn fast_generator_agrees_with_reference() {
         assert!(checked > 1000);
     }
 }
+
+/// Retraction misses nothing: every position is among the retractions of each of its
+/// children (the backward rebuild of help play relies on it).
+#[test]
+fn every_parent_is_among_its_childrens_retractions() {
+    let rules = RuleSet::ordinary();
+    let (mut pairs, mut captures, mut promotions, mut drops) = (0, 0, 0, 0);
+    random_walk(7, 40, 80, |pos| {
+        // Every third move: retraction builds and validates many positions.
+        for &m in pos.legal_moves(&rules).iter().step_by(3) {
+            let child = pos.play(m);
+            let found = child
+                .retractions(&rules)
+                .expect("ordinary pieces")
+                .iter()
+                .any(|p| p.key() == pos.key());
+            assert!(found, "{} not retracted from {child:?}", m.to_usi());
+            pairs += 1;
+            captures += pos.piece_at(m.to()).is_some() as u32;
+            promotions += m.is_promotion() as u32;
+            drops += m.drop_kind().is_some() as u32;
+        }
+    });
+    assert!(
+        pairs > 50_000 && captures > 1000 && promotions > 1000 && drops > 10_000,
+        "{pairs} {captures} {promotions} {drops}"
+    );
+}

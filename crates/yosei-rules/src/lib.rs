@@ -19,6 +19,7 @@ pub mod perft;
 pub mod pieces;
 pub mod position;
 mod powers;
+pub mod retro;
 pub mod ruleset;
 pub mod stipulation;
 pub mod validate;

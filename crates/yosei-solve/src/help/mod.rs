@@ -101,6 +101,8 @@ struct Search<'a> {
     store: Store,
     /// Goal moves found at the last pass: (parent node, move) (`Store::Edges`).
     goals: Vec<(u32, Move)>,
+    /// Goal moves found at the last pass with their parent positions (`Store::Plies`).
+    goal_parents: Vec<(Position, Move)>,
     /// A goal was found at the last pass (either store).
     goal_found: bool,
     nodes: u64,
@@ -134,6 +136,7 @@ pub fn solve_help(
             layer_starts: vec![(0, 0)],
         },
         goals: Vec::new(),
+        goal_parents: Vec::new(),
         goal_found: false,
         nodes: 0,
         node_count: 1,
@@ -254,9 +257,11 @@ impl Search<'_> {
         self.node_count = next_id;
         self.goal_found = false;
         self.goals.clear();
-        for w in workers {
+        self.goal_parents.clear();
+        for mut w in workers {
             self.nodes += w.nodes;
             self.goal_found |= w.goal_found;
+            self.goal_parents.append(&mut w.goal_parents);
             if let Store::Edges { edges, .. } = &mut self.store {
                 edges.extend_from_slice(&w.edges);
                 self.goals.extend_from_slice(&w.goals);

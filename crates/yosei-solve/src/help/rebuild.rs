@@ -1,4 +1,12 @@
-//! The solutions of a search that kept plies only (`Store::Plies`): a second pass,
+//! The solutions of a search that kept plies only (`Store::Plies`).
+//!
+//! Under ordinary pieces, backwards from the goals' parents: each position's
+//! retractions (`Position::retractions`, a superset) are kept when the index has them
+//! at the ply before (positions that are not indexed are taken on trust until they
+//! have a predecessor of their own) and when their generated moves include one that
+//! leads here. The work is proportional to the solutions, not to the search.
+//!
+//! Otherwise (fairy pieces: no retraction is defined for them) a second pass,
 //! depth-first and forward from the start, along the moves that enter the next ply.
 //!
 //! A move from a node of ply d is an edge of the search graph exactly when the search
@@ -11,7 +19,8 @@
 //! restricted to the solutions.
 
 use super::{Edge, Graph, Judged, Search};
-use std::collections::HashMap;
+use crate::plan::Goal;
+use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
 use yosei_rules::{Key, MoveList, Position};
 
@@ -36,6 +45,90 @@ impl Search<'_> {
     /// The graph of every shortest solution of `self.depth` plies, or `None` if a limit
     /// was hit (noted in `limit_hit`).
     pub(super) fn rebuild(&mut self, start: &Position) -> Option<Graph> {
+        // (Conditions change how pieces move and what a capture does: no retraction.)
+        if start.takes_general_path(self.rules) {
+            self.rebuild_forward(start)
+        } else {
+            Some(self.rebuild_backward(start))
+        }
+    }
+
+    /// Backwards from the goals' parents, level by level (module docs).
+    fn rebuild_backward(&mut self, start: &Position) -> Graph {
+        let length = self.depth;
+        let defender_goal = matches!(self.plan.goal, Goal::DefenderMated | Goal::DefenderStalemated);
+        let mut graph = Graph {
+            edges: Vec::new(),
+            goals: Vec::new(),
+            node_count: 1,
+        };
+        // Ids by key and ply: a position that is not indexed may be met at several
+        // plies (at most one of them on a solution), and must not join them.
+        let mut ids: HashMap<(Key, u32), u32> = HashMap::from([((start.key(), 0), 0)]);
+        // The id of a position at a ply, and whether it is new.
+        let mut id_of = |key: Key, ply: u32, graph: &mut Graph| match ids.get(&(key, ply)) {
+            Some(&id) => (id, false),
+            None => {
+                let id = graph.node_count;
+                graph.node_count += 1;
+                ids.insert((key, ply), id);
+                (id, true)
+            }
+        };
+        let mut level: Vec<Position> = Vec::new();
+        let mut goals_seen = HashSet::new();
+        // A position reached along several lines is one node here (the search expands
+        // an unindexed one once per arrival and records its goals each time).
+        for (parent, m) in std::mem::take(&mut self.goal_parents) {
+            let (id, new) = id_of(parent.key(), length - 1, &mut graph);
+            if goals_seen.insert((id, m)) {
+                graph.goals.push((id, m));
+            }
+            if new {
+                level.push(parent);
+            }
+        }
+        // `level` holds the positions at ply `d` found so far on some solution.
+        for d in (1..length).rev() {
+            let mut before = Vec::new();
+            for y in &level {
+                let y_key = y.key();
+                let y_id = id_of(y_key, d, &mut graph).0;
+                for x in y.retractions(self.rules).expect("ordinary pieces retract") {
+                    self.nodes += 1;
+                    // Not indexed: a position with the attacker to move after a defender
+                    // move, in a goal of the defender's (the start is always indexed).
+                    let indexed = d - 1 == 0 || !(defender_goal && x.side_to_move() == self.plan.attacker);
+                    if indexed && self.index.get(x.key()).map(|v| v & PLY) != Some(d - 1) {
+                        continue;
+                    }
+                    let node = self.node_rules(&x);
+                    let mut moves = MoveList::new();
+                    self.generate(&x, node, &mut moves);
+                    let Some(&mv) = moves.iter().find(|&&m| x.key_after(m) == y_key) else {
+                        continue;
+                    };
+                    let (x_id, new) = id_of(x.key(), d - 1, &mut graph);
+                    graph.edges.push(Edge {
+                        child: y_id,
+                        parent: x_id,
+                        mv,
+                    });
+                    if new {
+                        before.push(x);
+                    }
+                }
+            }
+            level = before;
+        }
+        // Made from the last ply back: reversed, edges into a node come before edges
+        // out of it (`path_counts`).
+        graph.edges.reverse();
+        graph
+    }
+
+    /// Forwards from the start, depth-first (module docs).
+    fn rebuild_forward(&mut self, start: &Position) -> Option<Graph> {
         let length = self.depth;
         let mut graph = Graph {
             edges: Vec::new(),

@@ -57,6 +57,9 @@ pub(super) struct Worker {
     slot: usize,
     pub(super) edges: Vec<Edge>,
     pub(super) goals: Vec<(u32, Move)>,
+    /// Goal moves with their parent positions (for `Store::Plies`: the backward
+    /// rebuild starts from them).
+    pub(super) goal_parents: Vec<(Position, Move)>,
     pub(super) goal_found: bool,
     pub(super) nodes: u64,
     next: Layer,
@@ -103,6 +106,7 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
             slot,
             edges: Vec::new(),
             goals: Vec::new(),
+            goal_parents: Vec::new(),
             goal_found: false,
             nodes: 0,
             next: Layer::for_width(width, spare),
@@ -312,6 +316,8 @@ impl Worker {
                     if self.keeps_edges(pass) {
                         self.goals.push((id, m));
                     }
+                    // Kept in either store: the edges may yet be dropped in this pass.
+                    self.goal_parents.push((pos.clone(), m));
                 }
                 Judged::Nothing => {}
                 Judged::Node(_) if last_ply => {}
