@@ -94,14 +94,20 @@ fn fast_problems_short_ones() {
     }
 }
 
-/// A search whose edges outgrow `--hash` drops them for the plies-only store and
-/// rebuilds the solutions: same answer, within the budget.
-#[test]
-fn outgrowing_the_budget_switches_to_the_plies_store() {
+/// forest-06-10_97 (2.5 M nodes, about 130 MiB of edges): wide layers, a second's work.
+fn forest_06_10_97() -> (RuleSet, Position, HelpPlan) {
     let sfen = include_str!("../../benches/data/helpmate/forest-06-10_97.sfen").trim();
     let rules = RuleSet::ordinary();
     let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules).unwrap();
     let plan = HelpPlan::new(Stipulation::Help { length: Some(97) }, &start, None).unwrap();
+    (rules, start, plan)
+}
+
+/// A search whose edges outgrow `--hash` drops them for the plies-only store and
+/// rebuilds the solutions: same answer, within the budget.
+#[test]
+fn outgrowing_the_budget_switches_to_the_plies_store() {
+    let (rules, start, plan) = forest_06_10_97();
     let roomy = yosei_solve::help::solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
     // (The edges of this search take about 130 MiB in all; the plies store about 90.)
     let tight = Limits {
@@ -119,7 +125,7 @@ fn outgrowing_the_budget_switches_to_the_plies_store() {
     assert_eq!((out.length, out.solution_count), (Some(97), 1));
     assert_eq!(out.solutions, roomy.solutions);
     assert!(peak <= 110 << 20, "{peak}");
-    // The rebuild is a second pass: more nodes than the search that kept its edges.
+    // The rebuild adds the retractions it tried to the work.
     assert!(out.nodes > roomy.nodes, "{} vs {}", out.nodes, roomy.nodes);
 }
 
@@ -127,10 +133,7 @@ fn outgrowing_the_budget_switches_to_the_plies_store() {
 /// answer as one thread, under both stores.
 #[test]
 fn threads_give_the_same_answer() {
-    let sfen = include_str!("../../benches/data/helpmate/forest-06-10_97.sfen").trim();
-    let rules = RuleSet::ordinary();
-    let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules).unwrap();
-    let plan = HelpPlan::new(Stipulation::Help { length: Some(97) }, &start, None).unwrap();
+    let (rules, start, plan) = forest_06_10_97();
     let one = yosei_solve::help::solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
     assert_eq!((one.verdict, one.solution_count), (Verdict::Solved, 1));
     for plies_store in [false, true] {
