@@ -302,7 +302,7 @@ impl Search<'_> {
         self.goals.clear();
         if !self.limits.plies_store {
             self.notes.push(format!(
-                "at ply {} the search outgrew --hash {} with its edges and kept only each position's ply from there; the solutions were rebuilt by a second pass",
+                "at ply {} the search outgrew --hash {} with its edges and kept only each position's ply from there (solutions are then rebuilt at the end)",
                 self.depth, self.limits.hash_mb
             ));
         }
