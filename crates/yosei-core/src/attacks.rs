@@ -144,6 +144,8 @@ const fn ray_table() -> [[Bitboard; 81]; 8] {
     table
 }
 
+/// Usable in const evaluation (`empty_board_lines`); `RAYS` is its one copy at run time.
+const RAYS_TABLE: [[Bitboard; 81]; 8] = ray_table();
 static RAYS: [[Bitboard; 81]; 8] = RAYS_TABLE;
 
 /// The direction from `a` to `b` if they share a rank, file or diagonal.
@@ -308,7 +310,6 @@ const fn empty_board_lines(dirs: [Direction; 4]) -> [Bitboard; 81] {
     table
 }
 
-const RAYS_TABLE: [[Bitboard; 81]; 8] = ray_table();
 static BISHOP_PSEUDO: [Bitboard; 81] = empty_board_lines([
     Direction::UpRight,
     Direction::UpLeft,

@@ -69,10 +69,6 @@ pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink
 /// that is at once a check evasion and a check.
 pub(crate) const MATE_DEPTH: u32 = 8;
 
-fn generate_at<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, depth: u32) -> ControlFlow<()> {
-    run(pos, rules, sink, false, depth)
-}
-
 fn run<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: bool, depth: u32) -> ControlFlow<()> {
     let mut generator = General {
         pos,
@@ -143,7 +139,7 @@ impl<S: MoveSink> General<'_, S> {
             return false;
         }
         let mut first = FirstMove(false);
-        let _ = generate_at(after, self.rules, &mut first, self.depth + 1);
+        let _ = run(after, self.rules, &mut first, false, self.depth + 1);
         !first.0
     }
 

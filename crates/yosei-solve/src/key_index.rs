@@ -88,7 +88,8 @@ impl KeyIndex {
     pub fn get(&self, key: Key) -> Option<u32> {
         let (s, stored) = KeyIndex::split(key);
         let shard = self.lock(s);
-        shard.find(stored).ok()
+        let slots = shard.slots.as_slice();
+        probe(slots, stored).ok().map(|i| value_of(slots[i]))
     }
 
     /// The value of `key`, if present; if absent, `decide` is asked (under the shard's
@@ -98,8 +99,8 @@ impl KeyIndex {
     pub fn get_or_insert_with(&self, key: Key, decide: impl FnOnce() -> Option<u32>) -> Option<u32> {
         let (s, stored) = KeyIndex::split(key);
         let mut shard = self.lock(s);
-        match shard.find(stored) {
-            Ok(value) => Some(value),
+        match probe(shard.slots.as_slice(), stored) {
+            Ok(i) => Some(value_of(shard.slots.as_slice()[i])),
             Err(slot) => {
                 if let Some(value) = decide() {
                     shard.insert_at(slot, stored, value);
@@ -145,8 +146,7 @@ impl KeyIndex {
             let shard = cell.shard.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner());
             for e in shard.slots.as_mut_slice() {
                 if *e != 0 {
-                    let v = f((*e & VALUE_MASK) as u32 - 1);
-                    *e = entry(*e & !VALUE_MASK, v);
+                    *e = entry(*e & !VALUE_MASK, f(value_of(*e)));
                 }
             }
         }
@@ -156,10 +156,10 @@ impl KeyIndex {
     pub fn set(&self, key: Key, value: u32) {
         let (s, stored) = KeyIndex::split(key);
         let mut shard = self.lock(s);
-        let Ok(_) = shard.find(stored) else {
+        let Ok(i) = probe(shard.slots.as_slice(), stored) else {
             panic!("KeyIndex::set of an absent key");
         };
-        shard.set(stored, value);
+        shard.slots.as_mut_slice()[i] = entry(stored, value);
     }
 }
 
@@ -167,6 +167,30 @@ impl KeyIndex {
 fn entry(stored: u128, value: u32) -> u128 {
     assert!(value < u32::MAX, "key index values are below u32::MAX");
     stored | (value as u128 + 1)
+}
+
+/// The value of a non-empty entry.
+fn value_of(e: u128) -> u32 {
+    (e & VALUE_MASK) as u32 - 1
+}
+
+/// Where `stored` is in `slots` (`Ok`), or the empty slot where its linear probe ends.
+#[inline]
+fn probe(slots: &[u128], stored: u128) -> Result<usize, usize> {
+    let mut i = home(stored, slots.len());
+    loop {
+        let e = slots[i];
+        if e == 0 {
+            return Err(i);
+        }
+        if e & !VALUE_MASK == stored {
+            return Ok(i);
+        }
+        i += 1;
+        if i == slots.len() {
+            i = 0;
+        }
+    }
 }
 
 /// The first slot to probe: the key's upper 64 bits scaled to the table size (any size
@@ -189,54 +213,21 @@ impl Shard {
         }
     }
 
-    /// The key's value, or the empty slot where the probe for it ended.
-    #[inline]
-    fn find(&self, stored: u128) -> Result<u32, usize> {
-        let slots = self.slots.as_slice();
-        let mut i = home(stored, slots.len());
-        loop {
-            let e = slots[i];
-            if e == 0 {
-                return Err(i);
-            }
-            if e & !VALUE_MASK == stored {
-                return Ok((e & VALUE_MASK) as u32 - 1);
-            }
-            i += 1;
-            if i == slots.len() {
-                i = 0;
-            }
-        }
-    }
-
     fn insert_at(&mut self, slot: usize, stored: u128, value: u32) {
         self.slots.as_mut_slice()[slot] = entry(stored, value);
         self.len += 1;
     }
 
-    fn set(&mut self, stored: u128, value: u32) {
-        let slots = self.slots.as_mut_slice();
-        let mut i = home(stored, slots.len());
-        while slots[i] & !VALUE_MASK != stored {
-            i = (i + 1) % slots.len();
-        }
-        slots[i] = entry(stored, value);
-    }
-
     fn grow(&mut self) {
         let bigger = Slots::zeroed(self.slots.len * 3 / 2 + 8);
         let old = std::mem::replace(&mut self.slots, bigger);
-        let n = self.slots.len;
         let slots = self.slots.as_mut_slice();
         for &e in old.as_slice() {
             if e != 0 {
-                let mut i = home(e & !VALUE_MASK, n);
-                while slots[i] != 0 {
-                    i += 1;
-                    if i == n {
-                        i = 0;
-                    }
-                }
+                // Keys are unique: the probe ends at an empty slot.
+                let Err(i) = probe(slots, e & !VALUE_MASK) else {
+                    unreachable!("a key twice in one shard");
+                };
                 slots[i] = e;
             }
         }

@@ -13,7 +13,8 @@
 //!   while it fits in `--hash`.
 //! - `Store::Plies`: the visited set keeps each position's ply and nothing else, about a
 //!   third of the memory. A search switches to it when the edges would not fit, and
-//!   the solutions are rebuilt by a second, forward pass (`rebuild`).
+//!   the solutions are rebuilt at the end (`rebuild`: backwards by retraction under
+//!   ordinary rules, else by a second, forward pass).
 //!
 //! Positions are identified by their Zobrist key (`key_index`; design.md, Exactness: a
 //! collision is not a practical event); every listed solution is replayed through the
@@ -101,10 +102,9 @@ struct Search<'a> {
     store: Store,
     /// Goal moves found at the last pass: (parent node, move) (`Store::Edges`).
     goals: Vec<(u32, Move)>,
-    /// Goal moves found at the last pass with their parent positions (`Store::Plies`).
+    /// Goal moves found at the last pass with their parent positions (either store:
+    /// a goal was found when this is not empty).
     goal_parents: Vec<(Position, Move)>,
-    /// A goal was found at the last pass (either store).
-    goal_found: bool,
     nodes: u64,
     /// Node ids given so far (`Store::Edges`; passes take them in blocks, so a few are
     /// unused).
@@ -137,7 +137,6 @@ pub fn solve_help(
         },
         goals: Vec::new(),
         goal_parents: Vec::new(),
-        goal_found: false,
         nodes: 0,
         node_count: 1,
         depth: 0,
@@ -211,7 +210,7 @@ pub fn solve_help(
             elapsed_ms: search.start_time.elapsed().as_millis(),
             memory_bytes: search.memory_bytes(&frontier),
         });
-        if search.goal_found {
+        if !search.goal_parents.is_empty() {
             verdict = Verdict::Solved;
             break;
         }
@@ -255,12 +254,10 @@ impl Search<'_> {
     /// stored in any order of workers, each worker's own in order).
     fn absorb(&mut self, workers: Vec<worker::Worker>, next_id: u32) {
         self.node_count = next_id;
-        self.goal_found = false;
         self.goals.clear();
         self.goal_parents.clear();
         for mut w in workers {
             self.nodes += w.nodes;
-            self.goal_found |= w.goal_found;
             self.goal_parents.append(&mut w.goal_parents);
             if let Store::Edges { edges, .. } = &mut self.store {
                 edges.extend_from_slice(&w.edges);
@@ -308,6 +305,12 @@ impl Search<'_> {
         }
     }
 
+    /// The goal is the defender's (mate or stalemate): after a defender move the
+    /// attacker is to move, never a goal, and such positions are not indexed.
+    fn defender_goal(&self) -> bool {
+        matches!(self.plan.goal, Goal::DefenderMated | Goal::DefenderStalemated)
+    }
+
     /// The moves the plan allows at `pos`.
     fn node_rules(&self, pos: &Position) -> NodeRules {
         let attacker_moves = pos.side_to_move() == self.plan.attacker;
@@ -317,7 +320,7 @@ impl Search<'_> {
         NodeRules {
             must_check,
             checks_only: must_check && !quiet_may_end,
-            never_goal: !attacker_moves && matches!(self.plan.goal, Goal::DefenderMated | Goal::DefenderStalemated),
+            never_goal: !attacker_moves && self.defender_goal(),
         }
     }
 

@@ -1,17 +1,16 @@
 //! The solutions of a search that kept plies only (`Store::Plies`).
 //!
-//! Under ordinary pieces, backwards from the goals' parents: each position's
+//! Under ordinary pieces and no condition, backwards from the goals' parents: each position's
 //! retractions (`Position::retractions`, a superset) are kept when the index has them
 //! at the ply before (positions that are not indexed are taken on trust until they
 //! have a predecessor of their own) and when their generated moves include one that
 //! leads here. The work is proportional to the solutions, not to the search.
 //!
-//! Otherwise (fairy pieces: no retraction is defined for them) a second pass,
-//! depth-first and forward from the start, along the moves that enter the next ply.
-//!
-//! A move from a node of ply d is an edge of the search graph exactly when the search
-//! would have recorded it: its child is indexed with ply d + 1, or (an unindexed child,
-//! `NodeRules::never_goal`) the child is simply the next node. A node leads to a goal
+//! Otherwise (fairy pieces or conditions: no retraction is defined for them) a second
+//! pass, depth-first and forward from the start, along the moves that enter the next
+//! ply. There, a move from a node of ply d is an edge of the search graph exactly when
+//! the search would have recorded it: its child is indexed with ply d + 1, or (an
+//! unindexed child, `NodeRules::never_goal`) the child is simply the next node. A node leads to a goal
 //! when it is a goal's parent at the last ply or one of its children leads to a goal;
 //! the index remembers the verdict of each indexed node (two flag bits next to its
 //! ply), so every node is settled once, as in the search itself. Only the nodes that
@@ -19,7 +18,6 @@
 //! restricted to the solutions.
 
 use super::{Edge, Graph, Judged, Search};
-use crate::plan::Goal;
 use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
 use yosei_rules::{Key, MoveList, Position};
@@ -56,7 +54,6 @@ impl Search<'_> {
     /// Backwards from the goals' parents, level by level (module docs).
     fn rebuild_backward(&mut self, start: &Position) -> Graph {
         let length = self.depth;
-        let defender_goal = matches!(self.plan.goal, Goal::DefenderMated | Goal::DefenderStalemated);
         let mut graph = Graph {
             edges: Vec::new(),
             goals: Vec::new(),
@@ -98,7 +95,7 @@ impl Search<'_> {
                     self.nodes += 1;
                     // Not indexed: a position with the attacker to move after a defender
                     // move, in a goal of the defender's (the start is always indexed).
-                    let indexed = d - 1 == 0 || !(defender_goal && x.side_to_move() == self.plan.attacker);
+                    let indexed = d - 1 == 0 || !(self.defender_goal() && x.side_to_move() == self.plan.attacker);
                     if indexed && self.index.get(x.key()).map(|v| v & PLY) != Some(d - 1) {
                         continue;
                     }

@@ -57,10 +57,9 @@ pub(super) struct Worker {
     slot: usize,
     pub(super) edges: Vec<Edge>,
     pub(super) goals: Vec<(u32, Move)>,
-    /// Goal moves with their parent positions (for `Store::Plies`: the backward
-    /// rebuild starts from them).
+    /// Goal moves with their parent positions, in either store (the edges may yet be
+    /// dropped in this pass; the backward rebuild starts from them).
     pub(super) goal_parents: Vec<(Position, Move)>,
-    pub(super) goal_found: bool,
     pub(super) nodes: u64,
     next: Layer,
     /// Scratch: the children's keys of the position being expanded.
@@ -107,7 +106,6 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
             edges: Vec::new(),
             goals: Vec::new(),
             goal_parents: Vec::new(),
-            goal_found: false,
             nodes: 0,
             next: Layer::for_width(width, spare),
             keys: Vec::new(),
@@ -312,11 +310,9 @@ impl Worker {
             self.nodes += 1;
             match verdict {
                 Judged::Goal => {
-                    self.goal_found = true;
                     if self.keeps_edges(pass) {
                         self.goals.push((id, m));
                     }
-                    // Kept in either store: the edges may yet be dropped in this pass.
                     self.goal_parents.push((pos.clone(), m));
                 }
                 Judged::Nothing => {}
