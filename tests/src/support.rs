@@ -31,8 +31,9 @@ pub fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves
 }
 
-/// Help play under both stores of the search (edges, and plies only with the solutions
-/// rebuilt by a second pass): they must agree on everything but the work done.
+/// Help play under each store of the search (edges; plies only, with the solutions
+/// rebuilt, in the exact and in the compact visited set): they must agree on everything
+/// but the work done.
 pub fn solve_help_both_stores(
     start: &Position,
     rules: &RuleSet,
@@ -45,21 +46,27 @@ pub fn solve_help_both_stores(
         rules,
         plan,
         &yosei_solve::Limits {
-            plies_store: false,
+            help_store: yosei_solve::HelpStore::Edges,
             ..*limits
         },
         |_| {},
     );
-    let plies = solve_help(
-        start,
-        rules,
-        plan,
-        &yosei_solve::Limits {
-            plies_store: true,
-            ..*limits
-        },
-        |_| {},
-    );
+    let store = |help_store, hash_mb| {
+        solve_help(
+            start,
+            rules,
+            plan,
+            &yosei_solve::Limits {
+                help_store,
+                hash_mb,
+                ..*limits
+            },
+            |_| {},
+        )
+    };
+    let plies = store(yosei_solve::HelpStore::Plies, limits.hash_mb);
+    // (The compact table takes the budget at once: a small one.)
+    let compact = store(yosei_solve::HelpStore::CompactPlies, limits.hash_mb.min(256));
     let fields = |o: &yosei_solve::Outcome| {
         (
             o.verdict,
@@ -71,6 +78,11 @@ pub fn solve_help_both_stores(
             o.stated_length,
         )
     };
-    assert_eq!(fields(&edges), fields(&plies), "the two stores disagree");
+    assert_eq!(fields(&edges), fields(&plies), "the edges and plies stores disagree");
+    assert_eq!(
+        fields(&edges),
+        fields(&compact),
+        "the edges and compact plies stores disagree"
+    );
     edges
 }

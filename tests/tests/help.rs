@@ -2,7 +2,7 @@
 
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Position, RuleSet, Stipulation};
-use yosei_solve::{HelpPlan, Limits, Verdict};
+use yosei_solve::{HelpPlan, HelpStore, Limits, Verdict};
 
 /// fmrs notation → USI: `4644` → `4f4d`, `B*63` → `B*6c`, USI passes through.
 fn fmrs_to_usi(m: &str) -> String {
@@ -95,12 +95,16 @@ fn fast_problems_short_ones() {
 }
 
 /// forest-06-10_97 (2.5 M nodes, about 130 MiB of edges): wide layers, a second's work.
-fn forest_06_10_97() -> (RuleSet, Position, HelpPlan) {
-    let sfen = include_str!("../../benches/data/helpmate/forest-06-10_97.sfen").trim();
+/// A helpmate of the benchmark set in `length` plies.
+fn helpmate(sfen: &str, length: u32) -> (RuleSet, Position, HelpPlan) {
     let rules = RuleSet::ordinary();
-    let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules).unwrap();
-    let plan = HelpPlan::new(Stipulation::Help { length: Some(97) }, &start, None).unwrap();
+    let start = Position::from_setup(&parse_sfen(sfen.trim()).unwrap().setup, &rules).unwrap();
+    let plan = HelpPlan::new(Stipulation::Help { length: Some(length) }, &start, None).unwrap();
     (rules, start, plan)
+}
+
+fn forest_06_10_97() -> (RuleSet, Position, HelpPlan) {
+    helpmate(include_str!("../../benches/data/helpmate/forest-06-10_97.sfen"), 97)
 }
 
 /// A search whose edges outgrow `--hash` drops them for the plies-only store and
@@ -129,6 +133,50 @@ fn outgrowing_the_budget_switches_to_the_plies_store() {
     assert!(out.nodes > roomy.nodes, "{} vs {}", out.nodes, roomy.nodes);
 }
 
+/// A plies store whose exact visited set could not grow within `--hash` moves it to
+/// the compact table (10 bytes a position) and goes on: the same answer.
+#[test]
+fn outgrowing_the_exact_visited_set_moves_to_the_compact_one() {
+    let (rules, start, plan) = helpmate(include_str!("../../benches/data/helpmate/morishige_1965.sfen"), 1965);
+    let roomy = yosei_solve::help::solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
+    assert_eq!((roomy.verdict, roomy.solution_count), (Verdict::Solved, 1));
+    // (About 950,000 positions when the exact set, ~24 MiB, would grow past 40 MiB
+    // beside the frontier; 32 MiB is too little for either.)
+    let tight = Limits {
+        hash_mb: 40,
+        ..Limits::default()
+    };
+    let mut peak = 0;
+    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &tight, |p| peak = peak.max(p.memory_bytes));
+    assert_eq!(out.verdict, Verdict::Solved, "{:?}", out.notes);
+    assert!(
+        out.notes.iter().any(|n| n.contains("moved to a compact table")),
+        "{:?}",
+        out.notes
+    );
+    assert_eq!((&out.solutions, out.solution_count), (&roomy.solutions, 1));
+    assert!(peak <= 40 << 20, "{peak}");
+}
+
+/// The compact set holds plies below 2¹⁴: a longer search in it stops with `unknown`
+/// and says why, never a wrong answer.
+#[test]
+fn the_compact_set_stops_at_its_ply_limit() {
+    let (rules, start, plan) = helpmate(include_str!("../../benches/data/helpmate/jugemu_19447.sfen"), 19447);
+    let limits = Limits {
+        hash_mb: 256,
+        help_store: HelpStore::CompactPlies,
+        ..Limits::default()
+    };
+    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {});
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(
+        out.notes.iter().any(|n| n.contains("holds plies below 16384")),
+        "{:?}",
+        out.notes
+    );
+}
+
 /// Wide layers are expanded by several threads sharing the visited set: the same
 /// answer as one thread, under both stores.
 #[test]
@@ -136,10 +184,11 @@ fn threads_give_the_same_answer() {
     let (rules, start, plan) = forest_06_10_97();
     let one = yosei_solve::help::solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
     assert_eq!((one.verdict, one.solution_count), (Verdict::Solved, 1));
-    for plies_store in [false, true] {
+    for help_store in [HelpStore::Edges, HelpStore::Plies, HelpStore::CompactPlies] {
         let limits = Limits {
             threads: 2,
-            plies_store,
+            help_store,
+            hash_mb: 512,
             ..Limits::default()
         };
         let two = yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {});
@@ -147,7 +196,7 @@ fn threads_give_the_same_answer() {
             (two.verdict, &two.solutions, two.solution_count),
             (one.verdict, &one.solutions, one.solution_count)
         );
-        if !plies_store {
+        if help_store == HelpStore::Edges {
             assert_eq!(two.nodes, one.nodes);
         }
     }

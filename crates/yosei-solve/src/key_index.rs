@@ -7,11 +7,10 @@
 //! pair is below 10⁻¹²). Each shard is an open-addressed table with linear probing
 //! that grows by half when 80% full: a large search never needs twice its table at
 //! once (one shard is rebuilt at a time), and ~16 bytes per slot is about a third of a
-//! general hash map of (key, id). Large shards ask for transparent huge pages: every
-//! lookup is a cache miss into gigabytes, and with 4 KiB pages it would be a TLB miss
-//! too.
+//! general hash map of (key, id). Large shards ask for transparent huge pages
+//! (`zeroed`). When even this is too much, help play moves to `ply_index`.
 
-use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
+use crate::zeroed::{prefetch, Zeroed};
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use yosei_rules::Key;
@@ -48,8 +47,8 @@ impl KeyIndex {
             .map(|_| {
                 let shard = Shard::with_capacity(8);
                 ShardCell {
-                    slots: AtomicPtr::new(shard.slots.ptr),
-                    size: AtomicUsize::new(shard.slots.len),
+                    slots: AtomicPtr::new(shard.slots.as_ptr()),
+                    size: AtomicUsize::new(shard.slots.len()),
                     shard: Mutex::new(shard),
                 }
             })
@@ -105,11 +104,11 @@ impl KeyIndex {
                 if let Some(value) = decide() {
                     shard.insert_at(slot, stored, value);
                     self.len.fetch_add(1, Ordering::Relaxed);
-                    if shard.len * 5 > shard.slots.len * 4 {
+                    if shard.len * 5 > shard.slots.len() * 4 {
                         shard.grow();
                         let cell = &self.shards[s];
-                        cell.slots.store(shard.slots.ptr, Ordering::Relaxed);
-                        cell.size.store(shard.slots.len, Ordering::Relaxed);
+                        cell.slots.store(shard.slots.as_ptr(), Ordering::Relaxed);
+                        cell.size.store(shard.slots.len(), Ordering::Relaxed);
                     }
                 }
                 None
@@ -129,15 +128,8 @@ impl KeyIndex {
         let cell = &self.shards[s];
         let size = cell.size.load(Ordering::Relaxed);
         let i = home(stored, size);
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: a prefetch is a hint that never faults; the address is computed
-        // without dereferencing (`wrapping_add`).
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(cell.slots.load(Ordering::Relaxed).wrapping_add(i) as *const i8);
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = i;
+        // (The address is computed without dereferencing: `wrapping_add`.)
+        prefetch(cell.slots.load(Ordering::Relaxed).wrapping_add(i));
     }
 
     /// Rewrites every value.
@@ -147,6 +139,20 @@ impl KeyIndex {
             for e in shard.slots.as_mut_slice() {
                 if *e != 0 {
                     *e = entry(*e & !VALUE_MASK, f(value_of(*e)));
+                }
+            }
+        }
+    }
+
+    /// Hands every key and value to `f`, a shard at a time, each shard freed once given
+    /// (moving to another table never holds both in full). The key's bits 8 to 31 are
+    /// not kept: keys come back with them zero.
+    pub fn drain(self, mut f: impl FnMut(Key, u32)) {
+        for (s, cell) in self.shards.into_vec().into_iter().enumerate() {
+            let shard = cell.shard.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
+            for &e in shard.slots.as_slice() {
+                if e != 0 {
+                    f(e & !VALUE_MASK | s as u128, value_of(e));
                 }
             }
         }
@@ -201,14 +207,14 @@ fn home(stored: u128, size: usize) -> usize {
 }
 
 struct Shard {
-    slots: Slots,
+    slots: Zeroed<u128>,
     len: usize,
 }
 
 impl Shard {
     fn with_capacity(n: usize) -> Shard {
         Shard {
-            slots: Slots::zeroed(n),
+            slots: Zeroed::new(n),
             len: 0,
         }
     }
@@ -219,7 +225,7 @@ impl Shard {
     }
 
     fn grow(&mut self) {
-        let bigger = Slots::zeroed(self.slots.len * 3 / 2 + 8);
+        let bigger = Zeroed::new(self.slots.len() * 3 / 2 + 8);
         let old = std::mem::replace(&mut self.slots, bigger);
         let slots = self.slots.as_mut_slice();
         for &e in old.as_slice() {
@@ -234,68 +240,12 @@ impl Shard {
     }
 }
 
-/// A zeroed array of entries; from 2 MiB up, aligned to and backed by huge pages
-/// where the system offers them.
-struct Slots {
-    ptr: *mut u128,
-    len: usize,
-}
-
-// SAFETY: `Slots` owns its allocation like a `Box<[u128]>`.
-unsafe impl Send for Slots {}
-unsafe impl Sync for Slots {}
-
-const HUGE_PAGE: usize = 2 << 20;
-
-impl Slots {
-    fn layout(len: usize) -> Layout {
-        let bytes = len * 16;
-        let align = if bytes >= HUGE_PAGE { HUGE_PAGE } else { 16 };
-        Layout::from_size_align(bytes.max(16), align).expect("key index layout")
-    }
-
-    fn zeroed(len: usize) -> Slots {
-        let layout = Slots::layout(len);
-        // SAFETY: the layout has a non-zero size; the memory is zeroed before use.
-        let ptr = unsafe { alloc(layout) } as *mut u128;
-        if ptr.is_null() {
-            handle_alloc_error(layout);
-        }
-        #[cfg(target_os = "linux")]
-        if layout.align() == HUGE_PAGE {
-            // SAFETY: advice on memory this allocation owns; failure only loses the hint.
-            unsafe {
-                libc::madvise(ptr as *mut libc::c_void, layout.size(), libc::MADV_HUGEPAGE);
-            }
-        }
-        // SAFETY: `ptr` holds `len` entries (the layout's size).
-        unsafe { std::ptr::write_bytes(ptr, 0, len) };
-        Slots { ptr, len }
-    }
-
-    fn as_slice(&self) -> &[u128] {
-        // SAFETY: `ptr` holds `len` initialised entries.
-        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
-    }
-
-    fn as_mut_slice(&mut self) -> &mut [u128] {
-        // SAFETY: as `as_slice`, and `&mut self` is unique.
-        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
-    }
-}
-
-impl Drop for Slots {
-    fn drop(&mut self) {
-        // SAFETY: allocated in `zeroed` with this layout.
-        unsafe { dealloc(self.ptr as *mut u8, Slots::layout(self.len)) }
-    }
-}
-
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn key(i: u64) -> Key {
+    /// Distinct, well-spread keys.
+    pub(crate) fn key(i: u64) -> Key {
         let a = i.wrapping_mul(0x9E37_79B9_7F4A_7C15);
         let b = (i ^ 0xdead_beef).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         (a as u128) << 64 | b as u128
@@ -317,6 +267,16 @@ mod tests {
         index.set(key(10), 99);
         assert_eq!(index.get(key(10)), Some(99));
         assert_eq!(index.get(key(11)), Some(5));
+        // Drained: every key (bits 8 to 31 zero) once, with its value.
+        let by_kept_bits: std::collections::HashMap<Key, u64> =
+            (0..200_000u64).map(|i| (key(i) & !0xffff_ff00, i)).collect();
+        let mut drained = 0;
+        index.drain(|k, v| {
+            drained += 1;
+            let i = by_kept_bits[&k];
+            assert_eq!(v, if i == 10 { 99 } else { i as u32 / 2 });
+        });
+        assert_eq!(drained, 200_000);
     }
 
     #[test]

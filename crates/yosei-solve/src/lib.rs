@@ -9,8 +9,10 @@ pub mod help;
 pub mod key_index;
 pub mod outcome;
 pub mod plan;
+pub mod ply_index;
 pub mod self_mate;
 pub mod verify;
+mod zeroed;
 
 pub use outcome::{Outcome, Verdict};
 pub use plan::{Goal, HelpPlan, PlanError};
@@ -27,11 +29,22 @@ pub struct Limits {
     pub max_listed: usize,
     /// How many moves the listed lines may hold in all (long problems with many duals).
     pub max_listed_moves: usize,
-    /// Help play keeps plies only from the start, instead of switching to that store
-    /// when the edges would pass `hash_mb` (tests of the rebuild pass).
-    pub plies_store: bool,
+    /// How help play stores its search from the start (tests of the other stores).
+    pub help_store: HelpStore,
     /// Threads for the work that parallelises (help play: wide layers).
     pub threads: usize,
+}
+
+/// What help play keeps of its search when it starts; each store gives way to the next
+/// when it would pass `hash_mb`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HelpStore {
+    /// Every edge of the search graph (the solutions are read from them).
+    Edges,
+    /// Each position's ply in the exact visited set (the solutions are rebuilt).
+    Plies,
+    /// Each position's ply in the compact visited set (the solutions are rebuilt).
+    CompactPlies,
 }
 
 impl Default for Limits {
@@ -42,7 +55,7 @@ impl Default for Limits {
             time_limit: None,
             max_listed: 1000,
             max_listed_moves: 2_000_000,
-            plies_store: false,
+            help_store: HelpStore::Edges,
             threads: 1,
         }
     }

@@ -23,16 +23,18 @@
 mod layer;
 mod paths;
 mod rebuild;
+mod visited;
 mod worker;
 
 use crate::key_index::KeyIndex;
 use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
 use crate::verify::replay_all;
-use crate::Limits;
+use crate::{HelpStore, Limits};
 use layer::{Frontier, Spare};
 use paths::{path_counts, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
+use visited::{Visited, COMPACT_PLIES};
 use yosei_core::{Move, PieceKind};
 use yosei_rules::{Key, MoveList, Position, RuleSet};
 
@@ -98,7 +100,7 @@ struct Search<'a> {
     plan: &'a HelpPlan,
     limits: &'a Limits,
     start_time: Instant,
-    index: KeyIndex,
+    index: Visited,
     store: Store,
     /// Goal moves found at the last pass: (parent node, move) (`Store::Edges`).
     goals: Vec<(u32, Move)>,
@@ -130,7 +132,7 @@ pub fn solve_help(
         plan,
         limits,
         start_time: Instant::now(),
-        index: KeyIndex::new(),
+        index: Visited::Exact(KeyIndex::new()),
         store: Store::Edges {
             edges: Vec::new(),
             layer_starts: vec![(0, 0)],
@@ -148,8 +150,12 @@ pub fn solve_help(
         notes: Vec::new(),
     };
     search.index.get_or_insert(start.key(), 0);
-    if limits.plies_store {
+    if limits.help_store != HelpStore::Edges {
         search.switch_to_plies();
+    }
+    if limits.help_store == HelpStore::CompactPlies {
+        // (Half the budget: the frontier's growth is not known yet.)
+        search.index.compact(search.budget() as usize / 2);
     }
     // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
     if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
@@ -192,6 +198,14 @@ pub fn solve_help(
             break;
         }
         search.make_room_for_edges(&frontier);
+        search.compact_if_needed(&frontier);
+        if matches!(search.index, Visited::Compact(_)) && search.depth + 2 >= COMPACT_PLIES {
+            search.limit_hit = Some(format!(
+                "the compact visited set holds plies below {COMPACT_PLIES} (a larger --hash keeps the exact one)"
+            ));
+            verdict = Verdict::Unknown;
+            break;
+        }
         if search.memory_bytes(&frontier) > search.budget() {
             match search.store {
                 Store::Edges { .. } => search.switch_to_plies(),
@@ -297,12 +311,49 @@ impl Search<'_> {
         self.index
             .map_values(|id| layer_starts[layer_starts.partition_point(|&(first, _)| first <= id) - 1].1);
         self.goals.clear();
-        if !self.limits.plies_store {
+        if self.limits.help_store == HelpStore::Edges {
             self.notes.push(format!(
                 "at ply {} the search outgrew --hash {} with its edges and kept only each position's ply from there (solutions are then rebuilt at the end)",
                 self.depth, self.limits.hash_mb
             ));
         }
+    }
+
+    /// Moves the plies store's visited set to the compact table when the exact one
+    /// might not grow within the budget in the next pass (a shard grows by half): the
+    /// table takes the budget but a reserve for the frontier, and is made only if it
+    /// holds clearly more.
+    fn compact_if_needed(&mut self, frontier: &Frontier) {
+        let Visited::Exact(exact) = &self.index else {
+            return;
+        };
+        if !matches!(self.store, Store::Plies) || self.depth + 2 >= COMPACT_PLIES {
+            return;
+        }
+        let rest = self.memory_bytes(frontier) - exact.bytes() as u64;
+        if exact.bytes() as u64 * 3 / 2 + rest <= self.budget() {
+            return;
+        }
+        if self.compact_table_bytes(frontier) / crate::ply_index::SLOT_BYTES * 9 / 10 < exact.len() * 5 / 4 {
+            return;
+        }
+        let positions = exact.len();
+        self.index.compact(self.compact_table_bytes(frontier));
+        self.notes.push(format!(
+            "at ply {} the visited set ({positions} positions) moved to a compact table of {} MiB (plies only, {} bytes a position) to stay within --hash {}",
+            self.depth,
+            self.index.bytes() >> 20,
+            crate::ply_index::SLOT_BYTES,
+            self.limits.hash_mb
+        ));
+    }
+
+    /// The compact table's size: the budget but the rest of the search and a reserve
+    /// for the frontier's growth.
+    fn compact_table_bytes(&self, frontier: &Frontier) -> usize {
+        let rest = self.memory_bytes(frontier) - self.index.bytes() as u64;
+        let reserve = (4 * frontier.bytes() as u64).max(self.budget() / 16);
+        self.budget().saturating_sub(rest + reserve) as usize
     }
 
     /// The goal is the defender's (mate or stalemate): after a defender move the

@@ -22,11 +22,6 @@ use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
 use yosei_rules::{Key, MoveList, Position};
 
-/// Index value bits during the rebuild, above the ply.
-const SETTLED: u32 = 1 << 30;
-const LEADS_TO_GOAL: u32 = 1 << 29;
-const PLY: u32 = LEADS_TO_GOAL - 1;
-
 /// A node on the depth-first path.
 struct Frame {
     pos: Position,
@@ -96,7 +91,7 @@ impl Search<'_> {
                     // Not indexed: a position with the attacker to move after a defender
                     // move, in a goal of the defender's (the start is always indexed).
                     let indexed = d - 1 == 0 || !(self.defender_goal() && x.side_to_move() == self.plan.attacker);
-                    if indexed && self.index.get(x.key()).map(|v| v & PLY) != Some(d - 1) {
+                    if indexed && self.index.get(x.key()) != Some(d - 1) {
                         continue;
                     }
                     let node = self.node_rules(&x);
@@ -145,13 +140,17 @@ impl Search<'_> {
         root.id = Some(new_id(0, &mut graph));
         let mut stack = vec![root];
         let mut visits = 0u64;
+        // Index values from here: two flags above the ply.
+        let settled = 1 << (self.index.value_bits() - 1);
+        let leads_to_goal = settled >> 1;
+        let ply_mask = leads_to_goal - 1;
         while let Some(top) = stack.last_mut() {
             let Some(&m) = top.moves.get(top.next_move) else {
                 // Settled: tell the parent, remember the verdict.
                 let done = stack.pop().expect("a frame");
                 if let Some(key) = done.key {
-                    let leads = if done.id.is_some() { LEADS_TO_GOAL } else { 0 };
-                    self.index.set(key, done.ply | SETTLED | leads);
+                    let leads = if done.id.is_some() { leads_to_goal } else { 0 };
+                    self.index.set(key, done.ply | settled | leads);
                     if let Some(id) = done.id {
                         ids.insert(key, id);
                     }
@@ -198,11 +197,11 @@ impl Search<'_> {
             let Some(value) = self.index.get(key) else {
                 continue;
             };
-            if value & PLY != child_ply {
+            if value & ply_mask != child_ply {
                 continue;
             }
-            if value & SETTLED != 0 {
-                if value & LEADS_TO_GOAL != 0 {
+            if value & settled != 0 {
+                if value & leads_to_goal != 0 {
                     let child = ids[&key];
                     let parent = *top.id.get_or_insert_with(|| new_id(top.ply, &mut graph));
                     graph.edges.push(Edge { child, parent, mv: m });

@@ -191,7 +191,7 @@ impl Worker {
         let memory = pass.base_bytes
             + search.index.bytes() as u64
             + pass.worker_bytes.iter().map(|b| b.load(Ordering::Relaxed)).sum::<u64>();
-        let hit = if memory > search.budget() {
+        let hit = if memory > search.budget() || search.index.is_full() {
             if self.keeps_edges(pass) {
                 // The edges go (the search's own after the pass); the ids stay index
                 // values until then.

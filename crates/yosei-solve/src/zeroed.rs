@@ -1,0 +1,99 @@
+//! Zeroed arrays of plain integers for the visited sets: from 2 MiB up, aligned to and
+//! backed by transparent huge pages where the system offers them (every lookup is a
+//! cache miss into gigabytes; with 4 KiB pages it would be a TLB miss too).
+
+use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
+use std::marker::PhantomData;
+
+/// Integer types for which all-zero bytes are a valid value.
+pub(crate) trait Zeroable: Copy {}
+impl Zeroable for u16 {}
+impl Zeroable for u64 {}
+impl Zeroable for u128 {}
+
+/// A zeroed array of `len` values of `T`, owned like a `Box<[T]>`.
+pub(crate) struct Zeroed<T: Zeroable> {
+    ptr: *mut T,
+    len: usize,
+    _owns: PhantomData<T>,
+}
+
+// SAFETY: `Zeroed` owns its allocation like a `Box<[T]>` of plain integers.
+unsafe impl<T: Zeroable> Send for Zeroed<T> {}
+unsafe impl<T: Zeroable> Sync for Zeroed<T> {}
+
+const HUGE_PAGE: usize = 2 << 20;
+
+impl<T: Zeroable> Zeroed<T> {
+    fn layout(len: usize) -> Layout {
+        let bytes = len * std::mem::size_of::<T>();
+        let align = if bytes >= HUGE_PAGE {
+            HUGE_PAGE
+        } else {
+            std::mem::align_of::<T>().max(16)
+        };
+        Layout::from_size_align(bytes.max(16), align).expect("zeroed array layout")
+    }
+
+    pub(crate) fn new(len: usize) -> Zeroed<T> {
+        let layout = Zeroed::<T>::layout(len);
+        // SAFETY: the layout has a non-zero size; the memory is zeroed before use.
+        let ptr = unsafe { alloc(layout) } as *mut T;
+        if ptr.is_null() {
+            handle_alloc_error(layout);
+        }
+        #[cfg(target_os = "linux")]
+        if layout.align() == HUGE_PAGE {
+            // SAFETY: advice on memory this allocation owns; failure only loses the hint.
+            unsafe {
+                libc::madvise(ptr as *mut libc::c_void, layout.size(), libc::MADV_HUGEPAGE);
+            }
+        }
+        // SAFETY: `ptr` holds `len` values (the layout's size).
+        unsafe { std::ptr::write_bytes(ptr, 0, len) };
+        Zeroed {
+            ptr,
+            len,
+            _owns: PhantomData,
+        }
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Where the values are (for prefetching).
+    pub(crate) fn as_ptr(&self) -> *mut T {
+        self.ptr
+    }
+
+    pub(crate) fn as_slice(&self) -> &[T] {
+        // SAFETY: `ptr` holds `len` initialised values.
+        unsafe { std::slice::from_raw_parts(self.ptr, self.len) }
+    }
+
+    pub(crate) fn as_mut_slice(&mut self) -> &mut [T] {
+        // SAFETY: as `as_slice`, and `&mut self` is unique.
+        unsafe { std::slice::from_raw_parts_mut(self.ptr, self.len) }
+    }
+}
+
+impl<T: Zeroable> Drop for Zeroed<T> {
+    fn drop(&mut self) {
+        // SAFETY: allocated in `new` with this layout.
+        unsafe { dealloc(self.ptr as *mut u8, Zeroed::<T>::layout(self.len)) }
+    }
+}
+
+/// Asks the memory system for `ptr`'s cache line ahead of a lookup.
+#[inline]
+pub(crate) fn prefetch<T>(ptr: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch is a hint that never faults.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(ptr as *const i8);
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = ptr;
+}
