@@ -35,22 +35,27 @@ impl<T: Zeroable> Zeroed<T> {
         Layout::from_size_align(bytes.max(16), align).expect("zeroed array layout")
     }
 
+    /// Large arrays are mapped straight from the system: their pages are zero and
+    /// are only committed when first written, so a table made beside another that it
+    /// replaces piece by piece (`KeyIndex::drain`) never costs both in full.
+    fn mapped(layout: Layout) -> bool {
+        cfg!(target_os = "linux") && layout.align() == HUGE_PAGE
+    }
+
     pub(crate) fn new(len: usize) -> Zeroed<T> {
         let layout = Zeroed::<T>::layout(len);
-        // SAFETY: the layout has a non-zero size; the memory is zeroed before use.
-        let ptr = unsafe { alloc(layout) } as *mut T;
-        if ptr.is_null() {
-            handle_alloc_error(layout);
-        }
-        #[cfg(target_os = "linux")]
-        if layout.align() == HUGE_PAGE {
-            // SAFETY: advice on memory this allocation owns; failure only loses the hint.
-            unsafe {
-                libc::madvise(ptr as *mut libc::c_void, layout.size(), libc::MADV_HUGEPAGE);
+        let ptr = if Zeroed::<T>::mapped(layout) {
+            map_zeroed(layout)
+        } else {
+            // SAFETY: the layout has a non-zero size; the memory is zeroed before use.
+            let ptr = unsafe { alloc(layout) } as *mut T;
+            if ptr.is_null() {
+                handle_alloc_error(layout);
             }
-        }
-        // SAFETY: `ptr` holds `len` values (the layout's size).
-        unsafe { std::ptr::write_bytes(ptr, 0, len) };
+            // SAFETY: `ptr` holds `len` values (the layout's size).
+            unsafe { std::ptr::write_bytes(ptr, 0, len) };
+            ptr
+        };
         Zeroed {
             ptr,
             len,
@@ -80,9 +85,54 @@ impl<T: Zeroable> Zeroed<T> {
 
 impl<T: Zeroable> Drop for Zeroed<T> {
     fn drop(&mut self) {
-        // SAFETY: allocated in `new` with this layout.
-        unsafe { dealloc(self.ptr as *mut u8, Zeroed::<T>::layout(self.len)) }
+        let layout = Zeroed::<T>::layout(self.len);
+        if Zeroed::<T>::mapped(layout) {
+            unmap(self.ptr as *mut u8, layout);
+        } else {
+            // SAFETY: allocated in `new` with this layout.
+            unsafe { dealloc(self.ptr as *mut u8, layout) }
+        }
     }
+}
+
+/// Zeroed memory for `layout` from the system, asking for transparent huge pages.
+#[cfg(target_os = "linux")]
+fn map_zeroed<T>(layout: Layout) -> *mut T {
+    // SAFETY: a fresh private anonymous mapping (zeroed by the system); the advice
+    // concerns memory this mapping owns, and failing only loses the hint.
+    unsafe {
+        let ptr = libc::mmap(
+            std::ptr::null_mut(),
+            layout.size(),
+            libc::PROT_READ | libc::PROT_WRITE,
+            libc::MAP_PRIVATE | libc::MAP_ANONYMOUS,
+            -1,
+            0,
+        );
+        if ptr == libc::MAP_FAILED {
+            handle_alloc_error(layout);
+        }
+        libc::madvise(ptr, layout.size(), libc::MADV_HUGEPAGE);
+        ptr as *mut T
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn map_zeroed<T>(_: Layout) -> *mut T {
+    unreachable!("only Linux maps tables")
+}
+
+#[cfg(target_os = "linux")]
+fn unmap(ptr: *mut u8, layout: Layout) {
+    // SAFETY: mapped in `map_zeroed` with this size, and no longer used.
+    unsafe {
+        libc::munmap(ptr as *mut libc::c_void, layout.size());
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn unmap(_: *mut u8, _: Layout) {
+    unreachable!("only Linux maps tables")
 }
 
 /// Asks the memory system for `ptr`'s cache line ahead of a lookup.
