@@ -348,11 +348,11 @@ impl Search<'_> {
         ));
     }
 
-    /// The compact table's size: the budget but the rest of the search and a reserve
-    /// for the frontier's growth.
+    /// The compact table's size: the budget but the rest of the search, the next layer
+    /// (up to twice this one: vectors grow by doubling) and a thirty-second to spare.
     fn compact_table_bytes(&self, frontier: &Frontier) -> usize {
         let rest = self.memory_bytes(frontier) - self.index.bytes() as u64;
-        let reserve = (4 * frontier.bytes() as u64).max(self.budget() / 16);
+        let reserve = 2 * frontier.bytes() as u64 + self.budget() / 32;
         self.budget().saturating_sub(rest + reserve) as usize
     }
 
