@@ -14,7 +14,9 @@
 //! - `Store::Plies`: the visited set keeps each position's ply and nothing else, about a
 //!   third of the memory. A search switches to it when the edges would not fit, and
 //!   the solutions are rebuilt at the end (`rebuild`: backwards by retraction under
-//!   ordinary rules, else by a second, forward pass).
+//!   ordinary rules, else by a second, forward pass). When the visited set itself
+//!   would outgrow `--hash`, it moves to a compact table of 10 bytes a position
+//!   (`visited`).
 //!
 //! Positions are identified by their Zobrist key (`key_index`; design.md, Exactness: a
 //! collision is not a practical event); every listed solution is replayed through the
@@ -349,10 +351,11 @@ impl Search<'_> {
     }
 
     /// The compact table's size: the budget but the rest of the search, the next layer
-    /// (up to twice this one: vectors grow by doubling) and a thirty-second to spare.
+    /// (up to twice this one: vectors grow by doubling) and an eighth for wider layers
+    /// to come (kato-107b_4197's grow fourfold within 700 plies of the switch).
     fn compact_table_bytes(&self, frontier: &Frontier) -> usize {
         let rest = self.memory_bytes(frontier) - self.index.bytes() as u64;
-        let reserve = 2 * frontier.bytes() as u64 + self.budget() / 32;
+        let reserve = 2 * frontier.bytes() as u64 + self.budget() / 8;
         self.budget().saturating_sub(rest + reserve) as usize
     }
 
