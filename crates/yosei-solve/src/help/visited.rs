@@ -38,8 +38,8 @@ impl Visited {
         matches!(self, Visited::Compact(index) if index.is_full())
     }
 
-    /// The highest bit a value may have (the forward rebuild's flags go in the two
-    /// below it, plies under them).
+    /// How many low bits a value may use (the forward rebuild's flags are the top two
+    /// of them, plies below).
     pub(super) fn value_bits(&self) -> u32 {
         match self {
             Visited::Exact(_) => 31,
