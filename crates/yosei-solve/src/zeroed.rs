@@ -1,6 +1,6 @@
-//! Zeroed arrays of plain integers for the visited sets: from 2 MiB up, aligned to and
-//! backed by transparent huge pages where the system offers them (every lookup is a
-//! cache miss into gigabytes; with 4 KiB pages it would be a TLB miss too).
+//! Zeroed arrays of plain integers for the visited sets: from 2 MiB up, backed by
+//! transparent huge pages where the system offers them (every lookup is a cache miss
+//! into gigabytes; with 4 KiB pages it would be a TLB miss too).
 
 use std::alloc::{alloc, dealloc, handle_alloc_error, Layout};
 use std::marker::PhantomData;
@@ -26,20 +26,16 @@ const HUGE_PAGE: usize = 2 << 20;
 
 impl<T: Zeroable> Zeroed<T> {
     fn layout(len: usize) -> Layout {
-        let bytes = len * std::mem::size_of::<T>();
-        let align = if bytes >= HUGE_PAGE {
-            HUGE_PAGE
-        } else {
-            std::mem::align_of::<T>().max(16)
-        };
-        Layout::from_size_align(bytes.max(16), align).expect("zeroed array layout")
+        let bytes = (len * std::mem::size_of::<T>()).max(16);
+        Layout::from_size_align(bytes, std::mem::align_of::<T>().max(16)).expect("zeroed array layout")
     }
 
-    /// Large arrays are mapped straight from the system: their pages are zero and
-    /// are only committed when first written, so a table made beside another that it
-    /// replaces piece by piece (`KeyIndex::drain`) never costs both in full.
+    /// Large arrays (on Linux) are mapped straight from the system, asking for huge
+    /// pages: their pages are zero and are only committed when first written, so a table
+    /// made beside another that it replaces piece by piece (`KeyIndex::drain`) never
+    /// costs both in full.
     fn mapped(layout: Layout) -> bool {
-        cfg!(target_os = "linux") && layout.align() == HUGE_PAGE
+        cfg!(target_os = "linux") && layout.size() >= HUGE_PAGE
     }
 
     pub(crate) fn new(len: usize) -> Zeroed<T> {
