@@ -55,7 +55,7 @@ struct Shard {
 impl PlyIndex {
     /// A table of about `bytes`.
     pub fn with_bytes(bytes: usize) -> PlyIndex {
-        let slots_per_shard = (bytes / (SHARDS * SLOT_BYTES)).max(64);
+        let slots_per_shard = slots_per_shard(bytes);
         let shards = (0..SHARDS)
             .map(|_| {
                 let shard = Shard {
@@ -95,8 +95,13 @@ impl PlyIndex {
         self.most_per_shard() * SHARDS
     }
 
+    /// Keys a table of about `bytes` can hold.
+    pub fn capacity_of(bytes: usize) -> usize {
+        most_in(slots_per_shard(bytes)) * SHARDS
+    }
+
     fn most_per_shard(&self) -> usize {
-        self.slots_per_shard * 9 / 10
+        most_in(self.slots_per_shard)
     }
 
     /// A shard is as full as it may be: the search must stop.
@@ -177,6 +182,15 @@ impl PlyIndex {
     }
 }
 
+fn slots_per_shard(bytes: usize) -> usize {
+    (bytes / (SHARDS * SLOT_BYTES)).max(64)
+}
+
+/// The keys a shard of `slots` may hold: 90% (module docs).
+fn most_in(slots: usize) -> usize {
+    slots * 9 / 10
+}
+
 impl Shard {
     fn insert_at(&mut self, slot: usize, stored: u64, value: u16) {
         self.values.as_mut_slice()[slot] = value;
@@ -213,6 +227,7 @@ mod tests {
     fn inserts_finds_and_rewrites() {
         let index = PlyIndex::with_bytes(8 << 20);
         assert!(index.bytes() <= 8 << 20 && index.capacity() > 700_000);
+        assert_eq!(index.capacity(), PlyIndex::capacity_of(8 << 20));
         for i in 0..300_000u64 {
             assert_eq!(index.get_or_insert(key(i), i as u16), None);
         }

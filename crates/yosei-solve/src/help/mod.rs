@@ -31,6 +31,7 @@ mod worker;
 use crate::key_index::KeyIndex;
 use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
+use crate::ply_index::{PlyIndex, SLOT_BYTES};
 use crate::verify::replay_all;
 use crate::{HelpStore, Limits};
 use layer::{Frontier, Spare};
@@ -252,7 +253,11 @@ pub fn solve_help(
 impl Search<'_> {
     /// Memory of the search besides the workers' growth in a pass.
     fn memory_bytes(&self, frontier: &Frontier) -> u64 {
-        (self.index.bytes() + self.edges_bytes() + frontier.bytes()) as u64
+        self.index.bytes() as u64 + self.memory_besides_index(frontier)
+    }
+
+    fn memory_besides_index(&self, frontier: &Frontier) -> u64 {
+        (self.edges_bytes() + frontier.bytes()) as u64
     }
 
     fn edges_bytes(&self) -> usize {
@@ -332,20 +337,20 @@ impl Search<'_> {
         if !matches!(self.store, Store::Plies) || self.depth + 2 >= COMPACT_PLIES {
             return;
         }
-        let rest = self.memory_bytes(frontier) - exact.bytes() as u64;
-        if exact.bytes() as u64 * 3 / 2 + rest <= self.budget() {
+        if exact.bytes() as u64 * 3 / 2 + self.memory_besides_index(frontier) <= self.budget() {
             return;
         }
-        if self.compact_table_bytes(frontier) / crate::ply_index::SLOT_BYTES * 9 / 10 < exact.len() * 5 / 4 {
+        let table = self.compact_table_bytes(frontier);
+        if PlyIndex::capacity_of(table) < exact.len() * 5 / 4 {
             return;
         }
         let positions = exact.len();
-        self.index.compact(self.compact_table_bytes(frontier));
+        self.index.compact(table);
         self.notes.push(format!(
             "at ply {} the visited set ({positions} positions) moved to a compact table of {} MiB (plies only, {} bytes a position) to stay within --hash {}",
             self.depth,
             self.index.bytes() >> 20,
-            crate::ply_index::SLOT_BYTES,
+            SLOT_BYTES,
             self.limits.hash_mb
         ));
     }
@@ -354,9 +359,9 @@ impl Search<'_> {
     /// (up to twice this one: vectors grow by doubling) and an eighth for wider layers
     /// to come (kato-107b_4197's grow fourfold within 700 plies of the switch).
     fn compact_table_bytes(&self, frontier: &Frontier) -> usize {
-        let rest = self.memory_bytes(frontier) - self.index.bytes() as u64;
         let reserve = 2 * frontier.bytes() as u64 + self.budget() / 8;
-        self.budget().saturating_sub(rest + reserve) as usize
+        self.budget()
+            .saturating_sub(self.memory_besides_index(frontier) + reserve) as usize
     }
 
     /// The goal is the defender's (mate or stalemate): after a defender move the
