@@ -34,23 +34,14 @@ pub fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
 /// Help play under each store of the search (edges; plies only, with the solutions
 /// rebuilt, in the exact and in the compact visited set): they must agree on everything
 /// but the work done.
-pub fn solve_help_both_stores(
+pub fn solve_help_every_store(
     start: &Position,
     rules: &RuleSet,
     plan: &yosei_solve::HelpPlan,
     limits: &yosei_solve::Limits,
 ) -> yosei_solve::Outcome {
     use yosei_solve::help::solve_help;
-    let edges = solve_help(
-        start,
-        rules,
-        plan,
-        &yosei_solve::Limits {
-            help_store: yosei_solve::HelpStore::Edges,
-            ..*limits
-        },
-        |_| {},
-    );
+    use yosei_solve::HelpStore;
     let store = |help_store, hash_mb| {
         solve_help(
             start,
@@ -64,9 +55,10 @@ pub fn solve_help_both_stores(
             |_| {},
         )
     };
-    let plies = store(yosei_solve::HelpStore::Plies, limits.hash_mb);
+    let edges = store(HelpStore::Edges, limits.hash_mb);
+    let plies = store(HelpStore::Plies, limits.hash_mb);
     // (The compact table takes the budget at once: a small one.)
-    let compact = store(yosei_solve::HelpStore::CompactPlies, limits.hash_mb.min(256));
+    let compact = store(HelpStore::CompactPlies, limits.hash_mb.min(256));
     let fields = |o: &yosei_solve::Outcome| {
         (
             o.verdict,

@@ -48,7 +48,7 @@ fn solve(sfen: &str, stipulation: &str, conditions: &[Condition]) -> Vec<String>
     let rules = rules(conditions);
     let start = pos(sfen, &rules);
     let plan = HelpPlan::new(stipulation.parse::<Stipulation>().unwrap(), &start, None).unwrap();
-    let out = yosei_tests::support::solve_help_both_stores(&start, &rules, &plan, &Limits::default());
+    let out = yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &Limits::default());
     assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
     yosei_tests::support::solution_lines(&out.solutions)
 }

@@ -43,7 +43,7 @@ fn help(sfen: &str, stip: &str, words: &str) -> (Verdict, Vec<String>) {
     let rules = rules(words);
     let start = pos(sfen, &rules);
     let plan = HelpPlan::new(stip.parse::<Stipulation>().unwrap(), &start, None).unwrap();
-    let out = yosei_tests::support::solve_help_both_stores(&start, &rules, &plan, &Limits::default());
+    let out = yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &Limits::default());
     (out.verdict, yosei_tests::support::solution_lines(&out.solutions))
 }
 

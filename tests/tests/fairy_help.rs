@@ -11,7 +11,7 @@ use yosei_tests::reference;
 fn solve(sfen: &str, stip: &str) -> Outcome {
     let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &RuleSet::ordinary()).unwrap();
     let plan = HelpPlan::new(stip.parse::<Stipulation>().unwrap(), &start, None).unwrap();
-    yosei_tests::support::solve_help_both_stores(&start, &RuleSet::ordinary(), &plan, &Limits::default())
+    yosei_tests::support::solve_help_every_store(&start, &RuleSet::ordinary(), &plan, &Limits::default())
 }
 
 use yosei_tests::support::solution_lines as lines;

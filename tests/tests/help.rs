@@ -26,7 +26,7 @@ fn solve(sfen: &str, stipulation: Stipulation) -> yosei_solve::Outcome {
         hash_mb: 2048,
         ..Limits::default()
     };
-    yosei_tests::support::solve_help_both_stores(&start, &rules, &plan, &limits)
+    yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &limits)
 }
 
 #[test]
@@ -178,7 +178,7 @@ fn the_compact_set_stops_at_its_ply_limit() {
 }
 
 /// Wide layers are expanded by several threads sharing the visited set: the same
-/// answer as one thread, under both stores.
+/// answer as one thread, under each store.
 #[test]
 fn threads_give_the_same_answer() {
     let (rules, start, plan) = forest_06_10_97();

@@ -11,7 +11,7 @@ fn pos(sfen: &str) -> Position {
 
 fn solve_with(start: &Position, stip: &str, target: Option<Position>) -> (HelpPlan, Outcome) {
     let plan = HelpPlan::new(stip.parse::<Stipulation>().unwrap(), start, target).unwrap();
-    let out = yosei_tests::support::solve_help_both_stores(start, &RuleSet::ordinary(), &plan, &Limits::default());
+    let out = yosei_tests::support::solve_help_every_store(start, &RuleSet::ordinary(), &plan, &Limits::default());
     (plan, out)
 }
 
