@@ -31,6 +31,17 @@ pub fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves
 }
 
+/// Packs `pos` twice into one buffer and reads the second back: the length of the
+/// first and the whole position (key and move number too) must come out.
+pub fn assert_packs(pos: &Position) {
+    let mut bytes = Vec::new();
+    pos.pack_into(&mut bytes);
+    let len = bytes.len();
+    pos.pack_into(&mut bytes);
+    assert_eq!(Position::packed_len(&bytes), len, "{pos:?}");
+    assert!(Position::unpack(&bytes[len..], pos.move_number()) == *pos, "{pos:?}");
+}
+
 /// Help play under each store of the search (edges; plies only, with the solutions
 /// rebuilt, in the exact and in the compact visited set): they must agree on everything
 /// but the work done.

@@ -4,7 +4,7 @@
 //! verdicts, on random positions with fairy pieces (no Lions: the capture conditions
 //! refuse them), random positions of ordinary pieces, and random games from the
 //! starting position (where start squares are often occupied); and, for every legal
-//! move, `play`, `key_after` and `PackedPosition::after` agree.
+//! move, `play` and `key_after` agree and the position packs and unpacks whole.
 
 use yosei_core::random::SplitMix64;
 use yosei_core::{Move, Setup};
@@ -12,7 +12,7 @@ use yosei_rules::{Condition, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Capture, Uchifu};
 
-use yosei_tests::support::sorted;
+use yosei_tests::support::{assert_packs, sorted};
 
 /// The condition sets compared, with the reference's reading of each.
 fn cases() -> Vec<(Vec<Condition>, reference::Rules)> {
@@ -71,13 +71,11 @@ fn compare(pos: &Position, rules: &RuleSet, reference_rules: &reference::Rules, 
         "{}",
         yosei_io::sfen::write_sfen(&setup)
     );
-    let packed = pos.pack();
     for &m in &fast {
         let after = pos.play(m);
         assert_eq!(after.key(), after.compute_key(), "{m:?}");
         assert_eq!(pos.key_after(m), after.key(), "{m:?}");
-        assert!(packed.after(m, pos.key_after(m)) == after.pack(), "{m:?}");
-        assert!(Position::unpack(&after.pack()) == after, "{m:?}");
+        assert_packs(&after);
         assert_eq!(after.to_setup(), reference::play(&setup, m), "{m:?}");
     }
     let ordinary = RuleSet::ordinary();

@@ -10,7 +10,7 @@ use yosei_rules::{Position, RuleSet, UchifuzumeReading};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference;
 
-use yosei_tests::support::sorted;
+use yosei_tests::support::{assert_packs, sorted};
 
 fn rules(reading: UchifuzumeReading) -> RuleSet {
     let mut rules = RuleSet::ordinary();
@@ -90,14 +90,12 @@ fn keys_packing_and_check_generation_agree_with_playing_the_move() {
         let setup = random_fairy_setup(&mut rng, &mix);
         let pos = Position::from_setup(&setup, &rules).unwrap();
         assert!(pos.has_fairy_pieces() || setup.hands.iter().all(|h| h.is_empty()));
-        let packed = pos.pack();
         let mut checks = Vec::new();
         for &m in pos.legal_moves(&rules).iter() {
             let after = pos.play(m);
             assert_eq!(after.key(), after.compute_key(), "{m:?}");
             assert_eq!(pos.key_after(m), after.key(), "{m:?}");
-            assert!(packed.after(m, pos.key_after(m)) == after.pack(), "{m:?}");
-            assert!(Position::unpack(&after.pack()) == after, "{m:?}");
+            assert_packs(&after);
             if after.in_check(&rules) {
                 checks.push(m);
             }

@@ -6,6 +6,7 @@ use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Position, RuleSet, UchifuzumeReading};
 use yosei_tests::random::Rng;
 use yosei_tests::reference;
+use yosei_tests::support::assert_packs;
 
 fn roots() -> Vec<Position> {
     let rules = RuleSet::ordinary();
@@ -66,13 +67,8 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
     let mut checks = 0;
     random_walk(5, 300, 120, |pos| {
         let info = pos.check_info();
-        let packed = pos.pack();
         for &m in pos.legal_moves(&rules).iter() {
             assert_eq!(pos.key_after(m), pos.play(m).key(), "{m:?} in {pos:?}");
-            assert!(
-                packed.after(m, pos.key_after(m)) == pos.play(m).pack(),
-                "{m:?} in {pos:?}"
-            );
             let expected = pos.gives_check(m, &rules);
             assert_eq!(pos.gives_check_fast(m, &info), expected, "{m:?} in {pos:?}");
             checks += expected as u32;
@@ -97,7 +93,7 @@ fn position_round_trips_through_setup() {
     random_walk(2, 100, 100, |pos| {
         let again = Position::from_setup(&pos.to_setup(), &rules).expect("a reached position is valid");
         assert!(again == *pos);
-        assert!(Position::unpack(&pos.pack()) == *pos);
+        assert_packs(pos);
     });
 }
 

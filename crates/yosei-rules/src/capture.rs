@@ -4,8 +4,8 @@
 //!
 //! A capture under キルケ / アンチキルケ / PWC may put a piece on another square. Which
 //! square is part of the move (`Move::with_displacement`, written `/square`), so the
-//! generator offers one move per choice and [`Position::play`], [`Position::key_after`]
-//! and `PackedPosition::after` apply what the move says without asking the rules.
+//! generator offers one move per choice and [`Position::play`] and [`Position::key_after`]
+//! apply what the move says without asking the rules.
 //!
 //! | condition | who moves | where | when it cannot |
 //! | --- | --- | --- | --- |

@@ -29,7 +29,7 @@ pub use capture::{CaptureRule, UchifuRule};
 pub use check::CheckInfo;
 pub use movegen::{MoveList, MoveSink};
 pub use pieces::{PieceTable, Reach, UserPiece};
-pub use position::{PackedPosition, Position};
+pub use position::Position;
 pub use ruleset::{Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading};
 pub use stipulation::Stipulation;
 pub use validate::{SetupError, SetupProblem};

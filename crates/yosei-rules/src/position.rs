@@ -504,117 +504,62 @@ impl Position {
     }
 }
 
-/// A position in about a fifth of the memory of [`Position`], for searches that keep
-/// millions of them (the help-play frontier). Unpacking rebuilds the bitboards.
-#[derive(Clone, PartialEq, Eq)]
-pub struct PackedPosition {
-    key: Key,
-    /// 0 for an empty square, else `Piece::index() + 1`.
-    board: [u8; Square::NUM],
-    hands: [Hand; 2],
-    side: Color,
-    move_number: u32,
-    fairy: bool,
-}
-
-impl PackedPosition {
-    /// The packed position after `m` (a legal move of the position this packs), whose
-    /// key the caller has from [`Position::key_after`]: the child of a search node
-    /// without building a full [`Position`]. Same effects as [`Position::play_in_place`].
-    pub fn after(&self, m: Move, key: Key) -> PackedPosition {
-        let mut next = self.clone();
-        let us = self.side;
-        let code = |piece: Piece| piece.index() as u8 + 1;
-        let to = m.to().index();
-        match (m.from(), m.drop_kind()) {
-            (_, Some(kind)) => {
-                next.hands[us.index()].remove(kind);
-                next.board[to] = code(Piece::new(kind, us));
-            }
-            (Some(from), None) => {
-                let moving = std::mem::take(&mut next.board[from.index()]);
-                let displacement = m.displacement();
-                for sq in [m.via().map(|v| v.index()), Some(to)].into_iter().flatten() {
-                    let captured = std::mem::take(&mut next.board[sq]);
-                    let placed = match displacement {
-                        Some((Displacement::Rebirth, there)) if sq == to && captured != 0 => {
-                            let index = captured as usize - 1;
-                            let unpromoted = PieceKind::from_index(index / 2).map(|k| k.unpromoted());
-                            next.board[there.index()] =
-                                unpromoted.map_or(captured, |k| (k.index() * 2 + index % 2) as u8 + 1);
-                            true
-                        }
-                        Some((Displacement::Restore, there)) if sq == to && captured != 0 => {
-                            next.board[there.index()] = captured;
-                            true
-                        }
-                        _ => false,
-                    };
-                    if captured != 0 && !placed {
-                        let kind = PieceKind::from_index((captured as usize - 1) / 2).and_then(|k| k.hand_kind());
-                        if let Some(kind) = kind {
-                            next.hands[us.index()].add(kind);
-                        }
-                    }
-                }
-                let mut piece_code = moving;
-                if m.is_promotion() && moving != 0 {
-                    let index = moving as usize - 1;
-                    if let Some(promoted) = PieceKind::from_index(index / 2).and_then(|k| k.promoted()) {
-                        piece_code = code(Piece::new(promoted, us));
-                    }
-                }
-                match displacement {
-                    Some((Displacement::Return, there)) => next.board[there.index()] = piece_code,
-                    _ => next.board[to] = piece_code,
-                }
-            }
-            (None, None) => {}
-        }
-        next.side = !us;
-        next.move_number += 1;
-        next.key = key;
-        next
-    }
-}
+/// Bytes before the pieces in a packed position: the side and the number of hand
+/// entries, then the 81 occupancy bits.
+const PACKED_HEADER: usize = 1 + 11;
 
 impl Position {
-    pub fn pack(&self) -> PackedPosition {
-        let mut board = [0u8; Square::NUM];
+    /// Appends this position in a few dozen bytes, for searches that keep hundreds of
+    /// millions of them (the help-play frontier): a byte for the side to move and the
+    /// number of hand entries, the 81 occupancy bits, a byte per piece (in square order),
+    /// two per kind in hand. The key and the move number are not kept: [`Position::unpack`]
+    /// recomputes the one and is given the other (a layer's positions share it).
+    pub fn pack_into(&self, out: &mut Vec<u8>) {
+        let entries = self.hands.iter().map(|hand| hand.iter().count()).sum::<usize>();
+        out.push(((self.side == Color::White) as u8) << 7 | entries as u8);
+        out.extend_from_slice(&self.occupied().0.to_le_bytes()[..11]);
         for sq in self.occupied() {
             if let Some(piece) = self.board[sq.index()] {
-                board[sq.index()] = piece.index() as u8 + 1;
+                out.push(piece.index() as u8);
             }
         }
-        PackedPosition {
-            key: self.key,
-            board,
-            hands: self.hands,
-            side: self.side,
-            move_number: self.move_number,
-            fairy: self.fairy,
+        for color in Color::ALL {
+            for (kind, n) in self.hands[color.index()].iter() {
+                out.push((color.index() as u8) << 7 | kind.index() as u8);
+                out.push(n);
+            }
         }
     }
 
-    pub fn unpack(packed: &PackedPosition) -> Position {
+    /// The length of the packed position at the start of `bytes`.
+    pub fn packed_len(bytes: &[u8]) -> usize {
+        let mut occupancy = [0u8; 16];
+        occupancy[..11].copy_from_slice(&bytes[1..PACKED_HEADER]);
+        PACKED_HEADER + u128::from_le_bytes(occupancy).count_ones() as usize + 2 * (bytes[0] & 0x7f) as usize
+    }
+
+    /// The position packed at the start of `bytes` by [`Position::pack_into`], with its
+    /// move number.
+    pub fn unpack(bytes: &[u8], move_number: u32) -> Position {
+        let mut occupancy = [0u8; 16];
+        occupancy[..11].copy_from_slice(&bytes[1..PACKED_HEADER]);
         let mut pos = Position {
             board: [None; Square::NUM],
             by_color: [Bitboard::EMPTY; 2],
             by_kind: [Bitboard::EMPTY; KIND_SLOTS],
-            hands: packed.hands,
-            side: packed.side,
+            hands: [Hand::EMPTY; 2],
+            side: if bytes[0] >> 7 == 1 { Color::White } else { Color::Black },
             kings: [None; 2],
-            key: packed.key,
-            move_number: packed.move_number,
-            fairy: packed.fairy,
+            key: 0,
+            move_number,
+            fairy: false,
         };
-        for (i, &code) in packed.board.iter().enumerate() {
-            if code != 0 {
-                let index = code as usize - 1;
-                let (Some(kind), Some(sq)) = (PieceKind::from_index(index / 2), Square::from_index(i)) else {
-                    continue;
-                };
-                let color = if index.is_multiple_of(2) {
+        let mut at = PACKED_HEADER;
+        for sq in Bitboard(u128::from_le_bytes(occupancy)) {
+            let code = bytes[at] as usize;
+            at += 1;
+            if let Some(kind) = PieceKind::from_index(code / 2) {
+                let color = if code.is_multiple_of(2) {
                     Color::Black
                 } else {
                     Color::White
@@ -622,6 +567,16 @@ impl Position {
                 pos.put(sq, Piece::new(kind, color));
             }
         }
+        for _ in 0..bytes[0] & 0x7f {
+            let (entry, n) = (bytes[at], bytes[at + 1]);
+            at += 2;
+            let color = if entry >> 7 == 1 { Color::White } else { Color::Black };
+            if let Some(kind) = PieceKind::from_index((entry & 0x7f) as usize) {
+                pos.hands[color.index()].set(kind, n);
+            }
+        }
+        pos.key = pos.compute_key();
+        pos.fairy = pos.find_fairy_pieces();
         pos
     }
 }

@@ -1,38 +1,107 @@
 //! The frontier of the breadth-first search: one layer of positions and their node ids.
 
-use yosei_rules::{PackedPosition, Position};
+use yosei_rules::Position;
 
 /// One layer of the breadth-first search, in breadth-first order. A narrow layer keeps
 /// whole positions (no unpacking when it is expanded: faster); a wide one keeps them
-/// packed, at about a third of the memory.
+/// packed, in a tenth of the memory.
 pub(super) struct Layer {
-    pub(super) positions: Positions,
-    /// The node id of each position (`Store::Edges`).
-    pub(super) ids: Vec<u32>,
+    positions: Positions,
+    /// The node id of each position (`Store::Edges`; empty otherwise: every id is 0).
+    ids: Vec<u32>,
+    keeps_ids: bool,
 }
 
-pub(super) enum Positions {
+enum Positions {
     Full(Vec<Position>),
-    Packed(Vec<PackedPosition>),
+    Packed(PackedLayer),
+}
+
+/// Packed positions ([`Position::pack_into`], about fifty bytes on a full board) in
+/// blocks of a fixed size (no vector doubling: a wide layer holds what it uses), with
+/// where every `MARK_EVERY`-th one starts, for workers that take ranges of the layer.
+struct PackedLayer {
+    blocks: Vec<Vec<u8>>,
+    /// (block, offset) of positions 0, `MARK_EVERY`, 2 × `MARK_EVERY`…
+    marks: Vec<(u32, u32)>,
+    len: usize,
+    /// The move number of every position of the layer (one ply).
+    move_number: u32,
+}
+
+const BLOCK_BYTES: usize = 1 << 20;
+/// More than a packed position takes: header, a byte per square, two per hand kind.
+const MAX_PACKED: usize = 12 + 81 + 2 * 64;
+const MARK_EVERY: usize = 64;
+
+impl PackedLayer {
+    fn push(&mut self, pos: &Position, spare_blocks: &mut Vec<Vec<u8>>) {
+        if self.len == 0 {
+            self.move_number = pos.move_number();
+        }
+        if self.blocks.last().is_none_or(|b| b.capacity() - b.len() < MAX_PACKED) {
+            self.blocks
+                .push(spare_blocks.pop().unwrap_or_else(|| Vec::with_capacity(BLOCK_BYTES)));
+        }
+        let block = self.blocks.len() - 1;
+        let bytes = &mut self.blocks[block];
+        if self.len.is_multiple_of(MARK_EVERY) {
+            self.marks.push((block as u32, bytes.len() as u32));
+        }
+        pos.pack_into(bytes);
+        self.len += 1;
+    }
+
+    /// Calls `f` on positions `lo..hi` of this layer with their indices.
+    fn for_each_in(&self, lo: usize, hi: usize, mut f: impl FnMut(&Position, usize)) {
+        let Some(&(mut block, at)) = self.marks.get(lo / MARK_EVERY) else {
+            return;
+        };
+        let mut at = at as usize;
+        let mut i = lo - lo % MARK_EVERY;
+        while i < hi {
+            let bytes = &self.blocks[block as usize];
+            if at >= bytes.len() {
+                block += 1;
+                at = 0;
+                continue;
+            }
+            if i >= lo {
+                f(&Position::unpack(&bytes[at..], self.move_number), i);
+            }
+            at += Position::packed_len(&bytes[at..]);
+            i += 1;
+        }
+    }
 }
 
 impl Layer {
     /// Children of layers narrower than this keep whole positions (measured on the
     /// benchmark helpmates: unpacking costs more than copying whole positions; at most
-    /// two such layers, ~75 MB each, are held at once). Wider layers stay packed, a third
-    /// of the memory, for searches of hundreds of millions of positions.
+    /// two such layers, ~75 MB each, are held at once). Wider layers are packed, for
+    /// searches of hundreds of millions of positions.
     const FULL_BELOW: usize = 131_072;
 
     /// An empty layer for the children of a frontier of `width` positions, reusing the
     /// storage of an earlier layer (`spare`): fresh large vectors cost page faults.
-    pub(super) fn for_width(width: usize, spare: &mut Spare) -> Layer {
+    pub(super) fn for_width(width: usize, keeps_ids: bool, spare: &mut Spare) -> Layer {
         Layer {
             positions: if width < Layer::FULL_BELOW {
                 Positions::Full(spare.full.pop().unwrap_or_default())
             } else {
-                Positions::Packed(spare.packed.pop().unwrap_or_default())
+                Positions::Packed(PackedLayer {
+                    blocks: Vec::new(),
+                    marks: spare.marks.pop().unwrap_or_default(),
+                    len: 0,
+                    move_number: 0,
+                })
             },
-            ids: spare.ids.pop().unwrap_or_default(),
+            ids: if keeps_ids {
+                spare.ids.pop().unwrap_or_default()
+            } else {
+                Vec::new()
+            },
+            keeps_ids,
         }
     }
 
@@ -43,9 +112,14 @@ impl Layer {
                 v.clear();
                 spare.full.push(v);
             }
-            Positions::Packed(mut v) => {
-                v.clear();
-                spare.packed.push(v);
+            Positions::Packed(packed) => {
+                for mut block in packed.blocks {
+                    block.clear();
+                    spare.blocks.push(block);
+                }
+                let mut marks = packed.marks;
+                marks.clear();
+                spare.marks.push(marks);
             }
         }
         let mut ids = self.ids;
@@ -54,11 +128,10 @@ impl Layer {
     }
 
     pub(super) fn len(&self) -> usize {
-        self.ids.len()
-    }
-
-    pub(super) fn is_empty(&self) -> bool {
-        self.len() == 0
+        match &self.positions {
+            Positions::Full(v) => v.len(),
+            Positions::Packed(p) => p.len,
+        }
     }
 
     /// Memory held (capacity: recycled storage is larger than its layer).
@@ -66,16 +139,24 @@ impl Layer {
         self.ids.capacity() * 4
             + match &self.positions {
                 Positions::Full(v) => v.capacity() * std::mem::size_of::<Position>(),
-                Positions::Packed(v) => v.capacity() * std::mem::size_of::<PackedPosition>(),
+                Positions::Packed(p) => {
+                    p.blocks.len() * BLOCK_BYTES + p.marks.capacity() * std::mem::size_of::<(u32, u32)>()
+                }
             }
     }
 
-    pub(super) fn push(&mut self, child: Position, id: u32) {
+    pub(super) fn push(&mut self, child: Position, id: u32, spare: &mut Spare) {
         match &mut self.positions {
             Positions::Full(v) => v.push(child),
-            Positions::Packed(v) => v.push(child.pack()),
+            Positions::Packed(p) => p.push(&child, &mut spare.blocks),
         }
-        self.ids.push(id);
+        if self.keeps_ids {
+            self.ids.push(id);
+        }
+    }
+
+    fn id(&self, i: usize) -> u32 {
+        self.ids.get(i).copied().unwrap_or(0)
     }
 }
 
@@ -83,8 +164,35 @@ impl Layer {
 #[derive(Default)]
 pub(super) struct Spare {
     full: Vec<Vec<Position>>,
-    packed: Vec<Vec<PackedPosition>>,
+    blocks: Vec<Vec<u8>>,
+    marks: Vec<Vec<(u32, u32)>>,
     ids: Vec<Vec<u32>>,
+}
+
+impl Spare {
+    pub(super) fn blocks(&self) -> usize {
+        self.blocks.len()
+    }
+
+    /// Frees the blocks beyond `keep` (a wave of wide layers has passed: its storage
+    /// would otherwise stay held, uncounted).
+    pub(super) fn trim_blocks(&mut self, keep: usize) {
+        self.blocks.truncate(keep);
+    }
+
+    /// A share of the blocks for one worker of a pass (each worker fills its own part).
+    pub(super) fn split_off_blocks(&mut self, share: usize) -> Spare {
+        let at = self.blocks.len().saturating_sub(share);
+        Spare {
+            blocks: self.blocks.split_off(at),
+            ..Spare::default()
+        }
+    }
+
+    /// Takes back a worker's unused blocks.
+    pub(super) fn take_blocks(&mut self, other: &mut Spare) {
+        self.blocks.append(&mut other.blocks);
+    }
 }
 
 /// The layer being expanded, in parts (one per worker of the pass that made it).
@@ -99,6 +207,7 @@ impl Frontier {
             parts: vec![Layer {
                 positions: Positions::Full(vec![pos.clone()]),
                 ids: vec![0],
+                keeps_ids: true,
             }],
         }
     }
@@ -115,12 +224,22 @@ impl Frontier {
         self.parts.iter().map(Layer::bytes).sum()
     }
 
+    /// Blocks of packed positions held.
+    pub(super) fn blocks(&self) -> usize {
+        self.parts
+            .iter()
+            .map(|p| match &p.positions {
+                Positions::Packed(p) => p.blocks.len(),
+                Positions::Full(_) => 0,
+            })
+            .sum()
+    }
+
     /// The first position (all of a layer have the same side to move).
     pub(super) fn first(&self) -> Option<Position> {
-        self.parts.iter().find(|p| !p.is_empty()).map(|p| match &p.positions {
-            Positions::Full(v) => v[0].clone(),
-            Positions::Packed(v) => Position::unpack(&v[0]),
-        })
+        let mut first = None;
+        self.for_each_in(0..1, |pos, _| first = Some(pos.clone()));
+        first
     }
 
     /// Calls `f` on each position of `range` (of the whole frontier's order) with its id.
@@ -132,14 +251,10 @@ impl Frontier {
                 match &part.positions {
                     Positions::Full(v) => {
                         for i in lo..hi {
-                            f(&v[i - offset], part.ids[i - offset]);
+                            f(&v[i - offset], part.id(i - offset));
                         }
                     }
-                    Positions::Packed(v) => {
-                        for i in lo..hi {
-                            f(&Position::unpack(&v[i - offset]), part.ids[i - offset]);
-                        }
-                    }
+                    Positions::Packed(p) => p.for_each_in(lo - offset, hi - offset, |pos, i| f(pos, part.id(i))),
                 }
             }
             offset += part.len();
@@ -150,6 +265,61 @@ impl Frontier {
     pub(super) fn recycle(&mut self, spare: &mut Spare) {
         for part in self.parts.drain(..) {
             part.recycle(spare);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yosei_core::random::SplitMix64;
+    use yosei_rules::RuleSet;
+
+    /// Positions of random games from the start, all at the same ply (as in a layer).
+    fn positions(n: usize, ply: usize) -> Vec<Position> {
+        let rules = RuleSet::ordinary();
+        let mut rng = SplitMix64::new(7);
+        let mut out = Vec::new();
+        while out.len() < n {
+            let mut pos = Position::startpos();
+            for _ in 0..ply {
+                let moves = pos.legal_moves(&rules);
+                if moves.is_empty() {
+                    break;
+                }
+                pos = pos.play(moves.as_slice()[rng.below(moves.len())]);
+            }
+            if pos.move_number() == 1 + ply as u32 {
+                out.push(pos);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_packed_layer_gives_back_every_position_of_any_range() {
+        let all = positions(30_000, 40);
+        let mut spare = Spare::default();
+        let mut layer = Layer::for_width(Layer::FULL_BELOW, true, &mut spare);
+        for (i, pos) in all.iter().enumerate() {
+            layer.push(pos.clone(), i as u32 + 5, &mut spare);
+        }
+        assert!(matches!(layer.positions, Positions::Packed(_)));
+        let frontier = Frontier { parts: vec![layer] };
+        assert!(frontier.blocks() > 1, "positions in several blocks");
+        assert!(
+            frontier.bytes() < all.len() * 64 + 2 * BLOCK_BYTES,
+            "{}",
+            frontier.bytes()
+        );
+        for range in [0..all.len(), 0..1, 63..65, 1000..1256, 29_990..30_000, 17_001..17_002] {
+            let mut seen = Vec::new();
+            frontier.for_each_in(range.clone(), |pos, id| seen.push((pos.clone(), id)));
+            assert_eq!(seen.len(), range.len());
+            for ((pos, id), i) in seen.into_iter().zip(range) {
+                assert!(pos == all[i], "position {i}");
+                assert_eq!(id, i as u32 + 5);
+            }
         }
     }
 }

@@ -195,6 +195,9 @@ pub fn solve_help(
             search.switch_to_plies();
         }
         frontier = Frontier { parts: done.next };
+        // Spare blocks for a layer as wide as this one: the rest (a wave of wide layers
+        // passed) go back to the system.
+        spare.trim_blocks(frontier.blocks());
         if let Some(hit) = done.limit_hit {
             search.limit_hit = Some(hit);
             verdict = Verdict::Unknown;

@@ -62,6 +62,8 @@ pub(super) struct Worker {
     pub(super) goal_parents: Vec<(Position, Move)>,
     pub(super) nodes: u64,
     next: Layer,
+    /// Storage for `next`, the worker's share of the pass's.
+    spare: Spare,
     /// Scratch: the children's keys of the position being expanded.
     keys: Vec<Key>,
     ids: Range<u32>,
@@ -86,12 +88,13 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
     } else {
         1
     };
+    let edges_store = matches!(search.store, Store::Edges { .. });
     let pass = Pass {
         search,
         ply: search.depth,
         first_id: search.node_count,
         next_id: AtomicU32::new(search.node_count),
-        edges_store: matches!(search.store, Store::Edges { .. }),
+        edges_store,
         drop_edges: AtomicBool::new(false),
         cursor: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
@@ -100,18 +103,23 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
         worker_bytes: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         nodes: AtomicU64::new(search.nodes),
     };
+    let share = spare.blocks() / threads;
     let mut workers: Vec<Worker> = (0..threads)
-        .map(|slot| Worker {
-            slot,
-            edges: Vec::new(),
-            goals: Vec::new(),
-            goal_parents: Vec::new(),
-            nodes: 0,
-            next: Layer::for_width(width, spare),
-            keys: Vec::new(),
-            ids: 0..0,
-            expansions: 0,
-            reported_nodes: 0,
+        .map(|slot| {
+            let mut own = spare.split_off_blocks(share);
+            Worker {
+                slot,
+                edges: Vec::new(),
+                goals: Vec::new(),
+                goal_parents: Vec::new(),
+                nodes: 0,
+                next: Layer::for_width(width, edges_store, &mut own),
+                spare: own,
+                keys: Vec::new(),
+                ids: 0..0,
+                expansions: 0,
+                reported_nodes: 0,
+            }
         })
         .collect();
     if threads == 1 {
@@ -126,7 +134,10 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
     }
     let next = workers
         .iter_mut()
-        .map(|w| std::mem::replace(&mut w.next, Layer::for_width(0, &mut Spare::default())))
+        .map(|w| {
+            spare.take_blocks(&mut w.spare);
+            std::mem::replace(&mut w.next, Layer::for_width(0, false, &mut Spare::default()))
+        })
         .collect();
     PassResult {
         workers,
@@ -325,7 +336,7 @@ impl Worker {
                             mv: m,
                         });
                     }
-                    self.next.push(child, new_id);
+                    self.next.push(child, new_id, &mut self.spare);
                 }
             }
         }
