@@ -174,10 +174,29 @@ impl Spare {
         self.blocks.len()
     }
 
-    /// Frees the blocks beyond `keep` (a wave of wide layers has passed: its storage
-    /// would otherwise stay held, uncounted).
-    pub(super) fn trim_blocks(&mut self, keep: usize) {
-        self.blocks.truncate(keep);
+    fn bytes(&self) -> usize {
+        self.blocks.len() * BLOCK_BYTES
+            + self
+                .full
+                .iter()
+                .map(|v| v.capacity() * std::mem::size_of::<Position>())
+                .sum::<usize>()
+            + self
+                .marks
+                .iter()
+                .map(|v| v.capacity() * std::mem::size_of::<(u32, u32)>())
+                .sum::<usize>()
+            + self.ids.iter().map(|v| v.capacity() * 4).sum::<usize>()
+    }
+
+    /// Frees the blocks beyond `keep_blocks` (a wave of wide layers has passed: its
+    /// storage would otherwise stay held, uncounted) and the vectors beyond what a pass
+    /// of `threads` workers takes.
+    pub(super) fn trim(&mut self, keep_blocks: usize, threads: usize) {
+        self.blocks.truncate(keep_blocks);
+        self.full.truncate(threads);
+        self.marks.truncate(threads);
+        self.ids.truncate(threads);
     }
 
     /// A share of the blocks for one worker of a pass (each worker fills its own part).
@@ -195,9 +214,11 @@ impl Spare {
     }
 }
 
-/// The layer being expanded, in parts (one per worker of the pass that made it).
+/// The layer being expanded, in parts (one per worker of the pass that made it), and
+/// the storage kept for the next (counted in its memory).
 pub(super) struct Frontier {
     pub(super) parts: Vec<Layer>,
+    pub(super) spare: Spare,
 }
 
 impl Frontier {
@@ -209,6 +230,7 @@ impl Frontier {
                 ids: vec![0],
                 keeps_ids: true,
             }],
+            spare: Spare::default(),
         }
     }
 
@@ -221,11 +243,18 @@ impl Frontier {
     }
 
     pub(super) fn bytes(&self) -> usize {
-        self.parts.iter().map(Layer::bytes).sum()
+        self.parts.iter().map(Layer::bytes).sum::<usize>() + self.spare.bytes()
+    }
+
+    /// Keeps spare storage for one pass over this layer: the rest (a wave of wide
+    /// layers passed) goes back to the system.
+    pub(super) fn trim_spare(&mut self, threads: usize) {
+        let blocks = self.blocks();
+        self.spare.trim(blocks, threads);
     }
 
     /// Blocks of packed positions held.
-    pub(super) fn blocks(&self) -> usize {
+    fn blocks(&self) -> usize {
         self.parts
             .iter()
             .map(|p| match &p.positions {
@@ -297,6 +326,23 @@ mod tests {
     }
 
     #[test]
+    fn spare_storage_is_bounded() {
+        let mut spare = Spare::default();
+        for _ in 0..10 {
+            let mut layer = Layer::for_width(Layer::FULL_BELOW, true, &mut spare);
+            for pos in positions(3000, 2) {
+                layer.push(pos, 0, &mut spare);
+            }
+            layer.recycle(&mut spare);
+            Layer::for_width(0, true, &mut spare).recycle(&mut spare);
+        }
+        assert!(spare.blocks() > 0);
+        spare.trim(0, 2);
+        assert_eq!(spare.blocks(), 0);
+        assert!(spare.full.len() <= 2 && spare.marks.len() <= 2 && spare.ids.len() <= 2);
+    }
+
+    #[test]
     fn a_packed_layer_gives_back_every_position_of_any_range() {
         let all = positions(30_000, 40);
         let mut spare = Spare::default();
@@ -305,7 +351,10 @@ mod tests {
             layer.push(pos.clone(), i as u32 + 5, &mut spare);
         }
         assert!(matches!(layer.positions, Positions::Packed(_)));
-        let frontier = Frontier { parts: vec![layer] };
+        let frontier = Frontier {
+            parts: vec![layer],
+            spare: Spare::default(),
+        };
         assert!(frontier.blocks() > 1, "positions in several blocks");
         assert!(
             frontier.bytes() < all.len() * 64 + 2 * BLOCK_BYTES,

@@ -34,7 +34,7 @@ use crate::plan::{Goal, HelpPlan};
 use crate::ply_index::{PlyIndex, SLOT_BYTES};
 use crate::verify::replay_all;
 use crate::{HelpStore, Limits};
-use layer::{Frontier, Spare};
+use layer::Frontier;
 use paths::{path_counts, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
 use visited::{Visited, COMPACT_PLIES};
@@ -165,7 +165,6 @@ pub fn solve_help(
         return search.finish_at_start(start);
     }
     let mut frontier = Frontier::start(start);
-    let mut spare = Spare::default();
     let mut verdict = Verdict::NoSolution;
     while !frontier.is_empty() {
         if plan.max_length.is_some_and(|n| search.depth >= n) {
@@ -187,6 +186,7 @@ pub fn solve_help(
         if let Store::Edges { layer_starts, .. } = &mut search.store {
             layer_starts.push((first_id, search.depth + plies));
         }
+        let mut spare = std::mem::take(&mut frontier.spare);
         let done = worker::run_pass(&search, &frontier, &mut spare);
         search.depth += plies;
         frontier.recycle(&mut spare);
@@ -194,10 +194,11 @@ pub fn solve_help(
         if done.drop_edges {
             search.switch_to_plies();
         }
-        frontier = Frontier { parts: done.next };
-        // Spare blocks for a layer as wide as this one: the rest (a wave of wide layers
-        // passed) go back to the system.
-        spare.trim_blocks(frontier.blocks());
+        frontier = Frontier {
+            parts: done.next,
+            spare,
+        };
+        frontier.trim_spare(limits.threads.max(1));
         if let Some(hit) = done.limit_hit {
             search.limit_hit = Some(hit);
             verdict = Verdict::Unknown;

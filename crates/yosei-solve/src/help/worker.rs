@@ -105,21 +105,18 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
     };
     let share = spare.blocks() / threads;
     let mut workers: Vec<Worker> = (0..threads)
-        .map(|slot| {
-            let mut own = spare.split_off_blocks(share);
-            Worker {
-                slot,
-                edges: Vec::new(),
-                goals: Vec::new(),
-                goal_parents: Vec::new(),
-                nodes: 0,
-                next: Layer::for_width(width, edges_store, &mut own),
-                spare: own,
-                keys: Vec::new(),
-                ids: 0..0,
-                expansions: 0,
-                reported_nodes: 0,
-            }
+        .map(|slot| Worker {
+            slot,
+            edges: Vec::new(),
+            goals: Vec::new(),
+            goal_parents: Vec::new(),
+            nodes: 0,
+            next: Layer::for_width(width, edges_store, spare),
+            spare: spare.split_off_blocks(share),
+            keys: Vec::new(),
+            ids: 0..0,
+            expansions: 0,
+            reported_nodes: 0,
         })
         .collect();
     if threads == 1 {
