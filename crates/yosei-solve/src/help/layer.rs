@@ -35,6 +35,9 @@ const MAX_PACKED: usize = 12 + 81 + 2 * 64;
 const MARK_EVERY: usize = 64;
 
 impl PackedLayer {
+    // (Kept out of `Worker::expand`, which every position passes through: wide layers
+    // are rare and packing is long.)
+    #[inline(never)]
     fn push(&mut self, pos: &Position, spare_blocks: &mut Vec<Vec<u8>>) {
         if self.len == 0 {
             self.move_number = pos.move_number();

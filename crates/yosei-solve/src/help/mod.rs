@@ -31,7 +31,7 @@ mod worker;
 use crate::key_index::KeyIndex;
 use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
-use crate::ply_index::{PlyIndex, SLOT_BYTES};
+use crate::ply_index::{Layout, PlyIndex};
 use crate::verify::replay_all;
 use crate::{HelpStore, Limits};
 use layer::Frontier;
@@ -121,6 +121,9 @@ struct Search<'a> {
     reach_key: Option<Key>,
     /// Notes for the outcome, besides the plan's.
     notes: Vec<String>,
+    /// The layout of the compact visited set: dense where the solutions are rebuilt
+    /// backwards (`rebuild.rs`), which needs only each position's band of plies.
+    compact_layout: Layout,
 }
 
 pub fn solve_help(
@@ -151,6 +154,11 @@ pub fn solve_help(
             _ => None,
         },
         notes: Vec::new(),
+        compact_layout: if Search::rebuilds_backward(start, rules) {
+            Layout::Dense
+        } else {
+            Layout::Wide
+        },
     };
     search.index.get_or_insert(start.key(), 0);
     if limits.help_store != HelpStore::Edges {
@@ -158,7 +166,9 @@ pub fn solve_help(
     }
     if limits.help_store == HelpStore::CompactPlies {
         // (Half the budget: the frontier's growth is not known yet.)
-        search.index.compact(search.budget() as usize / 2);
+        search
+            .index
+            .compact(search.budget() as usize / 2, search.compact_layout);
     }
     // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
     if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
@@ -345,16 +355,16 @@ impl Search<'_> {
             return;
         }
         let table = self.compact_table_bytes(frontier);
-        if PlyIndex::capacity_of(table) < exact.len() * 5 / 4 {
+        if PlyIndex::capacity_of(table, self.compact_layout) < exact.len() * 5 / 4 {
             return;
         }
         let positions = exact.len();
-        self.index.compact(table);
+        self.index.compact(table, self.compact_layout);
         self.notes.push(format!(
             "at ply {} the visited set ({positions} positions) moved to a compact table of {} MiB (plies only, {} bytes a position) to stay within --hash {}",
             self.depth,
             self.index.bytes() >> 20,
-            SLOT_BYTES,
+            self.compact_layout.slot_bytes(),
             self.limits.hash_mb
         ));
     }

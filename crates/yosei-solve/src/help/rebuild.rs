@@ -4,7 +4,10 @@
 //! retractions (`Position::retractions`, a superset) are kept when the index has them
 //! at the ply before (positions that are not indexed are taken on trust until they
 //! have a predecessor of their own) and when their generated moves include one that
-//! leads here. The work is proportional to the solutions, not to the search.
+//! leads here. The work is proportional to the solutions, not to the search. The dense
+//! visited set knows only a position's band of 64 plies: a position reached later in
+//! the same band passes too, its line back dies out within the band (at ply 0 only the
+//! start is taken), and the edges of such lines are dropped at the end.
 //!
 //! Otherwise (fairy pieces or conditions: no retraction is defined for them) a second
 //! pass, depth-first and forward from the start, along the moves that enter the next
@@ -20,7 +23,7 @@
 use super::{Edge, Graph, Judged, Search};
 use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
-use yosei_rules::{Key, MoveList, Position};
+use yosei_rules::{Key, MoveList, Position, RuleSet};
 
 /// A node on the depth-first path.
 struct Frame {
@@ -38,12 +41,17 @@ impl Search<'_> {
     /// The graph of every shortest solution of `self.depth` plies, or `None` if a limit
     /// was hit (noted in `limit_hit`).
     pub(super) fn rebuild(&mut self, start: &Position) -> Option<Graph> {
-        // (Conditions change how pieces move and what a capture does: no retraction.)
-        if start.takes_general_path(self.rules) {
-            self.rebuild_forward(start)
-        } else {
+        if Search::rebuilds_backward(start, self.rules) {
             Some(self.rebuild_backward(start))
+        } else {
+            self.rebuild_forward(start)
         }
+    }
+
+    /// Whether the solutions are rebuilt backwards, by retraction (conditions change how
+    /// pieces move and what a capture does: no retraction is defined for them).
+    pub(super) fn rebuilds_backward(start: &Position, rules: &RuleSet) -> bool {
+        !start.takes_general_path(rules)
     }
 
     /// Backwards from the goals' parents, level by level (module docs).
@@ -91,7 +99,11 @@ impl Search<'_> {
                     // Not indexed: a position with the attacker to move after a defender
                     // move, in a goal of the defender's (the start is always indexed).
                     let indexed = d - 1 == 0 || !(self.defender_goal() && x.side_to_move() == self.plan.attacker);
-                    if indexed && self.index.get(x.key()) != Some(d - 1) {
+                    if indexed && !self.index.may_be_at(x.key(), d - 1) {
+                        continue;
+                    }
+                    // (A position let through by its band of plies ends here at the latest.)
+                    if d - 1 == 0 && !x.same_position(start) {
                         continue;
                     }
                     let node = self.node_rules(&x);
@@ -116,6 +128,17 @@ impl Search<'_> {
         // Made from the last ply back: reversed, edges into a node come before edges
         // out of it (`path_counts`).
         graph.edges.reverse();
+        // Positions let through by their band of plies (the dense visited set) have no
+        // line from the start: their edges go, in one pass in that order.
+        let mut reached = vec![false; graph.node_count as usize];
+        reached[0] = true;
+        graph.edges.retain(|e| {
+            let on_a_line = reached[e.parent as usize];
+            if on_a_line {
+                reached[e.child as usize] = true;
+            }
+            on_a_line
+        });
         graph
     }
 

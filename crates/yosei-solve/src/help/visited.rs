@@ -1,12 +1,16 @@
 //! The visited set of help play, in one of two forms:
 //! - `Exact` (`KeyIndex`): 96 key bits and a 32-bit value (a node id or a ply) in 16
 //!   bytes per slot; grows with the search.
-//! - `Compact` (`PlyIndex`): plies only, 10 bytes per slot in a table made once. The
-//!   plies store moves to it when the exact set could not grow within `--hash`: the
-//!   table then takes what memory is left and holds about twice as many positions.
+//! - `Compact` (`PlyIndex`): plies only, in a table made once. The plies store moves to
+//!   it when the exact set could not grow within `--hash`: the table then takes what
+//!   memory is left and holds about twice as many positions (`Layout::Wide`, 10 bytes a
+//!   slot), or two and a half times as many (`Layout::Dense`, 8 bytes) where the
+//!   solutions are rebuilt backwards: there a position keeps only its ply's band of 64
+//!   plies, and the rebuild asks only whether a position may be at a ply
+//!   ([`Visited::may_be_at`]).
 
 use crate::key_index::KeyIndex;
-use crate::ply_index::PlyIndex;
+use crate::ply_index::{Layout, PlyIndex};
 use yosei_rules::Key;
 
 pub(super) enum Visited {
@@ -15,8 +19,10 @@ pub(super) enum Visited {
 }
 
 /// The plies the compact set holds: below 2¹⁴, leaving two bits of its 16-bit values
-/// for the forward rebuild's flags.
+/// for the forward rebuild's flags (and 256 bands of 64 plies in 8-bit values).
 pub(super) const COMPACT_PLIES: u32 = 1 << 14;
+/// Plies in a band of the dense layout: `COMPACT_PLIES` in 8 bits.
+const BAND_PLIES: u32 = COMPACT_PLIES >> 8;
 
 impl Visited {
     pub(super) fn len(&self) -> usize {
@@ -43,7 +49,23 @@ impl Visited {
     pub(super) fn value_bits(&self) -> u32 {
         match self {
             Visited::Exact(_) => 31,
-            Visited::Compact(_) => 16,
+            Visited::Compact(index) => {
+                assert!(index.layout() == Layout::Wide, "the dense set keeps no exact plies");
+                16
+            }
+        }
+    }
+
+    /// Whether the position of `key` is in the set and may have been first reached at
+    /// `ply`: its ply is `ply`, or (the dense layout) in the same band of 64. A position
+    /// let through by its band is in fact reached later; a backward rebuild that takes it
+    /// finds no line from the start through it (its band runs out first) and drops it.
+    pub(super) fn may_be_at(&self, key: Key, ply: u32) -> bool {
+        match self {
+            Visited::Compact(index) if index.layout() == Layout::Dense => {
+                index.get(key).map(u32::from) == Some(ply / BAND_PLIES)
+            }
+            _ => self.get(key) == Some(ply),
         }
     }
 
@@ -59,7 +81,7 @@ impl Visited {
         match self {
             Visited::Exact(index) => index.get_or_insert_with(key, decide),
             Visited::Compact(index) => index
-                .get_or_insert_with(key, || decide().map(compact_value))
+                .get_or_insert_with(key, || decide().map(|ply| compact_value(ply, index.layout())))
                 .map(u32::from),
         }
     }
@@ -79,7 +101,7 @@ impl Visited {
     pub(super) fn set(&self, key: Key, value: u32) {
         match self {
             Visited::Exact(index) => index.set(key, value),
-            Visited::Compact(index) => index.set(key, compact_value(value)),
+            Visited::Compact(index) => index.set(key, compact_value(value, index.layout())),
         }
     }
 
@@ -93,18 +115,23 @@ impl Visited {
 
     /// Moves an exact set of plies into a compact table of about `bytes`, a shard at a
     /// time (never both in full).
-    pub(super) fn compact(&mut self, bytes: usize) {
+    pub(super) fn compact(&mut self, bytes: usize, layout: Layout) {
         let Visited::Exact(exact) = std::mem::replace(self, Visited::Exact(KeyIndex::new())) else {
             unreachable!("compacting the compact set");
         };
-        let compact = PlyIndex::with_bytes(bytes);
+        let compact = PlyIndex::with_bytes(bytes, layout);
         exact.drain(|key, ply| {
-            compact.get_or_insert(key, compact_value(ply));
+            compact.get_or_insert(key, compact_value(ply, layout));
         });
         *self = Visited::Compact(compact);
     }
 }
 
-fn compact_value(value: u32) -> u16 {
+/// A value of the compact set: the ply, or its band (`Layout::Dense`).
+fn compact_value(value: u32, layout: Layout) -> u16 {
+    let value = match layout {
+        Layout::Wide => value,
+        Layout::Dense => value / BAND_PLIES,
+    };
     u16::try_from(value).expect("compact set values fit 16 bits")
 }
