@@ -369,11 +369,13 @@ impl Search<'_> {
         ));
     }
 
-    /// The compact table's size: the budget but the rest of the search, the next layer
-    /// (up to twice this one: vectors grow by doubling) and an eighth for wider layers
-    /// to come (kato-107b_4197's grow fourfold within 700 plies of the switch).
+    /// The compact table's size: the budget but the rest of the search, room for two
+    /// layers as wide as this one (the next and the spare storage) and a sixteenth for
+    /// wider layers to come (kato-107b_4197's widest, five times as wide as at the
+    /// switch, held 1.2 GB with the next layer and the spare storage under --hash
+    /// 22800, whose sixteenth is 1.4 GB).
     fn compact_table_bytes(&self, frontier: &Frontier) -> usize {
-        let reserve = 2 * frontier.bytes() as u64 + self.budget() / 8;
+        let reserve = 2 * frontier.bytes() as u64 + self.budget() / 16;
         self.budget()
             .saturating_sub(self.memory_besides_index(frontier) + reserve) as usize
     }
