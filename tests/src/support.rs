@@ -39,7 +39,9 @@ pub fn assert_packs(pos: &Position) {
     let len = bytes.len();
     pos.pack_into(&mut bytes);
     assert_eq!(Position::packed_len(&bytes), len, "{pos:?}");
-    assert!(Position::unpack(&bytes[len..], pos.move_number()) == *pos, "{pos:?}");
+    let (again, again_len) = Position::unpack(&bytes[len..], pos.move_number());
+    assert_eq!(again_len, len, "{pos:?}");
+    assert!(again == *pos, "{pos:?}");
 }
 
 /// Help play under each store of the search (edges; plies only, with the solutions

@@ -508,6 +508,13 @@ impl Position {
 /// entries, then the 81 occupancy bits.
 const PACKED_HEADER: usize = 1 + 11;
 
+/// The occupied squares of a packed position.
+fn packed_occupancy(bytes: &[u8]) -> Bitboard {
+    let mut occupancy = [0u8; 16];
+    occupancy[..11].copy_from_slice(&bytes[1..PACKED_HEADER]);
+    Bitboard(u128::from_le_bytes(occupancy))
+}
+
 impl Position {
     /// Appends this position in a few dozen bytes, for searches that keep hundreds of
     /// millions of them (the help-play frontier): a byte for the side to move and the
@@ -531,53 +538,43 @@ impl Position {
         }
     }
 
-    /// The length of the packed position at the start of `bytes`.
+    /// The length of the packed position at the start of `bytes` (to skip it).
     pub fn packed_len(bytes: &[u8]) -> usize {
-        let mut occupancy = [0u8; 16];
-        occupancy[..11].copy_from_slice(&bytes[1..PACKED_HEADER]);
-        PACKED_HEADER + u128::from_le_bytes(occupancy).count_ones() as usize + 2 * (bytes[0] & 0x7f) as usize
+        PACKED_HEADER + packed_occupancy(bytes).count() as usize + 2 * usize::from(bytes[0] & 0x7f)
     }
 
     /// The position packed at the start of `bytes` by [`Position::pack_into`], with its
-    /// move number.
-    pub fn unpack(bytes: &[u8], move_number: u32) -> Position {
-        let mut occupancy = [0u8; 16];
-        occupancy[..11].copy_from_slice(&bytes[1..PACKED_HEADER]);
+    /// move number, and the number of bytes it took.
+    pub fn unpack(bytes: &[u8], move_number: u32) -> (Position, usize) {
         let mut pos = Position {
             board: [None; Square::NUM],
             by_color: [Bitboard::EMPTY; 2],
             by_kind: [Bitboard::EMPTY; KIND_SLOTS],
             hands: [Hand::EMPTY; 2],
-            side: if bytes[0] >> 7 == 1 { Color::White } else { Color::Black },
+            side: Color::ALL[usize::from(bytes[0] >> 7)],
             kings: [None; 2],
             key: 0,
             move_number,
             fairy: false,
         };
         let mut at = PACKED_HEADER;
-        for sq in Bitboard(u128::from_le_bytes(occupancy)) {
-            let code = bytes[at] as usize;
+        for sq in packed_occupancy(bytes) {
+            let code = usize::from(bytes[at]);
             at += 1;
             if let Some(kind) = PieceKind::from_index(code / 2) {
-                let color = if code.is_multiple_of(2) {
-                    Color::Black
-                } else {
-                    Color::White
-                };
-                pos.put(sq, Piece::new(kind, color));
+                pos.put(sq, Piece::new(kind, Color::ALL[code % 2]));
             }
         }
         for _ in 0..bytes[0] & 0x7f {
             let (entry, n) = (bytes[at], bytes[at + 1]);
             at += 2;
-            let color = if entry >> 7 == 1 { Color::White } else { Color::Black };
-            if let Some(kind) = PieceKind::from_index((entry & 0x7f) as usize) {
-                pos.hands[color.index()].set(kind, n);
+            if let Some(kind) = PieceKind::from_index(usize::from(entry & 0x7f)) {
+                pos.hands[usize::from(entry >> 7)].set(kind, n);
             }
         }
         pos.key = pos.compute_key();
         pos.fairy = pos.find_fairy_pieces();
-        pos
+        (pos, at)
     }
 }
 

@@ -69,10 +69,13 @@ impl PackedLayer {
                 at = 0;
                 continue;
             }
-            if i >= lo {
-                f(&Position::unpack(&bytes[at..], self.move_number), i);
+            if i < lo {
+                at += Position::packed_len(&bytes[at..]);
+            } else {
+                let (pos, len) = Position::unpack(&bytes[at..], self.move_number);
+                f(&pos, i);
+                at += len;
             }
-            at += Position::packed_len(&bytes[at..]);
             i += 1;
         }
     }
@@ -148,10 +151,11 @@ impl Layer {
             }
     }
 
-    pub(super) fn push(&mut self, child: Position, id: u32, spare: &mut Spare) {
+    /// Appends `child`; a packed layer takes new blocks from `spare_blocks`.
+    pub(super) fn push(&mut self, child: Position, id: u32, spare_blocks: &mut Vec<Vec<u8>>) {
         match &mut self.positions {
             Positions::Full(v) => v.push(child),
-            Positions::Packed(p) => p.push(&child, &mut spare.blocks),
+            Positions::Packed(p) => p.push(&child, spare_blocks),
         }
         if self.keeps_ids {
             self.ids.push(id);
@@ -203,17 +207,14 @@ impl Spare {
     }
 
     /// A share of the blocks for one worker of a pass (each worker fills its own part).
-    pub(super) fn split_off_blocks(&mut self, share: usize) -> Spare {
+    pub(super) fn split_off_blocks(&mut self, share: usize) -> Vec<Vec<u8>> {
         let at = self.blocks.len().saturating_sub(share);
-        Spare {
-            blocks: self.blocks.split_off(at),
-            ..Spare::default()
-        }
+        self.blocks.split_off(at)
     }
 
     /// Takes back a worker's unused blocks.
-    pub(super) fn take_blocks(&mut self, other: &mut Spare) {
-        self.blocks.append(&mut other.blocks);
+    pub(super) fn take_blocks(&mut self, blocks: &mut Vec<Vec<u8>>) {
+        self.blocks.append(blocks);
     }
 }
 
@@ -334,7 +335,7 @@ mod tests {
         for _ in 0..10 {
             let mut layer = Layer::for_width(Layer::FULL_BELOW, true, &mut spare);
             for pos in positions(3000, 2) {
-                layer.push(pos, 0, &mut spare);
+                layer.push(pos, 0, &mut spare.blocks);
             }
             layer.recycle(&mut spare);
             Layer::for_width(0, true, &mut spare).recycle(&mut spare);
@@ -351,7 +352,7 @@ mod tests {
         let mut spare = Spare::default();
         let mut layer = Layer::for_width(Layer::FULL_BELOW, true, &mut spare);
         for (i, pos) in all.iter().enumerate() {
-            layer.push(pos.clone(), i as u32 + 5, &mut spare);
+            layer.push(pos.clone(), i as u32 + 5, &mut spare.blocks);
         }
         assert!(matches!(layer.positions, Positions::Packed(_)));
         let frontier = Frontier {

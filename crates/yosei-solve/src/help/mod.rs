@@ -15,7 +15,7 @@
 //!   third of the memory. A search switches to it when the edges would not fit, and
 //!   the solutions are rebuilt at the end (`rebuild`: backwards by retraction under
 //!   ordinary rules, else by a second, forward pass). When the visited set itself
-//!   would outgrow `--hash`, it moves to a compact table of 10 bytes a position
+//!   would outgrow `--hash`, it moves to a compact table of 8 or 10 bytes a position
 //!   (`visited`).
 //!
 //! Positions are identified by their Zobrist key (`key_index`; design.md, Exactness: a

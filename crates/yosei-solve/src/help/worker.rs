@@ -62,8 +62,8 @@ pub(super) struct Worker {
     pub(super) goal_parents: Vec<(Position, Move)>,
     pub(super) nodes: u64,
     next: Layer,
-    /// Storage for `next`, the worker's share of the pass's.
-    spare: Spare,
+    /// Empty blocks for `next`: the worker's share of the pass's spare ones.
+    spare_blocks: Vec<Vec<u8>>,
     /// Scratch: the children's keys of the position being expanded.
     keys: Vec<Key>,
     ids: Range<u32>,
@@ -112,7 +112,7 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
             goal_parents: Vec::new(),
             nodes: 0,
             next: Layer::for_width(width, edges_store, spare),
-            spare: spare.split_off_blocks(share),
+            spare_blocks: spare.split_off_blocks(share),
             keys: Vec::new(),
             ids: 0..0,
             expansions: 0,
@@ -132,7 +132,7 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
     let next = workers
         .iter_mut()
         .map(|w| {
-            spare.take_blocks(&mut w.spare);
+            spare.take_blocks(&mut w.spare_blocks);
             std::mem::replace(&mut w.next, Layer::for_width(0, false, &mut Spare::default()))
         })
         .collect();
@@ -333,7 +333,7 @@ impl Worker {
                             mv: m,
                         });
                     }
-                    self.next.push(child, new_id, &mut self.spare);
+                    self.next.push(child, new_id, &mut self.spare_blocks);
                 }
             }
         }
