@@ -45,8 +45,9 @@ pub fn assert_packs(pos: &Position) {
 }
 
 /// Help play under each store of the search (edges; plies only, with the solutions
-/// rebuilt, in the exact and in the compact visited set): they must agree on everything
-/// but the work done.
+/// rebuilt, in the exact, the compact and the spilled visited set): they must agree on
+/// everything but the work done. (The spilled set spills only where the solutions are
+/// rebuilt backwards; elsewhere it is the exact set.)
 pub fn solve_help_every_store(
     start: &Position,
     rules: &RuleSet,
@@ -63,7 +64,8 @@ pub fn solve_help_every_store(
             &yosei_solve::Limits {
                 help_store,
                 hash_mb,
-                ..*limits
+                spill_dir: Some(std::env::temp_dir()),
+                ..limits.clone()
             },
             |_| {},
         )
@@ -72,6 +74,7 @@ pub fn solve_help_every_store(
     let plies = store(HelpStore::Plies, limits.hash_mb);
     // (The compact table takes the budget at once: a small one.)
     let compact = store(HelpStore::CompactPlies, limits.hash_mb.min(256));
+    let spilled = store(HelpStore::SpilledPlies, limits.hash_mb);
     let fields = |o: &yosei_solve::Outcome| {
         (
             o.verdict,
@@ -88,6 +91,11 @@ pub fn solve_help_every_store(
         fields(&edges),
         fields(&compact),
         "the edges and compact plies stores disagree"
+    );
+    assert_eq!(
+        fields(&edges),
+        fields(&spilled),
+        "the edges and spilled plies stores disagree"
     );
     edges
 }

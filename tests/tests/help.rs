@@ -158,6 +158,53 @@ fn outgrowing_the_exact_visited_set_moves_to_the_compact_one() {
     assert!(peak <= 48 << 20, "{peak}");
 }
 
+/// Given a directory to spill to, an exact visited set that could not grow within
+/// `--hash` is written to disk instead (and the search goes on in memory): the same
+/// answer, within the budget; positions that might be on disk are looked up there.
+#[test]
+fn outgrowing_the_exact_visited_set_with_a_spill_dir_writes_it_to_disk() {
+    let (rules, start, plan) = helpmate(include_str!("../../benches/data/helpmate/morishige_1965.sfen"), 1965);
+    let roomy = yosei_solve::help::solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
+    for threads in [1, 2] {
+        let tight = Limits {
+            hash_mb: 40,
+            threads,
+            spill_dir: Some(std::env::temp_dir()),
+            ..Limits::default()
+        };
+        let mut peak = 0;
+        let mut looked_up = 0;
+        let out = yosei_solve::help::solve_help(&start, &rules, &plan, &tight, |p| {
+            peak = peak.max(p.memory_bytes);
+            looked_up = p.looked_up_on_disk;
+        });
+        assert_eq!(out.verdict, Verdict::Solved, "{:?}", out.notes);
+        assert!(
+            out.notes.iter().any(|n| n.contains("began to be written to")),
+            "{:?}",
+            out.notes
+        );
+        assert!(looked_up > 0);
+        assert_eq!((&out.solutions, out.solution_count), (&roomy.solutions, 1));
+        assert!(peak <= 40 << 20, "{peak}");
+    }
+    // A directory that cannot be written: `unknown`, and why.
+    let unwritable = Limits {
+        hash_mb: 40,
+        spill_dir: Some("/nonexistent/yosei".into()),
+        ..Limits::default()
+    };
+    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &unwritable, |_| {});
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(
+        out.notes
+            .iter()
+            .any(|n| n.contains("could not be written to disk") && n.contains("/nonexistent/yosei")),
+        "{:?}",
+        out.notes
+    );
+}
+
 /// The compact set holds plies below 2¹⁴: a longer search in it stops with `unknown`
 /// and says why, never a wrong answer.
 #[test]
@@ -184,11 +231,17 @@ fn threads_give_the_same_answer() {
     let (rules, start, plan) = forest_06_10_97();
     let one = yosei_solve::help::solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
     assert_eq!((one.verdict, one.solution_count), (Verdict::Solved, 1));
-    for help_store in [HelpStore::Edges, HelpStore::Plies, HelpStore::CompactPlies] {
+    for help_store in [
+        HelpStore::Edges,
+        HelpStore::Plies,
+        HelpStore::CompactPlies,
+        HelpStore::SpilledPlies,
+    ] {
         let limits = Limits {
             threads: 2,
             help_store,
             hash_mb: 512,
+            spill_dir: Some(std::env::temp_dir()),
             ..Limits::default()
         };
         let two = yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {});

@@ -47,6 +47,11 @@ pub struct SolveArgs {
     /// machine's hardware threads]
     #[arg(long)]
     threads: Option<usize>,
+    /// Help play: a directory where the visited positions that do not fit in --hash may
+    /// be written (16 bytes each; 2.25 stay in memory) instead of stopping when memory
+    /// is full. Ordinary pieces and no condition only; the files are removed at the end.
+    #[arg(long, value_name = "DIR")]
+    spill_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -72,6 +77,11 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         }
         None => None,
     };
+    if let Some(dir) = &args.spill_dir {
+        if !dir.is_dir() {
+            return Err(format!("--spill-dir {}: not a directory", dir.display()));
+        }
+    }
     let base_rules = compile_rules(&args.rules)?;
     let problems = read_problems_from_arg(&args.input, &base_rules).map_err(|e| e.to_string())?;
     let limits = Limits {
@@ -83,6 +93,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         threads: args
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
+        spill_dir: args.spill_dir.clone(),
         ..Limits::default()
     };
     let mut worst = 0u8;
@@ -181,6 +192,9 @@ fn print_progress(p: &Progress) {
         rate / 1e6,
         p.memory_bytes >> 20
     );
+    if p.on_disk > 0 {
+        eprint!(" · {} on disk ({} looked up there)", p.on_disk, p.looked_up_on_disk);
+    }
 }
 
 fn usi_lines(outcome: &Outcome) -> Vec<Vec<String>> {

@@ -148,13 +148,30 @@ impl KeyIndex {
     /// (moving to another table never holds both in full). The key's bits 8 to 31 are
     /// not kept: keys come back with them zero.
     pub fn drain(self, mut f: impl FnMut(Key, u32)) {
+        self.drain_shards(|_, entries| {
+            for &(key, value) in entries.iter() {
+                f(key, value);
+            }
+        });
+    }
+
+    /// As `drain`, each shard's keys and values at once, with the shard's number (in
+    /// increasing order; the shard is a key's lowest 8 bits).
+    pub fn drain_shards(self, mut f: impl FnMut(usize, &mut Vec<(Key, u32)>)) {
+        let mut entries = Vec::new();
         for (s, cell) in self.shards.into_vec().into_iter().enumerate() {
             let shard = cell.shard.into_inner().unwrap_or_else(|poisoned| poisoned.into_inner());
-            for &e in shard.slots.as_slice() {
-                if e != 0 {
-                    f(e & !VALUE_MASK | s as u128, value_of(e));
-                }
-            }
+            entries.clear();
+            entries.extend(
+                shard
+                    .slots
+                    .as_slice()
+                    .iter()
+                    .filter(|&&e| e != 0)
+                    .map(|&e| (e & !VALUE_MASK | s as u128, value_of(e))),
+            );
+            drop(shard);
+            f(s, &mut entries);
         }
     }
 

@@ -11,6 +11,7 @@ pub mod outcome;
 pub mod plan;
 pub mod ply_index;
 pub mod self_mate;
+pub mod spilled_set;
 pub mod verify;
 mod zeroed;
 
@@ -19,7 +20,7 @@ pub use plan::{Goal, HelpPlan, PlanError};
 
 /// Limits of one search. A limit that is hit gives the verdict `unknown`, never a
 /// wrong answer.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Limits {
     /// Memory for the search tables, in MiB.
     pub hash_mb: usize,
@@ -33,6 +34,11 @@ pub struct Limits {
     pub help_store: HelpStore,
     /// Threads for the work that parallelises (help play: wide layers).
     pub threads: usize,
+    /// Where help play may write the part of its visited set that does not fit in
+    /// `hash_mb` (searches rebuilt backwards: ordinary pieces, no condition); without
+    /// it, the set moves to a compact table in memory and the search stops when that
+    /// is full.
+    pub spill_dir: Option<std::path::PathBuf>,
 }
 
 /// What help play keeps of its search when it starts; each store gives way to the next
@@ -45,6 +51,9 @@ pub enum HelpStore {
     Plies,
     /// Each position's ply in the compact visited set (the solutions are rebuilt).
     CompactPlies,
+    /// Each position's ply, the visited set spilled to `spill_dir` after every pass
+    /// that doubled it (the solutions are rebuilt).
+    SpilledPlies,
 }
 
 impl Default for Limits {
@@ -57,6 +66,7 @@ impl Default for Limits {
             max_listed_moves: 2_000_000,
             help_store: HelpStore::Edges,
             threads: 1,
+            spill_dir: None,
         }
     }
 }

@@ -294,6 +294,17 @@ impl Frontier {
         }
     }
 
+    /// Appends `positions` as a part of their own (the plies store: node ids 0).
+    pub(super) fn push_part(&mut self, positions: Vec<Position>) {
+        if !positions.is_empty() {
+            self.parts.push(Layer {
+                positions: Positions::Full(positions),
+                ids: Vec::new(),
+                keeps_ids: false,
+            });
+        }
+    }
+
     /// Gives the storage back for later layers.
     pub(super) fn recycle(&mut self, spare: &mut Spare) {
         for part in self.parts.drain(..) {

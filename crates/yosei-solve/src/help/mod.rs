@@ -16,7 +16,8 @@
 //!   the solutions are rebuilt at the end (`rebuild`: backwards by retraction under
 //!   ordinary rules, else by a second, forward pass). When the visited set itself
 //!   would outgrow `--hash`, it moves to a compact table of 8 or 10 bytes a position
-//!   (`visited`).
+//!   (`visited`), or, given `--spill-dir` and rebuilt backwards, writes it to disk
+//!   whenever it fills and starts again (`spilled_set`).
 //!
 //! Positions are identified by their Zobrist key (`key_index`; design.md, Exactness: a
 //! collision is not a practical event); every listed solution is replayed through the
@@ -34,7 +35,7 @@ use crate::plan::{Goal, HelpPlan};
 use crate::ply_index::{Layout, PlyIndex};
 use crate::verify::replay_all;
 use crate::{HelpStore, Limits};
-use layer::Frontier;
+use layer::{Frontier, Layer, Spare};
 use paths::{path_counts, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
 use visited::{Visited, COMPACT_PLIES};
@@ -50,6 +51,10 @@ pub struct Progress {
     pub nodes: u64,
     pub elapsed_ms: u128,
     pub memory_bytes: u64,
+    /// Positions written to disk (`--spill-dir`).
+    pub on_disk: u64,
+    /// New positions so far that were looked up on disk.
+    pub looked_up_on_disk: u64,
 }
 
 /// What the search keeps besides the frontier.
@@ -124,6 +129,16 @@ struct Search<'a> {
     /// The layout of the compact visited set: dense where the solutions are rebuilt
     /// backwards (`rebuild.rs`), which needs only each position's band of plies.
     compact_layout: Layout,
+    spill_stats: SpillStats,
+}
+
+/// What the spilled visited set cost, for the notes.
+#[derive(Default)]
+struct SpillStats {
+    /// New positions held back in a pass because they might have been on disk.
+    held_back: u64,
+    /// Those of them that were not.
+    held_back_new: u64,
 }
 
 pub fn solve_help(
@@ -159,6 +174,7 @@ pub fn solve_help(
         } else {
             Layout::Wide
         },
+        spill_stats: SpillStats::default(),
     };
     search.index.get_or_insert(start.key(), 0);
     if limits.help_store != HelpStore::Edges {
@@ -200,7 +216,7 @@ pub fn solve_help(
         let done = worker::run_pass(&search, &frontier, &mut spare);
         search.depth += plies;
         frontier.recycle(&mut spare);
-        search.absorb(done.workers, done.next_id);
+        let held_back = search.absorb(done.workers, done.next_id);
         if done.drop_edges {
             search.switch_to_plies();
         }
@@ -208,14 +224,21 @@ pub fn solve_help(
             parts: done.next,
             spare,
         };
+        let hit = done
+            .limit_hit
+            .or_else(|| search.settle_held_back(held_back, &mut frontier).err());
         frontier.trim_spare(limits.threads.max(1));
-        if let Some(hit) = done.limit_hit {
+        if let Some(hit) = hit {
             search.limit_hit = Some(hit);
             verdict = Verdict::Unknown;
             break;
         }
         search.make_room_for_edges(&frontier);
-        search.compact_if_needed(&frontier);
+        if let Err(hit) = search.make_room_in_index(&frontier) {
+            search.limit_hit = Some(hit);
+            verdict = Verdict::Unknown;
+            break;
+        }
         if matches!(search.index, Visited::Compact(_)) && search.depth + 2 >= COMPACT_PLIES {
             search.limit_hit = Some(format!(
                 "the compact visited set holds plies below {COMPACT_PLIES} (a larger --hash keeps the exact one)"
@@ -240,6 +263,11 @@ pub fn solve_help(
             nodes: search.nodes,
             elapsed_ms: search.start_time.elapsed().as_millis(),
             memory_bytes: search.memory_bytes(&frontier),
+            on_disk: match &search.index {
+                Visited::Spilled { disk, .. } => disk.len() as u64,
+                _ => 0,
+            },
+            looked_up_on_disk: search.spill_stats.held_back,
         });
         if !search.goal_parents.is_empty() {
             verdict = Verdict::Solved;
@@ -247,6 +275,7 @@ pub fn solve_help(
         }
     }
     drop(frontier);
+    search.note_spill();
     let graph = match (verdict, std::mem::replace(&mut search.store, Store::Plies)) {
         (Verdict::Solved, Store::Edges { edges, .. }) => Some(Graph {
             edges,
@@ -286,12 +315,15 @@ impl Search<'_> {
     }
 
     /// Takes in the results of a pass's workers (in order: the edges of a pass may be
-    /// stored in any order of workers, each worker's own in order).
-    fn absorb(&mut self, workers: Vec<worker::Worker>, next_id: u32) {
+    /// stored in any order of workers, each worker's own in order), but the positions
+    /// they held back, which it returns.
+    fn absorb(&mut self, workers: Vec<worker::Worker>, next_id: u32) -> Vec<Layer> {
         self.node_count = next_id;
         self.goals.clear();
         self.goal_parents.clear();
+        let mut held_back = Vec::new();
         for mut w in workers {
+            held_back.extend(w.held_back.take());
             self.nodes += w.nodes;
             self.goal_parents.append(&mut w.goal_parents);
             if let Store::Edges { edges, .. } = &mut self.store {
@@ -299,6 +331,39 @@ impl Search<'_> {
                 self.goals.extend_from_slice(&w.goals);
             }
         }
+        held_back
+    }
+
+    /// Looks up on disk the positions held back in the last pass because they may have
+    /// been spilled (`Visited::held_back`): those that were not are indexed and join
+    /// the frontier. An error names what could not be read.
+    fn settle_held_back(&mut self, held_back: Vec<Layer>, frontier: &mut Frontier) -> Result<(), String> {
+        if held_back.is_empty() {
+            return Ok(());
+        }
+        let mut held_back = Frontier {
+            parts: held_back,
+            spare: Spare::default(),
+        };
+        let mut keys = Vec::with_capacity(held_back.len());
+        held_back.for_each_in(0..held_back.len(), |pos, _| keys.push(pos.key()));
+        let is_new = self
+            .index
+            .settle_held_back(&keys, self.depth)
+            .map_err(|e| format!("the spilled visited set could not be read: {e}"))?;
+        let mut new = Vec::new();
+        let mut i = 0;
+        held_back.for_each_in(0..held_back.len(), |pos, _| {
+            if is_new[i] {
+                new.push(pos.clone());
+            }
+            i += 1;
+        });
+        self.spill_stats.held_back += held_back.len() as u64;
+        self.spill_stats.held_back_new += new.len() as u64;
+        held_back.recycle(&mut frontier.spare);
+        frontier.push_part(new);
+        Ok(())
     }
 
     /// Grows the edge store for the next pass (doubling), or gives it up for the plies
@@ -340,18 +405,77 @@ impl Search<'_> {
         }
     }
 
-    /// Moves the plies store's visited set to the compact table when the exact one
-    /// might not grow within the budget in the next pass (a shard grows by half): the
-    /// table takes the budget but a reserve for the frontier, and is made only if it
-    /// holds clearly more.
-    fn compact_if_needed(&mut self, frontier: &Frontier) {
+    /// What the spilled visited set held and cost, if there is one.
+    fn note_spill(&mut self) {
+        let Visited::Spilled { recent, disk } = &self.index else {
+            return;
+        };
+        self.notes.push(format!(
+            "{} positions were written to disk in {} runs ({} MiB; {} stayed in memory); {} new positions were held back to be looked up there, {} of them new",
+            disk.len(),
+            disk.run_count(),
+            disk.disk_bytes() >> 20,
+            recent.len(),
+            self.spill_stats.held_back,
+            self.spill_stats.held_back_new
+        ));
+    }
+
+    /// Makes room in the plies store's visited set when the exact set in memory might
+    /// not grow within the budget in the next pass (a shard grows by half): spilled to
+    /// disk (`--spill-dir`, rebuilt backwards) or moved to the compact table.
+    fn make_room_in_index(&mut self, frontier: &Frontier) -> Result<(), String> {
+        let Some(exact) = self.index.exact() else {
+            return Ok(());
+        };
+        if !matches!(self.store, Store::Plies) {
+            return Ok(());
+        }
+        let spills_to = self
+            .limits
+            .spill_dir
+            .as_deref()
+            .filter(|_| self.compact_layout == Layout::Dense);
+        let spilled = self.index.len() - exact.len();
+        let forced = self.limits.help_store == HelpStore::SpilledPlies && exact.len() >= spilled + 64;
+        let grown = (self.index.bytes() + exact.bytes() / 2) as u64 + self.memory_besides_index(frontier);
+        if grown <= self.budget() && !forced {
+            return Ok(());
+        }
+        match spills_to {
+            // (Runs much smaller than the set on disk would each cost every lookup a
+            // little: the search stops at the memory limit instead.)
+            Some(dir) if exact.len() >= spilled / 16 => {
+                let positions = exact.len();
+                let dir = dir.to_path_buf();
+                if spilled == 0 && !forced {
+                    self.notes.push(format!(
+                        "at ply {} the visited set ({positions} positions) began to be written to {} to stay within --hash {}",
+                        self.depth,
+                        dir.display(),
+                        self.limits.hash_mb
+                    ));
+                }
+                self.index
+                    .spill(&dir)
+                    .map_err(|e| format!("the visited set could not be written to disk: {e}"))
+            }
+            Some(_) => Ok(()),
+            None => {
+                self.compact(frontier);
+                Ok(())
+            }
+        }
+    }
+
+    /// Moves the plies store's visited set to the compact table (`make_room_in_index`):
+    /// the table takes the budget but a reserve for the frontier, and is made only if
+    /// it holds clearly more.
+    fn compact(&mut self, frontier: &Frontier) {
         let Visited::Exact(exact) = &self.index else {
             return;
         };
-        if !matches!(self.store, Store::Plies) || self.depth + 2 >= COMPACT_PLIES {
-            return;
-        }
-        if exact.bytes() as u64 * 3 / 2 + self.memory_besides_index(frontier) <= self.budget() {
+        if self.depth + 2 >= COMPACT_PLIES {
             return;
         }
         let table = self.compact_table_bytes(frontier);

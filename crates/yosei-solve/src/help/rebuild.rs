@@ -42,7 +42,7 @@ impl Search<'_> {
     /// was hit (noted in `limit_hit`).
     pub(super) fn rebuild(&mut self, start: &Position) -> Option<Graph> {
         if Search::rebuilds_backward(start, self.rules) {
-            Some(self.rebuild_backward(start))
+            self.rebuild_backward(start)
         } else {
             self.rebuild_forward(start)
         }
@@ -54,8 +54,9 @@ impl Search<'_> {
         !start.takes_general_path(rules)
     }
 
-    /// Backwards from the goals' parents, level by level (module docs).
-    fn rebuild_backward(&mut self, start: &Position) -> Graph {
+    /// Backwards from the goals' parents, level by level (module docs); `None` if the
+    /// spilled visited set could not be read.
+    fn rebuild_backward(&mut self, start: &Position) -> Option<Graph> {
         let length = self.depth;
         let mut graph = Graph {
             edges: Vec::new(),
@@ -99,7 +100,15 @@ impl Search<'_> {
                     // Not indexed: a position with the attacker to move after a defender
                     // move, in a goal of the defender's (the start is always indexed).
                     let indexed = d - 1 == 0 || !(self.defender_goal() && x.side_to_move() == self.plan.attacker);
-                    if indexed && !self.index.may_be_at(x.key(), d - 1) {
+                    let at_ply_before = match indexed.then(|| self.index.may_be_at(x.key(), d - 1)) {
+                        None | Some(Ok(true)) => true,
+                        Some(Ok(false)) => false,
+                        Some(Err(e)) => {
+                            self.limit_hit = Some(format!("the spilled visited set could not be read: {e}"));
+                            return None;
+                        }
+                    };
+                    if !at_ply_before {
                         continue;
                     }
                     // (A position let through by its band of plies ends here at the latest.)
@@ -139,7 +148,7 @@ impl Search<'_> {
             }
             on_a_line
         });
-        graph
+        Some(graph)
     }
 
     /// Forwards from the start, depth-first (module docs).

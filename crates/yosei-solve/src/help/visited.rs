@@ -1,4 +1,4 @@
-//! The visited set of help play, in one of two forms:
+//! The visited set of help play, in one of three forms:
 //! - `Exact` (`KeyIndex`): 96 key bits and a 32-bit value (a node id or a ply) in 16
 //!   bytes per slot; grows with the search.
 //! - `Compact` (`PlyIndex`): plies only, in a table made once. The plies store moves to
@@ -8,14 +8,22 @@
 //!   solutions are rebuilt backwards: there a position keeps only its ply's band of 64
 //!   plies, and the rebuild asks only whether a position may be at a ply
 //!   ([`Visited::may_be_at`]).
+//! - `Spilled` (`--spill-dir`, where the solutions are rebuilt backwards): instead of
+//!   moving to the compact table, the exact set is written to disk whenever it could
+//!   not grow, and starts again empty (`SpilledSet`: 2.25 bytes a position stay in
+//!   memory). A new position that may be on disk is held back by the pass and looked up
+//!   there at its end ([`Visited::held_back`]).
 
 use crate::key_index::KeyIndex;
 use crate::ply_index::{Layout, PlyIndex};
+use crate::spilled_set::SpilledSet;
+use std::io;
 use yosei_rules::Key;
 
 pub(super) enum Visited {
     Exact(KeyIndex),
     Compact(PlyIndex),
+    Spilled { recent: KeyIndex, disk: SpilledSet },
 }
 
 /// The plies the compact set holds: below 2¹⁴, leaving two bits of its 16-bit values
@@ -29,13 +37,24 @@ impl Visited {
         match self {
             Visited::Exact(index) => index.len(),
             Visited::Compact(index) => index.len(),
+            Visited::Spilled { recent, disk } => recent.len() + disk.len(),
         }
     }
 
+    /// Memory held.
     pub(super) fn bytes(&self) -> usize {
         match self {
             Visited::Exact(index) => index.bytes(),
             Visited::Compact(index) => index.bytes(),
+            Visited::Spilled { recent, disk } => recent.bytes() + disk.bytes(),
+        }
+    }
+
+    /// The exact set in memory, if the set has one.
+    pub(super) fn exact(&self) -> Option<&KeyIndex> {
+        match self {
+            Visited::Exact(index) | Visited::Spilled { recent: index, .. } => Some(index),
+            Visited::Compact(_) => None,
         }
     }
 
@@ -53,6 +72,7 @@ impl Visited {
                 assert!(index.layout() == Layout::Wide, "the dense set keeps no exact plies");
                 16
             }
+            Visited::Spilled { .. } => unreachable!("only a backward rebuild reads the spilled set"),
         }
     }
 
@@ -60,26 +80,54 @@ impl Visited {
     /// `ply`: its ply is `ply`, or (the dense layout) in the same band of 64. A position
     /// let through by its band is in fact reached later; a backward rebuild that takes it
     /// finds no line from the start through it (its band runs out first) and drops it.
-    pub(super) fn may_be_at(&self, key: Key, ply: u32) -> bool {
-        match self {
+    pub(super) fn may_be_at(&self, key: Key, ply: u32) -> io::Result<bool> {
+        Ok(match self {
             Visited::Compact(index) if index.layout() == Layout::Dense => {
                 index.get(key).map(u32::from) == Some(ply / BAND_PLIES)
             }
+            Visited::Spilled { recent, disk } => match recent.get(key) {
+                Some(at) => at == ply,
+                None => disk.get(key)? == Some(ply),
+            },
             _ => self.get(key) == Some(ply),
+        })
+    }
+
+    /// The value of `key` in memory (the spilled set's disk is not read).
+    pub(super) fn get(&self, key: Key) -> Option<u32> {
+        match self {
+            Visited::Exact(index) | Visited::Spilled { recent: index, .. } => index.get(key),
+            Visited::Compact(index) => index.get(key).map(u32::from),
         }
     }
 
-    pub(super) fn get(&self, key: Key) -> Option<u32> {
-        match self {
-            Visited::Exact(index) => index.get(key),
-            Visited::Compact(index) => index.get(key).map(u32::from),
-        }
+    /// Whether a new position must be held back until the end of the pass, because it
+    /// may be on disk (`Spilled`): it is neither indexed nor expanded until
+    /// [`Visited::settle_held_back`] has looked.
+    #[inline]
+    pub(super) fn held_back(&self, key: Key) -> bool {
+        matches!(self, Visited::Spilled { disk, .. } if disk.may_contain(key))
+    }
+
+    /// Which of the positions held back in a pass (`keys`, first reached at `ply` if
+    /// new) are new: not on disk, and not met earlier in `keys`. The new ones are
+    /// indexed.
+    pub(super) fn settle_held_back(&self, keys: &[Key], ply: u32) -> io::Result<Vec<bool>> {
+        let Visited::Spilled { recent, disk } = self else {
+            unreachable!("only the spilled set holds positions back");
+        };
+        let on_disk = disk.get_many(keys)?;
+        Ok(keys
+            .iter()
+            .zip(on_disk)
+            .map(|(&key, on_disk)| on_disk.is_none() && recent.get_or_insert(key, ply).is_none())
+            .collect())
     }
 
     #[inline]
     pub(super) fn get_or_insert_with(&self, key: Key, decide: impl FnOnce() -> Option<u32>) -> Option<u32> {
         match self {
-            Visited::Exact(index) => index.get_or_insert_with(key, decide),
+            Visited::Exact(index) | Visited::Spilled { recent: index, .. } => index.get_or_insert_with(key, decide),
             Visited::Compact(index) => index
                 .get_or_insert_with(key, || decide().map(|ply| compact_value(ply, index.layout())))
                 .map(u32::from),
@@ -93,7 +141,7 @@ impl Visited {
     #[inline]
     pub(super) fn prefetch(&self, key: Key) {
         match self {
-            Visited::Exact(index) => index.prefetch(key),
+            Visited::Exact(index) | Visited::Spilled { recent: index, .. } => index.prefetch(key),
             Visited::Compact(index) => index.prefetch(key),
         }
     }
@@ -102,6 +150,7 @@ impl Visited {
         match self {
             Visited::Exact(index) => index.set(key, value),
             Visited::Compact(index) => index.set(key, compact_value(value, index.layout())),
+            Visited::Spilled { .. } => unreachable!("only a backward rebuild reads the spilled set"),
         }
     }
 
@@ -109,8 +158,25 @@ impl Visited {
     pub(super) fn map_values(&mut self, f: impl FnMut(u32) -> u32) {
         match self {
             Visited::Exact(index) => index.map_values(f),
-            Visited::Compact(_) => unreachable!("the compact set holds plies from the start"),
+            Visited::Compact(_) | Visited::Spilled { .. } => unreachable!("these sets hold plies from the start"),
         }
+    }
+
+    /// Writes the exact set of plies in memory to a new run in `dir` (made a spilled
+    /// set, the first time) and starts it again empty. On an error the set is left
+    /// without what was being written.
+    pub(super) fn spill(&mut self, dir: &std::path::Path) -> io::Result<()> {
+        let (recent, mut disk) = match std::mem::replace(self, Visited::Exact(KeyIndex::new())) {
+            Visited::Exact(index) => (index, SpilledSet::new(dir)),
+            Visited::Spilled { recent, disk } => (recent, disk),
+            Visited::Compact(_) => unreachable!("spilling the compact set"),
+        };
+        let written = disk.spill(recent);
+        *self = Visited::Spilled {
+            recent: KeyIndex::new(),
+            disk,
+        };
+        written
     }
 
     /// Moves an exact set of plies into a compact table of about `bytes`, a shard at a

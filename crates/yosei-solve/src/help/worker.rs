@@ -31,6 +31,8 @@ struct Pass<'p, 'a> {
     search: &'p Search<'a>,
     /// The frontier's ply.
     ply: u32,
+    /// The frontier's number of positions.
+    width: usize,
     /// Every id given in this pass is at least this: an indexed position with such an
     /// id was first reached in this pass.
     first_id: u32,
@@ -62,6 +64,9 @@ pub(super) struct Worker {
     pub(super) goal_parents: Vec<(Position, Move)>,
     pub(super) nodes: u64,
     next: Layer,
+    /// New positions that may be in the spilled set (`Visited::held_back`), made on the
+    /// first.
+    pub(super) held_back: Option<Layer>,
     /// Empty blocks for `next`: the worker's share of the pass's spare ones.
     spare_blocks: Vec<Vec<u8>>,
     /// Scratch: the children's keys of the position being expanded.
@@ -92,6 +97,7 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
     let pass = Pass {
         search,
         ply: search.depth,
+        width,
         first_id: search.node_count,
         next_id: AtomicU32::new(search.node_count),
         edges_store,
@@ -112,6 +118,7 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
             goal_parents: Vec::new(),
             nodes: 0,
             next: Layer::for_width(width, edges_store, spare),
+            held_back: None,
             spare_blocks: spare.split_off_blocks(share),
             keys: Vec::new(),
             ids: 0..0,
@@ -188,7 +195,9 @@ impl Worker {
             return;
         }
         let search = pass.search;
-        let mine = self.edges.capacity() * std::mem::size_of::<Edge>() + self.next.bytes();
+        let mine = self.edges.capacity() * std::mem::size_of::<Edge>()
+            + self.next.bytes()
+            + self.held_back.as_ref().map_or(0, Layer::bytes);
         pass.worker_bytes[self.slot].store(mine as u64, Ordering::Relaxed);
         let nodes = pass
             .nodes
@@ -281,12 +290,14 @@ impl Worker {
             // goal, a node (indexed now, with its id or ply) or nothing.
             let mut judged = None;
             let mut new_id = 0;
+            let mut held_back = false;
             let known = search.index.get_or_insert_with(key, || {
                 let verdict = search.judge(pos, node, m);
                 let value = match &verdict {
                     Judged::Node(_) if !last_ply => {
+                        held_back = search.index.held_back(key);
                         new_id = self.new_id(pass);
-                        Some(if pass.edges_store { new_id } else { ply + 1 })
+                        (!held_back).then_some(if pass.edges_store { new_id } else { ply + 1 })
                     }
                     _ => None,
                 };
@@ -325,6 +336,12 @@ impl Worker {
                 }
                 Judged::Nothing => {}
                 Judged::Node(_) if last_ply => {}
+                Judged::Node(child) if held_back => {
+                    let width = pass.width;
+                    self.held_back
+                        .get_or_insert_with(|| Layer::for_width(width, false, &mut Spare::default()))
+                        .push(child, 0, &mut self.spare_blocks);
+                }
                 Judged::Node(child) => {
                     if self.keeps_edges(pass) {
                         self.edges.push(Edge {
