@@ -43,9 +43,16 @@ impl Default for KeyIndex {
 
 impl KeyIndex {
     pub fn new() -> KeyIndex {
+        KeyIndex::with_bytes(0)
+    }
+
+    /// An empty index of about `bytes` (at least the smallest), whose shards grow from
+    /// there: a set that will be large is not grown from nothing.
+    pub fn with_bytes(bytes: usize) -> KeyIndex {
+        let slots_per_shard = (bytes / 16 / SHARDS).max(8);
         let shards = (0..SHARDS)
             .map(|_| {
-                let shard = Shard::with_capacity(8);
+                let shard = Shard::with_capacity(slots_per_shard);
                 ShardCell {
                     slots: AtomicPtr::new(shard.slots.as_ptr()),
                     size: AtomicUsize::new(shard.slots.len()),

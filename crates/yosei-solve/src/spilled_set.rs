@@ -13,6 +13,7 @@
 //! exact as the exact set's.
 
 use crate::key_index::KeyIndex;
+use crate::zeroed::prefetch;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -123,6 +124,26 @@ impl SpilledSet {
             fingerprints,
         });
         Ok(())
+    }
+
+    /// Asks the memory system for where `key`'s bucket starts in each run, ahead of
+    /// [`SpilledSet::prefetch_fingerprints`].
+    #[inline]
+    pub fn prefetch_starts(&self, key: Key) {
+        for run in &self.runs {
+            prefetch(run.starts.as_ptr().wrapping_add(bucket(key, run.bucket_bits)));
+        }
+    }
+
+    /// Asks the memory system for `key`'s fingerprints in each run, ahead of
+    /// [`SpilledSet::may_contain`] (reads where the buckets start: best after
+    /// [`SpilledSet::prefetch_starts`]).
+    #[inline]
+    pub fn prefetch_fingerprints(&self, key: Key) {
+        for run in &self.runs {
+            let start = run.starts[bucket(key, run.bucket_bits)] as usize;
+            prefetch(run.fingerprints.as_ptr().wrapping_add(start));
+        }
     }
 
     /// Whether `key` may be in the set (no: it is not; yes: ask [`SpilledSet::get`]).

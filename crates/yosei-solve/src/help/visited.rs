@@ -141,8 +141,23 @@ impl Visited {
     #[inline]
     pub(super) fn prefetch(&self, key: Key) {
         match self {
-            Visited::Exact(index) | Visited::Spilled { recent: index, .. } => index.prefetch(key),
+            Visited::Exact(index) => index.prefetch(key),
             Visited::Compact(index) => index.prefetch(key),
+            Visited::Spilled { recent, disk } => {
+                recent.prefetch(key);
+                disk.prefetch_starts(key);
+            }
+        }
+    }
+
+    /// The second step of prefetching `keys`, for the spilled set (its fingerprints are
+    /// found through where their bucket starts, asked for by `prefetch`).
+    #[inline]
+    pub(super) fn prefetch_more(&self, keys: &[Key]) {
+        if let Visited::Spilled { disk, .. } = self {
+            for &key in keys {
+                disk.prefetch_fingerprints(key);
+            }
         }
     }
 
@@ -163,17 +178,19 @@ impl Visited {
     }
 
     /// Writes the exact set of plies in memory to a new run in `dir` (made a spilled
-    /// set, the first time) and starts it again empty. On an error the set is left
-    /// without what was being written.
+    /// set, the first time) and starts it again empty, at half its size (it will grow as
+    /// large again: growing from nothing rehashed each position about three times). On
+    /// an error the set is left without what was being written.
     pub(super) fn spill(&mut self, dir: &std::path::Path) -> io::Result<()> {
         let (recent, mut disk) = match std::mem::replace(self, Visited::Exact(KeyIndex::new())) {
             Visited::Exact(index) => (index, SpilledSet::new(dir)),
             Visited::Spilled { recent, disk } => (recent, disk),
             Visited::Compact(_) => unreachable!("spilling the compact set"),
         };
+        let bytes = recent.bytes();
         let written = disk.spill(recent);
         *self = Visited::Spilled {
-            recent: KeyIndex::new(),
+            recent: KeyIndex::with_bytes(bytes / 2),
             disk,
         };
         written

@@ -285,6 +285,7 @@ impl Worker {
             search.index.prefetch(key);
             keys.push(key);
         }
+        search.index.prefetch_more(&keys);
         for (&m, &key) in moves.iter().zip(&keys) {
             // Decided under the index's lock when the child is new: whether it is a
             // goal, a node (indexed now, with its id or ply) or nothing.
