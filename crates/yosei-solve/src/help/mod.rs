@@ -35,7 +35,7 @@ use crate::plan::{Goal, HelpPlan};
 use crate::ply_index::{Layout, PlyIndex};
 use crate::verify::replay_all;
 use crate::{HelpStore, Limits};
-use layer::{Frontier, Layer, Spare};
+use layer::{Frontier, Spare};
 use paths::{path_counts, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
 use visited::{Visited, COMPACT_PLIES};
@@ -317,13 +317,15 @@ impl Search<'_> {
     /// Takes in the results of a pass's workers (in order: the edges of a pass may be
     /// stored in any order of workers, each worker's own in order), but the positions
     /// they held back, which it returns.
-    fn absorb(&mut self, workers: Vec<worker::Worker>, next_id: u32) -> Vec<Layer> {
+    fn absorb(&mut self, workers: Vec<worker::Worker>, next_id: u32) -> Vec<worker::HeldBack> {
         self.node_count = next_id;
         self.goals.clear();
         self.goal_parents.clear();
         let mut held_back = Vec::new();
         for mut w in workers {
-            held_back.extend(w.held_back.take());
+            if w.held_back.positions.is_some() {
+                held_back.push(std::mem::take(&mut w.held_back));
+            }
             self.nodes += w.nodes;
             self.goal_parents.append(&mut w.goal_parents);
             if let Store::Edges { edges, .. } = &mut self.store {
@@ -337,29 +339,24 @@ impl Search<'_> {
     /// Looks up on disk the positions held back in the last pass because they may have
     /// been spilled (`Visited::held_back`): those that were not are indexed and join
     /// the frontier. An error names what could not be read.
-    fn settle_held_back(&mut self, held_back: Vec<Layer>, frontier: &mut Frontier) -> Result<(), String> {
+    fn settle_held_back(&mut self, held_back: Vec<worker::HeldBack>, frontier: &mut Frontier) -> Result<(), String> {
         if held_back.is_empty() {
             return Ok(());
         }
-        let mut held_back = Frontier {
-            parts: held_back,
-            spare: Spare::default(),
-        };
-        let mut keys = Vec::with_capacity(held_back.len());
-        held_back.for_each_in(0..held_back.len(), |pos, _| keys.push(pos.key()));
+        let keys: Vec<Key> = held_back.iter().flat_map(|h| h.keys.iter().copied()).collect();
         let is_new = self
             .index
             .settle_held_back(&keys, self.depth)
             .map_err(|e| format!("the spilled visited set could not be read: {e}"))?;
+        let mut held_back = Frontier {
+            parts: held_back.into_iter().filter_map(|h| h.positions).collect(),
+            spare: Spare::default(),
+        };
         let mut new = Vec::new();
-        let mut i = 0;
-        held_back.for_each_in(0..held_back.len(), |pos, _| {
-            if is_new[i] {
-                new.push(pos.clone());
-            }
-            i += 1;
-        });
-        self.spill_stats.held_back += held_back.len() as u64;
+        for (i, _) in is_new.iter().enumerate().filter(|(_, &is_new)| is_new) {
+            held_back.for_each_in(i..i + 1, |pos, _| new.push(pos.clone()));
+        }
+        self.spill_stats.held_back += keys.len() as u64;
         self.spill_stats.held_back_new += new.len() as u64;
         held_back.recycle(&mut frontier.spare);
         frontier.push_part(new);

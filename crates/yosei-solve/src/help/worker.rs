@@ -64,9 +64,8 @@ pub(super) struct Worker {
     pub(super) goal_parents: Vec<(Position, Move)>,
     pub(super) nodes: u64,
     next: Layer,
-    /// New positions that may be in the spilled set (`Visited::held_back`), made on the
-    /// first.
-    pub(super) held_back: Option<Layer>,
+    /// New positions that may be in the spilled set (`Visited::held_back`).
+    pub(super) held_back: HeldBack,
     /// Empty blocks for `next`: the worker's share of the pass's spare ones.
     spare_blocks: Vec<Vec<u8>>,
     /// Scratch: the children's keys of the position being expanded.
@@ -75,6 +74,28 @@ pub(super) struct Worker {
     expansions: u64,
     /// Nodes already added to `Pass::nodes`.
     reported_nodes: u64,
+}
+
+/// Positions held back in a pass and their keys (the keys are looked up on disk; the
+/// few positions that are new are unpacked).
+#[derive(Default)]
+pub(super) struct HeldBack {
+    /// Made on the first.
+    pub(super) positions: Option<Layer>,
+    pub(super) keys: Vec<Key>,
+}
+
+impl HeldBack {
+    fn push(&mut self, pos: Position, key: Key, width: usize, spare_blocks: &mut Vec<Vec<u8>>) {
+        self.positions
+            .get_or_insert_with(|| Layer::for_width(width, false, &mut Spare::default()))
+            .push(pos, 0, spare_blocks);
+        self.keys.push(key);
+    }
+
+    fn bytes(&self) -> usize {
+        self.positions.as_ref().map_or(0, Layer::bytes) + self.keys.capacity() * std::mem::size_of::<Key>()
+    }
 }
 
 /// The outcome of a pass.
@@ -118,7 +139,7 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
             goal_parents: Vec::new(),
             nodes: 0,
             next: Layer::for_width(width, edges_store, spare),
-            held_back: None,
+            held_back: HeldBack::default(),
             spare_blocks: spare.split_off_blocks(share),
             keys: Vec::new(),
             ids: 0..0,
@@ -195,9 +216,7 @@ impl Worker {
             return;
         }
         let search = pass.search;
-        let mine = self.edges.capacity() * std::mem::size_of::<Edge>()
-            + self.next.bytes()
-            + self.held_back.as_ref().map_or(0, Layer::bytes);
+        let mine = self.edges.capacity() * std::mem::size_of::<Edge>() + self.next.bytes() + self.held_back.bytes();
         pass.worker_bytes[self.slot].store(mine as u64, Ordering::Relaxed);
         let nodes = pass
             .nodes
@@ -337,12 +356,7 @@ impl Worker {
                 }
                 Judged::Nothing => {}
                 Judged::Node(_) if last_ply => {}
-                Judged::Node(child) if held_back => {
-                    let width = pass.width;
-                    self.held_back
-                        .get_or_insert_with(|| Layer::for_width(width, false, &mut Spare::default()))
-                        .push(child, 0, &mut self.spare_blocks);
-                }
+                Judged::Node(child) if held_back => self.held_back.push(child, key, pass.width, &mut self.spare_blocks),
                 Judged::Node(child) => {
                     if self.keeps_edges(pass) {
                         self.edges.push(Edge {
