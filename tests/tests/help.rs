@@ -188,6 +188,21 @@ fn outgrowing_the_exact_visited_set_with_a_spill_dir_writes_it_to_disk() {
         assert_eq!((&out.solutions, out.solution_count), (&roomy.solutions, 1));
         assert!(peak <= 40 << 20, "{peak}");
     }
+    // Without one, a budget too small even for the compact set stops the search, which
+    // says what would let it go on.
+    let no_dir = Limits {
+        hash_mb: 20,
+        ..Limits::default()
+    };
+    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &no_dir, |_| {});
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(
+        out.notes
+            .iter()
+            .any(|n| n.contains("memory limit of 20 MiB reached") && n.contains("--spill-dir DIR")),
+        "{:?}",
+        out.notes
+    );
     // A directory that cannot be written: `unknown`, and why.
     let unwritable = Limits {
         hash_mb: 40,

@@ -250,7 +250,7 @@ pub fn solve_help(
             match search.store {
                 Store::Edges { .. } => search.switch_to_plies(),
                 Store::Plies => {
-                    search.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", limits.hash_mb));
+                    search.limit_hit = Some(search.memory_limit_reached());
                     verdict = Verdict::Unknown;
                     break;
                 }
@@ -400,6 +400,16 @@ impl Search<'_> {
                 self.depth, self.limits.hash_mb
             ));
         }
+    }
+
+    /// Why the search stops at its memory limit, and what would let it go on.
+    fn memory_limit_reached(&self) -> String {
+        let hint = if self.compact_layout == Layout::Dense && self.limits.spill_dir.is_none() {
+            " (--spill-dir DIR lets it go on with the disk)"
+        } else {
+            ""
+        };
+        format!("memory limit of {} MiB reached (--hash){hint}", self.limits.hash_mb)
     }
 
     /// What the spilled visited set held and cost, if there is one.

@@ -234,10 +234,7 @@ impl Worker {
                 pass.drop_edges.store(true, Ordering::Relaxed);
                 None
             } else {
-                Some(format!(
-                    "memory limit of {} MiB reached (--hash)",
-                    search.limits.hash_mb
-                ))
+                Some(search.memory_limit_reached())
             }
         } else if search.limits.max_nodes.is_some_and(|n| nodes >= n) {
             Some("node limit reached (--nodes)".into())
