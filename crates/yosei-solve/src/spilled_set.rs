@@ -88,6 +88,10 @@ impl SpilledSet {
     /// of `index` is freed once written). None of its keys may be in the set already.
     pub fn spill(&mut self, index: KeyIndex) -> io::Result<()> {
         let records = index.len();
+        // (Bucket starts are `u32`s: checked before anything is drained.)
+        if u32::try_from(records).is_err() {
+            return Err(io::Error::other("a spilled run over 2³² positions"));
+        }
         let bucket_bits = (records / (SHARDS * BUCKET_RECORDS)).max(1).ilog2();
         let file = SpillFile::create(&self.dir)?;
         let mut out = BufWriter::with_capacity(1 << 20, &file.file);
@@ -113,9 +117,7 @@ impl SpilledSet {
         for b in 1..starts.len() {
             starts[b] += starts[b - 1];
         }
-        let total =
-            u32::try_from(fingerprints.len()).map_err(|_| io::Error::other("a spilled run over 2³² positions"))?;
-        debug_assert_eq!(starts.last(), Some(&total));
+        debug_assert_eq!(starts.last().map(|&n| n as usize), Some(fingerprints.len()));
         self.len += fingerprints.len();
         self.runs.push(Run {
             file,
