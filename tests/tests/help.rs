@@ -188,36 +188,30 @@ fn outgrowing_the_exact_visited_set_with_a_spill_dir_writes_it_to_disk() {
         assert_eq!((&out.solutions, out.solution_count), (&roomy.solutions, 1));
         assert!(peak <= 40 << 20, "{peak}");
     }
-    // Without one, a budget too small even for the compact set stops the search, which
-    // says what would let it go on.
+    // A search that cannot go on: `unknown`, and a note with each of `says`.
+    let stops_saying = |limits: Limits, says: &[&str]| {
+        let out = yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {});
+        assert_eq!(out.verdict, Verdict::Unknown);
+        assert!(
+            out.notes.iter().any(|n| says.iter().all(|s| n.contains(s))),
+            "{:?}",
+            out.notes
+        );
+    };
+    // Without a directory, a budget too small even for the compact set stops the
+    // search, which says what would let it go on.
     let no_dir = Limits {
         hash_mb: 20,
         ..Limits::default()
     };
-    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &no_dir, |_| {});
-    assert_eq!(out.verdict, Verdict::Unknown);
-    assert!(
-        out.notes
-            .iter()
-            .any(|n| n.contains("memory limit of 20 MiB reached") && n.contains("--spill-dir DIR")),
-        "{:?}",
-        out.notes
-    );
-    // A directory that cannot be written: `unknown`, and why.
+    stops_saying(no_dir, &["memory limit of 20 MiB reached", "--spill-dir DIR"]);
+    // A directory that cannot be written.
     let unwritable = Limits {
         hash_mb: 40,
         spill_dir: Some("/nonexistent/yosei".into()),
         ..Limits::default()
     };
-    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &unwritable, |_| {});
-    assert_eq!(out.verdict, Verdict::Unknown);
-    assert!(
-        out.notes
-            .iter()
-            .any(|n| n.contains("could not be written to disk") && n.contains("/nonexistent/yosei")),
-        "{:?}",
-        out.notes
-    );
+    stops_saying(unwritable, &["could not be written to disk", "/nonexistent/yosei"]);
 }
 
 /// The compact set holds plies below 2¹⁴: a longer search in it stops with `unknown`

@@ -347,7 +347,7 @@ impl Search<'_> {
         let is_new = self
             .index
             .settle_held_back(&keys, self.depth)
-            .map_err(|e| format!("the spilled visited set could not be read: {e}"))?;
+            .map_err(visited::unreadable)?;
         let mut held_back = Frontier {
             parts: held_back.into_iter().filter_map(|h| h.positions).collect(),
             spare: Spare::default(),
@@ -438,8 +438,9 @@ impl Search<'_> {
         if !matches!(self.store, Store::Plies) {
             return Ok(());
         }
-        let spills_to = self
-            .limits
+        // (The limits outlive the search: their directory is not borrowed from it.)
+        let limits = self.limits;
+        let spills_to = limits
             .spill_dir
             .as_deref()
             .filter(|_| self.compact_layout == Layout::Dense);
@@ -454,7 +455,6 @@ impl Search<'_> {
             // little: the search stops at the memory limit instead.)
             Some(dir) if exact.len() >= spilled / 16 => {
                 let positions = exact.len();
-                let dir = dir.to_path_buf();
                 if spilled == 0 && !forced {
                     self.notes.push(format!(
                         "at ply {} the visited set ({positions} positions) began to be written to {} to stay within --hash {}",
@@ -464,7 +464,7 @@ impl Search<'_> {
                     ));
                 }
                 self.index
-                    .spill(&dir)
+                    .spill(dir)
                     .map_err(|e| format!("the visited set could not be written to disk: {e}"))
             }
             Some(_) => Ok(()),

@@ -20,6 +20,7 @@
 //! lead to a goal get ids and edges: the same graph `Store::Edges` would have kept,
 //! restricted to the solutions.
 
+use super::visited::unreadable;
 use super::{Edge, Graph, Judged, Search};
 use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
@@ -100,16 +101,15 @@ impl Search<'_> {
                     // Not indexed: a position with the attacker to move after a defender
                     // move, in a goal of the defender's (the start is always indexed).
                     let indexed = d - 1 == 0 || !(self.defender_goal() && x.side_to_move() == self.plan.attacker);
-                    let at_ply_before = match indexed.then(|| self.index.may_be_at(x.key(), d - 1)) {
-                        None | Some(Ok(true)) => true,
-                        Some(Ok(false)) => false,
-                        Some(Err(e)) => {
-                            self.limit_hit = Some(format!("the spilled visited set could not be read: {e}"));
-                            return None;
+                    if indexed {
+                        match self.index.may_be_at(x.key(), d - 1) {
+                            Ok(true) => {}
+                            Ok(false) => continue,
+                            Err(e) => {
+                                self.limit_hit = Some(unreadable(e));
+                                return None;
+                            }
                         }
-                    };
-                    if !at_ply_before {
-                        continue;
                     }
                     // (A position let through by its band of plies ends here at the latest.)
                     if d - 1 == 0 && !x.same_position(start) {

@@ -210,6 +210,11 @@ impl Visited {
     }
 }
 
+/// Why a search stops when its spilled set cannot be read.
+pub(super) fn unreadable(e: io::Error) -> String {
+    format!("the spilled visited set could not be read: {e}")
+}
+
 /// A value of the compact set: the ply, or its band (`Layout::Dense`).
 fn compact_value(value: u32, layout: Layout) -> u16 {
     let value = match layout {
