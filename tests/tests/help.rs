@@ -188,6 +188,19 @@ fn outgrowing_the_exact_visited_set_with_a_spill_dir_writes_it_to_disk() {
         assert_eq!((&out.solutions, out.solution_count), (&roomy.solutions, 1));
         assert!(peak <= 40 << 20, "{peak}");
     }
+    // Every tier (`HelpStore::SpilledPlies`): a compact table frozen early, then an
+    // exact set written to disk in runs; the same solution.
+    let tiers = Limits {
+        help_store: HelpStore::SpilledPlies,
+        threads: 2,
+        spill_dir: Some(std::env::temp_dir()),
+        ..Limits::default()
+    };
+    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &tiers, |_| {});
+    assert_eq!((&out.solutions, out.solution_count), (&roomy.solutions, 1));
+    for says in ["the compact table was frozen with", "positions were written to disk in"] {
+        assert!(out.notes.iter().any(|n| n.contains(says)), "{:?}", out.notes);
+    }
     // A search that cannot go on: `unknown`, and a note with each of `says`.
     let stops_saying = |limits: Limits, says: &[&str]| {
         let out = yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {});

@@ -51,8 +51,10 @@ pub enum HelpStore {
     Plies,
     /// Each position's ply in the compact visited set (the solutions are rebuilt).
     CompactPlies,
-    /// Each position's ply, the visited set spilled to `spill_dir` after every pass
-    /// that doubled it (the solutions are rebuilt).
+    /// Each position's ply, in every tier of the spilled set where the solutions are
+    /// rebuilt backwards (a small compact table frozen at 256 positions, then the exact
+    /// set spilled to `spill_dir` after every pass that doubled it), else in the exact
+    /// set.
     SpilledPlies,
 }
 

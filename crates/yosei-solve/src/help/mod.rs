@@ -180,11 +180,15 @@ pub fn solve_help(
     if limits.help_store != HelpStore::Edges {
         search.switch_to_plies();
     }
-    if limits.help_store == HelpStore::CompactPlies {
-        // (Half the budget: the frontier's growth is not known yet.)
-        search
-            .index
-            .compact(search.budget() as usize / 2, search.compact_layout);
+    // (Half the budget: the frontier's growth is not known yet.)
+    let half = search.budget() as usize / 2;
+    match limits.help_store {
+        HelpStore::CompactPlies => search.index.compact(half, search.compact_layout),
+        // Every tier: a small table, frozen early, then runs (`make_room_in_index`).
+        HelpStore::SpilledPlies if search.compact_layout == Layout::Dense => {
+            search.index.compact(half.min(64 << 20), Layout::Dense)
+        }
+        _ => {}
     }
     // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
     if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
@@ -263,10 +267,7 @@ pub fn solve_help(
             nodes: search.nodes,
             elapsed_ms: search.start_time.elapsed().as_millis(),
             memory_bytes: search.memory_bytes(&frontier),
-            on_disk: match &search.index {
-                Visited::Spilled { disk, .. } => disk.len() as u64,
-                _ => 0,
-            },
+            on_disk: search.index.on_disk() as u64,
             looked_up_on_disk: search.spill_stats.held_back,
         });
         if !search.goal_parents.is_empty() {
@@ -414,7 +415,7 @@ impl Search<'_> {
 
     /// What the spilled visited set held and cost, if there is one.
     fn note_spill(&mut self) {
-        let Visited::Spilled { recent, disk } = &self.index else {
+        let Visited::Spilled { frozen, recent, disk } = &self.index else {
             return;
         };
         self.notes.push(format!(
@@ -422,19 +423,18 @@ impl Search<'_> {
             disk.len(),
             disk.run_count(),
             disk.disk_bytes() >> 20,
-            recent.len(),
+            recent.len() + frozen.as_ref().map_or(0, PlyIndex::len),
             self.spill_stats.held_back,
             self.spill_stats.held_back_new
         ));
     }
 
     /// Makes room in the plies store's visited set when the exact set in memory might
-    /// not grow within the budget in the next pass (a shard grows by half): spilled to
-    /// disk (`--spill-dir`, rebuilt backwards) or moved to the compact table.
+    /// not grow within the budget in the next pass (a shard grows by half): moved to the
+    /// compact table, or, with `--spill-dir` where the solutions are rebuilt backwards,
+    /// to a smaller one that is frozen when nearly full, the exact set that follows it
+    /// being written to disk whenever it could not grow.
     fn make_room_in_index(&mut self, frontier: &Frontier) -> Result<(), String> {
-        let Some(exact) = self.index.exact() else {
-            return Ok(());
-        };
         if !matches!(self.store, Store::Plies) {
             return Ok(());
         }
@@ -444,18 +444,39 @@ impl Search<'_> {
             .spill_dir
             .as_deref()
             .filter(|_| self.compact_layout == Layout::Dense);
-        let spilled = self.index.len() - exact.len();
-        let forced = self.limits.help_store == HelpStore::SpilledPlies && exact.len() >= spilled + 64;
+        if let (Visited::Compact(table), Some(dir)) = (&self.index, spills_to) {
+            // A pass adds a few positions per frontier position (about seven in a two-ply
+            // pass on kato-107b): room for sixteen, and for shards filling unevenly.
+            let forced = self.limits.help_store == HelpStore::SpilledPlies && table.len() >= 256;
+            if table.capacity() - table.len() < frontier.len() * 16 + table.capacity() / 64 || forced {
+                self.notes.push(format!(
+                    "at ply {} the compact table was frozen with {} positions; the positions after them were kept exactly and written to {} when they did not fit",
+                    self.depth,
+                    table.len(),
+                    dir.display()
+                ));
+                self.index.freeze(dir);
+            }
+            return Ok(());
+        }
+        let Some(exact) = self.index.exact() else {
+            return Ok(());
+        };
+        let on_disk = self.index.on_disk();
+        let forced = self.limits.help_store == HelpStore::SpilledPlies && exact.len() >= on_disk + 64;
         let grown = (self.index.bytes() + exact.bytes() / 2) as u64 + self.memory_besides_index(frontier);
         if grown <= self.budget() && !forced {
+            return Ok(());
+        }
+        let positions = exact.len();
+        if matches!(self.index, Visited::Exact(_)) && !forced && self.compact(frontier) {
             return Ok(());
         }
         match spills_to {
             // (Runs much smaller than the set on disk would each cost every lookup a
             // little: the search stops at the memory limit instead.)
-            Some(dir) if exact.len() >= spilled / 16 => {
-                let positions = exact.len();
-                if spilled == 0 && !forced {
+            Some(dir) if positions >= on_disk / 16 => {
+                if on_disk == 0 && !forced {
                     self.notes.push(format!(
                         "at ply {} the visited set ({positions} positions) began to be written to {} to stay within --hash {}",
                         self.depth,
@@ -467,27 +488,27 @@ impl Search<'_> {
                     .spill(dir)
                     .map_err(|e| format!("the visited set could not be written to disk: {e}"))
             }
-            Some(_) => Ok(()),
-            None => {
-                self.compact(frontier);
-                Ok(())
-            }
+            _ => Ok(()),
         }
     }
 
-    /// Moves the plies store's visited set to the compact table (`make_room_in_index`):
-    /// the table takes the budget but a reserve for the frontier, and is made only if
-    /// it holds clearly more.
-    fn compact(&mut self, frontier: &Frontier) {
+    /// Moves the plies store's exact visited set to the compact table
+    /// (`make_room_in_index`), if it holds clearly more: the table takes the budget but
+    /// a reserve for the frontier, and, given a spill directory, a quarter of the budget
+    /// for the exact set that follows it when it is frozen. Whether it did.
+    fn compact(&mut self, frontier: &Frontier) -> bool {
         let Visited::Exact(exact) = &self.index else {
-            return;
+            return false;
         };
         if self.depth + 2 >= COMPACT_PLIES {
-            return;
+            return false;
         }
-        let table = self.compact_table_bytes(frontier);
+        let spills = self.limits.spill_dir.is_some() && self.compact_layout == Layout::Dense;
+        let table =
+            self.compact_table_bytes(frontier)
+                .saturating_sub(if spills { self.budget() as usize / 4 } else { 0 });
         if PlyIndex::capacity_of(table, self.compact_layout) < exact.len() * 5 / 4 {
-            return;
+            return false;
         }
         let positions = exact.len();
         self.index.compact(table, self.compact_layout);
@@ -498,6 +519,7 @@ impl Search<'_> {
             self.compact_layout.slot_bytes(),
             self.limits.hash_mb
         ));
+        true
     }
 
     /// The compact table's size: the budget but the rest of the search, room for two

@@ -8,11 +8,13 @@
 //!   solutions are rebuilt backwards: there a position keeps only its ply's band of 64
 //!   plies, and the rebuild asks only whether a position may be at a ply
 //!   ([`Visited::may_be_at`]).
-//! - `Spilled` (`--spill-dir`, where the solutions are rebuilt backwards): instead of
-//!   moving to the compact table, the exact set is written to disk whenever it could
-//!   not grow, and starts again empty (`SpilledSet`: 2.25 bytes a position stay in
-//!   memory). A new position that may be on disk is held back by the pass and looked up
-//!   there at its end ([`Visited::held_back`]).
+//! - `Spilled` (`--spill-dir`, where the solutions are rebuilt backwards): the compact
+//!   table, made smaller to leave room, is frozen when it is nearly full; new positions
+//!   go to an exact set again, which is written to disk whenever it could not grow and
+//!   starts again (`SpilledSet`: 2.25 bytes a position stay in memory). A new position
+//!   that may be on disk is held back by the pass and looked up there at its end
+//!   ([`Visited::held_back`]). Positions met again are mostly recent or old enough to be
+//!   in the frozen table: the disk is read for the others only.
 
 use crate::key_index::KeyIndex;
 use crate::ply_index::{Layout, PlyIndex};
@@ -23,7 +25,13 @@ use yosei_rules::Key;
 pub(super) enum Visited {
     Exact(KeyIndex),
     Compact(PlyIndex),
-    Spilled { recent: KeyIndex, disk: SpilledSet },
+    Spilled {
+        /// The compact table, frozen when nearly full (none where the budget was too
+        /// small for a table that held clearly more than the exact set).
+        frozen: Option<PlyIndex>,
+        recent: KeyIndex,
+        disk: SpilledSet,
+    },
 }
 
 /// The plies the compact set holds: below 2¹⁴, leaving two bits of its 16-bit values
@@ -37,7 +45,17 @@ impl Visited {
         match self {
             Visited::Exact(index) => index.len(),
             Visited::Compact(index) => index.len(),
-            Visited::Spilled { recent, disk } => recent.len() + disk.len(),
+            Visited::Spilled { frozen, recent, disk } => {
+                frozen.as_ref().map_or(0, PlyIndex::len) + recent.len() + disk.len()
+            }
+        }
+    }
+
+    /// Positions on disk.
+    pub(super) fn on_disk(&self) -> usize {
+        match self {
+            Visited::Spilled { disk, .. } => disk.len(),
+            _ => 0,
         }
     }
 
@@ -46,7 +64,9 @@ impl Visited {
         match self {
             Visited::Exact(index) => index.bytes(),
             Visited::Compact(index) => index.bytes(),
-            Visited::Spilled { recent, disk } => recent.bytes() + disk.bytes(),
+            Visited::Spilled { frozen, recent, disk } => {
+                frozen.as_ref().map_or(0, PlyIndex::bytes) + recent.bytes() + disk.bytes()
+            }
         }
     }
 
@@ -85,19 +105,28 @@ impl Visited {
             Visited::Compact(index) if index.layout() == Layout::Dense => {
                 index.get(key).map(u32::from) == Some(ply / BAND_PLIES)
             }
-            Visited::Spilled { recent, disk } => match recent.get(key) {
-                Some(at) => at == ply,
-                None => disk.get(key)? == Some(ply),
+            Visited::Spilled { frozen, recent, disk } => match frozen.as_ref().and_then(|t| t.get(key)) {
+                Some(band) => u32::from(band) == ply / BAND_PLIES,
+                None => match recent.get(key) {
+                    Some(at) => at == ply,
+                    None => disk.get(key)? == Some(ply),
+                },
             },
             _ => self.get(key) == Some(ply),
         })
     }
 
-    /// The value of `key` in memory (the spilled set's disk is not read).
+    /// The value of `key` in memory (the spilled set's disk is not read; its frozen
+    /// table gives a band of plies).
     pub(super) fn get(&self, key: Key) -> Option<u32> {
         match self {
-            Visited::Exact(index) | Visited::Spilled { recent: index, .. } => index.get(key),
+            Visited::Exact(index) => index.get(key),
             Visited::Compact(index) => index.get(key).map(u32::from),
+            Visited::Spilled { frozen, recent, .. } => frozen
+                .as_ref()
+                .and_then(|t| t.get(key))
+                .map(u32::from)
+                .or_else(|| recent.get(key)),
         }
     }
 
@@ -113,7 +142,7 @@ impl Visited {
     /// new) are new: not on disk, and not met earlier in `keys`. The new ones are
     /// indexed.
     pub(super) fn settle_held_back(&self, keys: &[Key], ply: u32) -> io::Result<Vec<bool>> {
-        let Visited::Spilled { recent, disk } = self else {
+        let Visited::Spilled { recent, disk, .. } = self else {
             unreachable!("only the spilled set holds positions back");
         };
         let on_disk = disk.get_many(keys)?;
@@ -127,7 +156,12 @@ impl Visited {
     #[inline]
     pub(super) fn get_or_insert_with(&self, key: Key, decide: impl FnOnce() -> Option<u32>) -> Option<u32> {
         match self {
-            Visited::Exact(index) | Visited::Spilled { recent: index, .. } => index.get_or_insert_with(key, decide),
+            Visited::Exact(index) => index.get_or_insert_with(key, decide),
+            // (The frozen table is only read: a key absent from it stays absent.)
+            Visited::Spilled { frozen, recent, .. } => match frozen.as_ref().and_then(|t| t.get(key)) {
+                Some(band) => Some(u32::from(band)),
+                None => recent.get_or_insert_with(key, decide),
+            },
             Visited::Compact(index) => index
                 .get_or_insert_with(key, || decide().map(|ply| compact_value(ply, index.layout())))
                 .map(u32::from),
@@ -143,7 +177,10 @@ impl Visited {
         match self {
             Visited::Exact(index) => index.prefetch(key),
             Visited::Compact(index) => index.prefetch(key),
-            Visited::Spilled { recent, disk } => {
+            Visited::Spilled { frozen, recent, disk } => {
+                if let Some(table) = frozen {
+                    table.prefetch(key);
+                }
                 recent.prefetch(key);
                 disk.prefetch_starts(key);
             }
@@ -182,18 +219,32 @@ impl Visited {
     /// large again: growing from nothing rehashed each position about three times). On
     /// an error the set is left without what was being written.
     pub(super) fn spill(&mut self, dir: &std::path::Path) -> io::Result<()> {
-        let (recent, mut disk) = match std::mem::replace(self, Visited::Exact(KeyIndex::new())) {
-            Visited::Exact(index) => (index, SpilledSet::new(dir)),
-            Visited::Spilled { recent, disk } => (recent, disk),
+        let (frozen, recent, mut disk) = match std::mem::replace(self, Visited::Exact(KeyIndex::new())) {
+            Visited::Exact(index) => (None, index, SpilledSet::new(dir)),
+            Visited::Spilled { frozen, recent, disk } => (frozen, recent, disk),
             Visited::Compact(_) => unreachable!("spilling the compact set"),
         };
         let bytes = recent.bytes();
         let written = disk.spill(recent);
         *self = Visited::Spilled {
+            frozen,
             recent: KeyIndex::with_bytes(bytes / 2),
             disk,
         };
         written
+    }
+
+    /// Freezes the compact table (nearly full): new positions go to an exact set
+    /// again, spilled to `dir` when it could not grow.
+    pub(super) fn freeze(&mut self, dir: &std::path::Path) {
+        let Visited::Compact(table) = std::mem::replace(self, Visited::Exact(KeyIndex::new())) else {
+            unreachable!("freezing a set without a compact table");
+        };
+        *self = Visited::Spilled {
+            frozen: Some(table),
+            recent: KeyIndex::new(),
+            disk: SpilledSet::new(dir),
+        };
     }
 
     /// Moves an exact set of plies into a compact table of about `bytes`, a shard at a
