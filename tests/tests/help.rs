@@ -276,3 +276,102 @@ fn threads_give_the_same_answer() {
         }
     }
 }
+
+/// A search with a spill directory saves itself at its time limit and, resumed again
+/// and again, comes to the same answer as in one sitting, from every kind of visited
+/// set (exact, compact, and the spilled set with its frozen table and runs); the save
+/// is gone once it has.
+#[test]
+fn a_search_saved_at_its_time_limit_resumes_to_the_same_answer() {
+    let (rules, start, plan) = helpmate(include_str!("../../benches/data/helpmate/forest-06-10_97.sfen"), 97);
+    let roomy = yosei_solve::help::solve_help(&start, &rules, &plan, &Limits::default(), |_| {});
+    assert_eq!(roomy.verdict, Verdict::Solved);
+    for store in [HelpStore::Plies, HelpStore::CompactPlies, HelpStore::SpilledPlies] {
+        let dir = std::env::temp_dir().join(format!("yosei-resume-{}-{store:?}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut limits = Limits {
+            help_store: store,
+            hash_mb: 256,
+            threads: 2,
+            time_limit: Some(std::time::Duration::from_millis(40)),
+            spill_dir: Some(dir.clone()),
+            ..Limits::default()
+        };
+        let mut sittings = 0;
+        let out = loop {
+            let out = yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {});
+            sittings += 1;
+            if out.verdict != Verdict::Unknown || sittings == 500 {
+                break out;
+            }
+            assert!(
+                out.notes.iter().any(|n| n.contains("the search was saved at ply")),
+                "{store:?}: {:?}",
+                out.notes
+            );
+            limits.resume = true;
+        };
+        assert!(sittings > 2, "{store:?}: {sittings} sittings");
+        assert_eq!(
+            (out.verdict, &out.solutions, out.solution_count),
+            (Verdict::Solved, &roomy.solutions, roomy.solution_count),
+            "{store:?}: {:?}",
+            out.notes
+        );
+        assert!(!dir.join("yosei-saved-search").exists(), "{store:?}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// Resuming what cannot be resumed says why and changes nothing: no save, a save of
+/// another problem, a damaged save.
+#[test]
+fn a_save_that_cannot_be_resumed_is_refused_and_kept() {
+    let (rules, start, plan) = helpmate(include_str!("../../benches/data/helpmate/forest-06-10_97.sfen"), 97);
+    let dir = std::env::temp_dir().join(format!("yosei-resume-refused-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let limits = Limits {
+        time_limit: Some(std::time::Duration::ZERO),
+        spill_dir: Some(dir.clone()),
+        ..Limits::default()
+    };
+    let resume = Limits {
+        resume: true,
+        ..limits.clone()
+    };
+    let refused = |plan: &HelpPlan, says: &str| {
+        let out = yosei_solve::help::solve_help(&start, &rules, plan, &resume, |_| {});
+        assert_eq!(out.verdict, Verdict::Unknown);
+        assert!(out.notes.iter().any(|n| n.contains(says)), "{:?}", out.notes);
+    };
+    refused(&plan, "no saved search to resume in");
+    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {});
+    assert!(
+        out.notes.iter().any(|n| n.contains("saved at ply 1")),
+        "{:?}",
+        out.notes
+    );
+    let saved = dir.join("yosei-saved-search");
+    let before: Vec<_> = ["search", "frontier", "exact"]
+        .iter()
+        .map(|f| std::fs::read(saved.join(f)).unwrap())
+        .collect();
+    let longer = HelpPlan::new(Stipulation::Help { length: Some(99) }, &start, None).unwrap();
+    refused(&longer, "is of another problem");
+    let mut damaged = before[1].clone();
+    damaged[30] ^= 4;
+    std::fs::write(saved.join("frontier"), &damaged).unwrap();
+    refused(&plan, "frontier: damaged saved search file");
+    std::fs::write(saved.join("frontier"), &before[1]).unwrap();
+    for (f, bytes) in ["search", "frontier", "exact"].iter().zip(&before) {
+        assert_eq!(&std::fs::read(saved.join(f)).unwrap(), bytes, "{f}");
+    }
+    // Intact again, it resumes.
+    let out = yosei_solve::help::solve_help(&start, &rules, &plan, &resume, |_| {});
+    assert!(
+        out.notes.iter().any(|n| n.contains("resumed at ply 1")),
+        "{:?}",
+        out.notes
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -49,9 +49,15 @@ pub struct SolveArgs {
     threads: Option<usize>,
     /// Help play: a directory where the visited positions that do not fit in --hash may
     /// be written (16 bytes each; 2.25 stay in memory) instead of stopping when memory
-    /// is full. Ordinary pieces and no condition only; the files are removed at the end.
+    /// is full (ordinary pieces and no condition; the files are removed at the end).
+    /// With --time-limit, the search finishes the ply it is in at the limit and saves
+    /// itself there (DIR/yosei-saved-search), to be taken up with --resume
     #[arg(long, value_name = "DIR")]
     spill_dir: Option<std::path::PathBuf>,
+    /// Help play: go on with the search saved in --spill-dir DIR (same problem,
+    /// stipulation and rules; the save is removed once the search comes to an end)
+    #[arg(long, requires = "spill_dir")]
+    resume: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -94,6 +100,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get())),
         spill_dir: args.spill_dir.clone(),
+        resume: args.resume,
         ..Limits::default()
     };
     let mut worst = 0u8;

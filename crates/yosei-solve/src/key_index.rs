@@ -10,7 +10,9 @@
 //! general hash map of (key, id). Large shards ask for transparent huge pages
 //! (`zeroed`). When even this is too much, help play moves to `ply_index`.
 
-use crate::zeroed::{prefetch, Zeroed};
+use crate::saved_file::{SaveReader, SaveWriter};
+use crate::zeroed::{bytes_of_mut, prefetch, Zeroed};
+use std::io;
 use std::sync::atomic::{AtomicPtr, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use yosei_rules::Key;
@@ -193,6 +195,44 @@ impl KeyIndex {
     }
 }
 
+impl KeyIndex {
+    /// Writes the index into a saved search's file (`help::saved`).
+    pub(crate) fn save(&self, out: &mut SaveWriter) -> io::Result<()> {
+        for s in 0..SHARDS {
+            let shard = self.lock(s);
+            out.u64(shard.len as u64)?;
+            out.array(shard.slots.as_slice())?;
+        }
+        Ok(())
+    }
+
+    /// Reads an index written by [`KeyIndex::save`].
+    pub(crate) fn load(input: &mut SaveReader) -> io::Result<KeyIndex> {
+        let mut total = 0;
+        let mut shards = Vec::with_capacity(SHARDS);
+        for _ in 0..SHARDS {
+            let len = input.count(u64::MAX)?;
+            let size = input.count(1 << 40)?;
+            if len >= size {
+                return Err(input.damaged("a shard fuller than its table"));
+            }
+            let mut shard = Shard::with_capacity(size);
+            input.bytes(bytes_of_mut(shard.slots.as_mut_slice()))?;
+            shard.len = len;
+            total += len;
+            shards.push(ShardCell {
+                slots: AtomicPtr::new(shard.slots.as_ptr()),
+                size: AtomicUsize::new(size),
+                shard: Mutex::new(shard),
+            });
+        }
+        Ok(KeyIndex {
+            shards: shards.into_boxed_slice(),
+            len: AtomicUsize::new(total),
+        })
+    }
+}
+
 /// The entry of a key's stored bits and a value.
 fn entry(stored: u128, value: u32) -> u128 {
     assert!(value < u32::MAX, "key index values are below u32::MAX");
@@ -312,6 +352,35 @@ pub(crate) mod tests {
         // Zero upper bits and value zero still make a non-empty entry.
         index.get_or_insert(0, 0);
         assert_eq!(index.get(0), Some(0));
+    }
+
+    #[test]
+    fn a_saved_index_is_read_back_whole() {
+        use crate::saved_file::{SaveReader, SaveWriter};
+        let path = std::env::temp_dir().join(format!("yosei-key-index-save-{}", std::process::id()));
+        let index = KeyIndex::new();
+        for i in 0..50_000u64 {
+            index.get_or_insert(key(i), i as u32 * 3);
+        }
+        let mut out = SaveWriter::create(&path).unwrap();
+        index.save(&mut out).unwrap();
+        out.finish().unwrap();
+        let mut input = SaveReader::open(&path).unwrap();
+        let read = KeyIndex::load(&mut input).unwrap();
+        input.finish().unwrap();
+        assert_eq!((read.len(), read.bytes()), (50_000, index.bytes()));
+        for i in 0..60_000u64 {
+            assert_eq!(read.get(key(i)), index.get(key(i)), "{i}");
+        }
+        // It grows on from there.
+        for i in 50_000..100_000u64 {
+            assert_eq!(read.get_or_insert(key(i), 1), None);
+        }
+        assert_eq!(
+            (read.len(), read.get(key(99_999)), read.get(key(7))),
+            (100_000, Some(1), Some(21))
+        );
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -10,6 +10,7 @@ pub mod key_index;
 pub mod outcome;
 pub mod plan;
 pub mod ply_index;
+mod saved_file;
 pub mod self_mate;
 pub mod spilled_set;
 pub mod verify;
@@ -39,6 +40,9 @@ pub struct Limits {
     /// it, the set moves to a compact table in memory and the search stops when that
     /// is full.
     pub spill_dir: Option<std::path::PathBuf>,
+    /// Help play: go on with the search saved in `spill_dir` (a search with a spill
+    /// directory that reaches `time_limit` finishes its pass and saves itself there).
+    pub resume: bool,
 }
 
 /// What help play keeps of its search when it starts; each store gives way to the next
@@ -69,6 +73,7 @@ impl Default for Limits {
             help_store: HelpStore::Edges,
             threads: 1,
             spill_dir: None,
+            resume: false,
         }
     }
 }

@@ -19,7 +19,9 @@
 //! cache lines in a row); past that the table says it is full and the search stops
 //! at its memory limit.
 
+use crate::saved_file::{SaveReader, SaveWriter};
 use crate::zeroed::{prefetch, Zeroed};
+use std::io;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Mutex, MutexGuard};
 use yosei_rules::Key;
@@ -236,6 +238,49 @@ impl PlyIndex {
     }
 }
 
+impl PlyIndex {
+    /// Writes the table into a saved search's file (`help::saved`).
+    pub(crate) fn save(&self, out: &mut SaveWriter) -> io::Result<()> {
+        out.u64(matches!(self.layout, Layout::Dense) as u64)?;
+        out.u64(self.slots_per_shard as u64)?;
+        for s in 0..SHARDS {
+            let shard = self.lock(s);
+            out.u64(shard.len as u64)?;
+            out.array(shard.stored.as_slice())?;
+            out.array(shard.values.as_slice())?;
+        }
+        Ok(())
+    }
+
+    /// Reads a table written by [`PlyIndex::save`].
+    pub(crate) fn load(input: &mut SaveReader) -> io::Result<PlyIndex> {
+        let layout = if input.count(1)? == 1 {
+            Layout::Dense
+        } else {
+            Layout::Wide
+        };
+        let slots_per_shard = input.count(1 << 40)?;
+        let mut index = PlyIndex::with_bytes(slots_per_shard * SHARDS * layout.slot_bytes(), layout);
+        if index.slots_per_shard != slots_per_shard {
+            return Err(input.damaged("a table of an impossible size"));
+        }
+        let most = index.most_per_shard();
+        let mut total = 0;
+        for cell in index.shards.iter_mut() {
+            let shard = cell.shard.get_mut().unwrap_or_else(|poisoned| poisoned.into_inner());
+            shard.len = input.count(most as u64)?;
+            input.array_into(shard.stored.as_mut_slice())?;
+            input.array_into(shard.values.as_mut_slice())?;
+            total += shard.len;
+            if shard.len == most {
+                index.full.store(true, Ordering::Relaxed);
+            }
+        }
+        index.len.store(total, Ordering::Relaxed);
+        Ok(index)
+    }
+}
+
 /// An 8-bit value of the dense layout.
 fn dense_value(value: u16) -> u64 {
     debug_assert!(value < 256, "dense values have 8 bits");
@@ -312,6 +357,32 @@ mod tests {
             assert_eq!(index.get(key(11)), Some(value(11)));
             assert!(!index.is_full());
         }
+    }
+
+    #[test]
+    fn a_saved_table_is_read_back_whole() {
+        use crate::saved_file::{SaveReader, SaveWriter};
+        let path = std::env::temp_dir().join(format!("yosei-ply-index-save-{}", std::process::id()));
+        for layout in LAYOUTS {
+            let index = PlyIndex::with_bytes(1 << 20, layout);
+            for i in 0..50_000u64 {
+                index.get_or_insert(key(i), (i % 200) as u16);
+            }
+            let mut out = SaveWriter::create(&path).unwrap();
+            index.save(&mut out).unwrap();
+            out.finish().unwrap();
+            let mut input = SaveReader::open(&path).unwrap();
+            let read = PlyIndex::load(&mut input).unwrap();
+            input.finish().unwrap();
+            assert_eq!(
+                (read.len(), read.capacity(), read.layout()),
+                (50_000, index.capacity(), layout)
+            );
+            for i in 0..60_000u64 {
+                assert_eq!(read.get(key(i)), index.get(key(i)), "{layout:?} {i}");
+            }
+        }
+        std::fs::remove_file(&path).unwrap();
     }
 
     #[test]

@@ -13,6 +13,7 @@
 //! exact as the exact set's.
 
 use crate::key_index::KeyIndex;
+use crate::saved_file::{SaveReader, SaveWriter};
 use crate::zeroed::prefetch;
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
@@ -193,6 +194,54 @@ impl SpilledSet {
     }
 }
 
+impl SpilledSet {
+    /// Keeps the runs in `dir`, for a saved search (`help::saved`): each run's records
+    /// as `run-N` (a new link to its file where the system allows, else a copy) and
+    /// where its buckets start and its fingerprints in `run-N.index`.
+    pub(crate) fn save(&self, dir: &Path) -> io::Result<()> {
+        for (i, run) in self.runs.iter().enumerate() {
+            run.file
+                .keep_as(&dir.join(format!("run-{i}")), run.fingerprints.len() * RECORD_BYTES)?;
+            let mut out = SaveWriter::create(&dir.join(format!("run-{i}.index")))?;
+            out.u64(u64::from(run.bucket_bits))?;
+            out.array(&run.starts)?;
+            out.array(&run.fingerprints)?;
+            out.finish()?;
+        }
+        Ok(())
+    }
+
+    /// The `runs` runs kept in `dir` by [`SpilledSet::save`]; runs to come are written
+    /// in `spill_dir`.
+    pub(crate) fn load(dir: &Path, runs: usize, spill_dir: &Path) -> io::Result<SpilledSet> {
+        let mut set = SpilledSet::new(spill_dir);
+        for i in 0..runs {
+            let path = dir.join(format!("run-{i}"));
+            let file = File::open(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+            let mut input = SaveReader::open(&dir.join(format!("run-{i}.index")))?;
+            let bucket_bits = input.count(32)? as u32;
+            let starts: Vec<u32> = input.array((SHARDS << bucket_bits) as u64 + 1)?;
+            let fingerprints: Vec<u16> = input.array(u64::from(u32::MAX))?;
+            let records = file.metadata()?.len() / RECORD_BYTES as u64;
+            if starts.len() != (SHARDS << bucket_bits) + 1
+                || starts.last().map(|&n| n as usize) != Some(fingerprints.len())
+                || records != fingerprints.len() as u64
+            {
+                return Err(input.damaged(&format!("it does not describe {}", path.display())));
+            }
+            input.finish()?;
+            set.len += fingerprints.len();
+            set.runs.push(Run {
+                file: SpillFile { file, path: None },
+                bucket_bits,
+                starts,
+                fingerprints,
+            });
+        }
+        Ok(set)
+    }
+}
+
 impl Run {
     fn bucket_range(&self, key: Key) -> std::ops::Range<usize> {
         let b = bucket(key, self.bucket_bits);
@@ -246,6 +295,21 @@ fn record(key: Key, ply: u32) -> [u8; RECORD_BYTES] {
 impl SpillFile {
     fn create(dir: &Path) -> io::Result<SpillFile> {
         use std::sync::atomic::{AtomicU64, Ordering};
+        // A file without a name from the start, which a saved search can still link
+        // into its directory (`keep_as`).
+        #[cfg(target_os = "linux")]
+        {
+            use std::os::unix::fs::OpenOptionsExt;
+            if let Ok(file) = OpenOptions::new()
+                .read(true)
+                .write(true)
+                .custom_flags(libc::O_TMPFILE)
+                .mode(0o600)
+                .open(dir)
+            {
+                return Ok(SpillFile { file, path: None });
+            }
+        }
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let path = dir.join(format!(
             "yosei-spill-{}-{}",
@@ -265,6 +329,30 @@ impl SpillFile {
             Some(path)
         };
         Ok(SpillFile { file, path })
+    }
+
+    /// Makes the file's `len` bytes also the file `target`: a new link to the file
+    /// where the system allows it (Linux: a named file, or one made with `O_TMPFILE`),
+    /// else a copy.
+    fn keep_as(&self, target: &Path, len: usize) -> io::Result<()> {
+        let named = |e: io::Error| io::Error::new(e.kind(), format!("{}: {e}", target.display()));
+        #[cfg(target_os = "linux")]
+        if link_open_file(&self.file, target).is_ok() {
+            return Ok(());
+        }
+        let mut out = BufWriter::with_capacity(1 << 20, File::create(target).map_err(named)?);
+        let mut chunk = vec![0u8; 1 << 20];
+        let mut at = 0;
+        while at < len {
+            let n = chunk.len().min(len - at);
+            self.read_exact_at(&mut chunk[..n], at as u64)?;
+            out.write_all(&chunk[..n]).map_err(named)?;
+            at += n;
+        }
+        out.into_inner()
+            .map_err(|e| named(e.into_error()))?
+            .sync_all()
+            .map_err(named)
     }
 
     #[cfg(unix)]
@@ -287,6 +375,32 @@ impl SpillFile {
     }
 }
 
+/// Links the open `file` as `target` (through `/proc/self/fd`, which also reaches a
+/// file made with `O_TMPFILE`).
+#[cfg(target_os = "linux")]
+fn link_open_file(file: &File, target: &Path) -> io::Result<()> {
+    use std::ffi::CString;
+    use std::os::unix::ffi::OsStrExt;
+    use std::os::unix::io::AsRawFd;
+    let source = CString::new(format!("/proc/self/fd/{}", file.as_raw_fd())).expect("no NUL in a number");
+    let target = CString::new(target.as_os_str().as_bytes()).map_err(io::Error::other)?;
+    // SAFETY: two valid C strings, alive for the call.
+    let linked = unsafe {
+        libc::linkat(
+            libc::AT_FDCWD,
+            source.as_ptr(),
+            libc::AT_FDCWD,
+            target.as_ptr(),
+            libc::AT_SYMLINK_FOLLOW,
+        )
+    };
+    if linked == 0 {
+        Ok(())
+    } else {
+        Err(io::Error::last_os_error())
+    }
+}
+
 impl Drop for SpillFile {
     fn drop(&mut self) {
         if let Some(path) = &self.path {
@@ -299,6 +413,30 @@ impl Drop for SpillFile {
 mod tests {
     use super::*;
     use crate::key_index::tests::key;
+
+    /// A run kept for a saved search: linked where the system allows, copied where it
+    /// does not (a file unlinked by name cannot be linked again), the same bytes.
+    #[test]
+    #[cfg(unix)]
+    fn a_run_is_kept_by_a_link_or_a_copy() {
+        let dir = std::env::temp_dir();
+        let bytes: Vec<u8> = (0..3_000_000u32).map(|i| (i * 7) as u8).collect();
+        let made = SpillFile::create(&dir).unwrap();
+        std::os::unix::fs::FileExt::write_all_at(&made.file, &bytes, 0).unwrap();
+        let named = dir.join(format!("yosei-unlinked-{}", std::process::id()));
+        std::fs::write(&named, &bytes).unwrap();
+        let unlinked = SpillFile {
+            file: File::open(&named).unwrap(),
+            path: None,
+        };
+        std::fs::remove_file(&named).unwrap();
+        for (i, file) in [made, unlinked].iter().enumerate() {
+            let kept = dir.join(format!("yosei-kept-{}-{i}", std::process::id()));
+            file.keep_as(&kept, bytes.len()).unwrap();
+            assert!(std::fs::read(&kept).unwrap() == bytes, "file {i}");
+            std::fs::remove_file(&kept).unwrap();
+        }
+    }
 
     /// A key as the exact set gives it back (bits 8 to 31 zero).
     fn kept(i: u64) -> Key {

@@ -8,8 +8,21 @@ use std::marker::PhantomData;
 /// Integer types for which all-zero bytes are a valid value.
 pub(crate) trait Zeroable: Copy {}
 impl Zeroable for u16 {}
+impl Zeroable for u32 {}
 impl Zeroable for u64 {}
 impl Zeroable for u128 {}
+
+/// The bytes of plain integers (in the machine's order).
+pub(crate) fn bytes_of<T: Zeroable>(values: &[T]) -> &[u8] {
+    // SAFETY: plain integers have no padding; any `u8` view of them is valid.
+    unsafe { std::slice::from_raw_parts(values.as_ptr() as *const u8, std::mem::size_of_val(values)) }
+}
+
+/// The bytes of plain integers, to write into (any bytes make valid integers).
+pub(crate) fn bytes_of_mut<T: Zeroable>(values: &mut [T]) -> &mut [u8] {
+    // SAFETY: as `bytes_of`; every bit pattern is a valid integer.
+    unsafe { std::slice::from_raw_parts_mut(values.as_mut_ptr() as *mut u8, std::mem::size_of_val(values)) }
+}
 
 /// A zeroed array of `len` values of `T`, owned like a `Box<[T]>`.
 pub(crate) struct Zeroed<T: Zeroable> {

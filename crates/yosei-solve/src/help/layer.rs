@@ -294,6 +294,22 @@ impl Frontier {
         }
     }
 
+    /// An empty frontier of one part, for `width` positions pushed by
+    /// [`Frontier::push`] (a resumed search).
+    pub(super) fn for_width(width: usize) -> Frontier {
+        let mut spare = Spare::default();
+        Frontier {
+            parts: vec![Layer::for_width(width, false, &mut spare)],
+            spare,
+        }
+    }
+
+    /// Appends `pos` to the last part (the plies store: node id 0).
+    pub(super) fn push(&mut self, pos: Position) {
+        let part = self.parts.last_mut().expect("a frontier made by for_width");
+        part.push(pos, 0, &mut self.spare.blocks);
+    }
+
     /// Appends `positions` as a part of their own (the plies store: node ids 0).
     pub(super) fn push_part(&mut self, positions: Vec<Position>) {
         if !positions.is_empty() {

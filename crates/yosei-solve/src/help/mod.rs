@@ -26,6 +26,7 @@
 mod layer;
 mod paths;
 mod rebuild;
+mod saved;
 mod visited;
 mod worker;
 
@@ -176,25 +177,35 @@ pub fn solve_help(
         },
         spill_stats: SpillStats::default(),
     };
-    search.index.get_or_insert(start.key(), 0);
-    if limits.help_store != HelpStore::Edges {
-        search.switch_to_plies();
-    }
-    // (Half the budget: the frontier's growth is not known yet.)
-    let half = search.budget() as usize / 2;
-    match limits.help_store {
-        HelpStore::CompactPlies => search.index.compact(half, search.compact_layout),
-        // Every tier: a small table, frozen early, then runs (`make_room_in_index`).
-        HelpStore::SpilledPlies if search.compact_layout == Layout::Dense => {
-            search.index.compact(half.min(64 << 20), Layout::Dense)
+    let mut frontier = if limits.resume {
+        match search.resume(start) {
+            Ok(frontier) => frontier,
+            Err(e) => {
+                search.limit_hit = Some(e);
+                return search.finish(start, Verdict::Unknown, None, 0);
+            }
         }
-        _ => {}
-    }
-    // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
-    if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
-        return search.finish_at_start(start);
-    }
-    let mut frontier = Frontier::start(start);
+    } else {
+        search.index.get_or_insert(start.key(), 0);
+        if limits.help_store != HelpStore::Edges {
+            search.switch_to_plies();
+        }
+        // (Half the budget: the frontier's growth is not known yet.)
+        let half = search.budget() as usize / 2;
+        match limits.help_store {
+            HelpStore::CompactPlies => search.index.compact(half, search.compact_layout),
+            // Every tier: a small table, frozen early, then runs (`make_room_in_index`).
+            HelpStore::SpilledPlies if search.compact_layout == Layout::Dense => {
+                search.index.compact(half.min(64 << 20), Layout::Dense)
+            }
+            _ => {}
+        }
+        // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
+        if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
+            return search.finish_at_start(start);
+        }
+        Frontier::start(start)
+    };
     let mut verdict = Verdict::NoSolution;
     while !frontier.is_empty() {
         if plan.max_length.is_some_and(|n| search.depth >= n) {
@@ -274,7 +285,20 @@ pub fn solve_help(
             verdict = Verdict::Solved;
             break;
         }
+        if search.saves_at_time_limit() && limits.time_limit.is_some_and(|t| search.start_time.elapsed() >= t) {
+            search.limit_hit = Some(match search.save(start, &frontier) {
+                Ok(saved) => format!(
+                    "time limit reached (--time-limit): the search was saved at ply {} in {}; the same command with --resume goes on from there",
+                    search.depth,
+                    saved.display()
+                ),
+                Err(e) => format!("time limit reached (--time-limit); the search could not be saved: {e}"),
+            });
+            verdict = Verdict::Unknown;
+            break;
+        }
     }
+
     drop(frontier);
     search.note_spill();
     let graph = match (verdict, std::mem::replace(&mut search.store, Store::Plies)) {
@@ -291,7 +315,14 @@ pub fn solve_help(
         verdict = Verdict::Unknown;
     }
     let depth = search.depth;
-    search.finish(start, verdict, graph, depth)
+    let outcome = search.finish(start, verdict, graph, depth);
+    // A resumed search that came to an end no longer needs its save.
+    if limits.resume && outcome.verdict != Verdict::Unknown {
+        if let Some(dir) = &limits.spill_dir {
+            let _ = std::fs::remove_dir_all(dir.join(saved::SAVED));
+        }
+    }
+    outcome
 }
 
 impl Search<'_> {
@@ -309,6 +340,12 @@ impl Search<'_> {
             Store::Edges { edges, .. } => edges.capacity() * std::mem::size_of::<Edge>(),
             Store::Plies => 0,
         }
+    }
+
+    /// A search with a spill directory stops at its time limit between passes, and
+    /// saves itself there (`saved`).
+    fn saves_at_time_limit(&self) -> bool {
+        self.limits.spill_dir.is_some()
     }
 
     fn budget(&self) -> u64 {
@@ -387,8 +424,15 @@ impl Search<'_> {
         }
     }
 
-    /// Gives up the edges: index values become plies (from the node ids' layers).
+    /// Gives up the edges, which outgrew the budget: index values become plies (from the
+    /// node ids' layers).
     fn switch_to_plies(&mut self) {
+        let why = format!("outgrew --hash {} with its edges", self.limits.hash_mb);
+        self.keep_plies_only(&why);
+    }
+
+    /// Gives up the edges (`why`, for the note): index values become plies.
+    fn keep_plies_only(&mut self, why: &str) {
         let Store::Edges { layer_starts, .. } = std::mem::replace(&mut self.store, Store::Plies) else {
             return;
         };
@@ -397,8 +441,8 @@ impl Search<'_> {
         self.goals.clear();
         if self.limits.help_store == HelpStore::Edges {
             self.notes.push(format!(
-                "at ply {} the search outgrew --hash {} with its edges and kept only each position's ply from there (solutions are then rebuilt at the end)",
-                self.depth, self.limits.hash_mb
+                "at ply {} the search {why} and kept only each position's ply from there (solutions are then rebuilt at the end)",
+                self.depth
             ));
         }
     }

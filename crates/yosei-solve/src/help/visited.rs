@@ -18,8 +18,10 @@
 
 use crate::key_index::KeyIndex;
 use crate::ply_index::{Layout, PlyIndex};
+use crate::saved_file::{SaveReader, SaveWriter};
 use crate::spilled_set::SpilledSet;
 use std::io;
+use std::path::Path;
 use yosei_rules::Key;
 
 pub(super) enum Visited {
@@ -258,6 +260,76 @@ impl Visited {
             compact.get_or_insert(key, compact_value(ply, layout));
         });
         *self = Visited::Compact(compact);
+    }
+}
+
+impl Visited {
+    /// Writes the set into `dir`, for a saved search (`saved`): an exact set as
+    /// `exact`, a compact table as `table`, runs on disk as `run-N`. What it wrote, for
+    /// [`Visited::load`].
+    pub(super) fn save(&self, dir: &Path) -> io::Result<String> {
+        let write = |name: &str, save: &dyn Fn(&mut SaveWriter) -> io::Result<()>| {
+            let mut out = SaveWriter::create(&dir.join(name))?;
+            save(&mut out)?;
+            out.finish()
+        };
+        Ok(match self {
+            Visited::Exact(exact) => {
+                write("exact", &|out| exact.save(out))?;
+                "exact".into()
+            }
+            Visited::Compact(table) => {
+                write("table", &|out| table.save(out))?;
+                "compact".into()
+            }
+            Visited::Spilled { frozen, recent, disk } => {
+                if let Some(table) = frozen {
+                    write("table", &|out| table.save(out))?;
+                }
+                write("exact", &|out| recent.save(out))?;
+                disk.save(dir)?;
+                format!("spilled {} {}", u8::from(frozen.is_some()), disk.run_count())
+            }
+        })
+    }
+
+    /// The set written into `dir` by [`Visited::save`] as `kind`; a spilled set writes
+    /// its runs to come in `spill_dir`.
+    pub(super) fn load(kind: &str, dir: &Path, spill_dir: &Path) -> io::Result<Visited> {
+        let read = |name: &str| -> io::Result<SaveReader> { SaveReader::open(&dir.join(name)) };
+        let exact = || -> io::Result<KeyIndex> {
+            let mut input = read("exact")?;
+            let exact = KeyIndex::load(&mut input)?;
+            input.finish()?;
+            Ok(exact)
+        };
+        let table = || -> io::Result<PlyIndex> {
+            let mut input = read("table")?;
+            let table = PlyIndex::load(&mut input)?;
+            input.finish()?;
+            Ok(table)
+        };
+        let words: Vec<&str> = kind.split(' ').collect();
+        Ok(match words.as_slice() {
+            ["exact"] => Visited::Exact(exact()?),
+            ["compact"] => Visited::Compact(table()?),
+            ["spilled", frozen @ ("0" | "1"), runs] => {
+                let runs = runs
+                    .parse()
+                    .map_err(|_| io::Error::new(io::ErrorKind::InvalidData, format!("a number of runs: {runs}")))?;
+                Visited::Spilled {
+                    frozen: if *frozen == "1" { Some(table()?) } else { None },
+                    recent: exact()?,
+                    disk: SpilledSet::load(dir, runs, spill_dir)?,
+                }
+            }
+            _ => {
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidData,
+                    format!("an unknown kind of visited set: {kind}"),
+                ))
+            }
+        })
     }
 }
 

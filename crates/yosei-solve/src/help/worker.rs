@@ -238,10 +238,11 @@ impl Worker {
             }
         } else if search.limits.max_nodes.is_some_and(|n| nodes >= n) {
             Some("node limit reached (--nodes)".into())
-        } else if search
-            .limits
-            .time_limit
-            .is_some_and(|t| search.start_time.elapsed() >= t)
+        } else if !search.saves_at_time_limit()
+            && search
+                .limits
+                .time_limit
+                .is_some_and(|t| search.start_time.elapsed() >= t)
         {
             Some("time limit reached (--time-limit)".into())
         } else {
