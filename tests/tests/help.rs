@@ -318,13 +318,17 @@ fn a_search_saved_at_its_time_limit_resumes_to_the_same_answer() {
             "{store:?}: {:?}",
             out.notes
         );
-        assert!(!dir.join("yosei-saved-search").exists(), "{store:?}");
+        assert_eq!(
+            std::fs::read_dir(&dir).unwrap().count(),
+            0,
+            "{store:?}: the save is gone"
+        );
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
 
 /// Resuming what cannot be resumed says why and changes nothing: no save, a save of
-/// another problem, a damaged save.
+/// another problem only, a damaged save.
 #[test]
 fn a_save_that_cannot_be_resumed_is_refused_and_kept() {
     let (rules, start, plan) = helpmate(include_str!("../../benches/data/helpmate/forest-06-10_97.sfen"), 97);
@@ -344,20 +348,23 @@ fn a_save_that_cannot_be_resumed_is_refused_and_kept() {
         assert_eq!(out.verdict, Verdict::Unknown);
         assert!(out.notes.iter().any(|n| n.contains(says)), "{:?}", out.notes);
     };
-    refused(&plan, "no saved search to resume in");
+    refused(&plan, "no saved search of this problem");
     let out = yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {});
     assert!(
         out.notes.iter().any(|n| n.contains("saved at ply 1")),
         "{:?}",
         out.notes
     );
-    let saved = dir.join("yosei-saved-search");
+    // One directory, named after the problem.
+    let saved: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let [saved] = saved.as_slice() else { panic!("{saved:?}") };
+    assert!(saved.to_string_lossy().contains("yosei-saved-search-"), "{saved:?}");
     let before: Vec<_> = ["search", "frontier", "exact"]
         .iter()
         .map(|f| std::fs::read(saved.join(f)).unwrap())
         .collect();
     let longer = HelpPlan::new(Stipulation::Help { length: Some(99) }, &start, None).unwrap();
-    refused(&longer, "is of another problem");
+    refused(&longer, "no saved search of this problem");
     let mut damaged = before[1].clone();
     damaged[30] ^= 4;
     std::fs::write(saved.join("frontier"), &damaged).unwrap();

@@ -51,7 +51,8 @@ pub struct SolveArgs {
     /// be written (16 bytes each; 2.25 stay in memory) instead of stopping when memory
     /// is full (ordinary pieces and no condition; the files are removed at the end).
     /// With --time-limit, the search finishes the ply it is in at the limit and saves
-    /// itself there (DIR/yosei-saved-search), to be taken up with --resume
+    /// itself there (DIR/yosei-saved-search-…, one per problem), to be taken up with
+    /// --resume
     #[arg(long, value_name = "DIR")]
     spill_dir: Option<std::path::PathBuf>,
     /// Help play: go on with the search saved in --spill-dir DIR (same problem,
@@ -122,6 +123,13 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         let show_progress = (std::io::stderr().is_terminal() && !matches!(args.format, OutputFormat::Json))
             || std::env::var_os("YOSEI_PROGRESS").is_some();
         let outcome = match stipulation {
+            Stipulation::SelfMate { .. } if args.resume => {
+                return Err(format!(
+                    "{}: --resume takes up help play only; {} ({stipulation}) is not saved",
+                    loaded.origin,
+                    stipulation.japanese()
+                ))
+            }
             Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, &limits),
             Stipulation::Tsume { .. } | Stipulation::MateIn { .. } => {
                 return Err(format!(

@@ -318,9 +318,7 @@ pub fn solve_help(
     let outcome = search.finish(start, verdict, graph, depth);
     // A resumed search that came to an end no longer needs its save.
     if limits.resume && outcome.verdict != Verdict::Unknown {
-        if let Some(dir) = &limits.spill_dir {
-            let _ = std::fs::remove_dir_all(dir.join(saved::SAVED));
-        }
+        search.forget_save(start);
     }
     outcome
 }

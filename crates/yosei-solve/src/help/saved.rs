@@ -1,6 +1,7 @@
 //! A help search saved at the end of a pass, to be resumed: with `--spill-dir DIR`, a
 //! search that reaches its `--time-limit` finishes the pass it is in and writes
-//! itself into `DIR/yosei-saved-search`; `--resume` goes on from there. A search many
+//! itself into `DIR/yosei-saved-search-P` (`P`: a checksum of the problem, so that the
+//! problems of one file keep a save each); `--resume` goes on from there. A search many
 //! hours long (kato-107b_4197) is then run in as many sittings as it takes.
 //!
 //! The directory holds `search` (text: the format, the problem, the ply, the counters,
@@ -19,8 +20,8 @@ use std::io;
 use std::path::{Path, PathBuf};
 use yosei_rules::Position;
 
-/// The saved search's directory, in the spill directory.
-pub(super) const SAVED: &str = "yosei-saved-search";
+/// The start of a saved search's directory name, in the spill directory.
+const SAVED: &str = "yosei-saved-search";
 const FORMAT: &str = "yosei saved help search 1";
 
 impl Search<'_> {
@@ -42,17 +43,26 @@ impl Search<'_> {
         .replace('\n', " ")
     }
 
+    /// Where this search is saved: a directory of the spill directory named after the
+    /// problem.
+    fn saved_dir(&self, start: &Position) -> Option<PathBuf> {
+        let dir = self.limits.spill_dir.as_deref()?;
+        Some(dir.join(format!("{SAVED}-{:016x}", checksum(self.problem(start).as_bytes()))))
+    }
+
+    /// Removes the save of this search, if any (it has come to an end).
+    pub(super) fn forget_save(&self, start: &Position) {
+        if let Some(saved) = self.saved_dir(start) {
+            let _ = fs::remove_dir_all(saved);
+        }
+    }
+
     /// Writes the search (between passes: `frontier` is the layer to expand next) into
     /// the spill directory; where it went.
     pub(super) fn save(&mut self, start: &Position, frontier: &Frontier) -> io::Result<PathBuf> {
-        let dir = self
-            .limits
-            .spill_dir
-            .as_deref()
-            .expect("a search saves into its spill directory");
+        let target = self.saved_dir(start).expect("a search saves into its spill directory");
         self.keep_plies_only("was saved");
-        let target = dir.join(SAVED);
-        let new = dir.join(format!("{SAVED}.new"));
+        let new = target.with_extension("new");
         if new.exists() {
             fs::remove_dir_all(&new)?;
         }
@@ -83,12 +93,14 @@ impl Search<'_> {
     /// Takes up the search saved in the spill directory: its visited set, counters and
     /// notes; the frontier to expand. An error says what is missing or wrong.
     pub(super) fn resume(&mut self, start: &Position) -> Result<Frontier, String> {
-        let Some(dir) = self.limits.spill_dir.as_deref() else {
+        let (Some(dir), Some(saved)) = (self.limits.spill_dir.as_deref(), self.saved_dir(start)) else {
             return Err("--resume needs the --spill-dir of the saved search".into());
         };
-        let saved = dir.join(SAVED);
         if !saved.join("search").is_file() {
-            return Err(format!("no saved search to resume in {}", dir.display()));
+            return Err(format!(
+                "no saved search of this problem (start position, rules and stipulation) to resume in {}",
+                dir.display()
+            ));
         }
         let cannot = |e: io::Error| format!("cannot resume the search saved in {}: {e}", saved.display());
         let header = read_header(&saved.join("search")).map_err(cannot)?;
