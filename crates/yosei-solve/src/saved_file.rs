@@ -153,14 +153,6 @@ impl SaveReader {
         self.bytes(bytes_of_mut(values))
     }
 
-    /// An array written by [`SaveWriter::array`], of at most `most` values.
-    pub(crate) fn array<T: Zeroable + Default>(&mut self, most: u64) -> io::Result<Vec<T>> {
-        let n = self.count(most)?;
-        let mut values = vec![T::default(); n];
-        self.bytes(bytes_of_mut(&mut values))?;
-        Ok(values)
-    }
-
     /// Checks the checksum and that the file ends there.
     pub(crate) fn finish(mut self) -> io::Result<()> {
         let expected = self.sum.value();
@@ -205,7 +197,8 @@ mod tests {
             let n = r.u64()?;
             let mut abc = [0; 3];
             r.bytes(&mut abc)?;
-            let small = r.array::<u16>(10)?;
+            let mut small = vec![0u16; 3];
+            r.array_into(&mut small)?;
             let mut big = [0u128; 4];
             r.array_into(&mut big)?;
             r.finish()?;

@@ -14,7 +14,7 @@
 
 use crate::key_index::KeyIndex;
 use crate::saved_file::{SaveReader, SaveWriter};
-use crate::zeroed::prefetch;
+use crate::zeroed::{prefetch, Zeroed};
 use std::fs::{File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -38,8 +38,9 @@ struct Run {
     /// Buckets per shard: `1 << bucket_bits`.
     bucket_bits: u32,
     /// Where each bucket's records start, and the end of the last.
-    starts: Vec<u32>,
-    fingerprints: Vec<u16>,
+    /// (Huge pages, as the tables in memory: each lookup is a cache miss into them.)
+    starts: Zeroed<u32>,
+    fingerprints: Zeroed<u16>,
 }
 
 /// A file that is gone when dropped (on Unix, as soon as it is made: a killed search
@@ -76,7 +77,7 @@ impl SpilledSet {
     pub fn bytes(&self) -> usize {
         self.runs
             .iter()
-            .map(|r| r.starts.capacity() * 4 + r.fingerprints.capacity() * 2)
+            .map(|r| r.starts.len() * 4 + r.fingerprints.len() * 2)
             .sum()
     }
 
@@ -96,8 +97,10 @@ impl SpilledSet {
         let bucket_bits = (records / (SHARDS * BUCKET_RECORDS)).max(1).ilog2();
         let file = SpillFile::create(&self.dir)?;
         let mut out = BufWriter::with_capacity(1 << 20, &file.file);
-        let mut starts = vec![0u32; (SHARDS << bucket_bits) + 1];
-        let mut fingerprints = Vec::with_capacity(records);
+        let mut starts = Zeroed::<u32>::new((SHARDS << bucket_bits) + 1);
+        let mut fingerprints = Zeroed::<u16>::new(records);
+        let (counts, prints) = (starts.as_mut_slice(), fingerprints.as_mut_slice());
+        let mut at = 0;
         let mut written = Ok(());
         let mut shard_seen = 0;
         index.drain_shards(|shard, entries| {
@@ -105,8 +108,9 @@ impl SpilledSet {
             shard_seen = shard;
             entries.sort_unstable_by_key(|&(key, _)| key >> 32);
             for &(key, ply) in entries.iter() {
-                starts[bucket(key, bucket_bits) + 1] += 1;
-                fingerprints.push(fingerprint(key, bucket_bits));
+                counts[bucket(key, bucket_bits) + 1] += 1;
+                prints[at] = fingerprint(key, bucket_bits);
+                at += 1;
                 if written.is_ok() {
                     written = out.write_all(&record(key, ply));
                 }
@@ -115,10 +119,10 @@ impl SpilledSet {
         written?;
         out.flush()?;
         drop(out);
-        for b in 1..starts.len() {
-            starts[b] += starts[b - 1];
+        debug_assert_eq!(at, records, "the index holds its length");
+        for b in 1..counts.len() {
+            counts[b] += counts[b - 1];
         }
-        debug_assert_eq!(starts.last().map(|&n| n as usize), Some(fingerprints.len()));
         self.len += fingerprints.len();
         self.runs.push(Run {
             file,
@@ -144,7 +148,7 @@ impl SpilledSet {
     #[inline]
     pub fn prefetch_fingerprints(&self, key: Key) {
         for run in &self.runs {
-            let start = run.starts[bucket(key, run.bucket_bits)] as usize;
+            let start = run.starts.as_slice()[bucket(key, run.bucket_bits)] as usize;
             prefetch(run.fingerprints.as_ptr().wrapping_add(start));
         }
     }
@@ -204,8 +208,8 @@ impl SpilledSet {
                 .keep_as(&dir.join(format!("run-{i}")), run.fingerprints.len() * RECORD_BYTES)?;
             let mut out = SaveWriter::create(&dir.join(format!("run-{i}.index")))?;
             out.u64(u64::from(run.bucket_bits))?;
-            out.array(&run.starts)?;
-            out.array(&run.fingerprints)?;
+            out.array(run.starts.as_slice())?;
+            out.array(run.fingerprints.as_slice())?;
             out.finish()?;
         }
         Ok(())
@@ -220,13 +224,15 @@ impl SpilledSet {
             let file = File::open(&path).map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
             let mut input = SaveReader::open(&dir.join(format!("run-{i}.index")))?;
             let bucket_bits = input.count(32)? as u32;
-            let starts: Vec<u32> = input.array((SHARDS << bucket_bits) as u64 + 1)?;
-            let fingerprints: Vec<u16> = input.array(u64::from(u32::MAX))?;
             let records = file.metadata()?.len() / RECORD_BYTES as u64;
-            if starts.len() != (SHARDS << bucket_bits) + 1
-                || starts.last().map(|&n| n as usize) != Some(fingerprints.len())
-                || records != fingerprints.len() as u64
-            {
+            if records > u64::from(u32::MAX) {
+                return Err(input.damaged(&format!("{} holds over 2³² records", path.display())));
+            }
+            let mut starts = Zeroed::<u32>::new((SHARDS << bucket_bits) + 1);
+            let mut fingerprints = Zeroed::<u16>::new(records as usize);
+            input.array_into(starts.as_mut_slice())?;
+            input.array_into(fingerprints.as_mut_slice())?;
+            if starts.as_slice().last().map(|&n| u64::from(n)) != Some(records) {
                 return Err(input.damaged(&format!("it does not describe {}", path.display())));
             }
             input.finish()?;
@@ -245,18 +251,19 @@ impl SpilledSet {
 impl Run {
     fn bucket_range(&self, key: Key) -> std::ops::Range<usize> {
         let b = bucket(key, self.bucket_bits);
-        self.starts[b] as usize..self.starts[b + 1] as usize
+        let starts = self.starts.as_slice();
+        starts[b] as usize..starts[b + 1] as usize
     }
 
     fn may_contain(&self, key: Key) -> bool {
         let fp = fingerprint(key, self.bucket_bits);
-        self.fingerprints[self.bucket_range(key)].contains(&fp)
+        self.fingerprints.as_slice()[self.bucket_range(key)].contains(&fp)
     }
 
     fn get(&self, key: Key) -> io::Result<Option<u32>> {
         let range = self.bucket_range(key);
         let fp = fingerprint(key, self.bucket_bits);
-        if !self.fingerprints[range.clone()].contains(&fp) {
+        if !self.fingerprints.as_slice()[range.clone()].contains(&fp) {
             return Ok(None);
         }
         let mut bytes = vec![0u8; range.len() * RECORD_BYTES];
