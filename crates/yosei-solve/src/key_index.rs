@@ -184,6 +184,44 @@ impl KeyIndex {
         }
     }
 
+    /// How many values satisfy `f`.
+    pub fn count_values(&self, mut f: impl FnMut(u32) -> bool) -> usize {
+        (0..SHARDS)
+            .map(|s| {
+                let shard = self.lock(s);
+                shard
+                    .slots
+                    .as_slice()
+                    .iter()
+                    .filter(|&&e| e != 0 && f(value_of(e)))
+                    .count()
+            })
+            .sum()
+    }
+
+    /// The least value `v` such that at most `most` values are `v` or more (values
+    /// being plies: where the newest plies holding at most `most` positions begin).
+    pub fn start_of_newest(&self, most: usize) -> u32 {
+        let mut counts: Vec<usize> = Vec::new();
+        for s in 0..SHARDS {
+            let shard = self.lock(s);
+            for &e in shard.slots.as_slice().iter().filter(|&&e| e != 0) {
+                let v = value_of(e) as usize;
+                if v >= counts.len() {
+                    counts.resize(v + 1, 0);
+                }
+                counts[v] += 1;
+            }
+        }
+        let mut newest = 0;
+        let mut start = counts.len();
+        while start > 0 && newest + counts[start - 1] <= most {
+            newest += counts[start - 1];
+            start -= 1;
+        }
+        start as u32
+    }
+
     /// Sets the value of a present key.
     pub fn set(&self, key: Key, value: u32) {
         let (s, stored) = KeyIndex::split(key);

@@ -89,7 +89,16 @@ impl SpilledSet {
     /// Writes every key and ply of `index` as a new run, a shard at a time (each shard
     /// of `index` is freed once written). None of its keys may be in the set already.
     pub fn spill(&mut self, index: KeyIndex) -> io::Result<()> {
-        let records = index.len();
+        self.spill_older(index, u32::MAX, 0).map(drop)
+    }
+
+    /// Writes the keys of `index` first reached before ply `before` as a new run, a
+    /// shard at a time (each shard of `index` freed once drained), and gives back the
+    /// others in a new index of about `keep_bytes`. None of the keys may be in the set
+    /// already.
+    pub fn spill_older(&mut self, index: KeyIndex, before: u32, keep_bytes: usize) -> io::Result<KeyIndex> {
+        let kept = KeyIndex::with_bytes(keep_bytes);
+        let records = index.count_values(|ply| ply < before);
         // (Bucket starts are `u32`s: checked before anything is drained.)
         if u32::try_from(records).is_err() {
             return Err(io::Error::other("a spilled run over 2³² positions"));
@@ -108,6 +117,10 @@ impl SpilledSet {
             shard_seen = shard;
             entries.sort_unstable_by_key(|&(key, _)| key >> 32);
             for &(key, ply) in entries.iter() {
+                if ply >= before {
+                    kept.get_or_insert(key, ply);
+                    continue;
+                }
                 counts[bucket(key, bucket_bits) + 1] += 1;
                 prints[at] = fingerprint(key, bucket_bits);
                 at += 1;
@@ -131,7 +144,7 @@ impl SpilledSet {
             starts,
             fingerprints,
         });
-        Ok(())
+        Ok(kept)
     }
 
     /// Asks the memory system for where `key`'s bucket starts in each run, ahead of
@@ -464,7 +477,7 @@ mod tests {
     }
 
     /// A key as the exact set gives it back (bits 8 to 31 zero).
-    fn kept(i: u64) -> Key {
+    fn kept_key(i: u64) -> Key {
         key(i) & !0xffff_ff00
     }
 
@@ -483,10 +496,10 @@ mod tests {
         assert_eq!(set.run_count(), 3);
         assert!(set.bytes() < 300_000 * 3);
         for i in (0..300_000u64).step_by(7) {
-            assert!(set.may_contain(kept(i)));
-            assert_eq!(set.get(kept(i)).unwrap(), Some((i % 5000) as u32), "{i}");
+            assert!(set.may_contain(kept_key(i)));
+            assert_eq!(set.get(kept_key(i)).unwrap(), Some((i % 5000) as u32), "{i}");
         }
-        let keys: Vec<Key> = (290_000..310_000).map(kept).collect();
+        let keys: Vec<Key> = (290_000..310_000).map(kept_key).collect();
         let plies = set.get_many(&keys).unwrap();
         for (i, ply) in (290_000..310_000u64).zip(plies) {
             assert_eq!(ply, (i < 300_000).then_some((i % 5000) as u32), "{i}");
@@ -494,16 +507,41 @@ mod tests {
         // Absent keys: never found, and the filter lets few through to the disk.
         let mut passed = 0;
         for i in 300_000..400_000u64 {
-            passed += set.may_contain(kept(i)) as u32;
-            assert_eq!(set.get(kept(i)).unwrap(), None);
+            passed += set.may_contain(kept_key(i)) as u32;
+            assert_eq!(set.get(kept_key(i)).unwrap(), None);
         }
         assert!(passed < 300, "{passed} of 100,000 absent keys passed the fingerprints");
         // A key that differs only in bits the runs do not keep is the same key; in the
         // shard bits or the kept bits, another.
-        assert_eq!(set.get(kept(3) | 0x100).unwrap(), Some(3));
-        assert_eq!(set.get(kept(3) ^ 1).unwrap(), None);
-        assert_eq!(set.get(kept(3) ^ 1 << 40).unwrap(), None);
-        assert_eq!(set.get(kept(3) ^ 1 << 100).unwrap(), None);
+        assert_eq!(set.get(kept_key(3) | 0x100).unwrap(), Some(3));
+        assert_eq!(set.get(kept_key(3) ^ 1).unwrap(), None);
+        assert_eq!(set.get(kept_key(3) ^ 1 << 40).unwrap(), None);
+        assert_eq!(set.get(kept_key(3) ^ 1 << 100).unwrap(), None);
+    }
+
+    /// The newest plies stay in memory: each key is in the run or in what is kept,
+    /// never both, with its ply.
+    #[test]
+    fn spilling_the_older_plies_keeps_the_newer() {
+        let index = KeyIndex::new();
+        for i in 0..30_000u64 {
+            index.get_or_insert(key(i), (i % 10) as u32);
+        }
+        // Plies 8 and 9 hold 6,000 keys; with ply 7 they would hold 9,000.
+        let before = index.start_of_newest(7_500);
+        assert_eq!(before, 8);
+        let mut set = SpilledSet::new(&std::env::temp_dir());
+        let kept = set.spill_older(index, before, 1 << 20).unwrap();
+        assert_eq!((set.len(), kept.len()), (24_000, 6_000));
+        for i in 0..30_000u64 {
+            let ply = (i % 10) as u32;
+            let (on_disk, in_memory) = (set.get(kept_key(i)).unwrap(), kept.get(kept_key(i)));
+            if ply >= 8 {
+                assert_eq!((on_disk, in_memory), (None, Some(ply)), "{i}");
+            } else {
+                assert_eq!((on_disk, in_memory), (Some(ply), None), "{i}");
+            }
+        }
     }
 
     #[test]
@@ -514,8 +552,8 @@ mod tests {
         index.get_or_insert(key(1), 4);
         set.spill(index).unwrap();
         assert_eq!(set.len(), 1);
-        assert_eq!(set.get(kept(1)).unwrap(), Some(4));
-        assert_eq!(set.get(kept(2)).unwrap(), None);
+        assert_eq!(set.get(kept_key(1)).unwrap(), Some(4));
+        assert_eq!(set.get(kept_key(2)).unwrap(), None);
     }
 
     #[test]

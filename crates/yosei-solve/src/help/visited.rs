@@ -217,9 +217,10 @@ impl Visited {
     }
 
     /// Writes the exact set of plies in memory to a new run in `dir` (made a spilled
-    /// set, the first time) and starts it again empty, at half its size (it will grow as
-    /// large again: growing from nothing rehashed each position about three times). On
-    /// an error the set is left without what was being written.
+    /// set, the first time), but its newest plies, and starts it again with those, at
+    /// half its size (it will grow as large again: growing from nothing rehashed each
+    /// position about three times). On an error the set is left without what was being
+    /// written.
     pub(super) fn spill(&mut self, dir: &std::path::Path) -> io::Result<()> {
         let (frozen, recent, mut disk) = match std::mem::replace(self, Visited::Exact(KeyIndex::new())) {
             Visited::Exact(index) => (None, index, SpilledSet::new(dir)),
@@ -227,10 +228,16 @@ impl Visited {
             Visited::Compact(_) => unreachable!("spilling the compact set"),
         };
         let bytes = recent.bytes();
-        let written = disk.spill(recent);
+        // Positions met again are mostly recent (kato-107b_4197: 86% of repeats within
+        // 128 plies): the newest plies, up to a quarter of the set, stay in memory.
+        let before = recent.start_of_newest(recent.len() / 4);
+        let (kept, written) = match disk.spill_older(recent, before, bytes / 2) {
+            Ok(kept) => (kept, Ok(())),
+            Err(e) => (KeyIndex::new(), Err(e)),
+        };
         *self = Visited::Spilled {
             frozen,
-            recent: KeyIndex::with_bytes(bytes / 2),
+            recent: kept,
             disk,
         };
         written
