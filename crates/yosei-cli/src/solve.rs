@@ -194,7 +194,7 @@ fn target_position(text: &str, loaded: &LoadedProblem) -> Result<Position, Strin
 
 fn print_progress(p: &Progress) {
     let rate = if p.elapsed_ms > 0 {
-        p.nodes as f64 / p.elapsed_ms as f64 * 1000.0
+        p.nodes_this_run as f64 / p.elapsed_ms as f64 * 1000.0
     } else {
         0.0
     };

@@ -50,6 +50,8 @@ pub struct Progress {
     pub positions: u64,
     pub frontier: u64,
     pub nodes: u64,
+    /// Nodes since this run started (a resumed search counts the saved ones in `nodes`).
+    pub nodes_this_run: u64,
     pub elapsed_ms: u128,
     pub memory_bytes: u64,
     /// Positions written to disk (`--spill-dir`).
@@ -117,6 +119,8 @@ struct Search<'a> {
     /// a goal was found when this is not empty).
     goal_parents: Vec<(Position, Move)>,
     nodes: u64,
+    /// Nodes of the saved search this one resumed.
+    nodes_before: u64,
     /// Node ids given so far (`Store::Edges`; passes take them in blocks, so a few are
     /// unused).
     node_count: u32,
@@ -162,6 +166,7 @@ pub fn solve_help(
         goals: Vec::new(),
         goal_parents: Vec::new(),
         nodes: 0,
+        nodes_before: 0,
         node_count: 1,
         depth: 0,
         limit_hit: None,
@@ -276,6 +281,7 @@ pub fn solve_help(
             positions: search.index.len() as u64,
             frontier: frontier.len() as u64,
             nodes: search.nodes,
+            nodes_this_run: search.nodes - search.nodes_before,
             elapsed_ms: search.start_time.elapsed().as_millis(),
             memory_bytes: search.memory_bytes(&frontier),
             on_disk: search.index.on_disk() as u64,

@@ -134,6 +134,7 @@ impl Search<'_> {
         self.store = Store::Plies;
         self.depth = u32::try_from(depth).map_err(|_| cannot(damaged("`depth` is too large")))?;
         self.nodes = nodes;
+        self.nodes_before = nodes;
         self.spill_stats = SpillStats {
             held_back: number("held-back", held)?,
             held_back_new: number("held-back", held_new)?,
