@@ -394,18 +394,14 @@ pub(crate) mod tests {
 
     #[test]
     fn a_saved_index_is_read_back_whole() {
-        use crate::saved_file::{SaveReader, SaveWriter};
+        use crate::saved_file::{read_file, write_file};
         let path = std::env::temp_dir().join(format!("yosei-key-index-save-{}", std::process::id()));
         let index = KeyIndex::new();
         for i in 0..50_000u64 {
             index.get_or_insert(key(i), i as u32 * 3);
         }
-        let mut out = SaveWriter::create(&path).unwrap();
-        index.save(&mut out).unwrap();
-        out.finish().unwrap();
-        let mut input = SaveReader::open(&path).unwrap();
-        let read = KeyIndex::load(&mut input).unwrap();
-        input.finish().unwrap();
+        write_file(&path, |out| index.save(out)).unwrap();
+        let read = read_file(&path, KeyIndex::load).unwrap();
         assert_eq!((read.len(), read.bytes()), (50_000, index.bytes()));
         for i in 0..60_000u64 {
             assert_eq!(read.get(key(i)), index.get(key(i)), "{i}");

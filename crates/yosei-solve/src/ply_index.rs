@@ -361,19 +361,15 @@ mod tests {
 
     #[test]
     fn a_saved_table_is_read_back_whole() {
-        use crate::saved_file::{SaveReader, SaveWriter};
+        use crate::saved_file::{read_file, write_file};
         let path = std::env::temp_dir().join(format!("yosei-ply-index-save-{}", std::process::id()));
         for layout in LAYOUTS {
             let index = PlyIndex::with_bytes(1 << 20, layout);
             for i in 0..50_000u64 {
                 index.get_or_insert(key(i), (i % 200) as u16);
             }
-            let mut out = SaveWriter::create(&path).unwrap();
-            index.save(&mut out).unwrap();
-            out.finish().unwrap();
-            let mut input = SaveReader::open(&path).unwrap();
-            let read = PlyIndex::load(&mut input).unwrap();
-            input.finish().unwrap();
+            write_file(&path, |out| index.save(out)).unwrap();
+            let read = read_file(&path, PlyIndex::load).unwrap();
             assert_eq!(
                 (read.len(), read.capacity(), read.layout()),
                 (50_000, index.capacity(), layout)

@@ -62,6 +62,22 @@ pub(crate) fn checksum(bytes: &[u8]) -> u64 {
     sum.value()
 }
 
+/// Writes the file `path` with `write`, then its checksum.
+pub(crate) fn write_file(path: &Path, write: impl FnOnce(&mut SaveWriter) -> io::Result<()>) -> io::Result<()> {
+    let mut out = SaveWriter::create(path)?;
+    write(&mut out)?;
+    out.finish()
+}
+
+/// Reads the file `path` with `read`, and gives what it read once the checksum and the
+/// file's end are checked.
+pub(crate) fn read_file<T>(path: &Path, read: impl FnOnce(&mut SaveReader) -> io::Result<T>) -> io::Result<T> {
+    let mut input = SaveReader::open(path)?;
+    let value = read(&mut input)?;
+    input.finish()?;
+    Ok(value)
+}
+
 /// A file of a saved search being written.
 pub(crate) struct SaveWriter {
     out: BufWriter<File>,

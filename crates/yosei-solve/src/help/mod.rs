@@ -304,7 +304,6 @@ pub fn solve_help(
             break;
         }
     }
-
     drop(frontier);
     search.note_spill();
     let graph = match (verdict, std::mem::replace(&mut search.store, Store::Plies)) {
@@ -495,7 +494,7 @@ impl Search<'_> {
         if let (Visited::Compact(table), Some(dir)) = (&self.index, spills_to) {
             // A pass adds a few positions per frontier position (about seven in a two-ply
             // pass on kato-107b): room for sixteen, and for shards filling unevenly.
-            let forced = self.limits.help_store == HelpStore::SpilledPlies && table.len() >= 256;
+            let forced = limits.help_store == HelpStore::SpilledPlies && table.len() >= 256;
             if table.capacity() - table.len() < frontier.len() * 16 + table.capacity() / 64 || forced {
                 self.notes.push(format!(
                     "at ply {} the compact table was frozen with {} positions; the positions after them were kept exactly and written to {} when they did not fit",
@@ -511,7 +510,7 @@ impl Search<'_> {
             return Ok(());
         };
         let on_disk = self.index.on_disk();
-        let forced = self.limits.help_store == HelpStore::SpilledPlies && exact.len() >= on_disk + 64;
+        let forced = limits.help_store == HelpStore::SpilledPlies && exact.len() >= on_disk + 64;
         let grown = (self.index.bytes() + exact.bytes() / 2) as u64 + self.memory_besides_index(frontier);
         if grown <= self.budget() && !forced {
             return Ok(());

@@ -18,7 +18,7 @@
 
 use crate::key_index::KeyIndex;
 use crate::ply_index::{Layout, PlyIndex};
-use crate::saved_file::{SaveReader, SaveWriter};
+use crate::saved_file::{read_file, write_file};
 use crate::spilled_set::SpilledSet;
 use std::io;
 use std::path::Path;
@@ -107,7 +107,7 @@ impl Visited {
             Visited::Compact(index) if index.layout() == Layout::Dense => {
                 index.get(key).map(u32::from) == Some(ply / BAND_PLIES)
             }
-            Visited::Spilled { frozen, recent, disk } => match frozen.as_ref().and_then(|t| t.get(key)) {
+            Visited::Spilled { frozen, recent, disk } => match in_frozen(frozen, key) {
                 Some(band) => u32::from(band) == ply / BAND_PLIES,
                 None => match recent.get(key) {
                     Some(at) => at == ply,
@@ -124,11 +124,9 @@ impl Visited {
         match self {
             Visited::Exact(index) => index.get(key),
             Visited::Compact(index) => index.get(key).map(u32::from),
-            Visited::Spilled { frozen, recent, .. } => frozen
-                .as_ref()
-                .and_then(|t| t.get(key))
-                .map(u32::from)
-                .or_else(|| recent.get(key)),
+            Visited::Spilled { frozen, recent, .. } => {
+                in_frozen(frozen, key).map(u32::from).or_else(|| recent.get(key))
+            }
         }
     }
 
@@ -160,7 +158,7 @@ impl Visited {
         match self {
             Visited::Exact(index) => index.get_or_insert_with(key, decide),
             // (The frozen table is only read: a key absent from it stays absent.)
-            Visited::Spilled { frozen, recent, .. } => match frozen.as_ref().and_then(|t| t.get(key)) {
+            Visited::Spilled { frozen, recent, .. } => match in_frozen(frozen, key) {
                 Some(band) => Some(u32::from(band)),
                 None => recent.get_or_insert_with(key, decide),
             },
@@ -221,7 +219,7 @@ impl Visited {
     /// half its size (it will grow as large again: growing from nothing rehashed each
     /// position about three times). On an error the set is left without what was being
     /// written.
-    pub(super) fn spill(&mut self, dir: &std::path::Path) -> io::Result<()> {
+    pub(super) fn spill(&mut self, dir: &Path) -> io::Result<()> {
         let (frozen, recent, mut disk) = match std::mem::replace(self, Visited::Exact(KeyIndex::new())) {
             Visited::Exact(index) => (None, index, SpilledSet::new(dir)),
             Visited::Spilled { frozen, recent, disk } => (frozen, recent, disk),
@@ -245,7 +243,7 @@ impl Visited {
 
     /// Freezes the compact table (nearly full): new positions go to an exact set
     /// again, spilled to `dir` when it could not grow.
-    pub(super) fn freeze(&mut self, dir: &std::path::Path) {
+    pub(super) fn freeze(&mut self, dir: &Path) {
         let Visited::Compact(table) = std::mem::replace(self, Visited::Exact(KeyIndex::new())) else {
             unreachable!("freezing a set without a compact table");
         };
@@ -275,25 +273,20 @@ impl Visited {
     /// `exact`, a compact table as `table`, runs on disk as `run-N`. What it wrote, for
     /// [`Visited::load`].
     pub(super) fn save(&self, dir: &Path) -> io::Result<String> {
-        let write = |name: &str, save: &dyn Fn(&mut SaveWriter) -> io::Result<()>| {
-            let mut out = SaveWriter::create(&dir.join(name))?;
-            save(&mut out)?;
-            out.finish()
-        };
         Ok(match self {
             Visited::Exact(exact) => {
-                write("exact", &|out| exact.save(out))?;
+                write_file(&dir.join("exact"), |out| exact.save(out))?;
                 "exact".into()
             }
             Visited::Compact(table) => {
-                write("table", &|out| table.save(out))?;
+                write_file(&dir.join("table"), |out| table.save(out))?;
                 "compact".into()
             }
             Visited::Spilled { frozen, recent, disk } => {
                 if let Some(table) = frozen {
-                    write("table", &|out| table.save(out))?;
+                    write_file(&dir.join("table"), |out| table.save(out))?;
                 }
-                write("exact", &|out| recent.save(out))?;
+                write_file(&dir.join("exact"), |out| recent.save(out))?;
                 disk.save(dir)?;
                 format!("spilled {} {}", u8::from(frozen.is_some()), disk.run_count())
             }
@@ -303,19 +296,8 @@ impl Visited {
     /// The set written into `dir` by [`Visited::save`] as `kind`; a spilled set writes
     /// its runs to come in `spill_dir`.
     pub(super) fn load(kind: &str, dir: &Path, spill_dir: &Path) -> io::Result<Visited> {
-        let read = |name: &str| -> io::Result<SaveReader> { SaveReader::open(&dir.join(name)) };
-        let exact = || -> io::Result<KeyIndex> {
-            let mut input = read("exact")?;
-            let exact = KeyIndex::load(&mut input)?;
-            input.finish()?;
-            Ok(exact)
-        };
-        let table = || -> io::Result<PlyIndex> {
-            let mut input = read("table")?;
-            let table = PlyIndex::load(&mut input)?;
-            input.finish()?;
-            Ok(table)
-        };
+        let exact = || read_file(&dir.join("exact"), KeyIndex::load);
+        let table = || read_file(&dir.join("table"), PlyIndex::load);
         let words: Vec<&str> = kind.split(' ').collect();
         Ok(match words.as_slice() {
             ["exact"] => Visited::Exact(exact()?),
@@ -338,6 +320,12 @@ impl Visited {
             }
         })
     }
+}
+
+/// The band of plies of `key` in the spilled set's frozen table, if it has one and
+/// the key is there.
+fn in_frozen(frozen: &Option<PlyIndex>, key: Key) -> Option<u16> {
+    frozen.as_ref().and_then(|table| table.get(key))
 }
 
 /// Why a search stops when its spilled set cannot be read.
