@@ -80,8 +80,8 @@ pub fn solve_help_every_store(
             o.verdict,
             o.length,
             o.solutions.clone(),
-            o.solution_count,
-            o.distinct_up_to_mirror,
+            o.solution_count.clone(),
+            o.distinct_up_to_mirror.clone(),
             o.leftover.clone(),
             o.stated_length,
         )

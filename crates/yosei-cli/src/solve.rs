@@ -11,7 +11,7 @@ use yosei_io::{Branch, MoveLine};
 use yosei_rules::{Condition, Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
 use yosei_solve::self_mate::solve_self;
-use yosei_solve::{HelpPlan, Limits, Outcome, Verdict};
+use yosei_solve::{Count, HelpPlan, Limits, Outcome, Verdict};
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
@@ -333,14 +333,14 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
     match outcome.verdict {
         Verdict::Solved => {
             let length = outcome.length.unwrap_or(0);
-            let count = if outcome.solution_count == u64::MAX {
-                format!("at least {}", u64::MAX)
-            } else {
-                outcome.solution_count.to_string()
-            };
             s.push_str(&format!(
-                "solved: {count} solution{} of {length} plies",
-                if outcome.solution_count == 1 { "" } else { "s" }
+                "solved: {} solution{} of {length} plies",
+                outcome.solution_count,
+                if outcome.solution_count == Count::from(1) {
+                    ""
+                } else {
+                    "s"
+                }
             ));
             if outcome.distinct_up_to_mirror != outcome.solution_count {
                 s.push_str(&format!(" ({} up to the mirror image)", outcome.distinct_up_to_mirror));
@@ -354,11 +354,9 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
                 };
                 s.push_str(&format!("{:>4}. {shown}\n", i + 1));
             }
-            if (outcome.solutions.len() as u64) < outcome.solution_count {
-                s.push_str(&format!(
-                    "      … {} more not listed\n",
-                    outcome.solution_count - outcome.solutions.len() as u64
-                ));
+            let unlisted = outcome.solution_count.minus(outcome.solutions.len() as u64);
+            if !unlisted.is_zero() {
+                s.push_str(&format!("      … {unlisted} more not listed\n"));
             }
             let faults = outcome.faults();
             if faults.is_empty() {

@@ -5,6 +5,7 @@
 //! first, which attacker moves are allowed (the check obligation) and what ends the
 //! sequence (the goal).
 
+pub mod count;
 pub mod help;
 pub mod key_index;
 pub mod outcome;
@@ -16,6 +17,7 @@ pub mod spilled_set;
 pub mod verify;
 mod zeroed;
 
+pub use count::Count;
 pub use outcome::{Outcome, Verdict};
 pub use plan::{Goal, HelpPlan, PlanError};
 

@@ -1,5 +1,6 @@
 //! What a solver returns.
 
+use crate::count::Count;
 use yosei_core::{Move, PieceKind};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,11 +30,11 @@ pub struct Outcome {
     /// Solution lines as listed (up to the listing limit), in a stable order.
     pub solutions: Vec<Vec<Move>>,
     /// Every distinct solution (move sequence), counted exactly even when not all are
-    /// listed; saturates at `u64::MAX`.
-    pub solution_count: u64,
+    /// listed.
+    pub solution_count: Count,
     /// Solutions counted once per mirror pair when the start position is its own
     /// mirror image (fm prunes such twins); equal to `solution_count` otherwise.
-    pub distinct_up_to_mirror: u64,
+    pub distinct_up_to_mirror: Count,
     /// Other attacker choices that also work (cli.md `cooks`), as lines of moves: for a
     /// selfmate, the other winning first moves.
     pub cooks: Vec<Vec<Move>>,
@@ -53,8 +54,8 @@ impl Outcome {
             verdict,
             length: None,
             solutions: Vec::new(),
-            solution_count: 0,
-            distinct_up_to_mirror: 0,
+            solution_count: Count::default(),
+            distinct_up_to_mirror: Count::default(),
             cooks: Vec::new(),
             leftover: Vec::new(),
             stated_length: None,
@@ -67,7 +68,7 @@ impl Outcome {
     /// One solution, nothing left over, and (where a length was stated) that length.
     pub fn sound(&self) -> bool {
         self.verdict == Verdict::Solved
-            && self.distinct_up_to_mirror == 1
+            && self.distinct_up_to_mirror == Count::from(1)
             && self.cooks.is_empty()
             && self.leftover.iter().all(|l| l.is_empty())
             && self.stated_length.is_none_or(|n| Some(n) == self.length)
@@ -79,7 +80,7 @@ impl Outcome {
         if self.verdict != Verdict::Solved {
             return out;
         }
-        if self.distinct_up_to_mirror > 1 {
+        if self.distinct_up_to_mirror.exceeds(1) {
             out.push(format!("{} solutions", self.distinct_up_to_mirror));
         }
         if !self.cooks.is_empty() {

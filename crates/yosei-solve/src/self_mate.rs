@@ -6,6 +6,7 @@
 //! The table keeps exact values per (position key, plies left): at a fixed number of
 //! plies left the value of a position is fixed, so both wins and losses are cached.
 
+use crate::count::Count;
 use crate::outcome::{Outcome, Verdict};
 use crate::verify::replay;
 use crate::Limits;
@@ -46,8 +47,8 @@ pub fn solve_self(start: &Position, rules: &RuleSet, max_length: u32, limits: &L
             let line = search.main_line(start, keys[0], plies);
             outcome.verdict = Verdict::Solved;
             outcome.length = Some(plies);
-            outcome.solution_count = 1;
-            outcome.distinct_up_to_mirror = 1;
+            outcome.solution_count = Count::from(1);
+            outcome.distinct_up_to_mirror = Count::from(1);
             outcome.cooks = keys.iter().skip(1).map(|&m| vec![m]).collect();
             match replay(start, rules, &line) {
                 Ok(end) if end.is_checkmate(rules) && rules.mate_counts(line.last().copied()) => {

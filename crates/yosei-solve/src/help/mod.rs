@@ -30,6 +30,7 @@ mod saved;
 mod visited;
 mod worker;
 
+use crate::count::Count;
 use crate::key_index::KeyIndex;
 use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
@@ -37,7 +38,7 @@ use crate::ply_index::{Layout, PlyIndex};
 use crate::verify::replay_all;
 use crate::{HelpStore, Limits};
 use layer::{Frontier, Spare};
-use paths::{path_counts, solution_edges, Budget, Edge, Parents};
+use paths::{count_solutions, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
 use visited::{Visited, COMPACT_PLIES};
 use yosei_core::{Move, PieceKind};
@@ -653,8 +654,8 @@ impl Search<'_> {
         out.verdict = Verdict::Solved;
         out.length = Some(0);
         out.solutions = vec![Vec::new()];
-        out.solution_count = 1;
-        out.distinct_up_to_mirror = 1;
+        out.solution_count = Count::from(1);
+        out.distinct_up_to_mirror = Count::from(1);
         out.leftover = vec![hand_kinds(start, self.plan.attacker)];
         out
     }
@@ -669,15 +670,11 @@ impl Search<'_> {
             ..Outcome::new(verdict)
         };
         if let Some(graph) = graph {
-            let paths = path_counts(&graph.edges, graph.node_count as usize);
-            let count = graph
-                .goals
-                .iter()
-                .fold(0u64, |acc, &(p, _)| acc.saturating_add(paths[p as usize]));
-            drop(paths);
-            // Only the edges on some shortest solution, grouped by child, for listing.
+            // Only the edges on some shortest solution: counted, then grouped by child
+            // for listing.
             let mut on_solutions = solution_edges(&graph.edges, graph.node_count as usize, &graph.goals);
             drop(graph.edges);
+            let count = count_solutions(&on_solutions, &graph.goals);
             on_solutions.sort_unstable_by_key(|e| e.child);
             let parents = Parents { edges: &on_solutions };
             let mut lines = Vec::new();
@@ -710,16 +707,16 @@ impl Search<'_> {
                         .push(format!("internal error: a solution does not replay: {e}"));
                 }
             }
-            outcome.distinct_up_to_mirror = if (lines.len() as u64) == count && is_mirror_symmetric(start) {
+            outcome.distinct_up_to_mirror = if !count.exceeds(lines.len() as u64) && is_mirror_symmetric(start) {
                 let mut canonical: Vec<Vec<Move>> = lines
                     .iter()
                     .map(|l| std::cmp::min(l.clone(), mirrored_line(start, l)))
                     .collect();
                 canonical.sort();
                 canonical.dedup();
-                canonical.len() as u64
+                Count::from(canonical.len() as u64)
             } else {
-                count
+                count.clone()
             };
             outcome.verdict = verdict;
             outcome.length = Some(depth);

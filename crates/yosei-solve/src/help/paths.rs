@@ -1,6 +1,8 @@
 //! The search graph's edges and the solutions read off them: path counts, the edges
 //! on some solution, and the listing of solution lines.
 
+use crate::count::Count;
+use std::collections::HashMap;
 use yosei_core::Move;
 
 /// An edge from a node of one layer to a node of the next.
@@ -11,18 +13,24 @@ pub(super) struct Edge {
     pub(super) mv: Move,
 }
 
-/// The number of paths from the root (node 0) to every node. Edges are stored layer by
-/// layer (every edge into layer d before any edge out of it), so one pass in stored
-/// order sees each parent's count complete.
-pub(super) fn path_counts(edges: &[Edge], nodes: usize) -> Vec<u64> {
-    let mut counts = vec![0u64; nodes];
-    if let Some(root) = counts.first_mut() {
-        *root = 1;
+/// The number of solutions, exactly: paths from the root (node 0) to a goal's parent,
+/// once per goal move. `on_solutions` are the edges on some solution as
+/// `solution_edges` gives them (the stored order backwards), so a pass over them
+/// backwards sees each parent's count complete; only their nodes hold a count.
+pub(super) fn count_solutions(on_solutions: &[Edge], goals: &[(u32, Move)]) -> Count {
+    let mut paths: HashMap<u32, Count> = HashMap::from([(0, Count::from(1))]);
+    for e in on_solutions.iter().rev() {
+        let parent = paths.remove(&e.parent).unwrap_or_default();
+        paths.entry(e.child).or_default().add(&parent);
+        paths.insert(e.parent, parent);
     }
-    for e in edges {
-        counts[e.child as usize] = counts[e.child as usize].saturating_add(counts[e.parent as usize]);
+    let mut count = Count::default();
+    for (p, _) in goals {
+        if let Some(paths) = paths.get(p) {
+            count.add(paths);
+        }
     }
-    counts
+    count
 }
 
 /// The edges that lie on a path from the root to a goal's parent: one pass backwards
@@ -91,4 +99,43 @@ impl Parents<'_> {
 pub(super) struct Budget {
     pub(super) lines: usize,
     pub(super) moves: usize,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{count_solutions, solution_edges, Edge};
+    use yosei_core::{Move, Square};
+
+    /// A move to tell edges apart: from file `a` to file `b` on rank 5.
+    fn mv(a: i32, b: i32) -> Move {
+        let square = |f| Square::new(f, 5).expect("on the board");
+        Move::normal(square(a), square(b), false)
+    }
+
+    #[test]
+    fn solutions_are_counted_exactly_past_64_bits() {
+        // 70 diamonds in a row (two moves from each knot to the next): 2⁷⁰ paths to
+        // the last knot, which has two goal moves. A dead end hangs off the first knot.
+        let edge = |child, parent, mv| Edge { child, parent, mv };
+        let mut edges = Vec::new();
+        let mut next = 1;
+        let mut knot = 0;
+        for _ in 0..70 {
+            let (left, right, joined) = (next, next + 1, next + 2);
+            next += 3;
+            edges.push(edge(left, knot, mv(1, 2)));
+            edges.push(edge(right, knot, mv(1, 3)));
+            edges.push(edge(joined, left, mv(2, 1)));
+            edges.push(edge(joined, right, mv(3, 1)));
+            knot = joined;
+        }
+        edges.insert(1, edge(next, 0, mv(1, 4)));
+        let goals = [(knot, mv(1, 5)), (knot, mv(1, 6))];
+        let on_solutions = solution_edges(&edges, next as usize + 1, &goals);
+        assert_eq!(on_solutions.len(), 280, "the dead end is not on a solution");
+        assert_eq!(
+            count_solutions(&on_solutions, &goals).to_string(),
+            (2u128.pow(71)).to_string()
+        );
+    }
 }
