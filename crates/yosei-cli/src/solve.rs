@@ -11,7 +11,7 @@ use yosei_io::{Branch, MoveLine};
 use yosei_rules::{Condition, Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
 use yosei_solve::self_mate::solve_self;
-use yosei_solve::{Count, HelpPlan, Limits, Outcome, Verdict};
+use yosei_solve::{HelpPlan, Limits, Outcome, Verdict};
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
@@ -336,11 +336,7 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
             s.push_str(&format!(
                 "solved: {} solution{} of {length} plies",
                 outcome.solution_count,
-                if outcome.solution_count == Count::from(1) {
-                    ""
-                } else {
-                    "s"
-                }
+                if outcome.solution_count == 1 { "" } else { "s" }
             ));
             if outcome.distinct_up_to_mirror != outcome.solution_count {
                 s.push_str(&format!(" ({} up to the mirror image)", outcome.distinct_up_to_mirror));

@@ -68,7 +68,7 @@ impl Outcome {
     /// One solution, nothing left over, and (where a length was stated) that length.
     pub fn sound(&self) -> bool {
         self.verdict == Verdict::Solved
-            && self.distinct_up_to_mirror == Count::from(1)
+            && self.distinct_up_to_mirror == 1
             && self.cooks.is_empty()
             && self.leftover.iter().all(|l| l.is_empty())
             && self.stated_length.is_none_or(|n| Some(n) == self.length)
