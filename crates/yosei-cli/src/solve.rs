@@ -335,11 +335,17 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
             let length = outcome.length.unwrap_or(0);
             s.push_str(&format!(
                 "solved: {} solution{} of {length} plies",
-                outcome.solution_count,
+                outcome.solution_count.short(),
                 if outcome.solution_count == 1 { "" } else { "s" }
             ));
             if outcome.distinct_up_to_mirror != outcome.solution_count {
-                s.push_str(&format!(" ({} up to the mirror image)", outcome.distinct_up_to_mirror));
+                s.push_str(&format!(
+                    " ({} up to the mirror image)",
+                    outcome.distinct_up_to_mirror.short()
+                ));
+            }
+            if outcome.solution_count.short() != outcome.solution_count.to_string() {
+                s.push_str(" (every digit: --format json)");
             }
             s.push('\n');
             for (i, (line, usi)) in outcome.solutions.iter().zip(usi_lines(outcome)).enumerate() {
@@ -352,7 +358,7 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
             }
             let unlisted = outcome.solution_count.minus(outcome.solutions.len() as u64);
             if !unlisted.is_zero() {
-                s.push_str(&format!("      … {unlisted} more not listed\n"));
+                s.push_str(&format!("      … {} more not listed\n", unlisted.short()));
             }
             let faults = outcome.faults();
             if faults.is_empty() {

@@ -86,6 +86,21 @@ impl Count {
     }
 }
 
+impl Count {
+    /// Most digits shown in full by [`Count::short`].
+    pub const SHORT_DIGITS: usize = 30;
+
+    /// For reading: every digit up to [`Count::SHORT_DIGITS`], else the leading four
+    /// and the power of ten (`7.089·10^993`: jugemu3_49909's count has 994 digits).
+    pub fn short(&self) -> String {
+        let digits = self.to_string();
+        if digits.len() <= Count::SHORT_DIGITS {
+            return digits;
+        }
+        format!("{}.{}·10^{}", &digits[..1], &digits[1..4], digits.len() - 1)
+    }
+}
+
 impl fmt::Display for Count {
     /// In decimal, every digit.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -156,6 +171,8 @@ mod tests {
         sum.add(&Count::from(7));
         assert_eq!(sum.to_string(), "1267650600228229401496703205383");
         assert_eq!(format!("{:>6}", Count::from(42)), "    42");
+        assert_eq!(power_of_two(90).short(), "1237940039285380274899124224");
+        assert_eq!(power_of_two(200).short(), "1.606·10^60");
     }
 
     #[test]

@@ -81,7 +81,7 @@ impl Outcome {
             return out;
         }
         if self.distinct_up_to_mirror.exceeds(1) {
-            out.push(format!("{} solutions", self.distinct_up_to_mirror));
+            out.push(format!("{} solutions", self.distinct_up_to_mirror.short()));
         }
         if !self.cooks.is_empty() {
             out.push(format!("{} cook(s) (余詰)", self.cooks.len()));
