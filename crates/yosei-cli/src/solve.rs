@@ -11,7 +11,7 @@ use yosei_io::{Branch, MoveLine};
 use yosei_rules::{Condition, Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
 use yosei_solve::self_mate::solve_self;
-use yosei_solve::{HelpPlan, Limits, Outcome, Verdict};
+use yosei_solve::{Count, HelpPlan, Limits, Outcome, Verdict};
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
@@ -344,7 +344,7 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
                     outcome.distinct_up_to_mirror.short()
                 ));
             }
-            if outcome.solution_count.short() != outcome.solution_count.to_string() {
+            if outcome.solution_count.to_string().len() > Count::SHORT_DIGITS {
                 s.push_str(" (every digit: --format json)");
             }
             s.push('\n');

@@ -184,35 +184,34 @@ impl KeyIndex {
         }
     }
 
+    /// Hands every value to `f`, a shard at a time.
+    fn for_each_value(&self, mut f: impl FnMut(u32)) {
+        for s in 0..SHARDS {
+            let shard = self.lock(s);
+            for &e in shard.slots.as_slice().iter().filter(|&&e| e != 0) {
+                f(value_of(e));
+            }
+        }
+    }
+
     /// How many values satisfy `f`.
     pub fn count_values(&self, mut f: impl FnMut(u32) -> bool) -> usize {
-        (0..SHARDS)
-            .map(|s| {
-                let shard = self.lock(s);
-                shard
-                    .slots
-                    .as_slice()
-                    .iter()
-                    .filter(|&&e| e != 0 && f(value_of(e)))
-                    .count()
-            })
-            .sum()
+        let mut n = 0;
+        self.for_each_value(|v| n += usize::from(f(v)));
+        n
     }
 
     /// The least value `v` such that at most `most` values are `v` or more (values
     /// being plies: where the newest plies holding at most `most` positions begin).
     pub fn start_of_newest(&self, most: usize) -> u32 {
         let mut counts: Vec<usize> = Vec::new();
-        for s in 0..SHARDS {
-            let shard = self.lock(s);
-            for &e in shard.slots.as_slice().iter().filter(|&&e| e != 0) {
-                let v = value_of(e) as usize;
-                if v >= counts.len() {
-                    counts.resize(v + 1, 0);
-                }
-                counts[v] += 1;
+        self.for_each_value(|v| {
+            let v = v as usize;
+            if v >= counts.len() {
+                counts.resize(v + 1, 0);
             }
-        }
+            counts[v] += 1;
+        });
         let mut newest = 0;
         let mut start = counts.len();
         while start > 0 && newest + counts[start - 1] <= most {

@@ -707,7 +707,7 @@ impl Search<'_> {
                         .push(format!("internal error: a solution does not replay: {e}"));
                 }
             }
-            outcome.distinct_up_to_mirror = if !count.exceeds(lines.len() as u64) && is_mirror_symmetric(start) {
+            outcome.distinct_up_to_mirror = if count == lines.len() as u64 && is_mirror_symmetric(start) {
                 let mut canonical: Vec<Vec<Move>> = lines
                     .iter()
                     .map(|l| std::cmp::min(l.clone(), mirrored_line(start, l)))
