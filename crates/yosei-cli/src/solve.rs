@@ -11,16 +11,22 @@ use yosei_io::{Branch, MoveLine};
 use yosei_rules::{Condition, Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
 use yosei_solve::self_mate::solve_self;
+use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions, TsumeProgress};
 use yosei_solve::{Count, HelpPlan, Limits, Outcome, Verdict};
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// A problem file (KIF, KI2, CSA, SFEN lines, fm, yosei problem), an SFEN string, or -
     input: String,
-    /// Stipulation: help[:N], helpself[:N], helpstale[:N], seq:N, cycle:N, self:N (tsume
-    /// and mate:N are coming); fm words such as ばか詰 or H#7 are accepted
+    /// Stipulation: tsume[:N] (詰将棋, the default for a problem that states none),
+    /// help[:N], helpself[:N], helpstale[:N], seq:N, cycle:N, self:N; fm words such as
+    /// ばか詰, かしこ, #9 or H#7 are accepted
     #[arg(long)]
     stip: Option<String>,
+    /// Direct mate: skip (futile interpositions, 無駄合, are not defences; 全詰連's rule)
+    /// or count (every interposition is a defence)
+    #[arg(long, value_enum, default_value_t = FutileArg::Skip)]
+    futile: FutileArg,
     /// Target position of seq:N (ばか手順)
     #[arg(long, value_name = "SFEN")]
     target: Option<String>,
@@ -59,6 +65,12 @@ pub struct SolveArgs {
     /// stipulation and rules; the save is removed once the search comes to an end)
     #[arg(long, requires = "spill_dir")]
     resume: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum FutileArg {
+    Skip,
+    Count,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -107,12 +119,10 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
     let mut worst = 0u8;
     let mut out = std::io::stdout().lock();
     for loaded in &problems {
-        let stipulation = cli_stip.or(loaded.problem.stipulation).ok_or_else(|| {
-            format!(
-                "{}: no stipulation: give --stip (help:N, helpself:N, …); direct mate is not implemented yet",
-                loaded.origin
-            )
-        })?;
+        // A problem that states no rule is a 詰将棋 (cli.md).
+        let stipulation = cli_stip
+            .or(loaded.problem.stipulation)
+            .unwrap_or(Stipulation::Tsume { length: None });
         let target = match (&args.target, &loaded.problem.target) {
             (Some(t), _) => Some(target_position(t, loaded)?),
             (None, Some(setup)) => {
@@ -131,7 +141,21 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
                 ))
             }
             Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, &limits),
-            Stipulation::Tsume { .. } | Stipulation::MateIn { .. } => {
+            Stipulation::Tsume { length } => {
+                let options = TsumeOptions {
+                    futile: match args.futile {
+                        FutileArg::Skip => Futile::Skip,
+                        FutileArg::Count => Futile::Count,
+                    },
+                    stated_length: length,
+                };
+                solve_tsume(&loaded.position, &loaded.rules, &options, &limits, |p| {
+                    if show_progress {
+                        print_tsume_progress(p)
+                    }
+                })
+            }
+            Stipulation::MateIn { .. } => {
                 return Err(format!(
                     "{}: {} ({stipulation}) is not implemented yet",
                     loaded.origin,
@@ -210,6 +234,23 @@ fn print_progress(p: &Progress) {
     if p.on_disk > 0 {
         eprint!(" · {} on disk ({} looked up there)", p.on_disk, p.looked_up_on_disk);
     }
+}
+
+fn print_tsume_progress(p: &TsumeProgress) {
+    let rate = if p.elapsed_ms > 0 {
+        p.nodes as f64 / p.elapsed_ms as f64 * 1000.0
+    } else {
+        0.0
+    };
+    eprint!(
+        "\r\x1b[K{} · {} nodes · {:.2} M nodes/s · table {:.1}% · pn {} dn {}",
+        p.phase,
+        p.nodes,
+        rate / 1e6,
+        p.table_permille as f64 / 10.0,
+        p.proof_number,
+        p.disproof_number
+    );
 }
 
 fn usi_lines(outcome: &Outcome) -> Vec<Vec<String>> {

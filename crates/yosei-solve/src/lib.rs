@@ -14,6 +14,7 @@ pub mod ply_index;
 mod saved_file;
 pub mod self_mate;
 pub mod spilled_set;
+pub mod tsume;
 pub mod verify;
 mod zeroed;
 
@@ -45,6 +46,18 @@ pub struct Limits {
     /// Help play: go on with the search saved in `spill_dir` (a search with a spill
     /// directory that reaches `time_limit` finishes its pass and saves itself there).
     pub resume: bool,
+    /// Set from another thread to stop the search (a GUI's `stop`): the verdict is then
+    /// `unknown`, as for any other limit.
+    pub stop: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Limits {
+    /// Whether `stop` has been set.
+    pub fn stopped(&self) -> bool {
+        self.stop
+            .as_ref()
+            .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 /// What help play keeps of its search when it starts; each store gives way to the next
@@ -76,6 +89,7 @@ impl Default for Limits {
             threads: 1,
             spill_dir: None,
             resume: false,
+            stop: None,
         }
     }
 }
