@@ -174,6 +174,36 @@ impl Position {
         self.key
     }
 
+    /// The key of the board and the side to move, without the hands: direct-mate
+    /// tables key positions by it and compare hands themselves (hand superiority).
+    #[inline]
+    pub fn board_key(&self) -> Key {
+        let mut key = self.key;
+        for color in Color::ALL {
+            for (kind, n) in self.hands[color.index()].iter() {
+                key ^= zobrist::hand_count(color, kind, n);
+            }
+        }
+        key
+    }
+
+    /// This position with the piece on `from` moved to the empty square `to` (promoted
+    /// if asked), the side to move and the hands unchanged. Not a move of the game: the
+    /// direct-mate search asks what a checker standing nearer the king would do (the
+    /// futile-interposition test).
+    pub fn with_piece_moved(&self, from: Square, to: Square, promote: bool) -> Option<Position> {
+        if self.board[to.index()].is_some() {
+            return None;
+        }
+        let mut next = self.clone();
+        let mut piece = next.remove_keyed(from)?;
+        if promote {
+            piece.kind = piece.kind.promoted()?;
+        }
+        next.put_keyed(to, piece);
+        Some(next)
+    }
+
     #[inline]
     pub fn move_number(&self) -> u32 {
         self.move_number

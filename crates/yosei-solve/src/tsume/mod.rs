@@ -1,17 +1,35 @@
 //! 詰将棋 (direct mate): the attacker checks with every move and mates against any
-//! defence; the answer is the shortest mate against the longest defence (rules.md §8).
+//! defence; the answer is the shortest mate against the longest defence, and among
+//! lines of one length the one that leaves the attacker nothing in hand (rules.md §8).
 //!
-//! This first version is a plain iterative-deepening AND/OR search (a placeholder for
-//! the df-pn search that replaces it): correct on small problems, slow on large ones.
+//! Four phases, each a series of df-pn searches (`dfpn`) sharing one table:
+//! 1. **Prove**: is there a mate at all? (any length)
+//! 2. **Shorten**: the root's exact value (`mate_len`: plies, then pieces left), by
+//!    asking for a mate better than the best one found until there is none — so the
+//!    length is proven minimal (no mate in N − 2).
+//! 3. **Main line**: from the root, the attacker's move that keeps the exact value and
+//!    the defender's reply that keeps it (proven by showing nothing better for the
+//!    attacker exists after it), so every position of the line has its exact value.
+//! 4. **Cooks**: at every attacker move of the main line, every other check is asked
+//!    whether it also mates within the plies left (余詰); at the last move such
+//!    alternatives are noted (最終手余詰), not cooks.
+
+mod dfpn;
+mod futile;
+mod hand;
+mod line;
+mod mate_len;
+mod table;
 
 use crate::count::Count;
 use crate::outcome::{Outcome, Verdict};
 use crate::verify::replay;
 use crate::Limits;
-use std::collections::HashMap;
-use std::time::Instant;
-use yosei_core::Move;
-use yosei_rules::{Key, Position, RuleSet};
+use dfpn::{Dfpn, Res};
+use line::line_from;
+use mate_len::ANY;
+use yosei_core::{Move, PieceKind};
+use yosei_rules::{Position, RuleSet};
 
 /// How interpositions against a distant check count (cli.md `--futile`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -55,154 +73,107 @@ pub fn solve_tsume(
     limits: &Limits,
     mut progress: impl FnMut(&TsumeProgress),
 ) -> Outcome {
-    let mut search = Search {
-        rules,
-        limits,
-        table: HashMap::new(),
-        nodes: 0,
-        start: Instant::now(),
-        limit_hit: None,
+    let mut dfpn = Dfpn::new(start, rules, options.futile, limits, &mut progress);
+    let mut outcome = match solve_phases(&mut dfpn, start, options) {
+        Ok(outcome) => outcome,
+        Err(Halt::Limit) => Outcome::new(Verdict::Unknown),
+        Err(Halt::Internal(why)) => {
+            let mut outcome = Outcome::new(Verdict::Unknown);
+            outcome.notes.push(format!("internal error: {why}"));
+            outcome
+        }
     };
-    let mut outcome = Outcome::new(Verdict::NoSolution);
-    // The placeholder proves "no mate" only up to this length.
-    let cap = options.stated_length.unwrap_or(31);
-    let mut plies = 1;
-    while plies <= cap {
-        progress(&TsumeProgress {
-            nodes: search.nodes,
-            elapsed_ms: search.start.elapsed().as_millis(),
-            phase: "deepening",
-            proof_number: plies as u64,
-            ..TsumeProgress::default()
-        });
-        let win = search.winning_move(start, plies);
-        if search.limit_hit.is_some() {
-            outcome.verdict = Verdict::Unknown;
-            break;
-        }
-        if let Some(first) = win {
-            let line = search.main_line(start, first, plies);
-            outcome.verdict = Verdict::Solved;
-            outcome.length = Some(line.len() as u32);
-            outcome.solution_count = Count::from(1);
-            outcome.distinct_up_to_mirror = Count::from(1);
-            match replay(start, rules, &line) {
-                Ok(end) if end.is_checkmate(rules) => {
-                    let hand = end.hand(start.side_to_move());
-                    outcome.leftover.push(
-                        hand.iter()
-                            .flat_map(|(k, n)| std::iter::repeat_n(k, n as usize))
-                            .collect(),
-                    );
-                    outcome.solutions.push(line);
-                }
-                _ => {
-                    outcome.verdict = Verdict::Unknown;
-                    outcome
-                        .notes
-                        .push("internal error: the main line does not replay to mate".into());
-                }
-            }
-            outcome.stated_length = options.stated_length.filter(|&n| Some(n) != outcome.length);
-            break;
-        }
-        plies += 2;
+    outcome.notes.extend(dfpn.limit_hit.take());
+    if dfpn.table.collections > 0 {
+        outcome.notes.push(format!(
+            "the table was collected {} time(s) within --hash {} MiB",
+            dfpn.table.collections, limits.hash_mb
+        ));
     }
-    outcome.notes.extend(search.limit_hit.take());
-    outcome.nodes = search.nodes;
-    outcome.elapsed_ms = search.start.elapsed().as_millis();
+    outcome.nodes = dfpn.nodes;
+    outcome.elapsed_ms = dfpn.started.elapsed().as_millis();
     outcome
 }
 
-struct Search<'a> {
-    rules: &'a RuleSet,
-    limits: &'a Limits,
-    table: HashMap<(Key, u32), bool>,
-    nodes: u64,
-    start: Instant,
-    limit_hit: Option<String>,
+/// Why the phases stopped before an answer.
+enum Halt {
+    /// A limit was hit (the search's `limit_hit` says which).
+    Limit,
+    /// The search contradicted itself (a bug: reported, never printed as an answer).
+    Internal(String),
 }
 
-impl Search<'_> {
-    fn tick(&mut self) -> bool {
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) {
-            if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
-                self.limit_hit = Some("node limit reached (--nodes)".into());
-            } else if self.limits.time_limit.is_some_and(|t| self.start.elapsed() >= t) {
-                self.limit_hit = Some("time limit reached (--time-limit)".into());
-            } else if self.limits.stopped() {
-                self.limit_hit = Some("stopped".into());
-            }
-        }
-        self.limit_hit.is_none()
+fn settled(dfpn: &Dfpn, res: Res) -> Result<Res, Halt> {
+    if res.is_proven() || res.is_disproven() {
+        Ok(res)
+    } else if dfpn.limit_hit.is_some() {
+        Err(Halt::Limit)
+    } else {
+        Err(Halt::Internal("a search ended unresolved with no limit hit".into()))
     }
+}
 
-    fn winning_move(&mut self, pos: &Position, plies: u32) -> Option<Move> {
-        for &m in pos.legal_checks(self.rules).iter() {
-            if self.defender_lost(&pos.play(m), Some(m), plies - 1) {
-                return Some(m);
-            }
-            if self.limit_hit.is_some() {
-                return None;
-            }
-        }
-        None
+fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Result<Outcome, Halt> {
+    dfpn.enter(start);
+    let first = dfpn.solve(start, ANY);
+    let first = settled(dfpn, first)?;
+    if first.is_disproven() {
+        let mut outcome = Outcome::new(Verdict::NoSolution);
+        outcome.stated_length = options.stated_length;
+        return Ok(outcome);
     }
+    dfpn.phase = "shortening";
+    let mut value = first.value;
+    while value > 0 {
+        let better = dfpn.solve(start, value - 1);
+        match settled(dfpn, better)? {
+            r if r.is_proven() && r.value < value => value = r.value,
+            r if r.is_proven() => return Err(Halt::Internal("a better mate that is not better".into())),
+            _ => break,
+        }
+    }
+    dfpn.phase = "main line";
+    let mut budget = line::ALTERNATIVES;
+    let line = line_from(dfpn, start, value, &mut budget)?;
+    let length = line.moves.len() as u32;
+    if length != value {
+        return Err(Halt::Internal(format!(
+            "the main line has {length} plies, the proven value {}",
+            value
+        )));
+    }
+    let end = replay(start, dfpn.rules, &line.moves).map_err(Halt::Internal)?;
 
-    fn attacker_wins(&mut self, pos: &Position, plies: u32) -> bool {
-        if plies == 0 || !self.tick() {
-            return false;
-        }
-        if let Some(&v) = self.table.get(&(pos.key(), plies)) {
-            return v;
-        }
-        let win = self.winning_move(pos, plies).is_some();
-        if self.limit_hit.is_none() {
-            self.table.insert((pos.key(), plies), win);
-        }
-        win
+    let mut outcome = Outcome::new(Verdict::Solved);
+    outcome.length = Some(length);
+    let attacker = start.side_to_move();
+    outcome.leftover.push(pieces_of(end.hand(attacker)));
+    outcome.solution_count = Count::from(1);
+    outcome.distinct_up_to_mirror = Count::from(1);
+    let with_prefix = |&(at, m): &(usize, Move)| {
+        let mut l = line.moves[..at].to_vec();
+        l.push(m);
+        l
+    };
+    outcome.cooks = line.cooks.iter().map(with_prefix).collect();
+    if !line.final_duals.is_empty() {
+        let last = line
+            .final_duals
+            .iter()
+            .map(|(_, m)| m.to_usi())
+            .collect::<Vec<_>>()
+            .join(" ");
+        outcome.notes.push(format!(
+            "the last move has alternatives that also mate (最終手余詰, not a cook): {last}"
+        ));
     }
+    outcome.stated_length = options.stated_length.filter(|&n| n != length);
+    outcome.solutions.push(line.moves);
+    Ok(outcome)
+}
 
-    /// Whether the defender, to move after `last`, is mated within `plies`.
-    fn defender_lost(&mut self, pos: &Position, last: Option<Move>, plies: u32) -> bool {
-        if !self.tick() {
-            return false;
-        }
-        let moves = pos.legal_moves(self.rules);
-        if moves.is_empty() {
-            return pos.in_check(self.rules) && self.rules.mate_counts(last);
-        }
-        plies >= 2 && moves.iter().all(|&m| self.attacker_wins(&pos.play(m), plies - 1))
-    }
-
-    fn main_line(&mut self, start: &Position, first: Move, plies: u32) -> Vec<Move> {
-        let mut line = vec![first];
-        let mut pos = start.play(first);
-        let mut left = plies - 1;
-        while left >= 2 {
-            // the defender's longest reply
-            let mut best: Option<(u32, Move)> = None;
-            for &m in pos.legal_moves(self.rules).iter() {
-                let after = pos.play(m);
-                let need = (1..left)
-                    .step_by(2)
-                    .find(|&n| self.attacker_wins(&after, n))
-                    .unwrap_or(left - 1);
-                if best.is_none_or(|(b, _)| need > b) {
-                    best = Some((need, m));
-                }
-            }
-            let Some((need, reply)) = best else { break };
-            line.push(reply);
-            pos.play_in_place(reply);
-            let Some(next) = self.winning_move(&pos, need) else {
-                break;
-            };
-            line.push(next);
-            pos.play_in_place(next);
-            left = need - 1;
-        }
-        line
-    }
+fn pieces_of(hand: &yosei_core::Hand) -> Vec<PieceKind> {
+    hand.iter()
+        .flat_map(|(k, n)| std::iter::repeat_n(k, n as usize))
+        .collect()
 }

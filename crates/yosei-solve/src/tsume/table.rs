@@ -1,0 +1,281 @@
+//! The transposition table of the direct-mate search.
+//!
+//! Positions are keyed by their board (`Position::board_key`, side to move included);
+//! each entry keeps one attacker hand with what is known for it:
+//! - a proof (`hi`): a mate of value at most `hi` for every hand that covers the entry's
+//!   hand (the proof hand, 証明駒);
+//! - a lower bound (`lo`): no mate of value below `lo` for every hand the entry's hand
+//!   covers (the disproof hand, 反証駒); `NONE` means no mate at all;
+//! - while unresolved, the proof and disproof numbers of the last search of that hand.
+//!
+//! Open addressing with linear probing: all entries of one board lie in the probe run
+//! from its home slot. A full window replaces its least-searched entry; when the table
+//! is three-quarters full, a collection removes the least-searched half (`gc`).
+//!
+//! The upper 64 bits of the 128-bit key are stored and compared (the lower ones choose
+//! the home slot): a different board passes for a stored one only if 64 stored bits
+//! and the home agree — about 10⁻¹⁹ per lookup.
+
+use super::hand::{HandCodec, PackedHand};
+use super::mate_len::{MateLen, NONE};
+use crate::zeroed::{Zeroable, Zeroed};
+use yosei_rules::Key;
+
+#[derive(Clone, Copy)]
+#[repr(C)]
+struct Entry {
+    /// The board key's upper half, never 0 (0 marks an empty slot).
+    check: u64,
+    hand: PackedHand,
+    pn: u32,
+    dn: u32,
+    hi: MateLen,
+    lo: MateLen,
+    /// Nodes searched below this entry, for replacement and collection.
+    amount: u32,
+    /// The key's lower 32 bits, which choose the home slot (kept to place the entry
+    /// again when the table grows or is collected).
+    low: u32,
+}
+
+// Integers only, no padding: all-zero bytes are an empty slot.
+impl Zeroable for Entry {}
+
+const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+/// Slots of a new table (2.5 MiB).
+const START_LEN: usize = 1 << 16;
+/// How far a probe run may reach before an entry is replaced.
+const WINDOW: usize = 32;
+
+/// What the table knows of a position with a given hand, for a given bound.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// A mate of value `value` (at most the bound); `hand` is the proof hand.
+    Proven { value: MateLen, hand: PackedHand },
+    /// No mate of value at most the bound (or none at all when `lo` is `NONE`); `hand`
+    /// is the disproof hand.
+    Disproven { lo: MateLen, hand: PackedHand },
+    /// Not resolved: the numbers of the last search (or none), and the best lower
+    /// bound known for this exact hand.
+    Open { numbers: Option<(u32, u32)>, lo: MateLen },
+}
+
+pub struct Table {
+    /// Mapped zeroed from the system: pages are committed as the search writes them.
+    entries: Zeroed<Entry>,
+    /// The most slots the table may grow to (`--hash`).
+    max_len: usize,
+    used: usize,
+    /// Collections so far.
+    pub collections: u64,
+}
+
+#[inline]
+fn split(key: Key) -> (u32, u64) {
+    let check = (key >> 64) as u64;
+    (key as u32, if check == 0 { 1 } else { check })
+}
+
+impl Table {
+    /// A table that grows to about `bytes` bytes. It starts small: a short problem
+    /// should not pay for clearing gigabytes.
+    pub fn new(bytes: usize) -> Table {
+        let max_len = (bytes / ENTRY_BYTES).max(1024);
+        Table {
+            entries: Zeroed::new(max_len.min(START_LEN)),
+            max_len,
+            used: 0,
+            collections: 0,
+        }
+    }
+
+    #[inline]
+    fn home(&self, low: u32) -> usize {
+        ((low as u64 * self.entries.len() as u64) >> 32) as usize
+    }
+
+    #[inline]
+    fn next(&self, i: usize) -> usize {
+        if i + 1 == self.entries.len() {
+            0
+        } else {
+            i + 1
+        }
+    }
+
+    /// Thousandths of the slots in use.
+    pub fn permille(&self) -> u32 {
+        (self.used as u64 * 1000 / self.entries.len() as u64) as u32
+    }
+
+    /// Makes room when the table is three-quarters full: it doubles while it may, and
+    /// is collected once it may not.
+    pub fn make_room(&mut self) {
+        if self.used * 4 <= self.entries.len() * 3 {
+            return;
+        }
+        if self.entries.len() < self.max_len {
+            let len = (self.entries.len() * 2).min(self.max_len);
+            let old = std::mem::replace(&mut self.entries, Zeroed::new(len));
+            for e in old.as_slice().iter().filter(|e| e.check != 0) {
+                let mut j = self.home(e.low);
+                while self.entries.as_slice()[j].check != 0 {
+                    j = self.next(j);
+                }
+                self.entries.as_mut_slice()[j] = *e;
+            }
+        } else {
+            self.collect();
+        }
+    }
+
+    /// What is known of the board `key` with the attacker holding `hand`, for the
+    /// question "a mate of value at most `bound`?".
+    pub fn look_up(&self, codec: &HandCodec, key: Key, hand: PackedHand, bound: MateLen) -> Known {
+        let (low, check) = split(key);
+        let mut i = self.home(low);
+        let mut numbers = None;
+        let mut lo = 0;
+        let mut proof: Option<(MateLen, PackedHand)> = None;
+        for _ in 0..WINDOW {
+            let e = &self.entries.as_slice()[i];
+            if e.check == 0 {
+                break;
+            }
+            if e.check == check {
+                if e.hi <= bound && codec.covers(hand, e.hand) && proof.is_none_or(|(v, _)| e.hi < v) {
+                    proof = Some((e.hi, e.hand));
+                }
+                if e.lo > bound && codec.covers(e.hand, hand) {
+                    return Known::Disproven { lo: e.lo, hand: e.hand };
+                }
+                if e.hand == hand {
+                    if e.pn != 0 {
+                        numbers = Some((e.pn, e.dn));
+                    }
+                    lo = lo.max(e.lo);
+                }
+            }
+            i = self.next(i);
+        }
+        match proof {
+            Some((value, hand)) => Known::Proven { value, hand },
+            None => Known::Open { numbers, lo },
+        }
+    }
+
+    /// The slot of the entry (key, hand), made if need be.
+    fn slot(&mut self, key: Key, hand: PackedHand) -> &mut Entry {
+        let (low, check) = split(key);
+        let mut i = self.home(low);
+        let mut weakest = i;
+        let mut chosen = None;
+        for _ in 0..WINDOW {
+            let e = &self.entries.as_slice()[i];
+            if e.check == 0 {
+                self.used += 1;
+                chosen = Some(i);
+                break;
+            }
+            if e.check == check && e.hand == hand {
+                return &mut self.entries.as_mut_slice()[i];
+            }
+            if e.amount < self.entries.as_mut_slice()[weakest].amount {
+                weakest = i;
+            }
+            i = self.next(i);
+        }
+        let i = chosen.unwrap_or(weakest);
+        self.entries.as_mut_slice()[i] = Entry {
+            check,
+            hand,
+            pn: 0,
+            dn: 0,
+            hi: NONE,
+            lo: 0,
+            amount: 0,
+            low,
+        };
+        &mut self.entries.as_mut_slice()[i]
+    }
+
+    /// Records the numbers of an unresolved search.
+    pub fn store_open(&mut self, key: Key, hand: PackedHand, pn: u32, dn: u32, amount: u32) {
+        let e = self.slot(key, hand);
+        e.pn = pn.max(1);
+        e.dn = dn.max(1);
+        e.amount = e.amount.saturating_add(amount);
+    }
+
+    /// Records a mate of value `value` for every hand covering `proof_hand`.
+    pub fn store_proven(&mut self, key: Key, proof_hand: PackedHand, value: MateLen, amount: u32) {
+        let e = self.slot(key, proof_hand);
+        e.hi = e.hi.min(value);
+        e.amount = e.amount.saturating_add(amount);
+    }
+
+    /// Records that no mate is worth less than `lo` for every hand `disproof_hand`
+    /// covers (`lo = NONE`: no mate at all).
+    pub fn store_disproven(&mut self, key: Key, disproof_hand: PackedHand, lo: MateLen, amount: u32) {
+        let e = self.slot(key, disproof_hand);
+        e.lo = e.lo.max(lo);
+        e.amount = e.amount.saturating_add(amount);
+    }
+
+    /// Removes the least-searched entries (about half) and packs the probe runs again.
+    fn collect(&mut self) {
+        self.collections += 1;
+        let mut amounts: Vec<u32> = self
+            .entries
+            .as_slice()
+            .iter()
+            .filter(|e| e.check != 0)
+            .map(|e| e.amount)
+            .collect();
+        if amounts.is_empty() {
+            return;
+        }
+        let middle = amounts.len() / 2;
+        let (_, &mut threshold, _) = amounts.select_nth_unstable(middle);
+        drop(amounts);
+        let mut kept = 0;
+        for e in self.entries.as_mut_slice() {
+            if e.check == 0 {
+                continue;
+            }
+            if e.amount <= threshold {
+                e.check = 0;
+            } else {
+                // Older work counts for less than new work.
+                e.amount /= 2;
+                kept += 1;
+            }
+        }
+        self.used = kept;
+        self.repack();
+    }
+
+    /// Moves every entry back to the first free slot of its probe run: after removals,
+    /// a run must not have holes before its entries. Starting after an empty slot and
+    /// going once around, each entry lands at or before where it was.
+    fn repack(&mut self) {
+        let n = self.entries.len();
+        let Some(empty) = self.entries.as_slice().iter().position(|e| e.check == 0) else {
+            return;
+        };
+        let mut i = empty;
+        for _ in 0..n {
+            i = self.next(i);
+            let e = self.entries.as_mut_slice()[i];
+            if e.check == 0 {
+                continue;
+            }
+            self.entries.as_mut_slice()[i].check = 0;
+            let mut j = self.home(e.low);
+            while self.entries.as_mut_slice()[j].check != 0 {
+                j = self.next(j);
+            }
+            self.entries.as_mut_slice()[j] = e;
+        }
+    }
+}
