@@ -243,14 +243,19 @@ fn print_tsume_progress(p: &TsumeProgress) {
         0.0
     };
     eprint!(
-        "\r\x1b[K{} · {} nodes · {:.2} M nodes/s · table {:.1}% · pn {} dn {}",
+        "\r\x1b[K{} · depth {} · {} nodes · {:.2} M nodes/s · table {:.1}% · pn {} dn {}",
         p.phase,
+        p.depth,
         p.nodes,
         rate / 1e6,
         p.table_permille as f64 / 10.0,
         p.proof_number,
         p.disproof_number
     );
+    if std::env::var_os("YOSEI_TRACE").is_some() {
+        let line: Vec<String> = p.line.iter().map(|m| m.to_usi()).collect();
+        eprintln!("\n{}", line.join(" "));
+    }
 }
 
 fn usi_lines(outcome: &Outcome) -> Vec<Vec<String>> {

@@ -6,8 +6,10 @@
 //!   a disproof serves smaller hands (`table`). Under fairy rules hands must match.
 //! - **Repetition**: a position already on the path is a failure for the attacker
 //!   (rules.md §7: a line that repeats never mates). Such a failure holds for this
-//!   path only, so a disproof that depends on one is returned to the parent but never
-//!   stored (graph-history interaction); proofs never depend on the path.
+//!   path only, so a disproof that depends on one never enters the table (graph-history
+//!   interaction): it is returned to the parent and kept in a table of its own keyed by
+//!   the whole path (the positions from the root), where only the same path finds it
+//!   again. Proofs never depend on the path.
 //! - **Futile interpositions** (無駄合, `Futile::Skip`, see `futile`): a drop between a
 //!   distant checker and the king is no defence when the position with the checker
 //!   moved to that square, nothing dropped, is a mate. That position is searched first
@@ -17,11 +19,11 @@
 
 use super::futile::{interposition_probe, Probe};
 use super::hand::{HandCodec, PackedHand};
-use super::mate_len::{self, MateLen, ANY, NONE};
+use super::mate_len::{self, MateLen, NONE};
 use super::table::{Known, Table};
 use super::{Futile, TsumeProgress};
 use crate::Limits;
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 use yosei_core::{Color, Move, Square};
@@ -88,24 +90,79 @@ impl Res {
     }
 }
 
-/// How a child of a node is reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Edge {
-    /// A legal move.
-    Move(Move),
-    /// The futility probe of the drops on `square` (`futile`): the checker moved from
-    /// `from` to `square`, nothing dropped.
-    Probe {
-        from: Square,
-        square: Square,
-        promote: bool,
-    },
+/// A child of a node: a move, or on a defender's node the drops on one square.
+enum Slot {
+    Move(Move, Res),
+    Drops(Box<DropGroup>),
 }
 
-#[derive(Clone, Copy, Debug)]
-struct Child {
-    edge: Edge,
-    res: Res,
+/// The defender's drops on one square between a distant checker and its king: they are
+/// searched one after the other (a proof of the first usually makes the next quick),
+/// so the square counts once in the node's numbers, and under `Futile::Skip` beside
+/// the probe that decides whether they count at all (`futile`).
+struct DropGroup {
+    drops: Vec<Move>,
+    /// The first drop not yet proven, and its numbers.
+    current: usize,
+    current_res: Res,
+    /// The proven drops' largest value and proof hand.
+    value: MateLen,
+    proof: PackedHand,
+    /// The probe (checker moved to the square) and its numbers.
+    probe: Option<(Probe, Square, Res)>,
+}
+
+/// What a drop group amounts to.
+enum GroupState {
+    /// The probe mates: the drops are futile and do not count.
+    Futile(PackedHand),
+    /// Every drop is mated.
+    Proven(MateLen, PackedHand),
+    /// A drop survives, and the probe (if any) does not mate.
+    Disproven(Res),
+    Open(u32, u32),
+}
+
+impl DropGroup {
+    /// The numbers of the drops still to prove: the current one's, one more per drop
+    /// after it (as `max + count` counts siblings).
+    fn chain_pn(&self) -> u32 {
+        self.current_res
+            .pn
+            .saturating_add((self.drops.len() - self.current - 1) as u32)
+            .min(INF - 1)
+    }
+
+    fn state(&self) -> GroupState {
+        let probe = self.probe.as_ref().map(|(_, _, r)| *r);
+        if let Some(p) = probe.filter(|p| p.is_proven()) {
+            return GroupState::Futile(p.hand);
+        }
+        if self.current == self.drops.len() {
+            return GroupState::Proven(self.value, self.proof);
+        }
+        let drop = self.current_res;
+        match probe {
+            Some(p) if !p.is_disproven() => {
+                let pn = p.pn.min(self.chain_pn());
+                let dn = p.dn.saturating_add(drop.dn).min(INF - 1);
+                if drop.is_disproven() {
+                    GroupState::Open(pn, p.dn)
+                } else {
+                    GroupState::Open(pn, dn)
+                }
+            }
+            _ if drop.is_disproven() => {
+                let mut r = drop;
+                if let Some(p) = probe {
+                    r.repetition |= p.repetition;
+                    r.hand = r.hand.min(p.hand);
+                }
+                GroupState::Disproven(r)
+            }
+            _ => GroupState::Open(self.chain_pn(), drop.dn),
+        }
+    }
 }
 
 /// A hasher for keys that are already random (Zobrist).
@@ -135,8 +192,15 @@ pub struct Dfpn<'a> {
     superiority: bool,
     pub futile: Futile,
     pub table: Table,
-    /// The positions of the current line (full keys), for repetition.
-    path: HashSet<Key, BuildHasherDefault<KeyHasher>>,
+    /// The positions of the current line, for repetition: boards and the attacker's
+    /// hands on them.
+    path: HashMap<Key, Vec<PackedHand>, BuildHasherDefault<KeyHasher>>,
+    /// A hash of the current line, one per position on it (the last is the line's).
+    path_hashes: Vec<u128>,
+    /// The moves of the line being searched (for progress; `None` for a probe).
+    line_moves: Vec<Option<Move>>,
+    /// Lines (their hashes) whose last position fails because the line would repeat.
+    repetition_failures: HashSet<u128, BuildHasherDefault<KeyHasher>>,
     pub nodes: u64,
     limits: &'a Limits,
     pub started: Instant,
@@ -147,7 +211,12 @@ pub struct Dfpn<'a> {
     progress: &'a mut dyn FnMut(&TsumeProgress),
     /// The root's numbers of the current search, for progress.
     root_numbers: (u32, u32),
+    pub max_depth: usize,
+    pub expansions: u64,
 }
+
+/// The most lines kept as failing by repetition (a cache: cleared when full).
+const REPETITION_FAILURES: usize = 1 << 20;
 
 /// Nodes between two looks at the clock and the limits.
 const POLL_NODES: u64 = 4096;
@@ -176,7 +245,10 @@ impl<'a> Dfpn<'a> {
             superiority,
             futile,
             table: Table::new(bytes),
-            path: HashSet::default(),
+            path: HashMap::default(),
+            path_hashes: Vec::new(),
+            line_moves: Vec::new(),
+            repetition_failures: HashSet::default(),
             nodes: 0,
             limits,
             started: Instant::now(),
@@ -186,6 +258,8 @@ impl<'a> Dfpn<'a> {
             phase: "proving",
             progress,
             root_numbers: (1, 1),
+            max_depth: 0,
+            expansions: 0,
         }
     }
 
@@ -194,21 +268,62 @@ impl<'a> Dfpn<'a> {
         self.codec.pack(pos.hand(self.attacker))
     }
 
+    /// Puts `pos` at the end of the current line.
     pub fn enter(&mut self, pos: &Position) {
-        self.path.insert(pos.key());
+        let hand = self.hand_of(pos);
+        self.path.entry(pos.board_key()).or_default().push(hand);
+        let hash = self.line_hash_with(pos);
+        self.path_hashes.push(hash);
     }
 
+    /// Takes `pos`, the last position of the current line, off it.
     pub fn leave(&mut self, pos: &Position) {
-        self.path.remove(&pos.key());
+        let board = pos.board_key();
+        if let Some(hands) = self.path.get_mut(&board) {
+            hands.pop();
+            if hands.is_empty() {
+                self.path.remove(&board);
+            }
+        }
+        self.path_hashes.pop();
     }
 
+    /// The hash of the current line extended by `pos`.
+    fn line_hash_with(&self, pos: &Position) -> u128 {
+        let before = self.path_hashes.last().copied().unwrap_or(0);
+        // a multiply-xorshift mix: the order of the positions matters
+        let x = (before ^ pos.key()).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+        x ^ (x >> 67)
+    }
+
+    /// Whether `pos`, after the current line, repeats a position of it or is known to
+    /// fail after exactly this line because of a repetition further on.
+    fn fails_by_repetition(&self, pos: &Position) -> bool {
+        self.on_path(pos)
+            || (!self.repetition_failures.is_empty() && self.repetition_failures.contains(&self.line_hash_with(pos)))
+    }
+
+    /// Whether `pos` repeats a position of the current line, or is dominated by one:
+    /// the same board with the attacker holding no more of any kind (under ordinary
+    /// rules a larger hand never hurts, so coming back with a smaller one is no
+    /// progress; KomoringHeights prunes the same way). A line through it never gives
+    /// the shortest mate.
     pub fn on_path(&self, pos: &Position) -> bool {
-        self.path.contains(&pos.key())
+        let Some(hands) = self.path.get(&pos.board_key()) else {
+            return false;
+        };
+        let hand = self.hand_of(pos);
+        if self.superiority {
+            hands.iter().any(|&earlier| self.codec.covers(earlier, hand))
+        } else {
+            hands.contains(&hand)
+        }
     }
 
-    /// The defender's replies in `pos` that count as defences: all of them, but for the
-    /// drops that `Futile::Skip` finds futile (`None`: a limit was hit deciding).
-    pub fn defences(&mut self, pos: &Position) -> Option<Vec<Move>> {
+    /// The defender's replies in `pos` that count as defences when `pos` is asked for a
+    /// mate of value at most `bound`: all of them, but for the drops that
+    /// `Futile::Skip` finds futile (`None`: a limit was hit deciding).
+    pub fn defences(&mut self, pos: &Position, bound: MateLen) -> Option<Vec<Move>> {
         let replies = pos.legal_moves(self.rules);
         let mut futile_squares: Vec<Square> = Vec::new();
         let mut kept_squares: Vec<Square> = Vec::new();
@@ -221,7 +336,7 @@ impl<'a> Dfpn<'a> {
                 if let Some(Probe { from, promote }) = interposition_probe(pos, self.rules, m.to()) {
                     let probe = pos.with_piece_moved(from, m.to(), promote).expect("a checked probe");
                     self.enter(&probe);
-                    let r = self.solve(&probe, ANY);
+                    let r = self.solve(&probe, bound);
                     self.leave(&probe);
                     if r.is_proven() {
                         futile_squares.push(m.to());
@@ -242,6 +357,9 @@ impl<'a> Dfpn<'a> {
     /// then open). `pos` itself must be on the path already, as must the line leading
     /// to it.
     pub fn solve(&mut self, pos: &Position, bound: MateLen) -> Res {
+        // A line's failure holds for the bound it was searched with: within one search
+        // a position after a given line always has the same bound.
+        self.repetition_failures.clear();
         let mut res = Res::open(1, 1);
         while self.limit_hit.is_none() && !res.is_proven() && !res.is_disproven() {
             res = self.mid(pos, INF - 1, INF - 1, bound, true);
@@ -274,7 +392,8 @@ impl<'a> Dfpn<'a> {
         }
         if self.last_report.elapsed() >= REPORT_EVERY {
             self.last_report = Instant::now();
-            self.report(Vec::new());
+            let line = self.line_moves.iter().map_while(|m| *m).collect();
+            self.report(line);
         }
     }
 
@@ -286,6 +405,7 @@ impl<'a> Dfpn<'a> {
             proof_number: self.root_numbers.0 as u64,
             disproof_number: self.root_numbers.1 as u64,
             table_permille: self.table.permille(),
+            depth: self.path_hashes.len() as u32,
             line,
         };
         (self.progress)(&p);
@@ -295,30 +415,22 @@ impl<'a> Dfpn<'a> {
     /// resolved for `bound`.
     fn mid(&mut self, pos: &Position, th_pn: u32, th_dn: u32, bound: MateLen, root: bool) -> Res {
         self.poll();
+        self.max_depth = self.max_depth.max(self.path_hashes.len());
+        self.expansions += 1;
         let or_node = pos.side_to_move() == self.attacker;
         self.table.make_room();
         let nodes_before = self.nodes;
         let hand = self.hand_of(pos);
         let key = pos.board_key();
-        let mut children = Vec::new();
-        let mut deferred = Vec::new();
+        let mut slots = Vec::new();
         let early = if or_node {
-            self.expand_or(pos, hand, bound, &mut children)
+            self.expand_or(pos, hand, bound, &mut slots)
         } else {
-            self.expand_and(pos, hand, bound, &mut children, &mut deferred)
+            self.expand_and(pos, hand, bound, &mut slots)
         };
         let res = match early {
             Some(res) => res,
-            None => self.visit(
-                pos,
-                or_node,
-                hand,
-                bound,
-                (th_pn, th_dn),
-                &mut children,
-                &mut deferred,
-                root,
-            ),
+            None => self.visit(pos, or_node, hand, bound, (th_pn, th_dn), &mut slots, root),
         };
         let amount = (self.nodes - nodes_before).min(u32::MAX as u64) as u32;
         if res.is_proven() {
@@ -326,6 +438,11 @@ impl<'a> Dfpn<'a> {
         } else if res.is_disproven() {
             if !res.repetition {
                 self.table.store_disproven(key, res.hand, res.lo, amount.max(1));
+            } else if let Some(&line) = self.path_hashes.last() {
+                if self.repetition_failures.len() >= REPETITION_FAILURES {
+                    self.repetition_failures.clear();
+                }
+                self.repetition_failures.insert(line);
             }
         } else {
             self.table.store_open(key, hand, res.pn, res.dn, amount);
@@ -335,7 +452,6 @@ impl<'a> Dfpn<'a> {
 
     /// The loop of a visit: picks the most promising child and searches it, until the
     /// node's numbers reach a threshold.
-    /// `deferred`: the drops each unresolved probe stands for, by square.
     #[allow(clippy::too_many_arguments)]
     fn visit(
         &mut self,
@@ -344,15 +460,14 @@ impl<'a> Dfpn<'a> {
         hand: PackedHand,
         bound: MateLen,
         (th_pn, th_dn): (u32, u32),
-        children: &mut Vec<Child>,
-        deferred: &mut Vec<(Square, Vec<Move>)>,
+        slots: &mut [Slot],
         root: bool,
     ) -> Res {
         loop {
             let (res, best, second) = if or_node {
-                self.aggregate_or(pos, hand, children)
+                self.aggregate_or(pos, hand, slots)
             } else {
-                self.aggregate_and(pos, hand, children)
+                self.aggregate_and(pos, hand, slots)
             };
             if root {
                 self.root_numbers = (res.pn, res.dn);
@@ -360,49 +475,119 @@ impl<'a> Dfpn<'a> {
             if res.is_proven() || res.is_disproven() || res.pn >= th_pn || res.dn >= th_dn || self.limit_hit.is_some() {
                 return res;
             }
-            let Some(best) = best else { return res };
-            let child = children[best];
+            let Some((best, best_pn, best_dn)) = best else {
+                return res;
+            };
             // thresholds (df-pn+ with 1+ε, ε = 1/4)
             let grow = |n: u32| n.saturating_add(n / 4).saturating_add(1).min(INF - 1);
+            let limit = second.map_or(INF - 1, grow);
             let (c_pn, c_dn) = if or_node {
-                let limit = second.map_or(INF - 1, grow);
-                let others = res.dn.saturating_sub(child.res.dn);
-                (th_pn.min(limit), th_dn.saturating_sub(others).max(1))
+                let others = res.dn.saturating_sub(best_dn);
+                (th_pn.min(limit), th_dn.saturating_sub(others).max(best_dn + 1))
             } else {
-                let limit = second.map_or(INF - 1, grow);
-                let others = res.pn.saturating_sub(child.res.pn);
-                (th_pn.saturating_sub(others).max(1), th_dn.min(limit))
+                let others = res.pn.saturating_sub(best_pn);
+                (th_pn.saturating_sub(others).max(best_pn + 1), th_dn.min(limit))
             };
-            let (next, next_bound) = match child.edge {
-                Edge::Move(m) => (pos.play(m), mate_len::child_bound(bound).unwrap_or(0)),
-                Edge::Probe { from, square, promote } => (
-                    pos.with_piece_moved(from, square, promote).expect("a checked probe"),
-                    ANY,
-                ),
-            };
-            self.path.insert(next.key());
-            let r = self.mid(&next, c_pn, c_dn, next_bound, false);
-            self.path.remove(&next.key());
-            children[best].res = r;
-            if let Edge::Probe { square, .. } = child.edge {
-                if r.is_disproven() {
-                    // The drops on this square are defences after all.
-                    children.swap_remove(best);
-                    if let Some(at) = deferred.iter().position(|(s, _)| *s == square) {
-                        let (_, drops) = deferred.swap_remove(at);
-                        for m in drops {
-                            let c = self.and_child(pos, hand, m, bound);
-                            children.push(c);
-                        }
-                    }
+            match &mut slots[best] {
+                Slot::Move(m, r) => {
+                    let m = *m;
+                    *r = self.search_move(pos, m, (c_pn, c_dn), bound);
                 }
+                Slot::Drops(group) => self.search_group(pos, hand, group, (c_pn, c_dn), bound),
             }
         }
     }
 
+    /// Searches the position after `m` within thresholds.
+    fn search_move(&mut self, pos: &Position, m: Move, (th_pn, th_dn): (u32, u32), bound: MateLen) -> Res {
+        let Some(c_bound) = mate_len::child_bound(bound) else {
+            return Res::disproven(1, self.hand_of(pos), false);
+        };
+        let next = pos.play(m);
+        self.enter(&next);
+        self.line_moves.push(Some(m));
+        let r = self.mid(&next, th_pn, th_dn, c_bound, false);
+        self.line_moves.pop();
+        self.leave(&next);
+        r
+    }
+
+    /// Searches the probe or the current drop of a group, whichever is the more likely
+    /// to settle it, within the group's thresholds; then moves past proven drops.
+    fn search_group(
+        &mut self,
+        pos: &Position,
+        hand: PackedHand,
+        group: &mut DropGroup,
+        th: (u32, u32),
+        bound: MateLen,
+    ) {
+        let (th_pn, th_dn) = th;
+        let drop_open = !group.current_res.is_disproven();
+        let chain_pn = group.chain_pn();
+        let probe_first = match &group.probe {
+            Some((_, _, p)) if !p.is_disproven() => !drop_open || p.pn <= chain_pn,
+            _ => false,
+        };
+        if probe_first {
+            let Some((probe, square, p)) = group.probe.as_mut() else {
+                return;
+            };
+            let others_dn = if drop_open { group.current_res.dn } else { 0 };
+            let c_pn = th_pn.min(chain_pn.saturating_add(1)).max(p.pn + 1);
+            let c_dn = th_dn.saturating_sub(others_dn).max(p.dn + 1);
+            let next = pos
+                .with_piece_moved(probe.from, *square, probe.promote)
+                .expect("a checked probe");
+            self.enter(&next);
+            self.line_moves.push(None);
+            *p = self.mid(&next, c_pn, c_dn, bound, false);
+            self.line_moves.pop();
+            self.leave(&next);
+            return;
+        }
+        let probe_open = group
+            .probe
+            .as_ref()
+            .filter(|(_, _, p)| !p.is_disproven())
+            .map(|(_, _, p)| *p);
+        let drop = group.current_res;
+        let mut c_pn = th_pn.saturating_sub(chain_pn - drop.pn);
+        let mut c_dn = th_dn;
+        if let Some(p) = probe_open {
+            c_pn = c_pn.min(p.pn.saturating_add(1));
+            c_dn = c_dn.saturating_sub(p.dn);
+        }
+        let m = group.drops[group.current];
+        group.current_res = self.search_move(pos, m, (c_pn.max(drop.pn + 1), c_dn.max(drop.dn + 1)), bound);
+        self.advance_group(pos, hand, group, bound);
+    }
+
+    /// Moves a group past its proven drops, looking each next one up.
+    fn advance_group(&mut self, pos: &Position, hand: PackedHand, group: &mut DropGroup, bound: MateLen) {
+        while group.current_res.is_proven() {
+            group.value = group.value.max(group.current_res.value);
+            if self.superiority {
+                group.proof = self.codec.max(group.proof, group.current_res.hand);
+            }
+            group.current += 1;
+            if group.current == group.drops.len() {
+                return;
+            }
+            group.current_res = self.look_up_reply(pos, hand, group.drops[group.current], bound);
+        }
+    }
+
     /// An OR node's numbers from its children: proven by any child, disproven when
-    /// all are. Returns the result and the best child with the second-best number.
-    fn aggregate_or(&self, pos: &Position, hand: PackedHand, children: &[Child]) -> (Res, Option<usize>, Option<u32>) {
+    /// all are. Returns the result, the best child with its numbers and the
+    /// second-best proof number.
+    #[allow(clippy::type_complexity)]
+    fn aggregate_or(
+        &self,
+        pos: &Position,
+        hand: PackedHand,
+        slots: &[Slot],
+    ) -> (Res, Option<(usize, u32, u32)>, Option<u32>) {
         let mut pn = INF;
         let mut dn: u32 = 0;
         let mut best = None;
@@ -411,12 +596,12 @@ impl<'a> Dfpn<'a> {
         let mut repetition = false;
         // (the identity of `min`: every kind at its most)
         let mut disproof = self.codec.raise_held(PackedHand::MAX);
-        for (i, c) in children.iter().enumerate() {
-            let r = &c.res;
+        for (i, slot) in slots.iter().enumerate() {
+            let Slot::Move(m, r) = slot else { continue };
             if r.is_proven() {
                 let value = mate_len::before(r.value);
                 let ph = if self.superiority {
-                    self.or_proof_hand(pos, c.edge, r.hand)
+                    self.or_proof_hand(pos, *m, r.hand)
                 } else {
                     hand
                 };
@@ -426,15 +611,21 @@ impl<'a> Dfpn<'a> {
                 repetition |= r.repetition;
                 lo = lo.min(mate_len::before(r.lo));
                 if self.superiority {
-                    disproof = self.codec.min(disproof, self.or_disproof_hand(pos, c.edge, r.hand));
+                    disproof = self.codec.min(disproof, self.or_proof_hand(pos, *m, r.hand));
                 }
                 continue;
             }
-            dn = dn.saturating_add(r.dn).min(INF - 1);
-            if r.pn < pn {
-                second = best.map(|b: usize| children[b].res.pn);
+            // max + count rather than the sum: in a graph with many paths to one
+            // position the sum counts it again and again and grows without bound.
+            dn = if dn == 0 {
+                r.dn
+            } else {
+                dn.max(r.dn).saturating_add(1).min(INF - 1)
+            };
+            if best.is_none_or(|(_, b_pn, _)| r.pn < b_pn) {
+                second = best.map(|(_, b_pn, _)| b_pn);
+                best = Some((i, r.pn, r.dn));
                 pn = r.pn;
-                best = Some(i);
             } else if second.is_none_or(|s| r.pn < s) {
                 second = Some(r.pn);
             }
@@ -450,68 +641,90 @@ impl<'a> Dfpn<'a> {
         (Res::open(pn, dn.max(1)), best, second)
     }
 
-    /// An AND node's numbers: proven when every child (probes included) is, disproven
-    /// by any child.
-    fn aggregate_and(&self, pos: &Position, hand: PackedHand, children: &[Child]) -> (Res, Option<usize>, Option<u32>) {
+    /// An AND node's numbers: proven when every child is (a futile group counts as
+    /// proven and adds no plies), disproven by any child.
+    #[allow(clippy::type_complexity)]
+    fn aggregate_and(
+        &self,
+        pos: &Position,
+        hand: PackedHand,
+        slots: &[Slot],
+    ) -> (Res, Option<(usize, u32, u32)>, Option<u32>) {
         let mut pn: u32 = 0;
-        let mut dn = INF;
-        let mut best = None;
+        let mut best: Option<(usize, u32, u32)> = None;
         let mut second = None;
         let mut value = None;
         let mut proof = 0;
         let mut repetition_disproof = None;
-        for (i, c) in children.iter().enumerate() {
-            let r = &c.res;
-            if r.is_disproven() {
-                if !r.repetition {
-                    let lo = mate_len::before(r.lo);
-                    return (Res::disproven(lo, r.hand, false), None, None);
+        for (i, slot) in slots.iter().enumerate() {
+            let (c_pn, c_dn) = match slot {
+                Slot::Move(_, r) => {
+                    if r.is_disproven() {
+                        if !r.repetition {
+                            return (Res::disproven(mate_len::before(r.lo), r.hand, false), None, None);
+                        }
+                        repetition_disproof = Some(*r);
+                        continue;
+                    }
+                    if r.is_proven() {
+                        proof = self.codec.max(proof, r.hand);
+                        value = Some(value.unwrap_or(0).max(r.value));
+                        continue;
+                    }
+                    (r.pn, r.dn)
                 }
-                repetition_disproof = Some(*r);
-                continue;
-            }
-            if r.is_proven() {
-                if self.superiority {
-                    proof = self.codec.max(proof, r.hand);
-                }
-                if matches!(c.edge, Edge::Move(_)) {
-                    value = Some(value.unwrap_or(0).max(r.value));
-                }
-                continue;
-            }
-            pn = pn.saturating_add(r.pn).min(INF - 1);
-            if r.dn < dn {
-                second = best.map(|b: usize| children[b].res.dn);
-                dn = r.dn;
-                best = Some(i);
-            } else if second.is_none_or(|s| r.dn < s) {
-                second = Some(r.dn);
+                Slot::Drops(group) => match group.state() {
+                    GroupState::Futile(ph) => {
+                        proof = self.codec.max(proof, ph);
+                        continue;
+                    }
+                    GroupState::Proven(v, ph) => {
+                        proof = self.codec.max(proof, ph);
+                        value = Some(value.unwrap_or(0).max(v));
+                        continue;
+                    }
+                    GroupState::Disproven(r) => {
+                        if !r.repetition {
+                            return (Res::disproven(mate_len::before(r.lo), r.hand, false), None, None);
+                        }
+                        repetition_disproof = Some(r);
+                        continue;
+                    }
+                    GroupState::Open(pn, dn) => (pn, dn),
+                },
+            };
+            pn = if pn == 0 {
+                c_pn
+            } else {
+                pn.max(c_pn).saturating_add(1).min(INF - 1)
+            };
+            if best.is_none_or(|(_, _, b_dn)| c_dn < b_dn) {
+                second = best.map(|(_, _, b_dn)| b_dn);
+                best = Some((i, c_pn, c_dn));
+            } else if second.is_none_or(|s| c_dn < s) {
+                second = Some(c_dn);
             }
         }
         if let Some(r) = repetition_disproof {
             return (Res::disproven(mate_len::before(r.lo), hand, true), None, None);
         }
-        if best.is_none() {
+        let Some((_, _, dn)) = best else {
             // Every defence leads to a mate (or none is left: 透かし詰).
-            let value = match value {
-                Some(v) => mate_len::before(v),
-                None => mate_len::MATED,
-            };
-
+            let value = value.map_or(mate_len::MATED, mate_len::before);
             let proof = if self.superiority {
                 self.and_proof_hand(pos, proof, hand)
             } else {
                 hand
             };
             return (Res::proven(value, proof), None, None);
-        }
+        };
         (Res::open(pn.max(1), dn), best, second)
     }
 
-    /// The proof hand of an OR node proven by `edge`: what the child needed, plus the
-    /// piece a drop used, less the piece a capture gained.
-    fn or_proof_hand(&self, pos: &Position, edge: Edge, child: PackedHand) -> PackedHand {
-        let Edge::Move(m) = edge else { return child };
+    /// The proof hand of an OR node proven by `m`: what the child needed, plus the
+    /// piece a drop used, less the piece a capture gained. (The same transformation
+    /// gives a disproof hand's contribution.)
+    fn or_proof_hand(&self, pos: &Position, m: Move, child: PackedHand) -> PackedHand {
         if let Some(kind) = m.drop_kind() {
             return self.codec.plus(child, kind);
         }
@@ -521,19 +734,10 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// The disproof hand of an OR node as far as the child reached by `edge` says: the
-    /// child's, with the piece a drop used added and a captured piece taken off.
-    fn or_disproof_hand(&self, pos: &Position, edge: Edge, child: PackedHand) -> PackedHand {
-        self.or_proof_hand(pos, edge, child)
-    }
-
     /// A disproof hand may claim more of the kinds held (their drops were all tried)
     /// but none of a kind not held: its drops were not.
     fn clamp_to_held(&self, disproof: PackedHand, hand: PackedHand) -> PackedHand {
-        // kinds not held are 0 in `hand`; min with "hand raised on held kinds" keeps
-        // those at 0 and the others as the children allow.
-        let raised = self.codec.raise_held(hand);
-        self.codec.min(disproof, raised)
+        self.codec.min(disproof, self.codec.raise_held(hand))
     }
 
     /// The proof hand of an AND node: the largest of its children's, and, when the check
@@ -550,7 +754,7 @@ impl<'a> Dfpn<'a> {
 
     /// The children of an OR node (the attacker's checks), or its result when the
     /// expansion already decides it (no check: no mate; a check that mates: proven).
-    fn expand_or(&mut self, pos: &Position, hand: PackedHand, bound: MateLen, out: &mut Vec<Child>) -> Option<Res> {
+    fn expand_or(&mut self, pos: &Position, hand: PackedHand, bound: MateLen, out: &mut Vec<Slot>) -> Option<Res> {
         let Some(c_bound) = mate_len::child_bound(bound) else {
             // Every mate takes a ply at least.
             return Some(Res::disproven(1, hand, false));
@@ -566,7 +770,7 @@ impl<'a> Dfpn<'a> {
         }
         for &m in checks.iter() {
             let next = pos.play(m);
-            let res = if self.path.contains(&next.key()) {
+            let res = if self.fails_by_repetition(&next) {
                 Res::disproven(NONE, hand, true)
             } else {
                 let c_hand = self.hand_of(&next);
@@ -580,10 +784,7 @@ impl<'a> Dfpn<'a> {
                     Known::Open { numbers: None, .. } => self.first_look_at_defence(&next, m, c_hand),
                 }
             };
-            out.push(Child {
-                edge: Edge::Move(m),
-                res,
-            });
+            out.push(Slot::Move(m, res));
             if res.is_proven() {
                 break;
             }
@@ -592,7 +793,7 @@ impl<'a> Dfpn<'a> {
     }
 
     /// A defender's position never searched: mated now (when the mate counts), else
-    /// numbers from its number of replies (df-pn+).
+    /// numbers from its number of defences (df-pn+; the drops on one square count once).
     fn first_look_at_defence(&mut self, pos: &Position, last: Move, hand: PackedHand) -> Res {
         self.nodes += 1;
         let replies = pos.legal_moves(self.rules);
@@ -601,78 +802,81 @@ impl<'a> Dfpn<'a> {
                 // mated, but not as the stipulation asks (単純打歩): a dead end
                 return Res::disproven(NONE, hand, false);
             }
-            let value = mate_len::MATED;
             let ph = if self.superiority {
                 self.and_proof_hand(pos, 0, hand)
             } else {
                 hand
             };
-            return Res::proven(value, ph);
+            return Res::proven(mate_len::MATED, ph);
         }
-        let n = replies.len() as u32;
+        let mut squares = yosei_core::Bitboard::EMPTY;
+        let mut n = 0u32;
+        for m in replies.iter() {
+            if m.is_drop() {
+                if squares.contains(m.to()) {
+                    continue;
+                }
+                squares = squares.with(m.to());
+            }
+            n += 1;
+        }
         Res::open(n.min(16), 1)
     }
 
-    /// The children of an AND node (the defender's replies), with the futility probes
-    /// in place of the drops they stand for.
-    fn expand_and(
-        &mut self,
-        pos: &Position,
-        hand: PackedHand,
-        bound: MateLen,
-        out: &mut Vec<Child>,
-        deferred: &mut Vec<(Square, Vec<Move>)>,
-    ) -> Option<Res> {
+    /// The children of an AND node (the defender's replies), the drops grouped by
+    /// square.
+    fn expand_and(&mut self, pos: &Position, hand: PackedHand, bound: MateLen, out: &mut Vec<Slot>) -> Option<Res> {
         let replies = pos.legal_moves(self.rules);
         if replies.is_empty() {
             // Reached only as the root of a search: mated (the caller knows whether it
             // counts).
             return Some(Res::proven(mate_len::MATED, hand));
         }
-        let mut probed: Vec<Square> = Vec::new();
         for &m in replies.iter() {
-            if self.futile == Futile::Skip && m.is_drop() {
-                if probed.contains(&m.to()) {
-                    continue;
-                }
-                if let Some(Probe { from, promote }) = interposition_probe(pos, self.rules, m.to()) {
-                    probed.push(m.to());
-                    let edge = Edge::Probe {
-                        from,
-                        square: m.to(),
-                        promote,
-                    };
-                    let probe = pos.with_piece_moved(from, m.to(), promote).expect("a checked probe");
-                    let res = self.look_up_or_open(&probe, hand, ANY);
-                    out.push(Child { edge, res });
-                    continue;
-                }
+            if !m.is_drop() {
+                let res = self.look_up_reply(pos, hand, m, bound);
+                out.push(Slot::Move(m, res));
+                continue;
             }
-            out.push(self.and_child(pos, hand, m, bound));
+            let square = m.to();
+            if let Some(Slot::Drops(group)) = out
+                .iter_mut()
+                .find(|s| matches!(s, Slot::Drops(g) if g.drops[0].to() == square))
+            {
+                group.drops.push(m);
+                continue;
+            }
+            let probe = match self.futile {
+                Futile::Skip => interposition_probe(pos, self.rules, square).map(|probe| {
+                    let next = pos
+                        .with_piece_moved(probe.from, square, probe.promote)
+                        .expect("a checked probe");
+                    (probe, square, self.look_up_position(&next, hand, bound))
+                }),
+                Futile::Count => None,
+            };
+            let current_res = self.look_up_reply(pos, hand, m, bound);
+            out.push(Slot::Drops(Box::new(DropGroup {
+                drops: vec![m],
+                current: 0,
+                current_res,
+                value: 0,
+                proof: 0,
+                probe,
+            })));
         }
-        // Drops on a square whose probe is already known to be no mate are defences;
-        // the others wait for their probe.
-        let mut i = 0;
-        while i < out.len() {
-            if let Edge::Probe { square, .. } = out[i].edge {
-                let drops = replies.iter().copied().filter(|m| m.is_drop() && m.to() == square);
-                if out[i].res.is_disproven() {
-                    out.swap_remove(i);
-                    for m in drops {
-                        let c = self.and_child(pos, hand, m, bound);
-                        out.push(c);
-                    }
-                    continue;
-                }
-                deferred.push((square, drops.collect()));
+        for slot in out.iter_mut() {
+            if let Slot::Drops(group) = slot {
+                self.advance_group(pos, hand, group, bound);
             }
-            i += 1;
         }
         None
     }
 
-    fn look_up_or_open(&self, pos: &Position, hand: PackedHand, bound: MateLen) -> Res {
-        if self.path.contains(&pos.key()) {
+    /// What is known of `pos` (the attacker's hand `hand`) for `bound`, or the numbers of
+    /// a position never searched.
+    fn look_up_position(&self, pos: &Position, hand: PackedHand, bound: MateLen) -> Res {
+        if self.fails_by_repetition(pos) {
             return Res::disproven(NONE, hand, true);
         }
         match self.table.look_up(&self.codec, pos.board_key(), hand, bound) {
@@ -686,19 +890,12 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// The child of an AND node reached by the defender's move `m`.
-    fn and_child(&mut self, pos: &Position, hand: PackedHand, m: Move, bound: MateLen) -> Child {
-        let res = match mate_len::child_bound(bound) {
+    /// What is known of the position after the defender's reply `m`.
+    fn look_up_reply(&self, pos: &Position, hand: PackedHand, m: Move, bound: MateLen) -> Res {
+        match mate_len::child_bound(bound) {
             // Only a mate now would do, and after a defence it is the attacker's turn.
             None => Res::disproven(1, hand, false),
-            Some(c_bound) => {
-                let next = pos.play(m);
-                self.look_up_or_open(&next, hand, c_bound)
-            }
-        };
-        Child {
-            edge: Edge::Move(m),
-            res,
+            Some(c_bound) => self.look_up_position(&pos.play(m), hand, c_bound),
         }
     }
 }

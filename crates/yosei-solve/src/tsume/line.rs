@@ -64,7 +64,7 @@ pub(super) fn line_from(dfpn: &mut Dfpn, pos: &Position, value: MateLen, budget:
     let keeping = if attacker {
         attacker_moves_keeping(dfpn, pos, value - 1)?
     } else {
-        ordered_defences(dfpn, pos)?
+        ordered_defences(dfpn, pos, value)?
     };
     let mut best: Option<Line> = None;
     let mut tried = 0;
@@ -121,9 +121,11 @@ fn keeps_value(dfpn: &mut Dfpn, next: &Position, target: MateLen) -> Result<bool
     Ok(settled(dfpn, r)?.is_disproven())
 }
 
-/// The defences of `pos`, those the table already knows to last longest first.
-fn ordered_defences(dfpn: &mut Dfpn, pos: &Position) -> Result<Vec<Move>, Halt> {
-    let replies = dfpn.defences(pos).ok_or(Halt::Limit)?;
+/// The defences of `pos` (whose value is `bound`: a drop is futile when the checker
+/// mates as fast from the drop square), those the table already knows to last longest
+/// first.
+fn ordered_defences(dfpn: &mut Dfpn, pos: &Position, bound: MateLen) -> Result<Vec<Move>, Halt> {
+    let replies = dfpn.defences(pos, bound).ok_or(Halt::Limit)?;
     let mut order: Vec<(MateLen, Move)> = replies
         .iter()
         .map(|&m| {

@@ -61,12 +61,43 @@ pub struct TsumeProgress {
     pub disproof_number: u64,
     /// Table use in thousandths.
     pub table_permille: u32,
+    /// Plies of the line being searched.
+    pub depth: u32,
     /// The best line known so far (may be empty).
     pub line: Vec<Move>,
 }
 
 /// Solves `start` (the attacker to move) as a direct mate.
 pub fn solve_tsume(
+    start: &Position,
+    rules: &RuleSet,
+    options: &TsumeOptions,
+    limits: &Limits,
+    progress: impl FnMut(&TsumeProgress) + Send,
+) -> Outcome {
+    // The search recurses once per ply of the line it follows, and long problems are
+    // followed thousands of plies deep: it runs on a thread with a stack to match (only
+    // the pages touched are committed).
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .name("tsume".into())
+            .stack_size(SEARCH_STACK)
+            .spawn_scoped(scope, || solve_on_this_thread(start, rules, options, limits, progress))
+            .map(|t| t.join())
+    })
+    .map_err(|e| e.to_string())
+    .and_then(|joined| joined.map_err(|_| "the search thread panicked".to_string()))
+    .unwrap_or_else(|why| {
+        let mut outcome = Outcome::new(Verdict::Unknown);
+        outcome.notes.push(format!("internal error: {why}"));
+        outcome
+    })
+}
+
+/// The stack of the search thread.
+const SEARCH_STACK: usize = 1 << 30;
+
+fn solve_on_this_thread(
     start: &Position,
     rules: &RuleSet,
     options: &TsumeOptions,
@@ -122,6 +153,13 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
         outcome.stated_length = options.stated_length;
         return Ok(outcome);
     }
+    let trace = std::env::var_os("YOSEI_TRACE").is_some();
+    if trace {
+        eprintln!(
+            "proved: value {} after {} nodes, {} expansions, max depth {}",
+            first.value, dfpn.nodes, dfpn.expansions, dfpn.max_depth
+        );
+    }
     dfpn.phase = "shortening";
     let mut value = first.value;
     while value > 0 {
@@ -132,9 +170,15 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
             _ => break,
         }
     }
+    if trace {
+        eprintln!("shortened: value {} after {} nodes", value, dfpn.nodes);
+    }
     dfpn.phase = "main line";
     let mut budget = line::ALTERNATIVES;
     let line = line_from(dfpn, start, value, &mut budget)?;
+    if trace {
+        eprintln!("line and cooks after {} nodes", dfpn.nodes);
+    }
     let length = line.moves.len() as u32;
     if length != value {
         return Err(Halt::Internal(format!(
