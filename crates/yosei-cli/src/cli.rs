@@ -80,7 +80,7 @@ pub fn run() -> Result<ExitCode, String> {
             divide,
             rules,
         } => {
-            let rules = compile_rules(&rules)?;
+            let rules = rules.compile()?;
             let problems = load(&input, &rules)?;
             let mut out = std::io::stdout().lock();
             let mut total = 0u64;
@@ -103,7 +103,7 @@ pub fn run() -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { input, rules } => {
-            let rules = compile_rules(&rules)?;
+            let rules = rules.compile()?;
             let problems = load(&input, &rules)?;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             for LoadedProblem { position, rules, .. } in &problems {
@@ -122,11 +122,25 @@ pub fn run() -> Result<ExitCode, String> {
     }
 }
 
-pub fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
+impl RuleArgs {
+    /// The rules these options name, or every problem with them.
+    pub fn compile(&self) -> Result<RuleSet, String> {
+        let uchifuzume = match self.uchifuzume {
+            Uchifuzume::CheckOnly => UchifuzumeReading::CheckOnly,
+            Uchifuzume::Any => UchifuzumeReading::Any,
+        };
+        compile_rules(&self.conditions, uchifuzume)
+    }
+}
+
+/// The rule set of condition names (cli.md's, Japanese or fm's; `--cond`, the USI
+/// option `Conditions`) under a drop-pawn-mate reading; or every unknown name and every
+/// conflict at once.
+pub fn compile_rules(names: &[impl AsRef<str>], uchifuzume: UchifuzumeReading) -> Result<RuleSet, String> {
     let mut conditions = Vec::new();
     let mut errors = Vec::new();
-    for name in &args.conditions {
-        match name.parse::<Condition>() {
+    for name in names {
+        match name.as_ref().parse::<Condition>() {
             Ok(c) => conditions.push(c),
             Err(e) => errors.push(e),
         }
@@ -139,10 +153,7 @@ pub fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
         Ok(rules) if errors.is_empty() => rules,
         _ => return Err(errors.join("; ")),
     };
-    rules.uchifuzume = match args.uchifuzume {
-        Uchifuzume::CheckOnly => UchifuzumeReading::CheckOnly,
-        Uchifuzume::Any => UchifuzumeReading::Any,
-    };
+    rules.uchifuzume = uchifuzume;
     Ok(rules)
 }
 

@@ -1,7 +1,7 @@
 //! `yosei solve`: read problems, solve each under its stipulation, print the result in
 //! the format asked for (cli.md: text, json, usi).
 
-use crate::cli::{compile_rules, RuleArgs};
+use crate::cli::RuleArgs;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 use yosei_io::display::{diagram, ki2_line};
@@ -101,7 +101,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
             return Err(format!("--spill-dir {}: not a directory", dir.display()));
         }
     }
-    let base_rules = compile_rules(&args.rules)?;
+    let base_rules = args.rules.compile()?;
     let problems = read_problems_from_arg(&args.input, &base_rules).map_err(|e| e.to_string())?;
     let limits = Limits {
         hash_mb: args.hash.max(1),
