@@ -1,7 +1,7 @@
 //! Argument parsing and the subcommands.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
@@ -60,6 +60,10 @@ enum Command {
     },
     /// Solve problems (help play now: help, helpself, helpstale, seq, cycle)
     Solve(crate::solve::SolveArgs),
+    /// Be a USI engine for shogi GUIs: direct mate with `go mate`, `checkmate …`; what
+    /// `yosei` does too when started without arguments on a pipe, as GUIs start it
+    /// (docs/usi.md)
+    Usi,
     /// Run the built-in benchmark (perft on reference positions; nodes per second)
     Bench {
         /// Repeat each measurement this many times and keep the fastest
@@ -72,6 +76,11 @@ enum Command {
 }
 
 pub fn run() -> Result<ExitCode, String> {
+    // A shogi GUI starts its engine without arguments and talks to it over pipes
+    // (docs/usi.md); on a terminal, no arguments still ask for help.
+    if std::env::args_os().len() == 1 && !std::io::stdin().is_terminal() {
+        return crate::usi::run().map(|()| ExitCode::SUCCESS);
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Perft {
@@ -115,6 +124,7 @@ pub fn run() -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Solve(args) => crate::solve::run(args).map(ExitCode::from),
+        Command::Usi => crate::usi::run().map(|()| ExitCode::SUCCESS),
         Command::Bench { repeat, deep } => {
             crate::bench::run(repeat.max(1), deep);
             Ok(ExitCode::SUCCESS)
