@@ -1,7 +1,7 @@
 //! Argument parsing and the subcommands.
 
 use clap::{Parser, Subcommand, ValueEnum};
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
@@ -60,6 +60,10 @@ enum Command {
     },
     /// Solve problems (help play now: help, helpself, helpstale, seq, cycle)
     Solve(crate::solve::SolveArgs),
+    /// Be a USI engine for shogi GUIs: direct mate with `go mate`, `checkmate …`; what
+    /// `yosei` does too when started without arguments on a pipe, as GUIs start it
+    /// (docs/usi.md)
+    Usi,
     /// Run the built-in benchmark (perft on reference positions; nodes per second)
     Bench {
         /// Repeat each measurement this many times and keep the fastest
@@ -72,6 +76,11 @@ enum Command {
 }
 
 pub fn run() -> Result<ExitCode, String> {
+    // A shogi GUI starts its engine without arguments and talks to it over pipes
+    // (docs/usi.md); on a terminal, no arguments still ask for help.
+    if std::env::args_os().len() == 1 && !std::io::stdin().is_terminal() {
+        return crate::usi::run().map(|()| ExitCode::SUCCESS);
+    }
     let cli = Cli::parse();
     match cli.command {
         Command::Perft {
@@ -80,7 +89,7 @@ pub fn run() -> Result<ExitCode, String> {
             divide,
             rules,
         } => {
-            let rules = compile_rules(&rules)?;
+            let rules = rules.compile()?;
             let problems = load(&input, &rules)?;
             let mut out = std::io::stdout().lock();
             let mut total = 0u64;
@@ -103,7 +112,7 @@ pub fn run() -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Moves { input, rules } => {
-            let rules = compile_rules(&rules)?;
+            let rules = rules.compile()?;
             let problems = load(&input, &rules)?;
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
             for LoadedProblem { position, rules, .. } in &problems {
@@ -115,6 +124,7 @@ pub fn run() -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Solve(args) => crate::solve::run(args).map(ExitCode::from),
+        Command::Usi => crate::usi::run().map(|()| ExitCode::SUCCESS),
         Command::Bench { repeat, deep } => {
             crate::bench::run(repeat.max(1), deep);
             Ok(ExitCode::SUCCESS)
@@ -122,11 +132,25 @@ pub fn run() -> Result<ExitCode, String> {
     }
 }
 
-pub fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
+impl RuleArgs {
+    /// The rules these options name, or every problem with them.
+    pub fn compile(&self) -> Result<RuleSet, String> {
+        let uchifuzume = match self.uchifuzume {
+            Uchifuzume::CheckOnly => UchifuzumeReading::CheckOnly,
+            Uchifuzume::Any => UchifuzumeReading::Any,
+        };
+        compile_rules(&self.conditions, uchifuzume)
+    }
+}
+
+/// The rule set of condition names (cli.md's, Japanese or fm's; `--cond`, the USI
+/// option `Conditions`) under a drop-pawn-mate reading; or every unknown name and every
+/// conflict at once.
+pub fn compile_rules(names: &[impl AsRef<str>], uchifuzume: UchifuzumeReading) -> Result<RuleSet, String> {
     let mut conditions = Vec::new();
     let mut errors = Vec::new();
-    for name in &args.conditions {
-        match name.parse::<Condition>() {
+    for name in names {
+        match name.as_ref().parse::<Condition>() {
             Ok(c) => conditions.push(c),
             Err(e) => errors.push(e),
         }
@@ -139,10 +163,7 @@ pub fn compile_rules(args: &RuleArgs) -> Result<RuleSet, String> {
         Ok(rules) if errors.is_empty() => rules,
         _ => return Err(errors.join("; ")),
     };
-    rules.uchifuzume = match args.uchifuzume {
-        Uchifuzume::CheckOnly => UchifuzumeReading::CheckOnly,
-        Uchifuzume::Any => UchifuzumeReading::Any,
-    };
+    rules.uchifuzume = uchifuzume;
     Ok(rules)
 }
 

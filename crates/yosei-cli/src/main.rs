@@ -3,6 +3,7 @@
 mod bench;
 mod cli;
 mod solve;
+mod usi;
 
 use std::process::ExitCode;
 

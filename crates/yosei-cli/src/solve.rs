@@ -1,13 +1,13 @@
 //! `yosei solve`: read problems, solve each under its stipulation, print the result in
 //! the format asked for (cli.md: text, json, usi).
 
-use crate::cli::{compile_rules, RuleArgs};
+use crate::cli::RuleArgs;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
 use yosei_io::display::{diagram, ki2_line};
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_io::sfen::parse_sfen;
-use yosei_io::{Branch, MoveLine};
+use yosei_io::{Branch, MoveLine, Report};
 use yosei_rules::{Condition, Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
 use yosei_solve::self_mate::solve_self;
@@ -101,7 +101,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
             return Err(format!("--spill-dir {}: not a directory", dir.display()));
         }
     }
-    let base_rules = compile_rules(&args.rules)?;
+    let base_rules = args.rules.compile()?;
     let problems = read_problems_from_arg(&args.input, &base_rules).map_err(|e| e.to_string())?;
     let limits = Limits {
         hash_mb: args.hash.max(1),
@@ -175,9 +175,10 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         if show_progress {
             eprint!("\r\x1b[K");
         }
+        let report = || Report::new(&outcome, stipulation, &loaded.rules, &loaded.origin);
         let text = match args.format {
-            OutputFormat::Json => json(&outcome, stipulation, loaded),
-            OutputFormat::Usi => usi(&outcome),
+            OutputFormat::Json => report().to_json().map_err(|e| format!("cannot write JSON: {e}"))?,
+            OutputFormat::Usi => usi(&report()),
             OutputFormat::Kif => kif(&outcome, stipulation, loaded),
             OutputFormat::Text => text(&outcome, stipulation, loaded),
         };
@@ -266,58 +267,11 @@ fn usi_lines(outcome: &Outcome) -> Vec<Vec<String>> {
         .collect()
 }
 
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn json_array<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
-    format!("[{}]", items.iter().map(f).collect::<Vec<_>>().join(","))
-}
-
-/// One JSON object on one line, with the fields of cli.md (and `notes`, `origin`).
-fn json(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
-    let lines = usi_lines(outcome);
-    let leftover: Vec<String> = outcome
-        .leftover
-        .first()
-        .map(|l| l.iter().map(|k| k.sfen_letter().to_string()).collect())
-        .unwrap_or_default();
-    let conditions: Vec<String> = loaded.rules.conditions().iter().map(|c| c.to_string()).collect();
-    format!(
-        "{{\"verdict\":{},\"stipulation\":{},\"conditions\":{},\"length\":{},\"solutions\":{},\
-         \"solution_count\":{},\"cooks\":{},\"leftover\":{},\"sound\":{},\"faults\":{},\"nodes\":{},\
-         \"elapsed_ms\":{},\"origin\":{},\"notes\":{}}}",
-        json_string(outcome.verdict.word()),
-        json_string(&stipulation.to_string()),
-        json_array(&conditions, |c| json_string(c)),
-        outcome.length.map_or("null".to_string(), |n| n.to_string()),
-        json_array(&lines, |l| json_array(l, |m| json_string(m))),
-        outcome.solution_count,
-        json_array(&outcome.cooks, |l| json_array(l, |m| json_string(&m.to_usi()))),
-        json_array(&leftover, |k| json_string(k)),
-        outcome.sound(),
-        json_array(&outcome.faults(), |f| json_string(f)),
-        outcome.nodes,
-        outcome.elapsed_ms,
-        json_string(&loaded.origin),
-        json_array(&outcome.notes, |n| json_string(n)),
-    )
-}
-
-fn usi(outcome: &Outcome) -> String {
-    match outcome.verdict {
-        Verdict::Solved => usi_lines(outcome)
+/// Every solution, one line each, in USI; or the verdict's word when there is none.
+fn usi(report: &Report) -> String {
+    match report.verdict {
+        Verdict::Solved => report
+            .solutions
             .iter()
             .map(|l| l.join(" "))
             .collect::<Vec<_>>()

@@ -9,6 +9,7 @@ use crate::encoding::decode_text;
 use crate::problem::Problem;
 use std::fmt;
 use std::io::Read;
+use yosei_core::{Move, Setup};
 use yosei_rules::{Position, RuleSet};
 
 /// A problem ready to solve.
@@ -116,19 +117,8 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
     rules.uchifuzume = problem.options.uchifuzume.unwrap_or(base.uchifuzume);
     rules.repetition = problem.options.repetition.unwrap_or(base.repetition);
     rules.piece_set = base.piece_set;
-    let mut position = Position::from_setup(&problem.setup, &rules).map_err(|e| err(e.to_string()))?;
-    if sourced.play_moves {
-        for (i, &m) in problem.moves.moves.iter().enumerate() {
-            let Some(m) = position.find_legal(m, &rules) else {
-                return Err(err(format!(
-                    "move {} ({}) is not legal in the position reached",
-                    i + 1,
-                    m.to_usi()
-                )));
-            };
-            position.play_in_place(m);
-        }
-    }
+    let moves: &[Move] = if sourced.play_moves { &problem.moves.moves } else { &[] };
+    let position = position_after(&problem.setup, moves, &rules).map_err(err)?;
     Ok(LoadedProblem {
         origin,
         format: sourced.format,
@@ -136,4 +126,22 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
         rules,
         position,
     })
+}
+
+/// The position `setup` validated under `rules`, with `moves` played (each read in its
+/// written form and resolved among the legal moves, as a USI `position … moves …`
+/// line means them); or what is wrong, in words.
+pub fn position_after(setup: &Setup, moves: &[Move], rules: &RuleSet) -> Result<Position, String> {
+    let mut position = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
+    for (i, &m) in moves.iter().enumerate() {
+        let Some(m) = position.find_legal(m, rules) else {
+            return Err(format!(
+                "move {} ({}) is not legal in the position reached",
+                i + 1,
+                m.to_usi()
+            ));
+        };
+        position.play_in_place(m);
+    }
+    Ok(position)
 }

@@ -17,11 +17,13 @@ pub mod kif;
 pub mod native;
 pub mod notation;
 pub mod problem;
+pub mod report;
 pub mod rule_words;
 pub mod sfen;
 
 pub use error::FormatError;
 pub use problem::{Branch, Metadata, MoveLine, Problem, ProblemOptions};
+pub use report::Report;
 pub use sfen::{
     parse_sfen, parse_usi_move, startpos, write_sfen, write_usi_move, SfenError, SfenRecord, SyntaxError, UsiMoveError,
     STARTPOS_SFEN,

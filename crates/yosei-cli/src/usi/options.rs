@@ -1,0 +1,232 @@
+//! The engine's options: what `usi` declares and what `setoption` may change.
+//! KomoringHeights' names where it has the option (`USI_Hash`, `Threads`, `NodesLimit`,
+//! `PvInterval`); yosei's own for the rules (cli.md's `--futile`, `--cond`,
+//! `--uchifuzume`).
+
+use crate::cli::compile_rules;
+use yosei_rules::{RuleSet, UchifuzumeReading};
+use yosei_solve::tsume::Futile;
+
+/// An option as `usi` declares it, and how `setoption` applies a value read as its type.
+enum Spec {
+    Spin {
+        default: u64,
+        min: u64,
+        max: u64,
+        set: fn(&mut EngineOptions, u64),
+    },
+    Combo {
+        default: &'static str,
+        vars: &'static [&'static str],
+        set: fn(&mut EngineOptions, &str) -> Result<(), String>,
+    },
+    Text {
+        set: fn(&mut EngineOptions, &str) -> Result<(), String>,
+    },
+}
+
+const DEFAULT_HASH_MB: u64 = 1024;
+const DEFAULT_PV_INTERVAL_MS: u64 = 1000;
+
+fn to_usize(n: u64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
+}
+
+const SPECS: [(&str, Spec); 7] = [
+    (
+        "USI_Hash",
+        Spec::Spin {
+            default: DEFAULT_HASH_MB,
+            min: 1,
+            max: 1 << 20,
+            set: |o, n| o.hash_mb = to_usize(n),
+        },
+    ),
+    (
+        "Threads",
+        Spec::Spin {
+            default: 1,
+            min: 1,
+            max: 256,
+            set: |o, n| o.threads = to_usize(n),
+        },
+    ),
+    (
+        "NodesLimit",
+        Spec::Spin {
+            default: 0,
+            min: 0,
+            max: i64::MAX as u64,
+            set: |o, n| o.nodes_limit = n,
+        },
+    ),
+    (
+        "PvInterval",
+        Spec::Spin {
+            default: DEFAULT_PV_INTERVAL_MS,
+            min: 0,
+            max: 3_600_000,
+            set: |o, n| o.pv_interval_ms = n,
+        },
+    ),
+    (
+        // cli.md's --futile
+        "FutileInterpositions",
+        Spec::Combo {
+            default: "skip",
+            vars: &["skip", "count"],
+            set: |o, v| {
+                o.futile = if v == "count" { Futile::Count } else { Futile::Skip };
+                Ok(())
+            },
+        },
+    ),
+    (
+        // cli.md's --uchifuzume
+        "Uchifuzume",
+        Spec::Combo {
+            default: "check-only",
+            vars: &["check-only", "any"],
+            set: |o, v| o.compile(o.conditions.clone(), v.parse()?),
+        },
+    ),
+    (
+        // cli.md's --cond, space-separated: `annan uchifu`
+        "Conditions",
+        Spec::Text {
+            set: |o, v| o.compile(v.split_whitespace().map(str::to_string).collect(), o.uchifuzume),
+        },
+    ),
+];
+
+/// The `option …` lines that `usi` sends.
+pub fn declarations() -> Vec<String> {
+    SPECS
+        .iter()
+        .map(|(name, spec)| match spec {
+            Spec::Spin { default, min, max, .. } => {
+                format!("option name {name} type spin default {default} min {min} max {max}")
+            }
+            Spec::Combo { default, vars, .. } => {
+                let vars: Vec<String> = vars.iter().map(|v| format!("var {v}")).collect();
+                format!("option name {name} type combo default {default} {}", vars.join(" "))
+            }
+            Spec::Text { .. } => format!("option name {name} type string default <empty>"),
+        })
+        .collect()
+}
+
+/// The options in force.
+#[derive(Clone, Debug)]
+pub struct EngineOptions {
+    pub hash_mb: usize,
+    pub threads: usize,
+    /// 0: no limit.
+    pub nodes_limit: u64,
+    /// 0: no info lines while searching.
+    pub pv_interval_ms: u64,
+    pub futile: Futile,
+    /// The condition names as set (`Conditions`), kept to compile them again with a new
+    /// `Uchifuzume`.
+    conditions: Vec<String>,
+    uchifuzume: UchifuzumeReading,
+    /// The rules the two name, compiled when either is set.
+    pub rules: RuleSet,
+}
+
+impl Default for EngineOptions {
+    fn default() -> Self {
+        EngineOptions {
+            hash_mb: DEFAULT_HASH_MB as usize,
+            threads: 1,
+            nodes_limit: 0,
+            pv_interval_ms: DEFAULT_PV_INTERVAL_MS,
+            futile: Futile::Skip,
+            conditions: Vec::new(),
+            uchifuzume: UchifuzumeReading::CheckOnly,
+            rules: RuleSet::default(),
+        }
+    }
+}
+
+/// What `setoption` did, besides changing an option.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Set {
+    Done,
+    /// The option is not one of this engine's (`USI_Ponder`…): nothing changed.
+    Unknown,
+}
+
+impl EngineOptions {
+    /// Sets option `name` (matched without regard to case) to `value`; on an error the
+    /// option keeps its value and the error says what was expected.
+    pub fn set(&mut self, name: &str, value: &str) -> Result<Set, String> {
+        let Some((name, spec)) = SPECS.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)) else {
+            return Ok(Set::Unknown);
+        };
+        let value = value.trim();
+        match spec {
+            Spec::Spin { min, max, set, .. } => {
+                let n = value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (min..=max).contains(&n))
+                    .ok_or_else(|| format!("{name}: expected a whole number from {min} to {max}, found '{value}'"))?;
+                set(self, n);
+            }
+            Spec::Combo { vars, set, .. } => {
+                if !vars.contains(&value) {
+                    return Err(format!("{name}: expected {}, found '{value}'", vars.join(" or ")));
+                }
+                set(self, value)?;
+            }
+            Spec::Text { set } => set(self, value)?,
+        }
+        Ok(Set::Done)
+    }
+
+    fn compile(&mut self, conditions: Vec<String>, uchifuzume: UchifuzumeReading) -> Result<(), String> {
+        self.rules = compile_rules(&conditions, uchifuzume).map_err(|e| format!("Conditions: {e}"))?;
+        self.conditions = conditions;
+        self.uchifuzume = uchifuzume;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yosei_rules::Condition;
+
+    #[test]
+    fn every_declared_option_can_be_set_to_its_default() {
+        let mut options = EngineOptions::default();
+        for line in declarations() {
+            let words: Vec<&str> = line.split_whitespace().collect();
+            let default = words[words.iter().position(|&w| w == "default").unwrap() + 1];
+            let default = if default == "<empty>" { "" } else { default };
+            assert_eq!(options.set(words[2], default), Ok(Set::Done), "{line}");
+        }
+    }
+
+    #[test]
+    fn conditions_compile_with_the_reading_and_bad_values_change_nothing() {
+        let mut options = EngineOptions::default();
+        options.set("Conditions", "annan").unwrap();
+        options.set("uchifuzume", "any").unwrap();
+        assert_eq!(options.rules.conditions(), [Condition::Annan]);
+        assert_eq!(options.rules.uchifuzume, UchifuzumeReading::Any);
+        let err = options.set("Conditions", "annan nonsense").unwrap_err();
+        assert!(err.starts_with("Conditions: unknown condition 'nonsense'"), "{err}");
+        assert_eq!(options.rules.conditions(), [Condition::Annan]);
+        assert!(options.set("Uchifuzume", "sometimes").is_err());
+        assert!(options.set("USI_Hash", "0").unwrap_err().contains("from 1 to"));
+        assert!(options.set("Threads", "many").is_err());
+        options.set("FutileInterpositions", "count").unwrap();
+        assert_eq!(options.futile, Futile::Count);
+        assert_eq!(options.set("USI_Ponder", "true"), Ok(Set::Unknown));
+        options.set("Conditions", "").unwrap();
+        assert!(options.rules.conditions().is_empty());
+        assert_eq!(options.rules.uchifuzume, UchifuzumeReading::Any);
+    }
+}

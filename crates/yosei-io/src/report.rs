@@ -1,0 +1,151 @@
+//! Results as data: what is reported of one solved problem, as one type that serde
+//! writes. `yosei solve --format json` prints it (cli.md, "JSON result"), the USI engine
+//! answers from it, and the web page is to read the same object.
+
+use serde::ser::Error as _;
+use serde::{Serialize, Serializer};
+use std::fmt::Display;
+use yosei_rules::{Condition, RuleSet, Stipulation};
+use yosei_solve::{Count, Outcome, Verdict};
+
+/// One solved problem: cli.md's JSON fields, in cli.md's order (serde writes the fields
+/// in the order they are declared here).
+#[derive(Clone, Debug, Serialize)]
+pub struct Report {
+    /// `solved`, `no-solution` or `unknown` (a limit was hit).
+    #[serde(serialize_with = "verdict_word")]
+    pub verdict: Verdict,
+    /// cli.md's name: `tsume`, `help:11`…
+    #[serde(serialize_with = "as_text")]
+    pub stipulation: Stipulation,
+    /// The conditions solved under, by cli.md's names.
+    #[serde(serialize_with = "each_as_text")]
+    pub conditions: Vec<Condition>,
+    /// Plies of the solution (direct mate: of the main line).
+    pub length: Option<u32>,
+    /// USI moves: help play, every listed shortest solution; direct mate, the main line.
+    pub solutions: Vec<Vec<String>>,
+    /// Every solution, counted exactly: written as a JSON number with every digit, even
+    /// past 64 bits.
+    #[serde(serialize_with = "every_digit")]
+    pub solution_count: Count,
+    /// Other attacker choices that also work, as USI lines.
+    pub cooks: Vec<Vec<String>>,
+    /// SFEN letters of the pieces left in the attacker's hand at the end of the first
+    /// solution.
+    pub leftover: Vec<String>,
+    /// One solution, no cook, nothing left over (and the stated length, where stated).
+    pub sound: bool,
+    /// Why the problem is not sound, in words.
+    pub faults: Vec<String>,
+    pub nodes: u64,
+    pub elapsed_ms: u128,
+    /// Where the problem came from: `argument`, `<file>:<line>`, `stdin:<line>`, `usi`.
+    pub origin: String,
+    pub notes: Vec<String>,
+}
+
+impl Report {
+    /// The report of `outcome`, solved as `stipulation` under `rules`.
+    pub fn new(outcome: &Outcome, stipulation: Stipulation, rules: &RuleSet, origin: impl Into<String>) -> Report {
+        let usi_lines =
+            |lines: &[Vec<yosei_core::Move>]| lines.iter().map(|l| l.iter().map(|m| m.to_usi()).collect()).collect();
+        Report {
+            verdict: outcome.verdict,
+            stipulation,
+            conditions: rules.conditions().to_vec(),
+            length: outcome.length,
+            solutions: usi_lines(&outcome.solutions),
+            solution_count: outcome.solution_count.clone(),
+            cooks: usi_lines(&outcome.cooks),
+            leftover: outcome
+                .leftover
+                .first()
+                .map(|l| l.iter().map(|k| k.sfen_letter().to_string()).collect())
+                .unwrap_or_default(),
+            sound: outcome.sound(),
+            faults: outcome.faults(),
+            nodes: outcome.nodes,
+            elapsed_ms: outcome.elapsed_ms,
+            origin: origin.into(),
+            notes: outcome.notes.clone(),
+        }
+    }
+
+    /// The report as one line of JSON (cli.md: JSON Lines, one object per problem).
+    pub fn to_json(&self) -> Result<String, serde_json::Error> {
+        serde_json::to_string(self)
+    }
+
+    /// The first solution (direct mate: the main line), as USI moves; empty when none.
+    pub fn main_line(&self) -> &[String] {
+        self.solutions.first().map_or(&[], |l| l.as_slice())
+    }
+}
+
+fn verdict_word<S: Serializer>(verdict: &Verdict, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(verdict.word())
+}
+
+fn as_text<S: Serializer>(value: &impl Display, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(value)
+}
+
+fn each_as_text<S: Serializer, T: Display>(values: &[T], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(values.iter().map(|v| v.to_string()))
+}
+
+/// A count as a bare JSON number however many digits it has (a `u64` or `f64` would cut
+/// or round it): serde_json's raw value carries the decimal text through unchanged.
+fn every_digit<S: Serializer>(count: &Count, s: S) -> Result<S::Ok, S::Error> {
+    match count.to_u64() {
+        Some(n) => s.serialize_u64(n),
+        None => serde_json::value::RawValue::from_string(count.to_string())
+            .map_err(S::Error::custom)?
+            .serialize(s),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(outcome: &Outcome) -> Report {
+        Report::new(
+            outcome,
+            Stipulation::Help { length: Some(3) },
+            &RuleSet::default(),
+            "argument",
+        )
+    }
+
+    #[test]
+    fn fields_are_written_in_cli_md_order() {
+        let json = report(&Outcome::new(Verdict::NoSolution)).to_json().unwrap();
+        assert_eq!(
+            json,
+            "{\"verdict\":\"no-solution\",\"stipulation\":\"help:3\",\"conditions\":[],\"length\":null,\
+             \"solutions\":[],\"solution_count\":0,\"cooks\":[],\"leftover\":[],\"sound\":false,\
+             \"faults\":[],\"nodes\":0,\"elapsed_ms\":0,\"origin\":\"argument\",\"notes\":[]}"
+        );
+    }
+
+    #[test]
+    fn a_count_past_64_bits_keeps_every_digit() {
+        let mut outcome = Outcome::new(Verdict::Solved);
+        // 2^64 + 2^64 - 2 = 36893488147419103230
+        let mut count = Count::from(u64::MAX);
+        count.add(&Count::from(u64::MAX));
+        outcome.solution_count = count;
+        let json = report(&outcome).to_json().unwrap();
+        assert!(json.contains("\"solution_count\":36893488147419103230,"), "{json}");
+    }
+
+    #[test]
+    fn text_is_escaped() {
+        let mut outcome = Outcome::new(Verdict::Unknown);
+        outcome.notes.push("a \"quoted\"\nline\\".into());
+        let json = report(&outcome).to_json().unwrap();
+        assert!(json.contains(r#""notes":["a \"quoted\"\nline\\"]"#), "{json}");
+    }
+}
