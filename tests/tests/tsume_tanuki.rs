@@ -84,6 +84,7 @@ fn tanuki_set_lengths_and_shorter_mates() {
         let options = TsumeOptions {
             futile: Futile::Count,
             stated_length: Some(plies),
+            certify_nodes: None,
         };
         let outcome = solve_tsume(&start, &rules, &options, &limits, |_| {});
         if outcome.verdict != Verdict::Solved {

@@ -27,6 +27,12 @@ pub struct SolveArgs {
     /// or count (every interposition is a defence)
     #[arg(long, value_enum, default_value_t = FutileArg::Skip)]
     futile: FutileArg,
+    /// Direct mate: nodes the certificate may spend asking every other check of the
+    /// main line whether it mates as soon (no shorter mate, every cook); past it the
+    /// answer says from which ply on it is certified [default: as many as the proof
+    /// took, at least 2,000,000; 'all': no limit]
+    #[arg(long, value_name = "N|all", value_parser = parse_certify_nodes)]
+    certify_nodes: Option<u64>,
     /// Target position of seq:N (ばか手順)
     #[arg(long, value_name = "SFEN")]
     target: Option<String>,
@@ -148,6 +154,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
                         FutileArg::Count => Futile::Count,
                     },
                     stated_length: length,
+                    certify_nodes: args.certify_nodes,
                 };
                 solve_tsume(&loaded.position, &loaded.rules, &options, &limits, |p| {
                     if show_progress {
@@ -234,6 +241,15 @@ fn print_progress(p: &Progress) {
     );
     if p.on_disk > 0 {
         eprint!(" · {} on disk ({} looked up there)", p.on_disk, p.looked_up_on_disk);
+    }
+}
+
+fn parse_certify_nodes(text: &str) -> Result<u64, String> {
+    match text {
+        "all" => Ok(u64::MAX),
+        n => n
+            .parse()
+            .map_err(|_| format!("expected a number of nodes or 'all', found '{n}'")),
     }
 }
 

@@ -42,6 +42,10 @@ pub struct Outcome {
     pub leftover: Vec<Vec<PieceKind>>,
     /// The length the problem states, when the solution is shorter (早詰).
     pub stated_length: Option<u32>,
+    /// Direct mate: whether the length is proven exact and the cooks complete
+    /// (`Some(false)`: the certificate ran out of its budget). `None` where the solver
+    /// is exact by construction.
+    pub certified: Option<bool>,
     pub nodes: u64,
     pub elapsed_ms: u128,
     pub notes: Vec<String>,
@@ -59,6 +63,7 @@ impl Outcome {
             cooks: Vec::new(),
             leftover: Vec::new(),
             stated_length: None,
+            certified: None,
             nodes: 0,
             elapsed_ms: 0,
             notes: Vec::new(),
@@ -72,6 +77,7 @@ impl Outcome {
             && self.cooks.is_empty()
             && self.leftover.iter().all(|l| l.is_empty())
             && self.stated_length.is_none_or(|n| Some(n) == self.length)
+            && self.certified != Some(false)
     }
 
     /// Why the problem is not sound, in words (empty when it is).
@@ -88,6 +94,9 @@ impl Outcome {
         }
         if self.leftover.iter().any(|l| !l.is_empty()) {
             out.push("pieces left in the attacker's hand".into());
+        }
+        if self.certified == Some(false) {
+            out.push("not certified: a shorter mate or a cook may have been missed".into());
         }
         if let (Some(stated), Some(found)) = (self.stated_length, self.length) {
             if stated != found {

@@ -20,6 +20,9 @@ use yosei_io::sfen::SfenRecord;
 use yosei_solve::tsume::TsumeOptions;
 use yosei_solve::Limits;
 
+/// Nodes spent making sure the line answered to a GUI is the shortest.
+const USI_CERTIFY_NODES: u64 = 2_000_000;
+
 /// Where the engine's lines go: whole lines, flushed at once, from any thread.
 #[derive(Clone)]
 pub struct Output(Arc<Mutex<Box<dyn Write + Send>>>);
@@ -196,6 +199,8 @@ impl Engine {
             options: TsumeOptions {
                 futile: options.futile,
                 stated_length: None,
+                // A GUI wants the line: a short look for a shorter one, no cook hunt.
+                certify_nodes: Some(USI_CERTIFY_NODES),
             },
             limits: Limits {
                 hash_mb: options.hash_mb,

@@ -213,6 +213,8 @@ pub struct Dfpn<'a> {
     root_numbers: (u32, u32),
     pub max_depth: usize,
     pub expansions: u64,
+    /// Where the current query stops (`solve_within`).
+    query_end: Option<u64>,
 }
 
 /// The most lines kept as failing by repetition (a cache: cleared when full).
@@ -260,6 +262,7 @@ impl<'a> Dfpn<'a> {
             root_numbers: (1, 1),
             max_depth: 0,
             expansions: 0,
+            query_end: None,
         }
     }
 
@@ -274,6 +277,11 @@ impl<'a> Dfpn<'a> {
         self.path.entry(pos.board_key()).or_default().push(hand);
         let hash = self.line_hash_with(pos);
         self.path_hashes.push(hash);
+    }
+
+    /// Plies of the current line before its last position.
+    pub fn line_plies(&self) -> usize {
+        self.path_hashes.len().saturating_sub(1)
     }
 
     /// Takes `pos`, the last position of the current line, off it.
@@ -361,10 +369,23 @@ impl<'a> Dfpn<'a> {
         // a position after a given line always has the same bound.
         self.repetition_failures.clear();
         let mut res = Res::open(1, 1);
-        while self.limit_hit.is_none() && !res.is_proven() && !res.is_disproven() {
+        while !self.stopped() && !res.is_proven() && !res.is_disproven() {
             res = self.mid(pos, INF - 1, INF - 1, bound, true);
         }
         res
+    }
+
+    /// `solve` that gives up (open) after `nodes` more nodes.
+    pub fn solve_within(&mut self, pos: &Position, bound: MateLen, nodes: u64) -> Res {
+        self.query_end = Some(self.nodes.saturating_add(nodes));
+        let res = self.solve(pos, bound);
+        self.query_end = None;
+        res
+    }
+
+    /// A limit of the whole search or of the current query was hit.
+    fn stopped(&self) -> bool {
+        self.limit_hit.is_some() || self.query_end.is_some_and(|end| self.nodes >= end)
     }
 
     /// What the table says of `pos` for `bound`, as a search result (`None`: open).
@@ -472,7 +493,7 @@ impl<'a> Dfpn<'a> {
             if root {
                 self.root_numbers = (res.pn, res.dn);
             }
-            if res.is_proven() || res.is_disproven() || res.pn >= th_pn || res.dn >= th_dn || self.limit_hit.is_some() {
+            if res.is_proven() || res.is_disproven() || res.pn >= th_pn || res.dn >= th_dn || self.stopped() {
                 return res;
             }
             let Some((best, best_pn, best_dn)) = best else {
@@ -781,7 +802,13 @@ impl<'a> Dfpn<'a> {
                         numbers: Some((pn, dn)),
                         ..
                     } => Res::open(pn, dn),
-                    Known::Open { numbers: None, .. } => self.first_look_at_defence(&next, m, c_hand),
+                    Known::Open { numbers: None, .. } => {
+                        let res = self.first_look_at_defence(&next, m, c_hand);
+                        if res.is_proven() {
+                            self.table.store_proven(next.board_key(), res.hand, res.value, 1);
+                        }
+                        res
+                    }
                 }
             };
             out.push(Slot::Move(m, res));

@@ -1,181 +1,412 @@
-//! The main line of a proven direct mate, with its cooks.
+//! The main line of a proven direct mate, and its certificate.
 //!
-//! Every position of the line has its exact value (plies to mate): the attacker plays
-//! a move whose position keeps the value (one ply less), the defender a reply after
-//! which no shorter mate exists. At each attacker move, every other check that also
-//! mates within the plies left is a cook (余詰); at the last move such a check is an
-//! alternative mate (最終手余詰), noted but not a cook.
+//! The line follows the proofs the search found: the attacker plays the check whose
+//! proof is the shortest, the defender the reply whose proof is the longest. A proof's
+//! length bounds its position's value from above; the certificate turns the bounds
+//! into exact values, from the end of the line back to its start:
+//! - at each attacker move, every other check is asked whether it mates within as
+//!   many plies: one that mates sooner replaces the move (the table now holds its
+//!   proof) and the line after it is built again; one that mates as soon is a cook
+//!   (余詰), at the last move an alternative mate (最終手余詰, noted, not a cook);
+//! - at each defender move, every other reply whose proof is longer than the line
+//!   after the move is asked whether it mates within that line's length: one that does
+//!   not is a longer defence, which replaces the move.
 //!
-//! Where several moves keep the value — the defender's equally long replies, the
-//! attacker's equally short mates — the problem's line is one of them; a composer
-//! means the one without faults, so when the first leaves cooks, pieces in hand at
-//! the end (駒余り) or alternative last moves, the others are tried (within
-//! `ALTERNATIVES` tries per problem) and the line with the fewest faults, in that
-//! order, is kept.
+//! When every question has an answer, every position of the line has its exact value:
+//! the length is exact (no mate in N − 2) and the cooks are complete. The certificate
+//! has a node budget; a line whose certificate ran out of it says from where on it is
+//! certified (the end of the line is certified first).
 
-use super::dfpn::Dfpn;
-use super::mate_len::{MateLen, ANY, NONE};
-use super::{settled, Halt};
+use super::dfpn::{Dfpn, Res};
+use super::mate_len::{MateLen, ANY};
+use super::Halt;
 use yosei_core::Move;
 use yosei_rules::Position;
 
-/// How many other equal moves may be tried in all.
-pub(super) const ALTERNATIVES: u32 = 200;
+/// Nodes a first, unbounded look at another check may take: most fail at once.
+const QUICK_LOOK: u64 = 2_000;
+/// Plies left from which the quick look comes first (closer to the end a search to
+/// the bound is cheap).
+const QUICK_LOOK_FROM: MateLen = 12;
 
+/// The certified line.
 pub(super) struct Line {
     pub moves: Vec<Move>,
-    /// Other mating moves at the attacker's moves of the line: (index in `moves`, move).
+    /// Other checks that mate as fast at the attacker's moves: (index in `moves`, move).
     pub cooks: Vec<(usize, Move)>,
     /// Other mating moves at the line's last move.
     pub final_duals: Vec<(usize, Move)>,
-    /// Pieces in the attacker's hand at the end.
-    pub leftover: u32,
+    /// The last ply (counted from 1) with a question left unanswered: the line is
+    /// certified after it.
+    pub unanswered_at: Option<usize>,
 }
 
-impl Line {
-    /// What makes a line worse than another of the same length, worst first.
-    fn faults(&self) -> (usize, u32, usize) {
-        (self.cooks.len(), self.leftover, self.final_duals.len())
-    }
+/// What another move at a move of the line does, compared with the line.
+enum Answer {
+    /// An attacker's check that mates sooner, a defence that lasts longer.
+    Better,
+    /// As soon (a check), at most as long (a defence).
+    Equal,
+    Worse,
+    /// The budget ran out before the answer.
+    Unknown,
+}
 
-    /// `m` followed by this line.
-    fn after(mut self, m: Move) -> Line {
-        self.moves.insert(0, m);
-        for (at, _) in self.cooks.iter_mut().chain(self.final_duals.iter_mut()) {
-            *at += 1;
-        }
-        self
+/// How many other equally long defences may be tried in all when the line has faults.
+pub(super) const ALTERNATIVES: u32 = 200;
+
+/// What certifying a line (or its end) found.
+#[derive(Default)]
+struct Findings {
+    cooks: Vec<(usize, Move)>,
+    final_duals: Vec<(usize, Move)>,
+    unanswered_at: Option<usize>,
+    /// Defences at most as long as the line's (index, move): the candidates when the
+    /// line has faults.
+    equal_defences: Vec<(usize, Move)>,
+}
+
+impl Findings {
+    /// What makes the line from `from` on worse than another as long, worst first:
+    /// cooks, pieces left at the end, alternative last moves.
+    fn faults(&self, from: usize, leftover: u32) -> (usize, u32, usize) {
+        (
+            self.cooks.iter().filter(|&&(i, _)| i >= from).count(),
+            leftover,
+            self.final_duals.iter().filter(|&&(i, _)| i >= from).count(),
+        )
     }
 }
 
-/// The line from `pos` (on the search's path, with the line before it), whose exact
-/// value is `value`.
-pub(super) fn line_from(dfpn: &mut Dfpn, pos: &Position, value: MateLen, budget: &mut u32) -> Result<Line, Halt> {
-    if value == 0 {
-        // mated (or only futile interpositions left)
-        return Ok(Line {
-            moves: Vec::new(),
-            cooks: Vec::new(),
-            final_duals: Vec::new(),
-            leftover: pos.hand(dfpn.attacker).total(),
-        });
-    }
-    let attacker = pos.side_to_move() == dfpn.attacker;
-    let keeping = if attacker {
-        attacker_moves_keeping(dfpn, pos, value - 1)?
-    } else {
-        ordered_defences(dfpn, pos, value)?
-    };
-    let mut best: Option<Line> = None;
-    let mut tried = 0;
-    for &m in &keeping {
-        let next = pos.play(m);
-        if dfpn.on_path(&next) || (!attacker && !keeps_value(dfpn, &next, value - 1)?) {
-            continue;
-        }
-        if tried > 0 {
-            if *budget == 0 {
-                break;
-            }
-            *budget -= 1;
-        }
-        tried += 1;
-        dfpn.enter(&next);
-        let rest = line_from(dfpn, &next, value - 1, budget);
-        dfpn.leave(&next);
-        let mut line = rest?.after(m);
-        if attacker {
-            // The other moves that keep the value mate as fast: cooks.
-            let faults = if value == 1 {
-                &mut line.final_duals
-            } else {
-                &mut line.cooks
-            };
-            faults.extend(keeping.iter().filter(|&&o| o != m).map(|&o| (0, o)));
-        }
-        if best.as_ref().is_none_or(|b| line.faults() < b.faults()) {
-            best = Some(line);
-        }
-        if best.as_ref().is_some_and(|b| b.faults() == (0, 0, 0)) {
-            break;
-        }
-    }
-    best.ok_or_else(|| {
-        Halt::Internal(format!(
-            "no {} keeps the value {value} at ply {}",
-            if attacker { "check" } else { "defence" },
-            pos.move_number()
-        ))
+/// Builds the line from `start` (on the search's path) and certifies it within
+/// `budget` nodes.
+pub(super) fn certified_line(dfpn: &mut Dfpn, start: &Position, budget: u64) -> Result<Line, Halt> {
+    let mut budget = budget;
+    let mut moves = Vec::new();
+    let mut positions = vec![start.clone()];
+    extend_by_proofs(dfpn, &mut positions, &mut moves)?;
+    let mut findings = certify(dfpn, &mut positions, &mut moves, 0, &mut budget)?;
+    prefer_faultless(dfpn, &mut positions, &mut moves, &mut findings, &mut budget)?;
+    // (the start stays on the path, as the caller put it)
+    Ok(Line {
+        moves,
+        cooks: findings.cooks,
+        final_duals: findings.final_duals,
+        unanswered_at: findings.unanswered_at,
     })
 }
 
-/// Whether the position after a defence, worth at most `target`, is worth exactly
-/// `target`: no shorter mate.
-fn keeps_value(dfpn: &mut Dfpn, next: &Position, target: MateLen) -> Result<bool, Halt> {
-    if target == 0 {
-        return Ok(true);
-    }
-    dfpn.enter(next);
-    let r = dfpn.solve(next, target - 1);
-    dfpn.leave(next);
-    Ok(settled(dfpn, r)?.is_disproven())
-}
-
-/// The defences of `pos` (whose value is `bound`: a drop is futile when the checker
-/// mates as fast from the drop square), those the table already knows to last longest
-/// first.
-fn ordered_defences(dfpn: &mut Dfpn, pos: &Position, bound: MateLen) -> Result<Vec<Move>, Halt> {
-    let replies = dfpn.defences(pos, bound).ok_or(Halt::Limit)?;
-    let mut order: Vec<(MateLen, Move)> = replies
-        .iter()
-        .map(|&m| {
-            let hint = dfpn
-                .known(&pos.play(m), ANY)
-                .filter(|r| r.is_proven())
-                .map_or(0, |r| r.value);
-            (hint, m)
-        })
-        .collect();
-    order.sort_by_key(|&(hint, _)| std::cmp::Reverse(hint));
-    Ok(order.into_iter().map(|(_, m)| m).collect())
-}
-
-/// The attacker's checks from `pos` whose positions are worth `target` (at most:
-/// `pos`'s value being exact, at most is exactly), the table's best guesses first.
-fn attacker_moves_keeping(dfpn: &mut Dfpn, pos: &Position, target: MateLen) -> Result<Vec<Move>, Halt> {
-    let mut order: Vec<(MateLen, Move)> = pos
-        .legal_checks(dfpn.rules)
-        .iter()
-        .map(|&m| {
-            let hint = dfpn
-                .known(&pos.play(m), target)
-                .filter(|r| r.is_proven())
-                .map_or(NONE, |r| r.value);
-            (hint, m)
-        })
-        .collect();
-    order.sort_by_key(|&(hint, _)| hint);
-    let mut out = Vec::new();
-    for (_, m) in order {
-        if mates_within(dfpn, pos, m, target)? {
-            out.push(m);
+/// Where the line has faults and a defence as long as the line's leads elsewhere, the
+/// line that way, if it has fewer: deepest first, within `ALTERNATIVES` tries.
+fn prefer_faultless(
+    dfpn: &mut Dfpn,
+    positions: &mut Vec<Position>,
+    moves: &mut Vec<Move>,
+    findings: &mut Findings,
+    budget: &mut u64,
+) -> Result<(), Halt> {
+    let mut tries = ALTERNATIVES;
+    let mut candidates = std::mem::take(&mut findings.equal_defences);
+    candidates.sort_by_key(|&(at, _)| std::cmp::Reverse(at));
+    for (at, m) in candidates {
+        let leftover = leftover_at_end(dfpn, positions);
+        if tries == 0 || at >= moves.len() || findings.faults(at, leftover) == (0, 0, 0) {
+            continue;
+        }
+        tries -= 1;
+        // Exactly as long? (its proof is at most as long)
+        let plies_after = (moves.len() - at - 1) as MateLen;
+        let next = positions[at].play(m);
+        for p in &positions[1..=at] {
+            dfpn.enter(p);
+        }
+        let exact = plies_after == 0 || {
+            dfpn.enter(&next);
+            let r = ask(dfpn, &next, plies_after - 1, u64::MAX, budget);
+            dfpn.leave(&next);
+            matches!(r?, Some(r) if r.is_disproven())
+        };
+        if !exact {
+            leave_after(dfpn, positions, 0);
+            continue;
+        }
+        let mut other_positions = positions[..=at].to_vec();
+        let mut other_moves = moves[..at].to_vec();
+        other_moves.push(m);
+        other_positions.push(next.clone());
+        dfpn.enter(&next);
+        extend_by_proofs(dfpn, &mut other_positions, &mut other_moves)?;
+        let other = certify(dfpn, &mut other_positions, &mut other_moves, at + 1, budget)?;
+        leave_after(dfpn, &other_positions, 0);
+        let other_leftover = leftover_at_end(dfpn, &other_positions);
+        if other_moves.len() == moves.len()
+            && other.unanswered_at.is_none()
+            && other.faults(at, other_leftover) < findings.faults(at, leftover)
+        {
+            findings.cooks.retain(|&(i, _)| i < at);
+            findings.final_duals.retain(|&(i, _)| i < at);
+            findings.cooks.extend(other.cooks.into_iter().filter(|&(i, _)| i > at));
+            findings
+                .final_duals
+                .extend(other.final_duals.into_iter().filter(|&(i, _)| i > at));
+            *positions = other_positions;
+            *moves = other_moves;
         }
     }
-    Ok(out)
+    Ok(())
 }
 
-/// Whether the attacker's check `m` from `pos` leads to a position worth at most
-/// `bound`.
-fn mates_within(dfpn: &mut Dfpn, pos: &Position, m: Move, bound: MateLen) -> Result<bool, Halt> {
-    let next = pos.play(m);
-    if dfpn.on_path(&next) {
-        return Ok(false);
+fn leftover_at_end(dfpn: &Dfpn, positions: &[Position]) -> u32 {
+    positions.last().map_or(0, |p| p.hand(dfpn.attacker).total())
+}
+
+/// Certifies the line's positions from its end back to `positions[from]` (the whole
+/// line is on the search's path; afterwards `positions[..=from]` are), replacing moves
+/// that a shorter mate or a longer defence beats.
+fn certify(
+    dfpn: &mut Dfpn,
+    positions: &mut Vec<Position>,
+    moves: &mut Vec<Move>,
+    from: usize,
+    budget: &mut u64,
+) -> Result<Findings, Halt> {
+    let mut findings = Findings::default();
+    let mut at = moves.len();
+    while at > from {
+        at -= 1;
+        leave_after(dfpn, positions, at);
+        let pos = positions[at].clone();
+        let played = moves[at];
+        let plies_after = (moves.len() - at - 1) as MateLen;
+        let attacker = pos.side_to_move() == dfpn.attacker;
+        let others: Vec<Move> = if attacker {
+            pos.legal_checks(dfpn.rules)
+                .iter()
+                .copied()
+                .filter(|&m| m != played)
+                .collect()
+        } else {
+            dfpn.defences(&pos, ANY)
+                .ok_or(Halt::Limit)?
+                .into_iter()
+                .filter(|&m| m != played)
+                .collect()
+        };
+        let mut replaced = None;
+        for m in others {
+            let next = pos.play(m);
+            if dfpn.on_path(&next) {
+                continue;
+            }
+            let answer = if attacker {
+                if !next.has_legal_move(dfpn.rules) && !dfpn.rules.mate_counts(Some(m)) {
+                    continue;
+                }
+                other_check(dfpn, &next, plies_after, budget)?
+            } else {
+                other_defence(dfpn, &next, plies_after, budget)?
+            };
+            match answer {
+                Answer::Better => {
+                    replaced = Some(m);
+                    break;
+                }
+                Answer::Equal if attacker && plies_after == 0 => findings.final_duals.push((at, m)),
+                Answer::Equal if attacker => findings.cooks.push((at, m)),
+                Answer::Equal => findings.equal_defences.push((at, m)),
+                Answer::Worse => {}
+                Answer::Unknown => {
+                    findings.unanswered_at = Some(findings.unanswered_at.map_or(at + 1, |p| p.max(at + 1)))
+                }
+            }
+        }
+        if let Some(m) = replaced {
+            // A shorter mate or a longer defence: the line goes that way from here, and
+            // what was certified after here is no more.
+            moves.truncate(at);
+            positions.truncate(at + 1);
+            moves.push(m);
+            positions.push(pos.play(m));
+            findings.cooks.retain(|&(i, _)| i < at);
+            findings.final_duals.retain(|&(i, _)| i < at);
+            findings.equal_defences.retain(|&(i, _)| i < at);
+            if findings.unanswered_at.is_some_and(|p| p > at) {
+                findings.unanswered_at = None;
+            }
+            enter_from(dfpn, positions, at + 1);
+            extend_by_proofs(dfpn, positions, moves)?;
+            at = moves.len();
+        }
     }
-    if !next.has_legal_move(dfpn.rules) && !dfpn.rules.mate_counts(Some(m)) {
-        return Ok(false);
+    Ok(findings)
+}
+
+/// Puts `positions[from..]` on the search's path.
+fn enter_from(dfpn: &mut Dfpn, positions: &[Position], from: usize) {
+    for p in &positions[from..] {
+        dfpn.enter(p);
     }
-    dfpn.enter(&next);
-    let r = dfpn.solve(&next, bound);
-    dfpn.leave(&next);
-    Ok(settled(dfpn, r)?.is_proven())
+}
+
+/// Takes the positions after `positions[at]` off the search's path (they are on it
+/// up to the line's end, or up to `at + 1` if the loop took the others off already).
+fn leave_after(dfpn: &mut Dfpn, positions: &[Position], at: usize) {
+    while dfpn.line_plies() > at {
+        let last = dfpn.line_plies();
+        dfpn.leave(&positions[last]);
+    }
+}
+
+/// Follows the proofs from the last of `positions` to a mate, entering each position
+/// on the search's path.
+fn extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut Vec<Move>) -> Result<(), Halt> {
+    loop {
+        let pos = positions.last().expect("the start").clone();
+        let next = if pos.side_to_move() == dfpn.attacker {
+            shortest_proof(dfpn, &pos)?
+        } else {
+            longest_defence(dfpn, &pos)?
+        };
+        let Some(m) = next else { return Ok(()) };
+        let after = pos.play(m);
+        dfpn.enter(&after);
+        positions.push(after);
+        moves.push(m);
+    }
+}
+
+/// The check of `pos` with the shortest proof in the table (proving the position
+/// again if the table lost them all).
+fn shortest_proof(dfpn: &mut Dfpn, pos: &Position) -> Result<Option<Move>, Halt> {
+    let checks: Vec<Move> = pos
+        .legal_checks(dfpn.rules)
+        .iter()
+        .copied()
+        .filter(|&m| {
+            let next = pos.play(m);
+            !dfpn.on_path(&next) && (next.has_legal_move(dfpn.rules) || dfpn.rules.mate_counts(Some(m)))
+        })
+        .collect();
+    let best = |dfpn: &Dfpn| {
+        checks
+            .iter()
+            .filter_map(|&m| known_proof(dfpn, &pos.play(m)).map(|v| (v, m)))
+            .min_by_key(|&(v, _)| v)
+            .map(|(_, m)| m)
+    };
+    if let Some(m) = best(dfpn) {
+        return Ok(Some(m));
+    }
+    // The table lost the proof (a collection): prove the position again.
+    dfpn.leave(pos);
+    let again = proof_of(dfpn, pos);
+    dfpn.enter(pos);
+    again?;
+    match best(dfpn) {
+        Some(m) => Ok(Some(m)),
+        None => Err(Halt::Internal(format!("no proven check at ply {}", pos.move_number()))),
+    }
+}
+
+/// The defence of `pos` with the longest proof (`None`: mated, or only futile
+/// interpositions left).
+fn longest_defence(dfpn: &mut Dfpn, pos: &Position) -> Result<Option<Move>, Halt> {
+    let mut best: Option<(MateLen, Move)> = None;
+    for m in dfpn.defences(pos, ANY).ok_or(Halt::Limit)? {
+        let next = pos.play(m);
+        let value = match known_proof(dfpn, &next) {
+            Some(v) => v,
+            None => proof_of(dfpn, &next)?.ok_or_else(|| {
+                Halt::Internal(format!("a defence at ply {} escapes a proven mate", pos.move_number()))
+            })?,
+        };
+        if best.is_none_or(|(b, _)| value > b) {
+            best = Some((value, m));
+        }
+    }
+    Ok(best.map(|(_, m)| m))
+}
+
+/// The length of the proof the table holds for `pos`, if any.
+fn known_proof(dfpn: &Dfpn, pos: &Position) -> Option<MateLen> {
+    dfpn.known(pos, ANY).filter(Res::is_proven).map(|r| r.value)
+}
+
+/// The length of a proof of `pos`, searched for (`None`: no mate).
+fn proof_of(dfpn: &mut Dfpn, pos: &Position) -> Result<Option<MateLen>, Halt> {
+    dfpn.enter(pos);
+    let r = dfpn.solve(pos, ANY);
+    dfpn.leave(pos);
+    match r {
+        r if r.is_proven() => Ok(Some(r.value)),
+        r if r.is_disproven() => Ok(None),
+        _ => Err(Halt::Limit),
+    }
+}
+
+/// Whether the position after another check mates sooner than, as soon as, or later
+/// than the line's `plies_after` plies after its check.
+fn other_check(dfpn: &mut Dfpn, next: &Position, plies_after: MateLen, budget: &mut u64) -> Result<Answer, Halt> {
+    dfpn.enter(next);
+    let answer = check_answer(dfpn, next, plies_after, budget);
+    dfpn.leave(next);
+    answer
+}
+
+fn check_answer(dfpn: &mut Dfpn, next: &Position, as_soon: MateLen, budget: &mut u64) -> Result<Answer, Halt> {
+    if as_soon >= QUICK_LOOK_FROM {
+        // Most other checks do not mate at all, and say so at once; far from the end
+        // that is cheaper than a search to the bound.
+        if let Some(r) = ask(dfpn, next, ANY, QUICK_LOOK, budget)? {
+            if r.is_disproven() {
+                return Ok(Answer::Worse);
+            }
+        }
+    }
+    match ask(dfpn, next, as_soon, u64::MAX, budget)? {
+        None => Ok(Answer::Unknown),
+        Some(r) if r.is_disproven() => Ok(Answer::Worse),
+        Some(r) if r.value < as_soon => Ok(Answer::Better),
+        Some(_) if as_soon == 0 => Ok(Answer::Equal),
+        // proven within `as_soon`: exactly, or sooner?
+        Some(_) => match ask(dfpn, next, as_soon - 1, u64::MAX, budget)? {
+            None => Ok(Answer::Unknown),
+            Some(r) if r.is_proven() => Ok(Answer::Better),
+            Some(_) => Ok(Answer::Equal),
+        },
+    }
+}
+
+/// Whether the position after another defence lasts longer than the line's
+/// `plies_after` plies after its defence: only asked when its proof is longer.
+fn other_defence(dfpn: &mut Dfpn, next: &Position, plies_after: MateLen, budget: &mut u64) -> Result<Answer, Halt> {
+    match known_proof(dfpn, next) {
+        Some(v) if v < plies_after => return Ok(Answer::Worse),
+        Some(v) if v == plies_after => return Ok(Answer::Equal),
+        _ => {}
+    }
+    dfpn.enter(next);
+    let r = ask(dfpn, next, plies_after, u64::MAX, budget);
+    dfpn.leave(next);
+    Ok(match r? {
+        None => Answer::Unknown,
+        Some(r) if r.is_proven() && r.value < plies_after => Answer::Worse,
+        Some(r) if r.is_proven() => Answer::Equal,
+        Some(_) => Answer::Better,
+    })
+}
+
+/// A search of `next` for a mate within `bound`, within `nodes` nodes and what is left
+/// of the budget (`None`: no answer within them).
+fn ask(dfpn: &mut Dfpn, next: &Position, bound: MateLen, nodes: u64, budget: &mut u64) -> Result<Option<Res>, Halt> {
+    if *budget == 0 {
+        return Ok(None);
+    }
+    let before = dfpn.nodes;
+    let r = dfpn.solve_within(next, bound, nodes.min(*budget));
+    *budget = budget.saturating_sub(dfpn.nodes - before);
+    if dfpn.limit_hit.is_some() {
+        return Err(Halt::Limit);
+    }
+    Ok((r.is_proven() || r.is_disproven()).then_some(r))
 }

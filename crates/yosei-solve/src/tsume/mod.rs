@@ -26,7 +26,7 @@ use crate::outcome::{Outcome, Verdict};
 use crate::verify::replay;
 use crate::Limits;
 use dfpn::{Dfpn, Res};
-use line::line_from;
+use line::certified_line;
 use mate_len::ANY;
 use yosei_core::{Move, PieceKind};
 use yosei_rules::{Position, RuleSet};
@@ -47,6 +47,9 @@ pub struct TsumeOptions {
     pub futile: Futile,
     /// The length the problem states, if any (a shorter mate is reported as 早詰).
     pub stated_length: Option<u32>,
+    /// Nodes the certificate of the line (no shorter mate, every cook) may take
+    /// (`None`: as many as the proof took, at least two million).
+    pub certify_nodes: Option<u64>,
 }
 
 /// A snapshot of a running search, for a terminal or a GUI.
@@ -153,39 +156,27 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
         outcome.stated_length = options.stated_length;
         return Ok(outcome);
     }
-    let trace = std::env::var_os("YOSEI_TRACE").is_some();
-    if trace {
+    let proving_nodes = dfpn.nodes;
+    if trace() {
         eprintln!(
             "proved: value {} after {} nodes, {} expansions, max depth {}",
             first.value, dfpn.nodes, dfpn.expansions, dfpn.max_depth
         );
     }
-    dfpn.phase = "shortening";
-    let mut value = first.value;
-    while value > 0 {
-        let better = dfpn.solve(start, value - 1);
-        match settled(dfpn, better)? {
-            r if r.is_proven() && r.value < value => value = r.value,
-            r if r.is_proven() => return Err(Halt::Internal("a better mate that is not better".into())),
-            _ => break,
-        }
-    }
-    if trace {
-        eprintln!("shortened: value {} after {} nodes", value, dfpn.nodes);
-    }
     dfpn.phase = "main line";
-    let mut budget = line::ALTERNATIVES;
-    let line = line_from(dfpn, start, value, &mut budget)?;
-    if trace {
-        eprintln!("line and cooks after {} nodes", dfpn.nodes);
+    let budget = options
+        .certify_nodes
+        .unwrap_or_else(|| (proving_nodes.saturating_mul(CERTIFY_PER_PROOF_NODE)).max(CERTIFY_AT_LEAST));
+    let line = certified_line(dfpn, start, budget)?;
+    if trace() {
+        eprintln!(
+            "line of {} plies, unanswered at {:?}, after {} more nodes",
+            line.moves.len(),
+            line.unanswered_at,
+            dfpn.nodes - proving_nodes
+        );
     }
     let length = line.moves.len() as u32;
-    if length != value {
-        return Err(Halt::Internal(format!(
-            "the main line has {length} plies, the proven value {}",
-            value
-        )));
-    }
     let end = replay(start, dfpn.rules, &line.moves).map_err(Halt::Internal)?;
 
     let mut outcome = Outcome::new(Verdict::Solved);
@@ -211,9 +202,30 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
             "the last move has alternatives that also mate (最終手余詰, not a cook): {last}"
         ));
     }
+    match line.unanswered_at {
+        Some(ply) => {
+            outcome.certified = Some(false);
+            outcome.notes.push(format!(
+                "certified from ply {} on only: the other checks at ply {ply} and before were not all \
+                 searched within the certificate's {budget} nodes, so a shorter mate or a cook there may \
+                 have been missed (--certify-nodes N for more)",
+                ply + 2
+            ));
+        }
+        None => outcome.certified = Some(true),
+    }
     outcome.stated_length = options.stated_length.filter(|&n| n != length);
     outcome.solutions.push(line.moves);
     Ok(outcome)
+}
+
+/// The certificate's default budget: this many nodes per node of the proof, and at
+/// least `CERTIFY_AT_LEAST` (a short problem is certified whatever it costs).
+const CERTIFY_PER_PROOF_NODE: u64 = 1;
+const CERTIFY_AT_LEAST: u64 = 2_000_000;
+
+fn trace() -> bool {
+    std::env::var_os("YOSEI_TRACE").is_some()
 }
 
 fn pieces_of(hand: &yosei_core::Hand) -> Vec<PieceKind> {
