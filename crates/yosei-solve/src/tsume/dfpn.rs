@@ -328,37 +328,38 @@ impl<'a> Dfpn<'a> {
         }
     }
 
-    /// The defender's replies in `pos` that count as defences when `pos` is asked for a
-    /// mate of value at most `bound`: all of them, but for the drops that
-    /// `Futile::Skip` finds futile (`None`: a limit was hit deciding).
-    pub fn defences(&mut self, pos: &Position, bound: MateLen) -> Option<Vec<Move>> {
-        let replies = pos.legal_moves(self.rules);
-        let mut futile_squares: Vec<Square> = Vec::new();
-        let mut kept_squares: Vec<Square> = Vec::new();
-        let mut out = Vec::new();
-        for &m in replies.iter() {
-            if self.futile == Futile::Skip && m.is_drop() && !kept_squares.contains(&m.to()) {
-                if futile_squares.contains(&m.to()) {
-                    continue;
-                }
-                if let Some(Probe { from, promote }) = interposition_probe(pos, self.rules, m.to()) {
-                    let probe = pos.with_piece_moved(from, m.to(), promote).expect("a checked probe");
-                    self.enter(&probe);
-                    let r = self.solve(&probe, bound);
-                    self.leave(&probe);
-                    if r.is_proven() {
-                        futile_squares.push(m.to());
-                        continue;
-                    }
-                    if !r.is_disproven() {
-                        return None;
-                    }
-                }
-                kept_squares.push(m.to());
-            }
-            out.push(m);
+    /// Whether the defender's reply `m` in `pos` is a futile interposition when `pos` is
+    /// asked for a mate of value at most `bound` (`Futile::Skip`: a drop whose probe,
+    /// the checker moved to its square, mates within the bound), searching the probe if
+    /// the table does not know it (`None`: a limit was hit deciding).
+    pub fn is_futile(&mut self, pos: &Position, m: Move, bound: MateLen) -> Option<bool> {
+        let Some(probe) = self.probe_of(pos, m) else {
+            return Some(false);
+        };
+        if let Some(r) = self.known(&probe, bound) {
+            return Some(r.is_proven());
         }
-        Some(out)
+        self.enter(&probe);
+        let r = self.solve(&probe, bound);
+        self.leave(&probe);
+        (r.is_proven() || r.is_disproven()).then_some(r.is_proven())
+    }
+
+    /// Whether the table knows the reply `m` in `pos` to be a futile interposition (for
+    /// any bound).
+    pub fn known_futile(&self, pos: &Position, m: Move) -> bool {
+        self.probe_of(pos, m)
+            .and_then(|probe| self.known(&probe, mate_len::ANY))
+            .is_some_and(|r| r.is_proven())
+    }
+
+    /// The probe position of the reply `m` in `pos`, if `Futile::Skip` may find it futile.
+    pub fn probe_of(&self, pos: &Position, m: Move) -> Option<Position> {
+        if self.futile != Futile::Skip || !m.is_drop() {
+            return None;
+        }
+        let Probe { from, promote } = interposition_probe(pos, self.rules, m.to())?;
+        pos.with_piece_moved(from, m.to(), promote)
     }
 
     /// Searches `pos` until it is resolved for `bound` or a limit is hit (the result is

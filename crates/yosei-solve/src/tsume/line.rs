@@ -67,6 +67,11 @@ struct Findings {
 }
 
 impl Findings {
+    /// A question at the move `at` (0-based) had no answer within the budget.
+    fn unanswered(&mut self, at: usize) {
+        self.unanswered_at = Some(self.unanswered_at.map_or(at + 1, |p| p.max(at + 1)));
+    }
+
     /// What makes the line from `from` on worse than another as long, worst first:
     /// cooks, pieces left at the end, alternative last moves.
     fn faults(&self, from: usize, leftover: u32) -> (usize, u32, usize) {
@@ -181,19 +186,36 @@ fn certify(
         let attacker = pos.side_to_move() == dfpn.attacker;
         let others: Vec<Move> = if attacker {
             pos.legal_checks(dfpn.rules)
-                .iter()
-                .copied()
-                .filter(|&m| m != played)
-                .collect()
         } else {
-            dfpn.defences(&pos, ANY)
-                .ok_or(Halt::Limit)?
-                .into_iter()
-                .filter(|&m| m != played)
-                .collect()
-        };
+            pos.legal_moves(dfpn.rules)
+        }
+        .iter()
+        .copied()
+        .filter(|&m| m != played)
+        .collect();
         let mut replaced = None;
-        for m in others {
+        if !attacker {
+            // The line's defence, if a drop, must not be a futile one.
+            match drop_is_futile(dfpn, &pos, played, plies_after + 1, budget)? {
+                Some(true) => {
+                    let mut excluded = vec![played];
+                    loop {
+                        match longest_defence(dfpn, &pos, &excluded)? {
+                            Some(m) if drop_is_futile(dfpn, &pos, m, plies_after + 1, budget)? == Some(true) => {
+                                excluded.push(m)
+                            }
+                            other => {
+                                replaced = Some(other);
+                                break;
+                            }
+                        }
+                    }
+                }
+                Some(false) => {}
+                None => findings.unanswered(at),
+            }
+        }
+        for m in others.into_iter().filter(|_| replaced.is_none()) {
             let next = pos.play(m);
             if dfpn.on_path(&next) {
                 continue;
@@ -204,29 +226,39 @@ fn certify(
                 }
                 other_check(dfpn, &next, plies_after, budget)?
             } else {
-                other_defence(dfpn, &next, plies_after, budget)?
+                let answer = other_defence(dfpn, &next, plies_after, budget)?;
+                match answer {
+                    // a longer drop only counts if it is no futile interposition
+                    Answer::Better | Answer::Equal => match drop_is_futile(dfpn, &pos, m, plies_after + 1, budget)? {
+                        Some(true) => Answer::Worse,
+                        Some(false) => answer,
+                        None => Answer::Unknown,
+                    },
+                    answer => answer,
+                }
             };
             match answer {
                 Answer::Better => {
-                    replaced = Some(m);
+                    replaced = Some(Some(m));
                     break;
                 }
                 Answer::Equal if attacker && plies_after == 0 => findings.final_duals.push((at, m)),
                 Answer::Equal if attacker => findings.cooks.push((at, m)),
                 Answer::Equal => findings.equal_defences.push((at, m)),
                 Answer::Worse => {}
-                Answer::Unknown => {
-                    findings.unanswered_at = Some(findings.unanswered_at.map_or(at + 1, |p| p.max(at + 1)))
-                }
+                Answer::Unknown => findings.unanswered(at),
             }
         }
         if let Some(m) = replaced {
-            // A shorter mate or a longer defence: the line goes that way from here, and
-            // what was certified after here is no more.
+            // A shorter mate, a longer defence, or the line's defence was futile: the
+            // line goes another way from here (or ends here, every defence being
+            // futile), and what was certified after here is no more.
             moves.truncate(at);
             positions.truncate(at + 1);
-            moves.push(m);
-            positions.push(pos.play(m));
+            if let Some(m) = m {
+                moves.push(m);
+                positions.push(pos.play(m));
+            }
             findings.cooks.retain(|&(i, _)| i < at);
             findings.final_duals.retain(|&(i, _)| i < at);
             findings.equal_defences.retain(|&(i, _)| i < at);
@@ -239,6 +271,22 @@ fn certify(
         }
     }
     Ok(findings)
+}
+
+/// Whether the defender's reply `m` in `pos` is a futile interposition when `pos` is
+/// worth `value`: a drop whose probe (the checker moved to its square) mates within
+/// it (`None`: the budget ran out).
+fn drop_is_futile(dfpn: &mut Dfpn, pos: &Position, m: Move, value: MateLen, budget: &mut u64) -> Result<Option<bool>, Halt> {
+    let Some(probe) = dfpn.probe_of(pos, m) else {
+        return Ok(Some(false));
+    };
+    if let Some(r) = dfpn.known(&probe, value) {
+        return Ok(Some(r.is_proven()));
+    }
+    dfpn.enter(&probe);
+    let r = ask(dfpn, &probe, value, u64::MAX, budget);
+    dfpn.leave(&probe);
+    Ok(r?.map(|r| r.is_proven()))
 }
 
 /// Puts `positions[from..]` on the search's path.
@@ -265,7 +313,7 @@ fn extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut 
         let next = if pos.side_to_move() == dfpn.attacker {
             shortest_proof(dfpn, &pos)?
         } else {
-            longest_defence(dfpn, &pos)?
+            longest_defence(dfpn, &pos, &[])?
         };
         let Some(m) = next else { return Ok(()) };
         let after = pos.play(m);
@@ -308,17 +356,29 @@ fn shortest_proof(dfpn: &mut Dfpn, pos: &Position) -> Result<Option<Move>, Halt>
     }
 }
 
-/// The defence of `pos` with the longest proof (`None`: mated, or only futile
-/// interpositions left).
-fn longest_defence(dfpn: &mut Dfpn, pos: &Position) -> Result<Option<Move>, Halt> {
+/// The defence of `pos` with the longest proof but for `excluded` (`None`: mated, or
+/// only futile interpositions left). A drop counts unless the table knows it futile;
+/// the certificate asks the line's drops whether they are.
+fn longest_defence(dfpn: &mut Dfpn, pos: &Position, excluded: &[Move]) -> Result<Option<Move>, Halt> {
     let mut best: Option<(MateLen, Move)> = None;
-    for m in dfpn.defences(pos, ANY).ok_or(Halt::Limit)? {
+    for &m in pos.legal_moves(dfpn.rules).iter() {
+        if excluded.contains(&m) || dfpn.known_futile(pos, m) {
+            continue;
+        }
         let next = pos.play(m);
         let value = match known_proof(dfpn, &next) {
             Some(v) => v,
-            None => proof_of(dfpn, &next)?.ok_or_else(|| {
-                Halt::Internal(format!("a defence at ply {} escapes a proven mate", pos.move_number()))
-            })?,
+            None => match proof_of(dfpn, &next)? {
+                Some(v) => v,
+                // no mate after it: only a futile drop may be so
+                None if dfpn.is_futile(pos, m, ANY).ok_or(Halt::Limit)? => continue,
+                None => {
+                    return Err(Halt::Internal(format!(
+                        "a defence at ply {} escapes a proven mate",
+                        pos.move_number()
+                    )))
+                }
+            },
         };
         if best.is_none_or(|(b, _)| value > b) {
             best = Some((value, m));

@@ -21,11 +21,11 @@ use super::mate_len::{MateLen, NONE};
 use crate::zeroed::{Zeroable, Zeroed};
 use yosei_rules::Key;
 
+/// What an entry knows (its key's check is in a separate array, scanned eight to a
+/// cache line).
 #[derive(Clone, Copy)]
 #[repr(C)]
-struct Entry {
-    /// The board key's upper half, never 0 (0 marks an empty slot).
-    check: u64,
+struct Body {
     hand: PackedHand,
     pn: u32,
     dn: u32,
@@ -38,10 +38,10 @@ struct Entry {
     low: u32,
 }
 
-// Integers only, no padding: all-zero bytes are an empty slot.
-impl Zeroable for Entry {}
+// Integers only, no padding: all-zero bytes are a valid (unused) body.
+impl Zeroable for Body {}
 
-const ENTRY_BYTES: usize = std::mem::size_of::<Entry>();
+const SLOT_BYTES: usize = std::mem::size_of::<Body>() + std::mem::size_of::<u64>();
 /// Slots of a new table (2.5 MiB).
 const START_LEN: usize = 1 << 16;
 /// How far a probe run may reach before an entry is replaced.
@@ -61,8 +61,11 @@ pub enum Known {
 }
 
 pub struct Table {
-    /// Mapped zeroed from the system: pages are committed as the search writes them.
-    entries: Zeroed<Entry>,
+    /// Each slot's check: the board key's upper half, never 0 (0 marks an empty slot).
+    /// Mapped zeroed from the system, like `bodies`: pages are committed as the search
+    /// writes them.
+    checks: Zeroed<u64>,
+    bodies: Zeroed<Body>,
     /// The most slots the table may grow to (`--hash`).
     max_len: usize,
     used: usize,
@@ -80,9 +83,11 @@ impl Table {
     /// A table that grows to about `bytes` bytes. It starts small: a short problem
     /// should not pay for clearing gigabytes.
     pub fn new(bytes: usize) -> Table {
-        let max_len = (bytes / ENTRY_BYTES).max(1024);
+        let max_len = (bytes / SLOT_BYTES).max(1024);
+        let len = max_len.min(START_LEN);
         Table {
-            entries: Zeroed::new(max_len.min(START_LEN)),
+            checks: Zeroed::new(len),
+            bodies: Zeroed::new(len),
             max_len,
             used: 0,
             collections: 0,
@@ -90,13 +95,18 @@ impl Table {
     }
 
     #[inline]
+    fn len(&self) -> usize {
+        self.checks.len()
+    }
+
+    #[inline]
     fn home(&self, low: u32) -> usize {
-        ((low as u64 * self.entries.len() as u64) >> 32) as usize
+        ((low as u64 * self.len() as u64) >> 32) as usize
     }
 
     #[inline]
     fn next(&self, i: usize) -> usize {
-        if i + 1 == self.entries.len() {
+        if i + 1 == self.len() {
             0
         } else {
             i + 1
@@ -105,44 +115,55 @@ impl Table {
 
     /// Thousandths of the slots in use.
     pub fn permille(&self) -> u32 {
-        (self.used as u64 * 1000 / self.entries.len() as u64) as u32
+        (self.used as u64 * 1000 / self.len() as u64) as u32
     }
 
-    /// Makes room when the table is three-quarters full: it doubles while it may, and
-    /// is collected once it may not.
+    /// Makes room when the table is two-thirds full (probe runs grow long past that):
+    /// it doubles while it may, and is collected once it may not.
     pub fn make_room(&mut self) {
-        if self.used * 4 <= self.entries.len() * 3 {
+        if self.used * 3 <= self.len() * 2 {
             return;
         }
-        if self.entries.len() < self.max_len {
-            let len = (self.entries.len() * 2).min(self.max_len);
-            let old = std::mem::replace(&mut self.entries, Zeroed::new(len));
-            for e in old.as_slice().iter().filter(|e| e.check != 0) {
-                let mut j = self.home(e.low);
-                while self.entries.as_slice()[j].check != 0 {
-                    j = self.next(j);
+        if self.len() < self.max_len {
+            let len = (self.len() * 2).min(self.max_len);
+            let old_checks = std::mem::replace(&mut self.checks, Zeroed::new(len));
+            let old_bodies = std::mem::replace(&mut self.bodies, Zeroed::new(len));
+            for (&check, body) in old_checks.as_slice().iter().zip(old_bodies.as_slice()) {
+                if check != 0 {
+                    self.place(check, *body);
                 }
-                self.entries.as_mut_slice()[j] = *e;
             }
         } else {
             self.collect();
         }
     }
 
+    /// Puts an entry in the first free slot of its run.
+    fn place(&mut self, check: u64, body: Body) {
+        let mut j = self.home(body.low);
+        while self.checks.as_slice()[j] != 0 {
+            j = self.next(j);
+        }
+        self.checks.as_mut_slice()[j] = check;
+        self.bodies.as_mut_slice()[j] = body;
+    }
+
     /// What is known of the board `key` with the attacker holding `hand`, for the
     /// question "a mate of value at most `bound`?".
     pub fn look_up(&self, codec: &HandCodec, key: Key, hand: PackedHand, bound: MateLen) -> Known {
         let (low, check) = split(key);
+        let checks = self.checks.as_slice();
         let mut i = self.home(low);
         let mut numbers = None;
         let mut lo = 0;
         let mut proof: Option<(MateLen, PackedHand)> = None;
         for _ in 0..WINDOW {
-            let e = &self.entries.as_slice()[i];
-            if e.check == 0 {
+            let c = checks[i];
+            if c == 0 {
                 break;
             }
-            if e.check == check {
+            if c == check {
+                let e = &self.bodies.as_slice()[i];
                 if e.hi <= bound && codec.covers(hand, e.hand) && proof.is_none_or(|(v, _)| e.hi < v) {
                     proof = Some((e.hi, e.hand));
                 }
@@ -164,30 +185,31 @@ impl Table {
         }
     }
 
-    /// The slot of the entry (key, hand), made if need be.
-    fn slot(&mut self, key: Key, hand: PackedHand) -> &mut Entry {
+    /// The entry (key, hand), made if need be.
+    fn slot(&mut self, key: Key, hand: PackedHand) -> &mut Body {
         let (low, check) = split(key);
         let mut i = self.home(low);
         let mut weakest = i;
         let mut chosen = None;
         for _ in 0..WINDOW {
-            let e = &self.entries.as_slice()[i];
-            if e.check == 0 {
+            let c = self.checks.as_slice()[i];
+            if c == 0 {
                 self.used += 1;
                 chosen = Some(i);
                 break;
             }
-            if e.check == check && e.hand == hand {
-                return &mut self.entries.as_mut_slice()[i];
+            let e = &self.bodies.as_slice()[i];
+            if c == check && e.hand == hand {
+                return &mut self.bodies.as_mut_slice()[i];
             }
-            if e.amount < self.entries.as_mut_slice()[weakest].amount {
+            if e.amount < self.bodies.as_slice()[weakest].amount {
                 weakest = i;
             }
             i = self.next(i);
         }
         let i = chosen.unwrap_or(weakest);
-        self.entries.as_mut_slice()[i] = Entry {
-            check,
+        self.checks.as_mut_slice()[i] = check;
+        self.bodies.as_mut_slice()[i] = Body {
             hand,
             pn: 0,
             dn: 0,
@@ -196,7 +218,7 @@ impl Table {
             amount: 0,
             low,
         };
-        &mut self.entries.as_mut_slice()[i]
+        &mut self.bodies.as_mut_slice()[i]
     }
 
     /// Records the numbers of an unresolved search.
@@ -225,12 +247,9 @@ impl Table {
     /// Removes the least-searched entries (about half) and packs the probe runs again.
     fn collect(&mut self) {
         self.collections += 1;
-        let mut amounts: Vec<u32> = self
-            .entries
-            .as_slice()
-            .iter()
-            .filter(|e| e.check != 0)
-            .map(|e| e.amount)
+        let mut amounts: Vec<u32> = (0..self.len())
+            .filter(|&i| self.checks.as_slice()[i] != 0)
+            .map(|i| self.bodies.as_slice()[i].amount)
             .collect();
         if amounts.is_empty() {
             return;
@@ -239,15 +258,16 @@ impl Table {
         let (_, &mut threshold, _) = amounts.select_nth_unstable(middle);
         drop(amounts);
         let mut kept = 0;
-        for e in self.entries.as_mut_slice() {
-            if e.check == 0 {
+        for i in 0..self.len() {
+            if self.checks.as_slice()[i] == 0 {
                 continue;
             }
-            if e.amount <= threshold {
-                e.check = 0;
+            let body = &mut self.bodies.as_mut_slice()[i];
+            if body.amount <= threshold {
+                self.checks.as_mut_slice()[i] = 0;
             } else {
                 // Older work counts for less than new work.
-                e.amount /= 2;
+                body.amount /= 2;
                 kept += 1;
             }
         }
@@ -259,23 +279,20 @@ impl Table {
     /// a run must not have holes before its entries. Starting after an empty slot and
     /// going once around, each entry lands at or before where it was.
     fn repack(&mut self) {
-        let n = self.entries.len();
-        let Some(empty) = self.entries.as_slice().iter().position(|e| e.check == 0) else {
+        let n = self.len();
+        let Some(empty) = self.checks.as_slice().iter().position(|&c| c == 0) else {
             return;
         };
         let mut i = empty;
         for _ in 0..n {
             i = self.next(i);
-            let e = self.entries.as_mut_slice()[i];
-            if e.check == 0 {
+            let check = self.checks.as_slice()[i];
+            if check == 0 {
                 continue;
             }
-            self.entries.as_mut_slice()[i].check = 0;
-            let mut j = self.home(e.low);
-            while self.entries.as_mut_slice()[j].check != 0 {
-                j = self.next(j);
-            }
-            self.entries.as_mut_slice()[j] = e;
+            self.checks.as_mut_slice()[i] = 0;
+            let body = self.bodies.as_slice()[i];
+            self.place(check, body);
         }
     }
 }
