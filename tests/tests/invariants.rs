@@ -69,6 +69,11 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
         let info = pos.check_info();
         for &m in pos.legal_moves(&rules).iter() {
             assert_eq!(pos.key_after(m), pos.play(m).key(), "{m:?} in {pos:?}");
+            assert_eq!(
+                pos.board_key_after(pos.board_key(), m),
+                pos.play(m).board_key(),
+                "{m:?} in {pos:?}"
+            );
             let expected = pos.gives_check(m, &rules);
             assert_eq!(pos.gives_check_fast(m, &info), expected, "{m:?} in {pos:?}");
             checks += expected as u32;

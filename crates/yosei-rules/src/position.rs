@@ -390,14 +390,29 @@ impl Position {
     /// The key of the position after `m` (a legal move), without playing it: lets a
     /// search skip positions it has seen before building them.
     pub fn key_after(&self, m: Move) -> Key {
+        self.key_after_from::<true>(self.key, m)
+    }
+
+    /// [`Position::board_key`] of the position after `m` (a legal move), without
+    /// playing it, given this position's `board_key`.
+    pub fn board_key_after(&self, board_key: Key, m: Move) -> Key {
+        self.key_after_from::<false>(board_key, m)
+    }
+
+    /// `key` (this position's key, with or without the hands as `HANDS` says) changed
+    /// by `m`.
+    #[inline]
+    fn key_after_from<const HANDS: bool>(&self, key: Key, m: Move) -> Key {
         let us = self.side;
         let hand = &self.hands[us.index()];
-        let mut key = self.key ^ zobrist::white_to_move();
+        let mut key = key ^ zobrist::white_to_move();
         let to = m.to();
         match (m.from(), m.drop_kind()) {
             (_, Some(kind)) => {
-                let n = hand.count(kind);
-                key ^= zobrist::hand_count(us, kind, n) ^ zobrist::hand_count(us, kind, n.saturating_sub(1));
+                if HANDS {
+                    let n = hand.count(kind);
+                    key ^= zobrist::hand_count(us, kind, n) ^ zobrist::hand_count(us, kind, n.saturating_sub(1));
+                }
                 key ^= zobrist::piece_on(Piece::new(kind, us), to);
             }
             (Some(from), None) => {
@@ -426,7 +441,7 @@ impl Position {
                         }
                         _ => {}
                     }
-                    if let Some(kind) = captured.kind.hand_kind() {
+                    if let Some(kind) = captured.kind.hand_kind().filter(|_| HANDS) {
                         let before =
                             hand.count(kind) + gained[..slot].iter().filter(|g| g.0 == kind).map(|g| g.1).sum::<u8>();
                         key ^= zobrist::hand_count(us, kind, before) ^ zobrist::hand_count(us, kind, before + 1);

@@ -90,6 +90,15 @@ impl Res {
     }
 }
 
+/// What identifies a position to the table (board and the attacker's hand) and to the
+/// path (the full key as well).
+#[derive(Clone, Copy)]
+struct Keys {
+    board: Key,
+    full: Key,
+    hand: PackedHand,
+}
+
 /// A child of a node: a move, or on a defender's node the drops on one square.
 enum Slot {
     Move(Move, Res),
@@ -275,7 +284,7 @@ impl<'a> Dfpn<'a> {
     pub fn enter(&mut self, pos: &Position) {
         let hand = self.hand_of(pos);
         self.path.entry(pos.board_key()).or_default().push(hand);
-        let hash = self.line_hash_with(pos);
+        let hash = self.line_hash_with(pos.key());
         self.path_hashes.push(hash);
     }
 
@@ -296,35 +305,74 @@ impl<'a> Dfpn<'a> {
         self.path_hashes.pop();
     }
 
-    /// The hash of the current line extended by `pos`.
-    fn line_hash_with(&self, pos: &Position) -> u128 {
+    /// The hash of the current line extended by the position whose key is `key`.
+    fn line_hash_with(&self, key: Key) -> u128 {
         let before = self.path_hashes.last().copied().unwrap_or(0);
         // a multiply-xorshift mix: the order of the positions matters
-        let x = (before ^ pos.key()).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+        let x = (before ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
         x ^ (x >> 67)
     }
 
-    /// Whether `pos`, after the current line, repeats a position of it or is known to
-    /// fail after exactly this line because of a repetition further on.
-    fn fails_by_repetition(&self, pos: &Position) -> bool {
-        self.on_path(pos)
-            || (!self.repetition_failures.is_empty() && self.repetition_failures.contains(&self.line_hash_with(pos)))
+    /// Whether the position `keys`, after the current line, repeats a position of it
+    /// or is known to fail after exactly this line because of a repetition further on.
+    fn fails_by_repetition(&self, keys: &Keys) -> bool {
+        self.repeats(keys)
+            || (!self.repetition_failures.is_empty()
+                && self.repetition_failures.contains(&self.line_hash_with(keys.full)))
     }
 
-    /// Whether `pos` repeats a position of the current line, or is dominated by one:
-    /// the same board with the attacker holding no more of any kind (under ordinary
-    /// rules a larger hand never hurts, so coming back with a smaller one is no
-    /// progress; KomoringHeights prunes the same way). A line through it never gives
-    /// the shortest mate.
+    /// Whether `pos` repeats a position of the current line, or is dominated by one
+    /// (see `repeats`).
     pub fn on_path(&self, pos: &Position) -> bool {
-        let Some(hands) = self.path.get(&pos.board_key()) else {
+        self.repeats(&self.keys_of(pos))
+    }
+
+    /// Whether the position `keys` repeats a position of the current line, or is
+    /// dominated by one: the same board with the attacker holding no more of any kind
+    /// (under ordinary rules a larger hand never hurts, so coming back with a smaller
+    /// one is no progress; KomoringHeights prunes the same way). A line through it
+    /// never gives the shortest mate.
+    fn repeats(&self, keys: &Keys) -> bool {
+        let Some(hands) = self.path.get(&keys.board) else {
             return false;
         };
-        let hand = self.hand_of(pos);
         if self.superiority {
-            hands.iter().any(|&earlier| self.codec.covers(earlier, hand))
+            hands.iter().any(|&earlier| self.codec.covers(earlier, keys.hand))
         } else {
-            hands.contains(&hand)
+            hands.contains(&keys.hand)
+        }
+    }
+
+    /// The identity of `pos` for the table and the path.
+    fn keys_of(&self, pos: &Position) -> Keys {
+        Keys {
+            board: pos.board_key(),
+            full: pos.key(),
+            hand: self.hand_of(pos),
+        }
+    }
+
+    /// The identity of the position after `m` in `pos` (identified by `keys`), without
+    /// playing it where the rules let the hands be worked out (ordinary rules: a drop
+    /// leaves the hand, a capture joins it).
+    fn keys_after(&self, pos: &Position, keys: &Keys, m: Move) -> Keys {
+        if !self.superiority {
+            return self.keys_of(&pos.play(m));
+        }
+        let hand = if pos.side_to_move() != self.attacker {
+            keys.hand
+        } else if let Some(kind) = m.drop_kind() {
+            self.codec.minus(keys.hand, kind)
+        } else {
+            match pos.piece_at(m.to()).and_then(|p| p.kind.hand_kind()) {
+                Some(kind) => self.codec.plus(keys.hand, kind),
+                None => keys.hand,
+            }
+        };
+        Keys {
+            board: pos.board_key_after(keys.board, m),
+            full: pos.key_after(m),
+            hand,
         }
     }
 
@@ -515,7 +563,7 @@ impl<'a> Dfpn<'a> {
                     let m = *m;
                     *r = self.search_move(pos, m, (c_pn, c_dn), bound);
                 }
-                Slot::Drops(group) => self.search_group(pos, hand, group, (c_pn, c_dn), bound),
+                Slot::Drops(group) => self.search_group(pos, group, (c_pn, c_dn), bound),
             }
         }
     }
@@ -536,14 +584,7 @@ impl<'a> Dfpn<'a> {
 
     /// Searches the probe or the current drop of a group, whichever is the more likely
     /// to settle it, within the group's thresholds; then moves past proven drops.
-    fn search_group(
-        &mut self,
-        pos: &Position,
-        hand: PackedHand,
-        group: &mut DropGroup,
-        th: (u32, u32),
-        bound: MateLen,
-    ) {
+    fn search_group(&mut self, pos: &Position, group: &mut DropGroup, th: (u32, u32), bound: MateLen) {
         let (th_pn, th_dn) = th;
         let drop_open = !group.current_res.is_disproven();
         let chain_pn = group.chain_pn();
@@ -582,11 +623,11 @@ impl<'a> Dfpn<'a> {
         }
         let m = group.drops[group.current];
         group.current_res = self.search_move(pos, m, (c_pn.max(drop.pn + 1), c_dn.max(drop.dn + 1)), bound);
-        self.advance_group(pos, hand, group, bound);
+        self.advance_group(pos, group, bound);
     }
 
     /// Moves a group past its proven drops, looking each next one up.
-    fn advance_group(&mut self, pos: &Position, hand: PackedHand, group: &mut DropGroup, bound: MateLen) {
+    fn advance_group(&mut self, pos: &Position, group: &mut DropGroup, bound: MateLen) {
         while group.current_res.is_proven() {
             group.value = group.value.max(group.current_res.value);
             if self.superiority {
@@ -596,7 +637,7 @@ impl<'a> Dfpn<'a> {
             if group.current == group.drops.len() {
                 return;
             }
-            group.current_res = self.look_up_reply(pos, hand, group.drops[group.current], bound);
+            group.current_res = self.look_up_reply(pos, group.drops[group.current], bound);
         }
     }
 
@@ -790,13 +831,17 @@ impl<'a> Dfpn<'a> {
             };
             return Some(Res::disproven(NONE, dh, false));
         }
-        for &m in checks.iter() {
-            let next = pos.play(m);
-            let res = if self.fails_by_repetition(&next) {
+        let keys = self.keys_of(pos);
+        let children: Vec<(Move, Keys)> = checks.iter().map(|&m| (m, self.keys_after(pos, &keys, m))).collect();
+        // Every child is a cache miss in the table: ask for them all at once.
+        for (_, k) in &children {
+            self.table.prefetch(k.board);
+        }
+        for &(m, k) in &children {
+            let res = if self.fails_by_repetition(&k) {
                 Res::disproven(NONE, hand, true)
             } else {
-                let c_hand = self.hand_of(&next);
-                match self.table.look_up(&self.codec, next.board_key(), c_hand, c_bound) {
+                match self.table.look_up(&self.codec, k.board, k.hand, c_bound) {
                     Known::Proven { value, hand: ph } => Res::proven(value, ph),
                     Known::Disproven { lo, hand: dh } => Res::disproven(lo, dh, false),
                     Known::Open {
@@ -804,9 +849,9 @@ impl<'a> Dfpn<'a> {
                         ..
                     } => Res::open(pn, dn),
                     Known::Open { numbers: None, .. } => {
-                        let res = self.first_look_at_defence(&next, m, c_hand);
+                        let res = self.first_look_at_defence(&pos.play(m), m, k.hand);
                         if res.is_proven() {
-                            self.table.store_proven(next.board_key(), res.hand, res.value, 1);
+                            self.table.store_proven(k.board, res.hand, res.value, 1);
                         }
                         res
                     }
@@ -860,9 +905,14 @@ impl<'a> Dfpn<'a> {
             // counts).
             return Some(Res::proven(mate_len::MATED, hand));
         }
-        for &m in replies.iter() {
+        let keys = self.keys_of(pos);
+        let children: Vec<Keys> = replies.iter().map(|&m| self.keys_after(pos, &keys, m)).collect();
+        for k in &children {
+            self.table.prefetch(k.board);
+        }
+        for (&m, k) in replies.iter().zip(&children) {
             if !m.is_drop() {
-                let res = self.look_up_reply(pos, hand, m, bound);
+                let res = self.look_up_keys(k, bound);
                 out.push(Slot::Move(m, res));
                 continue;
             }
@@ -879,11 +929,11 @@ impl<'a> Dfpn<'a> {
                     let next = pos
                         .with_piece_moved(probe.from, square, probe.promote)
                         .expect("a checked probe");
-                    (probe, square, self.look_up_position(&next, hand, bound))
+                    (probe, square, self.look_up_position(&next, bound))
                 }),
                 Futile::Count => None,
             };
-            let current_res = self.look_up_reply(pos, hand, m, bound);
+            let current_res = self.look_up_keys(k, bound);
             out.push(Slot::Drops(Box::new(DropGroup {
                 drops: vec![m],
                 current: 0,
@@ -895,19 +945,32 @@ impl<'a> Dfpn<'a> {
         }
         for slot in out.iter_mut() {
             if let Slot::Drops(group) = slot {
-                self.advance_group(pos, hand, group, bound);
+                self.advance_group(pos, group, bound);
             }
         }
         None
     }
 
-    /// What is known of `pos` (the attacker's hand `hand`) for `bound`, or the numbers of
-    /// a position never searched.
-    fn look_up_position(&self, pos: &Position, hand: PackedHand, bound: MateLen) -> Res {
-        if self.fails_by_repetition(pos) {
-            return Res::disproven(NONE, hand, true);
+    /// What is known of `pos` for `bound`, or the numbers of a position never searched.
+    fn look_up_position(&self, pos: &Position, bound: MateLen) -> Res {
+        self.look_up_position_keys(&self.keys_of(pos), bound)
+    }
+
+    /// What is known of the position after a defender's reply (`keys`) for the bound of
+    /// the position before it.
+    fn look_up_keys(&self, keys: &Keys, bound: MateLen) -> Res {
+        match mate_len::child_bound(bound) {
+            // Only a mate now would do, and after a defence it is the attacker's turn.
+            None => Res::disproven(1, keys.hand, false),
+            Some(c_bound) => self.look_up_position_keys(keys, c_bound),
         }
-        match self.table.look_up(&self.codec, pos.board_key(), hand, bound) {
+    }
+
+    fn look_up_position_keys(&self, keys: &Keys, bound: MateLen) -> Res {
+        if self.fails_by_repetition(keys) {
+            return Res::disproven(NONE, keys.hand, true);
+        }
+        match self.table.look_up(&self.codec, keys.board, keys.hand, bound) {
             Known::Proven { value, hand: ph } => Res::proven(value, ph),
             Known::Disproven { lo, hand: dh } => Res::disproven(lo, dh, false),
             Known::Open {
@@ -919,12 +982,8 @@ impl<'a> Dfpn<'a> {
     }
 
     /// What is known of the position after the defender's reply `m`.
-    fn look_up_reply(&self, pos: &Position, hand: PackedHand, m: Move, bound: MateLen) -> Res {
-        match mate_len::child_bound(bound) {
-            // Only a mate now would do, and after a defence it is the attacker's turn.
-            None => Res::disproven(1, hand, false),
-            Some(c_bound) => self.look_up_position(&pos.play(m), hand, c_bound),
-        }
+    fn look_up_reply(&self, pos: &Position, m: Move, bound: MateLen) -> Res {
+        self.look_up_keys(&self.keys_after(pos, &self.keys_of(pos), m), bound)
     }
 }
 

@@ -148,6 +148,14 @@ impl Table {
         self.bodies.as_mut_slice()[j] = body;
     }
 
+    /// Asks the memory system for the start of `key`'s probe run ahead of a lookup.
+    #[inline]
+    pub fn prefetch(&self, key: Key) {
+        let home = self.home(split(key).0);
+        crate::zeroed::prefetch(self.checks.as_slice()[home..].as_ptr());
+        crate::zeroed::prefetch(self.bodies.as_slice()[home..].as_ptr());
+    }
+
     /// What is known of the board `key` with the attacker holding `hand`, for the
     /// question "a mate of value at most `bound`?".
     pub fn look_up(&self, codec: &HandCodec, key: Key, hand: PackedHand, bound: MateLen) -> Known {
