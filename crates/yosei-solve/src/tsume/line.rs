@@ -18,10 +18,12 @@
 //! certified (the end of the line is certified first).
 
 use super::dfpn::{Dfpn, Res};
+use super::hand::PackedHand;
 use super::mate_len::{MateLen, ANY};
+use std::collections::HashMap;
 use super::Halt;
 use yosei_core::Move;
-use yosei_rules::Position;
+use yosei_rules::{Key, Position};
 
 /// Nodes a first, unbounded look at another check may take: most fail at once.
 const QUICK_LOOK: u64 = 2_000;
@@ -306,16 +308,17 @@ fn leave_after(dfpn: &mut Dfpn, positions: &[Position], at: usize) {
 }
 
 /// Follows the proofs from the last of `positions` to a mate, entering each position
-/// on the search's path.
+/// on the search's path: the attacker's check with the shortest proof, the defender's
+/// reply whose proof tree is the longest (`ProofTree`).
 fn extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut Vec<Move>) -> Result<(), Halt> {
+    let mut tree = ProofTree::default();
+    let last = positions.last().expect("the start").clone();
+    if tree.evaluate(dfpn, &last, &[])?.is_none() {
+        return Err(Halt::Internal(format!("no proof to follow at ply {}", last.move_number())));
+    }
     loop {
         let pos = positions.last().expect("the start").clone();
-        let next = if pos.side_to_move() == dfpn.attacker {
-            shortest_proof(dfpn, &pos)?
-        } else {
-            longest_defence(dfpn, &pos, &[])?
-        };
-        let Some(m) = next else { return Ok(()) };
+        let Some(m) = tree.best_move(dfpn, &pos) else { return Ok(()) };
         let after = pos.play(m);
         dfpn.enter(&after);
         positions.push(after);
@@ -323,9 +326,104 @@ fn extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut 
     }
 }
 
-/// The check of `pos` with the shortest proof in the table (proving the position
-/// again if the table lost them all).
-fn shortest_proof(dfpn: &mut Dfpn, pos: &Position) -> Result<Option<Move>, Halt> {
+/// The mates the table's proofs give, evaluated: at the attacker's moves the check
+/// whose stored proof is the shortest, at the defender's every reply, the longest
+/// counting. A stored proof's length only bounds its position's value (a proof found
+/// early through a longer way), and the longest reply by stored length is not always
+/// the longest by the proofs below it; this is what the line follows. Positions that
+/// lead back into the line are no way to mate (they are left out).
+#[derive(Default)]
+struct ProofTree {
+    /// (board, attacker's hand) → plies to mate and the move that gives them.
+    evaluated: HashMap<(Key, PackedHand), (MateLen, Option<Move>)>,
+}
+
+impl ProofTree {
+    fn best_move(&self, dfpn: &Dfpn, pos: &Position) -> Option<Move> {
+        let key = (pos.board_key(), dfpn.hand_of(pos));
+        self.evaluated.get(&key).and_then(|&(_, m)| m)
+    }
+
+    /// The plies to mate from `pos` (on the search's path) by the proofs, the
+    /// defender's replies in `excluded` left out (`None`: the proofs lead back into the
+    /// line).
+    fn evaluate(&mut self, dfpn: &mut Dfpn, pos: &Position, excluded: &[Move]) -> Result<Option<MateLen>, Halt> {
+        let key = (pos.board_key(), dfpn.hand_of(pos));
+        if excluded.is_empty() {
+            if let Some(&(plies, _)) = self.evaluated.get(&key) {
+                return Ok(Some(plies));
+            }
+        }
+        let found = if pos.side_to_move() == dfpn.attacker {
+            self.evaluate_attacker(dfpn, pos)?
+        } else {
+            self.evaluate_defender(dfpn, pos, excluded)?
+        };
+        if let Some(e) = found {
+            self.evaluated.insert(key, e);
+        }
+        Ok(found.map(|(plies, _)| plies))
+    }
+
+    fn evaluate_attacker(&mut self, dfpn: &mut Dfpn, pos: &Position) -> Result<Option<(MateLen, Option<Move>)>, Halt> {
+        for m in proven_checks(dfpn, pos)? {
+            let next = pos.play(m);
+            dfpn.enter(&next);
+            let plies = self.evaluate(dfpn, &next, &[]);
+            dfpn.leave(&next);
+            if let Some(plies) = plies? {
+                return Ok(Some((plies + 1, Some(m))));
+            }
+        }
+        Ok(None)
+    }
+
+    fn evaluate_defender(
+        &mut self,
+        dfpn: &mut Dfpn,
+        pos: &Position,
+        excluded: &[Move],
+    ) -> Result<Option<(MateLen, Option<Move>)>, Halt> {
+        let mut longest: Option<(MateLen, Move)> = None;
+        for &m in pos.legal_moves(dfpn.rules).iter() {
+            if excluded.contains(&m) || dfpn.known_futile(pos, m) {
+                continue;
+            }
+            let next = pos.play(m);
+            if dfpn.on_path(&next) {
+                return Ok(None);
+            }
+            if known_proof(dfpn, &next).is_none() {
+                // A drop the proof did not search is most likely a futile one.
+                if dfpn.is_futile(pos, m, ANY).ok_or(Halt::Limit)? {
+                    continue;
+                }
+                if proof_of(dfpn, &next)?.is_none() {
+                    return Err(Halt::Internal(format!(
+                        "a defence at ply {} escapes a proven mate",
+                        pos.move_number()
+                    )));
+                }
+            }
+            dfpn.enter(&next);
+            let plies = self.evaluate(dfpn, &next, &[]);
+            dfpn.leave(&next);
+            let Some(plies) = plies? else { return Ok(None) };
+            if longest.is_none_or(|(b, _)| plies > b) {
+                longest = Some((plies, m));
+            }
+        }
+        Ok(Some(match longest {
+            Some((plies, m)) => (plies + 1, Some(m)),
+            // mated (or only futile interpositions left)
+            None => (0, None),
+        }))
+    }
+}
+
+/// The checks of `pos` with a proof in the table, the shortest proof first (proving the
+/// position again if the table lost them all).
+fn proven_checks(dfpn: &mut Dfpn, pos: &Position) -> Result<Vec<Move>, Halt> {
     let checks: Vec<Move> = pos
         .legal_checks(dfpn.rules)
         .iter()
@@ -335,56 +433,34 @@ fn shortest_proof(dfpn: &mut Dfpn, pos: &Position) -> Result<Option<Move>, Halt>
             !dfpn.on_path(&next) && (next.has_legal_move(dfpn.rules) || dfpn.rules.mate_counts(Some(m)))
         })
         .collect();
-    let best = |dfpn: &Dfpn| {
-        checks
+    let known = |dfpn: &Dfpn| {
+        let mut proven: Vec<(MateLen, Move)> = checks
             .iter()
             .filter_map(|&m| known_proof(dfpn, &pos.play(m)).map(|v| (v, m)))
-            .min_by_key(|&(v, _)| v)
-            .map(|(_, m)| m)
+            .collect();
+        proven.sort_by_key(|&(v, _)| v);
+        proven.into_iter().map(|(_, m)| m).collect::<Vec<_>>()
     };
-    if let Some(m) = best(dfpn) {
-        return Ok(Some(m));
+    let proven = known(dfpn);
+    if !proven.is_empty() {
+        return Ok(proven);
     }
     // The table lost the proof (a collection): prove the position again.
     dfpn.leave(pos);
     let again = proof_of(dfpn, pos);
     dfpn.enter(pos);
     again?;
-    match best(dfpn) {
-        Some(m) => Ok(Some(m)),
-        None => Err(Halt::Internal(format!("no proven check at ply {}", pos.move_number()))),
-    }
+    Ok(known(dfpn))
 }
 
-/// The defence of `pos` with the longest proof but for `excluded` (`None`: mated, or
-/// only futile interpositions left). A drop counts unless the table knows it futile;
-/// the certificate asks the line's drops whether they are.
+/// The defence of `pos` that lasts longest by the proofs, but for `excluded` (`None`:
+/// mated, or only futile interpositions left).
 fn longest_defence(dfpn: &mut Dfpn, pos: &Position, excluded: &[Move]) -> Result<Option<Move>, Halt> {
-    let mut best: Option<(MateLen, Move)> = None;
-    for &m in pos.legal_moves(dfpn.rules).iter() {
-        if excluded.contains(&m) || dfpn.known_futile(pos, m) {
-            continue;
-        }
-        let next = pos.play(m);
-        let value = match known_proof(dfpn, &next) {
-            Some(v) => v,
-            None => match proof_of(dfpn, &next)? {
-                Some(v) => v,
-                // no mate after it: only a futile drop may be so
-                None if dfpn.is_futile(pos, m, ANY).ok_or(Halt::Limit)? => continue,
-                None => {
-                    return Err(Halt::Internal(format!(
-                        "a defence at ply {} escapes a proven mate",
-                        pos.move_number()
-                    )))
-                }
-            },
-        };
-        if best.is_none_or(|(b, _)| value > b) {
-            best = Some((value, m));
-        }
+    let mut tree = ProofTree::default();
+    match tree.evaluate_defender(dfpn, pos, excluded)? {
+        Some((_, m)) => Ok(m),
+        None => Err(Halt::Internal(format!("a defence at ply {} repeats the line", pos.move_number()))),
     }
-    Ok(best.map(|(_, m)| m))
 }
 
 /// The length of the proof the table holds for `pos`, if any.
