@@ -229,6 +229,9 @@ pub struct Dfpn<'a> {
 /// The most lines kept as failing by repetition (a cache: cleared when full).
 const REPETITION_FAILURES: usize = 1 << 20;
 
+/// Bounds (plies) searched by `small_mate` rather than by df-pn.
+const SMALL_BOUND: MateLen = 3;
+
 /// Nodes between two looks at the clock and the limits.
 const POLL_NODES: u64 = 4096;
 const REPORT_EVERY: Duration = Duration::from_millis(500);
@@ -493,7 +496,13 @@ impl<'a> Dfpn<'a> {
         let hand = self.hand_of(pos);
         let key = pos.board_key();
         let mut slots = Vec::new();
-        let early = if or_node {
+        let early = if bound <= SMALL_BOUND {
+            // A few plies from the bound a plain search is cheaper than the machinery.
+            Some(match self.small_mate(pos, None, bound) {
+                Some(value) => Res::proven(value, hand),
+                None => Res::disproven(bound + 1, hand, false),
+            })
+        } else if or_node {
             self.expand_or(pos, hand, bound, &mut slots)
         } else {
             self.expand_and(pos, hand, bound, &mut slots)
@@ -949,6 +958,53 @@ impl<'a> Dfpn<'a> {
             }
         }
         None
+    }
+
+    /// The exact value of the shortest mate within `plies` from `pos` (reached by
+    /// `last`; `None` at the root of a search), by a plain AND/OR search without the
+    /// table: for a few plies it is cheaper. Repetition cannot matter within the bound
+    /// (a mate that repeats a position has a shorter one that does not).
+    fn small_mate(&mut self, pos: &Position, last: Option<Move>, plies: MateLen) -> Option<MateLen> {
+        self.nodes += 1;
+        if pos.side_to_move() != self.attacker {
+            return self.small_defence(pos, last, plies);
+        }
+        let checks = pos.legal_checks(self.rules);
+        // the shortest first: a mate in 1, then in 3…
+        (1..=plies).step_by(2).find(|&k| {
+            checks.iter().any(|&m| {
+                let next = pos.play(m);
+                self.small_defence(&next, Some(m), k - 1).is_some()
+            })
+        })
+    }
+
+    /// The exact value of the longest defence of `pos` (the defender to move, reached by
+    /// `last`) if every defence is mated within `plies`.
+    fn small_defence(&mut self, pos: &Position, last: Option<Move>, plies: MateLen) -> Option<MateLen> {
+        let replies = pos.legal_moves(self.rules);
+        if replies.is_empty() {
+            return (last.is_none() || self.rules.mate_counts(last)).then_some(mate_len::MATED);
+        }
+        let mut longest = mate_len::MATED;
+        let mut futile_squares = yosei_core::Bitboard::EMPTY;
+        for &m in replies.iter() {
+            if futile_squares.contains(m.to()) && m.is_drop() {
+                continue;
+            }
+            if let Some(probe) = self.probe_of(pos, m) {
+                if self.small_defence(&probe, None, plies).is_some() {
+                    futile_squares = futile_squares.with(m.to());
+                    continue;
+                }
+            }
+            if plies < 2 {
+                return None;
+            }
+            let next = pos.play(m);
+            longest = longest.max(self.small_mate(&next, Some(m), plies - 1)? + 1);
+        }
+        Some(longest)
     }
 
     /// What is known of `pos` for `bound`, or the numbers of a position never searched.
