@@ -23,8 +23,10 @@
 //! collision is not a practical event); every listed solution is replayed through the
 //! rule engine before it is reported (`verify`).
 
+mod deepen;
 mod layer;
 mod paths;
+mod reached;
 mod rebuild;
 mod saved;
 mod visited;
@@ -41,6 +43,7 @@ use layer::{Frontier, Spare};
 use paths::{count_solutions, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
 use visited::{Visited, COMPACT_PLIES};
+use worker::PassMode;
 use yosei_core::{Move, PieceKind};
 use yosei_rules::{Key, MoveList, Position, RuleSet};
 
@@ -120,6 +123,8 @@ struct Search<'a> {
     /// a goal was found when this is not empty).
     goal_parents: Vec<(Position, Move)>,
     nodes: u64,
+    /// Nodes of the last pass.
+    pass_nodes: u64,
     /// Nodes of the saved search this one resumed.
     nodes_before: u64,
     /// Node ids given so far (`Store::Edges`; passes take them in blocks, so a few are
@@ -136,6 +141,16 @@ struct Search<'a> {
     /// backwards (`rebuild.rs`), which needs only each position's band of plies.
     compact_layout: Layout,
     spill_stats: SpillStats,
+    /// The positions on solutions found past the stored layers by the depth-first
+    /// search (`deepen`), with their plies, for the rebuild.
+    beyond: KeyIndex,
+}
+
+/// Where the store stood before a pass.
+#[derive(Clone, Copy)]
+struct PassMark {
+    node_count: u32,
+    edges: usize,
 }
 
 /// What the spilled visited set cost, for the notes.
@@ -167,6 +182,7 @@ pub fn solve_help(
         goals: Vec::new(),
         goal_parents: Vec::new(),
         nodes: 0,
+        pass_nodes: 0,
         nodes_before: 0,
         node_count: 1,
         depth: 0,
@@ -182,6 +198,7 @@ pub fn solve_help(
             Layout::Wide
         },
         spill_stats: SpillStats::default(),
+        beyond: KeyIndex::new(),
     };
     let mut frontier = if limits.resume {
         match search.resume(start) {
@@ -213,6 +230,9 @@ pub fn solve_help(
         Frontier::start(start)
     };
     let mut verdict = Verdict::NoSolution;
+    // The goals at the end of the next pass were tested by a pass that stored nothing.
+    let mut goals_tested = false;
+    let mut previous_width = 1;
     while !frontier.is_empty() {
         if plan.max_length.is_some_and(|n| search.depth >= n) {
             break;
@@ -229,18 +249,43 @@ pub fn solve_help(
         if search.node_count > u32::MAX - (1 << 30) {
             search.switch_to_plies();
         }
-        let first_id = search.node_count;
+        let mode = if goals_tested {
+            PassMode::Tested
+        } else if search.tests_goals_first(frontier.len(), previous_width) {
+            PassMode::GoalsOnly
+        } else {
+            PassMode::Store
+        };
+        let before = search.pass_mark();
         if let Store::Edges { layer_starts, .. } = &mut search.store {
-            layer_starts.push((first_id, search.depth + plies));
+            layer_starts.push((before.node_count, search.depth + plies));
         }
         let mut spare = std::mem::take(&mut frontier.spare);
-        let done = worker::run_pass(&search, &frontier, &mut spare);
-        search.depth += plies;
-        frontier.recycle(&mut spare);
+        let done = worker::run_pass(&search, &frontier, plies, mode, &mut spare);
+        let nodes_before = search.nodes;
         let held_back = search.absorb(done.workers, done.next_id);
+        search.pass_nodes = search.nodes - nodes_before;
         if done.drop_edges {
             search.switch_to_plies();
         }
+        if !done.whole && done.limit_hit.is_none() {
+            // The next layer's goals are all known (none, or the shortest solutions);
+            // what the pass stored of it goes.
+            drop((done.next, held_back));
+            if mode == PassMode::GoalsOnly && search.goal_parents.is_empty() {
+                // Then stored.
+                search.forget_pass(before);
+                frontier.spare = spare;
+                goals_tested = true;
+                continue;
+            }
+            verdict = search.after_partial_pass(&frontier, plies, mode, &mut progress);
+            break;
+        }
+        goals_tested = false;
+        previous_width = frontier.len();
+        search.depth += plies;
+        frontier.recycle(&mut spare);
         frontier = Frontier {
             parts: done.next,
             spare,
@@ -254,44 +299,32 @@ pub fn solve_help(
             verdict = Verdict::Unknown;
             break;
         }
+        if !search.goal_parents.is_empty() {
+            progress(search.progress(&frontier));
+            verdict = Verdict::Solved;
+            break;
+        }
         search.make_room_for_edges(&frontier);
         if let Err(hit) = search.make_room_in_index(&frontier) {
             search.limit_hit = Some(hit);
             verdict = Verdict::Unknown;
             break;
         }
-        if matches!(search.index, Visited::Compact(_)) && search.depth + 2 >= COMPACT_PLIES {
-            search.limit_hit = Some(format!(
-                "the compact visited set holds plies below {COMPACT_PLIES} (a larger --hash keeps the exact one)"
-            ));
+        if let Some(hit) = search.index.cannot_hold(search.depth) {
+            search.limit_hit = Some(hit);
             verdict = Verdict::Unknown;
             break;
         }
-        if search.memory_bytes(&frontier) > search.budget() {
-            match search.store {
-                Store::Edges { .. } => search.switch_to_plies(),
-                Store::Plies => {
-                    search.limit_hit = Some(search.memory_limit_reached());
-                    verdict = Verdict::Unknown;
-                    break;
-                }
-            }
-        }
-        progress(Progress {
-            depth: search.depth,
-            positions: search.index.len() as u64,
-            frontier: frontier.len() as u64,
-            nodes: search.nodes,
-            nodes_this_run: search.nodes - search.nodes_before,
-            elapsed_ms: search.start_time.elapsed().as_millis(),
-            memory_bytes: search.memory_bytes(&frontier),
-            on_disk: search.index.on_disk() as u64,
-            looked_up_on_disk: search.spill_stats.held_back,
-        });
-        if !search.goal_parents.is_empty() {
-            verdict = Verdict::Solved;
+        let outgrown = search.memory_bytes(&frontier) > search.budget();
+        if outgrown && matches!(search.store, Store::Edges { .. }) {
+            search.switch_to_plies();
+        } else if outgrown || limits.help_store == HelpStore::DepthFirst {
+            // The layer is whole: the search goes on from it.
+            let proven = search.depth;
+            verdict = search.deepen(&frontier, proven, &mut progress);
             break;
         }
+        progress(search.progress(&frontier));
         if search.saves_at_time_limit() && limits.time_limit.is_some_and(|t| search.start_time.elapsed() >= t) {
             search.limit_hit = Some(match search.save(start, &frontier) {
                 Ok(saved) => format!(
@@ -330,6 +363,89 @@ pub fn solve_help(
 }
 
 impl Search<'_> {
+    /// Where the search stands, for the display.
+    fn progress(&self, frontier: &Frontier) -> Progress {
+        Progress {
+            depth: self.depth,
+            positions: self.index.len() as u64,
+            frontier: frontier.len() as u64,
+            nodes: self.nodes,
+            nodes_this_run: self.nodes - self.nodes_before,
+            elapsed_ms: self.start_time.elapsed().as_millis(),
+            memory_bytes: self.memory_bytes(frontier),
+            on_disk: self.index.on_disk() as u64,
+            looked_up_on_disk: self.spill_stats.held_back,
+        }
+    }
+
+    /// After a pass that did not store its layer whole, whose goals are all known: solved
+    /// if there are any, else the search goes on depth-first from the frontier it
+    /// expanded (the layer outgrew the budget).
+    fn after_partial_pass(
+        &mut self,
+        frontier: &Frontier,
+        plies: u32,
+        mode: PassMode,
+        progress: &mut impl FnMut(Progress),
+    ) -> Verdict {
+        if mode != PassMode::GoalsOnly {
+            let then = if mode == PassMode::Store {
+                ": the pass then only tested goals there, as the last pass of a stated length does"
+            } else {
+                ""
+            };
+            self.notes.push(format!(
+                "at ply {} the layer of ply {} outgrew --hash {}{then}",
+                self.depth,
+                self.depth + plies,
+                self.limits.hash_mb,
+            ));
+        }
+        if self.goal_parents.is_empty() {
+            return self.deepen(frontier, self.depth + plies, progress);
+        }
+        self.depth += plies;
+        progress(self.progress(frontier));
+        Verdict::Solved
+    }
+
+    /// Whether the next pass should test its goals before it stores its layer, which
+    /// promises to be far wider than all before (the frontier grew `EXPLOSIVE`-fold in
+    /// the last pass, and the next layer would have `WIDE` positions if it grew as much
+    /// again). Storing a wide layer costs two or three times as much as testing its
+    /// goals (memory is first touched: ofm-139_5's 24 million positions of ply 5 take
+    /// 20 s stored, 6 s tested), and the layer with the goals need not be stored: a
+    /// search of open length then costs about what one of the stated length does, which
+    /// only tests its last layer. The cost, where the goals lie further, is one pass
+    /// that is small beside the next. With a stated length only the last pass does.
+    fn tests_goals_first(&self, width: usize, previous_width: usize) -> bool {
+        const EXPLOSIVE: usize = 8;
+        const WIDE: usize = 1 << 21;
+        let growth = width / previous_width.max(1);
+        self.plan.max_length.is_none() && growth >= EXPLOSIVE && width.saturating_mul(growth) >= WIDE
+    }
+
+    /// What a pass is about to add to the store, to be forgotten.
+    fn pass_mark(&self) -> PassMark {
+        PassMark {
+            node_count: self.node_count,
+            edges: match &self.store {
+                Store::Edges { edges, .. } => edges.len(),
+                Store::Plies => 0,
+            },
+        }
+    }
+
+    /// Forgets what a pass that stored nothing added to the store (its edges into
+    /// positions that were not kept, their ids).
+    fn forget_pass(&mut self, before: PassMark) {
+        if let Store::Edges { edges, layer_starts } = &mut self.store {
+            edges.truncate(before.edges);
+            layer_starts.pop();
+            self.node_count = before.node_count;
+        }
+    }
+
     /// Memory of the search besides the workers' growth in a pass.
     fn memory_bytes(&self, frontier: &Frontier) -> u64 {
         self.index.bytes() as u64 + self.memory_besides_index(frontier)
@@ -432,18 +548,19 @@ impl Search<'_> {
     /// node ids' layers).
     fn switch_to_plies(&mut self) {
         let why = format!("outgrew --hash {} with its edges", self.limits.hash_mb);
-        self.keep_plies_only(&why);
+        self.keep_plies_only(Some(&why));
     }
 
-    /// Gives up the edges (`why`, for the note): index values become plies.
-    fn keep_plies_only(&mut self, why: &str) {
+    /// Gives up the edges (`why`, for the note; none where another note tells):
+    /// index values become plies.
+    fn keep_plies_only(&mut self, why: Option<&str>) {
         let Store::Edges { layer_starts, .. } = std::mem::replace(&mut self.store, Store::Plies) else {
             return;
         };
         self.index
             .map_values(|id| layer_starts[layer_starts.partition_point(|&(first, _)| first <= id) - 1].1);
         self.goals.clear();
-        if self.limits.help_store == HelpStore::Edges {
+        if let (Some(why), HelpStore::Edges) = (why, self.limits.help_store) {
             self.notes.push(format!(
                 "at ply {} the search {why} and kept only each position's ply from there (solutions are then rebuilt at the end)",
                 self.depth
@@ -451,14 +568,13 @@ impl Search<'_> {
         }
     }
 
-    /// Why the search stops at its memory limit, and what would let it go on.
-    fn memory_limit_reached(&self) -> String {
-        let hint = if self.compact_layout == Layout::Dense && self.limits.spill_dir.is_none() {
-            " (--spill-dir DIR lets it go on with the disk)"
+    /// What would have kept a search that outgrew its memory breadth-first, if anything.
+    fn spill_hint(&self) -> &'static str {
+        if self.compact_layout == Layout::Dense && self.limits.spill_dir.is_none() {
+            " (--spill-dir DIR keeps it breadth-first with the disk)"
         } else {
             ""
-        };
-        format!("memory limit of {} MiB reached (--hash){hint}", self.limits.hash_mb)
+        }
     }
 
     /// What the spilled visited set held and cost, if there is one.

@@ -61,7 +61,7 @@ impl Search<'_> {
     /// the spill directory; where it went.
     pub(super) fn save(&mut self, start: &Position, frontier: &Frontier) -> io::Result<PathBuf> {
         let target = self.saved_dir(start).expect("a search saves into its spill directory");
-        self.keep_plies_only("was saved");
+        self.keep_plies_only(Some("was saved"));
         let new = target.with_extension("new");
         if new.exists() {
             fs::remove_dir_all(&new)?;

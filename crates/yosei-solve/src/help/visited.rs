@@ -118,6 +118,33 @@ impl Visited {
         })
     }
 
+    /// Whether the position of `key` is in the set at a ply below `ply`: first reached
+    /// sooner. Where the set does not tell (the dense layout's band of plies is
+    /// `ply`'s; the spilled set's disk, which is not read), no.
+    pub(super) fn reached_before(&self, key: Key, ply: u32) -> bool {
+        let band_before = |band: u16| u32::from(band) < ply / BAND_PLIES;
+        match self {
+            Visited::Exact(index) => index.get(key).is_some_and(|at| at < ply),
+            Visited::Compact(index) => index.get(key).is_some_and(|value| match index.layout() {
+                Layout::Wide => u32::from(value) < ply,
+                Layout::Dense => band_before(value),
+            }),
+            Visited::Spilled { frozen, recent, .. } => match in_frozen(frozen, key) {
+                Some(band) => band_before(band),
+                None => recent.get(key).is_some_and(|at| at < ply),
+            },
+        }
+    }
+
+    /// Why a search cannot go on to `ply` with this set, if it cannot: the compact
+    /// table holds plies below `COMPACT_PLIES` (the spilled set's frozen one holds
+    /// older plies only).
+    pub(super) fn cannot_hold(&self, ply: u32) -> Option<String> {
+        (matches!(self, Visited::Compact(_)) && ply + 2 >= COMPACT_PLIES).then(|| {
+            format!("the compact visited set holds plies below {COMPACT_PLIES} (a larger --hash keeps the exact one)")
+        })
+    }
+
     /// The value of `key` in memory (the spilled set's disk is not read; its frozen
     /// table gives a band of plies).
     pub(super) fn get(&self, key: Key) -> Option<u32> {
