@@ -19,7 +19,7 @@
 //! at N or later: there is no solution at all.
 //!
 //! In the iteration that finds goals, the positions of the kinds the visited set indexes
-//! that lead to one are kept with their plies (`Search::beyond`) and the goals' parents
+//! that lead to one are kept with their plies (`Visited::keep_beyond`) and the goals' parents
 //! in `goal_parents`: the solutions are then rebuilt (`rebuild`) as after a
 //! breadth-first search, and counted exactly.
 
@@ -93,7 +93,7 @@ impl Search<'_> {
             frontier.len(),
             if length > from { format!("…{length} by twos") } else { String::new() },
             table.bytes() as f64 / f64::from(1 << 20),
-            self.spill_hint()
+            self.index.spill_hint()
         ));
         verdict
     }
@@ -341,7 +341,7 @@ impl Worker {
         if let Some(key) = done.key {
             it.table.settle(key, done.ply, it.length, done.leads);
             if done.leads {
-                it.search.beyond.get_or_insert(key, done.ply);
+                it.search.index.keep_beyond(key, done.ply);
             }
         }
         if let (true, Some(parent)) = (done.leads, self.stack.last_mut()) {

@@ -102,7 +102,7 @@ impl Search<'_> {
                     // move, in a goal of the defender's (the start is always indexed).
                     let indexed = d - 1 == 0 || !(self.defender_goal() && x.side_to_move() == self.plan.attacker);
                     if indexed {
-                        match self.may_be_at(x.key(), d - 1) {
+                        match self.index.may_be_at(x.key(), d - 1) {
                             Ok(true) => {}
                             Ok(false) => continue,
                             Err(e) => {
@@ -182,7 +182,7 @@ impl Search<'_> {
                 let done = stack.pop().expect("a frame");
                 if let Some(key) = done.key {
                     let leads = if done.id.is_some() { leads_to_goal } else { 0 };
-                    self.set_value(key, done.ply | settled | leads);
+                    self.index.set(key, done.ply | settled | leads);
                     if let Some(id) = done.id {
                         ids.insert(key, id);
                     }
@@ -210,7 +210,7 @@ impl Search<'_> {
                 // Goal moves (as in `expand`: an indexed child is no goal, unless it is a
                 // sequence's target).
                 let key = top.pos.key_after(m);
-                if self.value(key).is_some() && self.reach_key != Some(key) {
+                if self.index.rebuild_value(key).is_some() && self.reach_key != Some(key) {
                     continue;
                 }
                 if let Judged::Goal = self.judge(&top.pos, node, m) {
@@ -226,7 +226,7 @@ impl Search<'_> {
                 continue;
             }
             let key = top.pos.key_after(m);
-            let Some(value) = self.value(key) else {
+            let Some(value) = self.index.rebuild_value(key) else {
                 continue;
             };
             if value & ply_mask != child_ply {
@@ -248,29 +248,6 @@ impl Search<'_> {
         // Edges into a node before edges out of it (`path_counts`, `solution_edges`).
         graph.edges.sort_by_key(|e| id_ply[e.parent as usize]);
         Some(graph)
-    }
-
-    /// Whether the position of `key` may be at `ply` (`Visited::may_be_at`), or is
-    /// there past the stored layers (`deepen`).
-    fn may_be_at(&self, key: Key, ply: u32) -> std::io::Result<bool> {
-        if self.beyond.get(key) == Some(ply) {
-            return Ok(true);
-        }
-        self.index.may_be_at(key, ply)
-    }
-
-    /// The value of `key` (a ply, and the forward rebuild's flags): in the visited set,
-    /// or past the stored layers.
-    fn value(&self, key: Key) -> Option<u32> {
-        self.beyond.get(key).or_else(|| self.index.get(key))
-    }
-
-    fn set_value(&self, key: Key, value: u32) {
-        if self.beyond.get(key).is_some() {
-            self.beyond.set(key, value);
-        } else {
-            self.index.set(key, value);
-        }
     }
 
     fn frame(&self, pos: Position, key: Option<Key>, ply: u32, length: u32) -> Frame {
