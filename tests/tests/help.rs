@@ -245,7 +245,8 @@ fn outgrowing_the_exact_visited_set_with_a_spill_dir_writes_it_to_disk() {
 /// the pass that would not fit only tests goals at its end, and the search goes on
 /// depth-first from the layer before, by iterative deepening (what that pass stored
 /// stays in the visited set). The same solutions and count under each visited set and
-/// number of threads, and the proof that there is none under Circe (no line goes past
+/// number of threads (the spilled one's disk is not read depth-first: the search only
+/// cuts less there), and the proof that there is none under Circe (no line goes past
 /// 67 plies). The problem is the 57-ply helpmate of fmrs's test vectors, up to 16,756
 /// positions a layer: a megabyte holds 21 plies of it.
 #[test]
@@ -256,9 +257,9 @@ fn a_wide_search_past_its_memory_goes_on_depth_first() {
         let plan = HelpPlan::new(Stipulation::Help { length: None }, &start, None).unwrap();
         yosei_solve::help::solve_help(&start, rules, &plan, limits, |_| {})
     };
-    let goes_on = |out: &yosei_solve::Outcome| {
+    let goes_on = |out: &yosei_solve::Outcome, how: &str| {
         for says in ["outgrew --hash", "went on depth-first"] {
-            assert!(out.notes.iter().any(|n| n.contains(says)), "{:?}", out.notes);
+            assert!(out.notes.iter().any(|n| n.contains(says)), "{how}: {:?}", out.notes);
         }
     };
     let ordinary = RuleSet::ordinary();
@@ -271,11 +272,13 @@ fn a_wide_search_past_its_memory_goes_on_depth_first() {
         (HelpStore::Edges, 1, 1),
         (HelpStore::Edges, 4, 2),
         (HelpStore::CompactPlies, 2, 2),
+        (HelpStore::SpilledPlies, 2, 2),
     ] {
         let tight = Limits {
             help_store,
             hash_mb,
             threads,
+            spill_dir: Some(std::env::temp_dir()),
             ..Limits::default()
         };
         let out = solve(&ordinary, &tight);
@@ -285,7 +288,17 @@ fn a_wide_search_past_its_memory_goes_on_depth_first() {
             "{help_store:?} {hash_mb} MiB, {threads} threads: {:?}",
             out.notes
         );
-        goes_on(&out);
+        let how = format!("{help_store:?} {hash_mb} MiB, {threads} threads");
+        goes_on(&out, &how);
+        if help_store == HelpStore::SpilledPlies {
+            assert!(
+                out.notes
+                    .iter()
+                    .any(|n| n.contains("positions were written to disk in")),
+                "{how}: {:?}",
+                out.notes
+            );
+        }
     }
     let circe = RuleSet::compile(&[yosei_rules::Condition::Circe]).unwrap();
     let tight = Limits {
@@ -295,7 +308,42 @@ fn a_wide_search_past_its_memory_goes_on_depth_first() {
     };
     let out = solve(&circe, &tight);
     assert_eq!(out.verdict, Verdict::NoSolution, "{:?}", out.notes);
-    goes_on(&out);
+    goes_on(&out, "Circe");
+}
+
+/// ofm-139_5 at open length and the default --hash: solved as `help:5` solves it, with
+/// the same work (ply 5, 24 million positions after 89 thousand at ply 3, has its goals
+/// tested before it would be stored, as the last pass of a stated length does). It used
+/// to stop with `unknown` at ply 5, out of memory.
+#[test]
+fn ofm_139_5_at_open_length_is_solved_as_at_its_stated_length() {
+    let sfen = include_str!("../../benches/data/helpmate/ofm-139_5.sfen");
+    let rules = RuleSet::ordinary();
+    let start = Position::from_setup(&parse_sfen(sfen.trim()).unwrap().setup, &rules).unwrap();
+    let solve = |length, threads| {
+        let plan = HelpPlan::new(Stipulation::Help { length }, &start, None).unwrap();
+        let limits = Limits {
+            threads,
+            ..Limits::default()
+        };
+        yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {})
+    };
+    let stated = solve(Some(5), 2);
+    let line = ["N*2i", "3i2i", "S*3h", "3g4h", "G*4i"];
+    assert_eq!(
+        yosei_tests::support::solution_lines(&stated.solutions),
+        [line.join(" ")]
+    );
+    for threads in [1, 2] {
+        let open = solve(None, threads);
+        assert_eq!(
+            (open.verdict, open.length, &open.solutions, &open.solution_count),
+            (Verdict::Solved, Some(5), &stated.solutions, &stated.solution_count),
+            "{:?}",
+            open.notes
+        );
+        assert_eq!(open.nodes, stated.nodes);
+    }
 }
 
 /// The compact set holds plies below 2¹⁴: a longer search in it stops with `unknown`

@@ -362,6 +362,12 @@ impl Search<'_> {
             self.switch_to_plies();
             return Ok(true);
         }
+        if outgrown {
+            self.notes.push(format!(
+                "at ply {} the search outgrew --hash {} with its layer and visited set",
+                self.depth, self.limits.hash_mb
+            ));
+        }
         Ok(!outgrown && self.limits.help_store != HelpStore::DepthFirst)
     }
 
