@@ -89,10 +89,10 @@ impl Search<'_> {
             length += 2;
         };
         self.notes.push(format!(
-            "from ply {from_ply} ({} positions) the search went on depth-first, by iterative deepening to exactly N plies for N = {from}{}, with a table of {:.1} MiB (the solutions are then rebuilt){}",
+            "from ply {from_ply} ({} positions) the search went on depth-first, by iterative deepening to exactly N plies for N = {from}{}, with a table of {} KiB (the solutions are then rebuilt){}",
             frontier.len(),
             if length > from { format!("…{length} by twos") } else { String::new() },
-            table.bytes() as f64 / f64::from(1 << 20),
+            table.bytes() >> 10,
             self.index.spill_hint()
         ));
         verdict

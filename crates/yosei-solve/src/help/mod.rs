@@ -504,11 +504,13 @@ impl Search<'_> {
         self.node_count = next_id;
         self.goals.clear();
         self.goal_parents.clear();
+        self.pass_nodes = 0;
         let mut held_back = Vec::new();
         for mut w in workers {
             if w.held_back.positions.is_some() {
                 held_back.push(std::mem::take(&mut w.held_back));
             }
+            self.pass_nodes += w.nodes;
             self.nodes += w.nodes;
             self.goal_parents.append(&mut w.goal_parents);
             if let Store::Edges { edges, .. } = &mut self.store {
