@@ -7,8 +7,10 @@ built yourself from github.com/ogiekako/fmrs; never committed) it also runs
 `fmrs solve standard SFEN` on each and prints the ratio fmrs/yosei (above 1: yosei is
 faster). yosei runs with its default threads (the machine's hardware threads), or
 YOSEI_THREADS=N. BENCH_RUNS=N runs each side N times, taking turns, and keeps each
-side's best time (the machine's speed drifts). Run with nothing else busy:
-`python3 benches/help.py [name-filter]`.
+side's best time (the machine's speed drifts). BENCH_OPEN=1 asks yosei for the
+shortest solution of open length (`--stip help`, as fmrs solves) rather than the
+length in the name; BENCH_HASH=MiB sets its --hash (default 20000). Run with nothing
+else busy: `python3 benches/help.py [name-filter]`.
 """
 import glob
 import json
@@ -42,8 +44,9 @@ def main():
         if name_filter not in name:
             continue
         plies = name.rsplit("_", 1)[-1]
-        stip = f"help:{plies}" if plies.isdigit() else "help"
-        cmd = [yosei, "solve", path, "--stip", stip, "--format", "json", "--hash", "20000"]
+        stip = f"help:{plies}" if plies.isdigit() and not os.environ.get("BENCH_OPEN") else "help"
+        hash_mb = os.environ.get("BENCH_HASH", "20000")
+        cmd = [yosei, "solve", path, "--stip", stip, "--format", "json", "--hash", hash_mb]
         if os.environ.get("YOSEI_THREADS"):
             cmd += ["--threads", os.environ["YOSEI_THREADS"]]
         with open(path) as f:

@@ -45,8 +45,8 @@ pub fn assert_packs(pos: &Position) {
 }
 
 /// Help play under each store of the search (edges; plies only, with the solutions
-/// rebuilt, in the exact, the compact and the spilled visited set): they must agree on
-/// everything but the work done. (The spilled set spills only where the solutions are
+/// rebuilt, in the exact, the compact and the spilled visited set; depth-first after
+/// the first layer): they must agree on everything but the work done. (The spilled set spills only where the solutions are
 /// rebuilt backwards; elsewhere it is the exact set.)
 pub fn solve_help_every_store(
     start: &Position,
@@ -75,6 +75,7 @@ pub fn solve_help_every_store(
     // (The compact table takes the budget at once: a small one.)
     let compact = store(HelpStore::CompactPlies, limits.hash_mb.min(256));
     let spilled = store(HelpStore::SpilledPlies, limits.hash_mb);
+    let depth_first = store(HelpStore::DepthFirst, limits.hash_mb);
     let fields = |o: &yosei_solve::Outcome| {
         (
             o.verdict,
@@ -96,6 +97,11 @@ pub fn solve_help_every_store(
         fields(&edges),
         fields(&spilled),
         "the edges and spilled plies stores disagree"
+    );
+    assert_eq!(
+        fields(&edges),
+        fields(&depth_first),
+        "the breadth-first and depth-first searches disagree"
     );
     edges
 }

@@ -223,13 +223,15 @@ fn outgrowing_the_exact_visited_set_with_a_spill_dir_writes_it_to_disk() {
             out.notes
         );
     };
-    // Without a directory, a budget too small even for the compact set stops the
-    // search, which says what would let it go on.
+    // Without a directory, a budget too small even for the compact set sends the
+    // search on depth-first (slow on 1965 plies: stopped here by a node limit), which
+    // says what would have kept it breadth-first.
     let no_dir = Limits {
         hash_mb: 20,
+        max_nodes: Some(roomy.nodes * 3 / 2),
         ..Limits::default()
     };
-    stops_saying(no_dir, &["memory limit of 20 MiB reached", "--spill-dir DIR"]);
+    stops_saying(no_dir, &["went on depth-first", "--spill-dir DIR"]);
     // A directory that cannot be written.
     let unwritable = Limits {
         hash_mb: 40,
@@ -237,6 +239,111 @@ fn outgrowing_the_exact_visited_set_with_a_spill_dir_writes_it_to_disk() {
         ..Limits::default()
     };
     stops_saying(unwritable, &["could not be written to disk", "/nonexistent/yosei"]);
+}
+
+/// A search whose layers outgrow `--hash` long before its solutions does not give up:
+/// the pass that would not fit only tests goals at its end, and the search goes on
+/// depth-first from the layer before, by iterative deepening (what that pass stored
+/// stays in the visited set). The same solutions and count under each visited set and
+/// number of threads (the spilled one's disk is not read depth-first: the search only
+/// cuts less there), and the proof that there is none under Circe (no line goes past
+/// 67 plies). The problem is the 57-ply helpmate of fmrs's test vectors, up to 16,756
+/// positions a layer: a megabyte holds 21 plies of it.
+#[test]
+fn a_wide_search_past_its_memory_goes_on_depth_first() {
+    let sfen = "9/9/9/9/7bb/1ppssssp1/K5k2/+RL1l1gg2/rL3gg1+l b 4N15P 1";
+    let solve = |rules: &RuleSet, limits: &Limits| {
+        let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, rules).unwrap();
+        let plan = HelpPlan::new(Stipulation::Help { length: None }, &start, None).unwrap();
+        yosei_solve::help::solve_help(&start, rules, &plan, limits, |_| {})
+    };
+    let goes_on = |out: &yosei_solve::Outcome, how: &str| {
+        for says in ["outgrew --hash", "went on depth-first"] {
+            assert!(out.notes.iter().any(|n| n.contains(says)), "{how}: {:?}", out.notes);
+        }
+    };
+    let ordinary = RuleSet::ordinary();
+    let roomy = solve(&ordinary, &Limits::default());
+    assert_eq!(
+        (roomy.verdict, roomy.length, roomy.solution_count.to_u64()),
+        (Verdict::Solved, Some(57), Some(1))
+    );
+    for (help_store, hash_mb, threads) in [
+        (HelpStore::Edges, 1, 1),
+        (HelpStore::Edges, 4, 2),
+        (HelpStore::CompactPlies, 2, 2),
+        (HelpStore::SpilledPlies, 2, 2),
+    ] {
+        let tight = Limits {
+            help_store,
+            hash_mb,
+            threads,
+            spill_dir: Some(std::env::temp_dir()),
+            ..Limits::default()
+        };
+        let out = solve(&ordinary, &tight);
+        assert_eq!(
+            (out.verdict, out.length, &out.solutions, &out.solution_count),
+            (roomy.verdict, roomy.length, &roomy.solutions, &roomy.solution_count),
+            "{help_store:?} {hash_mb} MiB, {threads} threads: {:?}",
+            out.notes
+        );
+        let how = format!("{help_store:?} {hash_mb} MiB, {threads} threads");
+        goes_on(&out, &how);
+        if help_store == HelpStore::SpilledPlies {
+            assert!(
+                out.notes
+                    .iter()
+                    .any(|n| n.contains("positions were written to disk in")),
+                "{how}: {:?}",
+                out.notes
+            );
+        }
+    }
+    let circe = RuleSet::compile(&[yosei_rules::Condition::Circe]).unwrap();
+    let tight = Limits {
+        hash_mb: 4,
+        threads: 2,
+        ..Limits::default()
+    };
+    let out = solve(&circe, &tight);
+    assert_eq!(out.verdict, Verdict::NoSolution, "{:?}", out.notes);
+    goes_on(&out, "Circe");
+}
+
+/// ofm-139_5 at open length and the default --hash: solved as `help:5` solves it, with
+/// the same work (ply 5, 24 million positions after 89 thousand at ply 3, has its goals
+/// tested before it would be stored, as the last pass of a stated length does). It used
+/// to stop with `unknown` at ply 5, out of memory.
+#[test]
+fn ofm_139_5_at_open_length_is_solved_as_at_its_stated_length() {
+    let sfen = include_str!("../../benches/data/helpmate/ofm-139_5.sfen");
+    let rules = RuleSet::ordinary();
+    let start = Position::from_setup(&parse_sfen(sfen.trim()).unwrap().setup, &rules).unwrap();
+    let solve = |length, threads| {
+        let plan = HelpPlan::new(Stipulation::Help { length }, &start, None).unwrap();
+        let limits = Limits {
+            threads,
+            ..Limits::default()
+        };
+        yosei_solve::help::solve_help(&start, &rules, &plan, &limits, |_| {})
+    };
+    let stated = solve(Some(5), 2);
+    let line = ["N*2i", "3i2i", "S*3h", "3g4h", "G*4i"];
+    assert_eq!(
+        yosei_tests::support::solution_lines(&stated.solutions),
+        [line.join(" ")]
+    );
+    for threads in [1, 2] {
+        let open = solve(None, threads);
+        assert_eq!(
+            (open.verdict, open.length, &open.solutions, &open.solution_count),
+            (Verdict::Solved, Some(5), &stated.solutions, &stated.solution_count),
+            "{:?}",
+            open.notes
+        );
+        assert_eq!(open.nodes, stated.nodes);
+    }
 }
 
 /// The compact set holds plies below 2¹⁴: a longer search in it stops with `unknown`

@@ -75,6 +75,10 @@ pub enum HelpStore {
     /// set spilled to `spill_dir` after every pass that doubled it), else in the exact
     /// set.
     SpilledPlies,
+    /// Each position's ply in the exact visited set, which holds the start and the first
+    /// layer only: the search goes on from there depth-first, as when a layer outgrows
+    /// `hash_mb`.
+    DepthFirst,
 }
 
 impl Default for Limits {

@@ -92,6 +92,15 @@ impl<T: Zeroable> Zeroed<T> {
     }
 }
 
+impl Zeroed<u64> {
+    /// The values as atomics, for a table that threads share without locks.
+    pub(crate) fn as_atomic(&self) -> &[std::sync::atomic::AtomicU64] {
+        // SAFETY: `AtomicU64` has the size of `u64` and at most the 16-byte alignment of
+        // every array here (`layout`); through `&self`, values change only atomically.
+        unsafe { std::slice::from_raw_parts(self.ptr as *const std::sync::atomic::AtomicU64, self.len) }
+    }
+}
+
 impl<T: Zeroable> Drop for Zeroed<T> {
     fn drop(&mut self) {
         let layout = Zeroed::<T>::layout(self.len);

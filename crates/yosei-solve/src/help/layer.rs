@@ -84,8 +84,9 @@ impl PackedLayer {
 impl Layer {
     /// Children of layers narrower than this keep whole positions (measured on the
     /// benchmark helpmates: unpacking costs more than copying whole positions; at most
-    /// two such layers, ~75 MB each, are held at once). Wider layers are packed, for
-    /// searches of hundreds of millions of positions.
+    /// two such layers, ~75 MB each, are held at once) until they are as wide
+    /// themselves. Wider layers are packed, for searches of hundreds of millions of
+    /// positions.
     const FULL_BELOW: usize = 131_072;
 
     /// An empty layer for the children of a frontier of `width` positions, reusing the
@@ -153,6 +154,9 @@ impl Layer {
 
     /// Appends `child`; a packed layer takes new blocks from `spare_blocks`.
     pub(super) fn push(&mut self, child: Position, id: u32, spare_blocks: &mut Vec<Vec<u8>>) {
+        if matches!(&self.positions, Positions::Full(v) if v.len() >= Layer::FULL_BELOW) {
+            self.pack(spare_blocks);
+        }
         match &mut self.positions {
             Positions::Full(v) => v.push(child),
             Positions::Packed(p) => p.push(&child, spare_blocks),
@@ -160,6 +164,25 @@ impl Layer {
         if self.keeps_ids {
             self.ids.push(id);
         }
+    }
+
+    /// Packs a layer of whole positions that has grown wide (a wide ply after a narrow
+    /// one: ofm-139_5's ply 5 is fifty times as wide as its ply 3, and would take ten
+    /// times the memory as whole positions).
+    #[cold]
+    fn pack(&mut self, spare_blocks: &mut Vec<Vec<u8>>) {
+        let mut packed = PackedLayer {
+            blocks: Vec::new(),
+            marks: Vec::new(),
+            len: 0,
+            move_number: 0,
+        };
+        if let Positions::Full(v) = &self.positions {
+            for pos in v {
+                packed.push(pos, spare_blocks);
+            }
+        }
+        self.positions = Positions::Packed(packed);
     }
 
     fn id(&self, i: usize) -> u32 {
@@ -371,6 +394,30 @@ mod tests {
         spare.trim(0, 2);
         assert_eq!(spare.blocks(), 0);
         assert!(spare.full.len() <= 2 && spare.marks.len() <= 2 && spare.ids.len() <= 2);
+    }
+
+    #[test]
+    fn a_layer_of_whole_positions_is_packed_once_wide() {
+        let some = positions(1000, 30);
+        let mut spare = Spare::default();
+        let mut layer = Layer::for_width(1, true, &mut spare);
+        let n = Layer::FULL_BELOW + 100;
+        for i in 0..n {
+            layer.push(some[i % some.len()].clone(), i as u32, &mut spare.blocks);
+        }
+        assert!(matches!(layer.positions, Positions::Packed(_)));
+        let frontier = Frontier {
+            parts: vec![layer],
+            spare,
+        };
+        assert!(frontier.bytes() < n * 64 + 2 * BLOCK_BYTES, "{}", frontier.bytes());
+        let mut seen = 0;
+        frontier.for_each_in(0..n, |pos, id| {
+            assert!(*pos == some[id as usize % some.len()], "position {id}");
+            assert_eq!(id as usize, seen);
+            seen += 1;
+        });
+        assert_eq!(seen, n);
     }
 
     #[test]

@@ -23,24 +23,26 @@
 //! collision is not a practical event); every listed solution is replayed through the
 //! rule engine before it is reported (`verify`).
 
+mod deepen;
 mod layer;
 mod paths;
+mod reached;
 mod rebuild;
 mod saved;
 mod visited;
 mod worker;
 
 use crate::count::Count;
-use crate::key_index::KeyIndex;
 use crate::outcome::{Outcome, Verdict};
 use crate::plan::{Goal, HelpPlan};
-use crate::ply_index::{Layout, PlyIndex};
+use crate::ply_index::Layout;
 use crate::verify::replay_all;
 use crate::{HelpStore, Limits};
 use layer::{Frontier, Spare};
 use paths::{count_solutions, solution_edges, Budget, Edge, Parents};
 use std::time::Instant;
-use visited::{Visited, COMPACT_PLIES};
+use visited::{Room, Visited};
+use worker::PassMode;
 use yosei_core::{Move, PieceKind};
 use yosei_rules::{Key, MoveList, Position, RuleSet};
 
@@ -120,6 +122,8 @@ struct Search<'a> {
     /// a goal was found when this is not empty).
     goal_parents: Vec<(Position, Move)>,
     nodes: u64,
+    /// Nodes of the last pass.
+    pass_nodes: u64,
     /// Nodes of the saved search this one resumed.
     nodes_before: u64,
     /// Node ids given so far (`Store::Edges`; passes take them in blocks, so a few are
@@ -132,19 +136,24 @@ struct Search<'a> {
     reach_key: Option<Key>,
     /// Notes for the outcome, besides the plan's.
     notes: Vec<String>,
-    /// The layout of the compact visited set: dense where the solutions are rebuilt
-    /// backwards (`rebuild.rs`), which needs only each position's band of plies.
-    compact_layout: Layout,
-    spill_stats: SpillStats,
 }
 
-/// What the spilled visited set cost, for the notes.
-#[derive(Default)]
-struct SpillStats {
-    /// New positions held back in a pass because they might have been on disk.
-    held_back: u64,
-    /// Those of them that were not.
-    held_back_new: u64,
+/// How a pass went (`Search::expand`).
+enum Expanded {
+    /// The next layer is stored whole: it is the frontier now.
+    Whole,
+    /// It is not: its goals are all known (none, or the shortest solutions), and the
+    /// frontier is still the layer expanded, by `plies`.
+    Partial { plies: u32 },
+    /// A limit was hit (why).
+    Stopped(String),
+}
+
+/// Where the store stood before a pass.
+#[derive(Clone, Copy)]
+struct PassMark {
+    node_count: u32,
+    edges: usize,
 }
 
 pub fn solve_help(
@@ -154,19 +163,31 @@ pub fn solve_help(
     limits: &Limits,
     mut progress: impl FnMut(Progress),
 ) -> Outcome {
+    // Where the solutions are rebuilt backwards (`rebuild.rs`) a compact visited set
+    // keeps only each position's band of plies: denser.
+    let layout = if Search::rebuilds_backward(start, rules) {
+        Layout::Dense
+    } else {
+        Layout::Wide
+    };
     let mut search = Search {
         rules,
         plan,
         limits,
         start_time: Instant::now(),
-        index: Visited::Exact(KeyIndex::new()),
-        store: Store::Edges {
-            edges: Vec::new(),
-            layer_starts: vec![(0, 0)],
+        index: Visited::new(start.key(), layout, limits),
+        store: if limits.help_store == HelpStore::Edges {
+            Store::Edges {
+                edges: Vec::new(),
+                layer_starts: vec![(0, 0)],
+            }
+        } else {
+            Store::Plies
         },
         goals: Vec::new(),
         goal_parents: Vec::new(),
         nodes: 0,
+        pass_nodes: 0,
         nodes_before: 0,
         node_count: 1,
         depth: 0,
@@ -176,12 +197,6 @@ pub fn solve_help(
             _ => None,
         },
         notes: Vec::new(),
-        compact_layout: if Search::rebuilds_backward(start, rules) {
-            Layout::Dense
-        } else {
-            Layout::Wide
-        },
-        spill_stats: SpillStats::default(),
     };
     let mut frontier = if limits.resume {
         match search.resume(start) {
@@ -192,121 +207,15 @@ pub fn solve_help(
             }
         }
     } else {
-        search.index.get_or_insert(start.key(), 0);
-        if limits.help_store != HelpStore::Edges {
-            search.switch_to_plies();
-        }
-        // (Half the budget: the frontier's growth is not known yet.)
-        let half = search.budget() as usize / 2;
-        match limits.help_store {
-            HelpStore::CompactPlies => search.index.compact(half, search.compact_layout),
-            // Every tier: a small table, frozen early, then runs (`make_room_in_index`).
-            HelpStore::SpilledPlies if search.compact_layout == Layout::Dense => {
-                search.index.compact(half.min(64 << 20), Layout::Dense)
-            }
-            _ => {}
-        }
         // Already at the goal (a mate in zero): the empty sequence, when no length is asked.
         if plan.max_length.is_none() && !matches!(plan.goal, Goal::Reach(_)) && search.is_goal(start, None, None) {
             return search.finish_at_start(start);
         }
         Frontier::start(start)
     };
-    let mut verdict = Verdict::NoSolution;
-    while !frontier.is_empty() {
-        if plan.max_length.is_some_and(|n| search.depth >= n) {
-            break;
-        }
-        // A frontier of positions whose children are not indexed (the defender to move,
-        // a goal of the defender's) is expanded two plies at once: the attacker's
-        // replies are generated as each child is made, so those positions are never
-        // stored (fmrs does the same).
-        let two_plies = frontier
-            .first()
-            .is_some_and(|pos| search.node_rules(&pos).never_goal && plan.max_length != Some(search.depth + 1));
-        let plies = if two_plies { 2 } else { 1 };
-        // Node ids are 32-bit: far below their end, the plies store takes over.
-        if search.node_count > u32::MAX - (1 << 30) {
-            search.switch_to_plies();
-        }
-        let first_id = search.node_count;
-        if let Store::Edges { layer_starts, .. } = &mut search.store {
-            layer_starts.push((first_id, search.depth + plies));
-        }
-        let mut spare = std::mem::take(&mut frontier.spare);
-        let done = worker::run_pass(&search, &frontier, &mut spare);
-        search.depth += plies;
-        frontier.recycle(&mut spare);
-        let held_back = search.absorb(done.workers, done.next_id);
-        if done.drop_edges {
-            search.switch_to_plies();
-        }
-        frontier = Frontier {
-            parts: done.next,
-            spare,
-        };
-        let hit = done
-            .limit_hit
-            .or_else(|| search.settle_held_back(held_back, &mut frontier).err());
-        frontier.trim_spare(limits.threads.max(1));
-        if let Some(hit) = hit {
-            search.limit_hit = Some(hit);
-            verdict = Verdict::Unknown;
-            break;
-        }
-        search.make_room_for_edges(&frontier);
-        if let Err(hit) = search.make_room_in_index(&frontier) {
-            search.limit_hit = Some(hit);
-            verdict = Verdict::Unknown;
-            break;
-        }
-        if matches!(search.index, Visited::Compact(_)) && search.depth + 2 >= COMPACT_PLIES {
-            search.limit_hit = Some(format!(
-                "the compact visited set holds plies below {COMPACT_PLIES} (a larger --hash keeps the exact one)"
-            ));
-            verdict = Verdict::Unknown;
-            break;
-        }
-        if search.memory_bytes(&frontier) > search.budget() {
-            match search.store {
-                Store::Edges { .. } => search.switch_to_plies(),
-                Store::Plies => {
-                    search.limit_hit = Some(search.memory_limit_reached());
-                    verdict = Verdict::Unknown;
-                    break;
-                }
-            }
-        }
-        progress(Progress {
-            depth: search.depth,
-            positions: search.index.len() as u64,
-            frontier: frontier.len() as u64,
-            nodes: search.nodes,
-            nodes_this_run: search.nodes - search.nodes_before,
-            elapsed_ms: search.start_time.elapsed().as_millis(),
-            memory_bytes: search.memory_bytes(&frontier),
-            on_disk: search.index.on_disk() as u64,
-            looked_up_on_disk: search.spill_stats.held_back,
-        });
-        if !search.goal_parents.is_empty() {
-            verdict = Verdict::Solved;
-            break;
-        }
-        if search.saves_at_time_limit() && limits.time_limit.is_some_and(|t| search.start_time.elapsed() >= t) {
-            search.limit_hit = Some(match search.save(start, &frontier) {
-                Ok(saved) => format!(
-                    "time limit reached (--time-limit): the search was saved at ply {} in {}; the same command with --resume goes on from there",
-                    search.depth,
-                    saved.display()
-                ),
-                Err(e) => format!("time limit reached (--time-limit); the search could not be saved: {e}"),
-            });
-            verdict = Verdict::Unknown;
-            break;
-        }
-    }
+    let mut verdict = search.run(start, &mut frontier, &mut progress);
     drop(frontier);
-    search.note_spill();
+    search.notes.extend(search.index.spill_note());
     let graph = match (verdict, std::mem::replace(&mut search.store, Store::Plies)) {
         (Verdict::Solved, Store::Edges { edges, .. }) => Some(Graph {
             edges,
@@ -330,6 +239,238 @@ pub fn solve_help(
 }
 
 impl Search<'_> {
+    /// The search from `frontier` (the start, or a resumed search's layer): breadth-first
+    /// while the layers fit in the budget, then depth-first (`deepen`). The verdict.
+    fn run(&mut self, start: &Position, frontier: &mut Frontier, progress: &mut impl FnMut(Progress)) -> Verdict {
+        // The goals at the end of the next pass were tested by a pass that stored nothing.
+        let mut goals_tested = false;
+        let mut previous_width = 1;
+        while !frontier.is_empty() && self.plan.max_length.is_none_or(|n| self.depth < n) {
+            let width = frontier.len();
+            let mode = if goals_tested {
+                PassMode::Tested
+            } else if self.tests_goals_first(width, previous_width) {
+                PassMode::GoalsOnly
+            } else {
+                PassMode::Store
+            };
+            match self.expand(frontier, mode) {
+                Expanded::Whole => {}
+                Expanded::Stopped(hit) => return self.stopped(hit),
+                // Nothing there: now stored.
+                Expanded::Partial { .. } if mode == PassMode::GoalsOnly && self.goal_parents.is_empty() => {
+                    goals_tested = true;
+                    continue;
+                }
+                Expanded::Partial { plies } => return self.after_partial_pass(frontier, plies, mode, progress),
+            }
+            (goals_tested, previous_width) = (false, width);
+            if !self.goal_parents.is_empty() {
+                progress(self.progress(frontier));
+                return Verdict::Solved;
+            }
+            match self.make_room(frontier) {
+                Err(hit) => return self.stopped(hit),
+                Ok(true) => {}
+                // The layer is whole: the search goes on from it.
+                Ok(false) => return self.deepen(frontier, self.depth, progress),
+            }
+            progress(self.progress(frontier));
+            if let Some(saved) = self.save_at_time_limit(start, frontier) {
+                return self.stopped(saved);
+            }
+        }
+        Verdict::NoSolution
+    }
+
+    /// Stops the search at a limit (`hit` says which).
+    fn stopped(&mut self, hit: String) -> Verdict {
+        self.limit_hit = Some(hit);
+        Verdict::Unknown
+    }
+
+    /// One pass over the frontier, `mode` telling what it does with the next layer;
+    /// the frontier becomes that layer if it is stored whole.
+    fn expand(&mut self, frontier: &mut Frontier, mode: PassMode) -> Expanded {
+        // A frontier of positions whose children are not indexed (the defender to move,
+        // a goal of the defender's) is expanded two plies at once: the attacker's
+        // replies are generated as each child is made, so those positions are never
+        // stored (fmrs does the same).
+        let two_plies = frontier
+            .first()
+            .is_some_and(|pos| self.node_rules(&pos).never_goal && self.plan.max_length != Some(self.depth + 1));
+        let plies = if two_plies { 2 } else { 1 };
+        // Node ids are 32-bit: far below their end, the plies store takes over.
+        if self.node_count > u32::MAX - (1 << 30) {
+            self.switch_to_plies();
+        }
+        let before = self.pass_mark();
+        if let Store::Edges { layer_starts, .. } = &mut self.store {
+            layer_starts.push((before.node_count, self.depth + plies));
+        }
+        let mut spare = std::mem::take(&mut frontier.spare);
+        let done = worker::run_pass(self, frontier, plies, mode, &mut spare);
+        let held_back = self.absorb(done.workers, done.next_id);
+        if done.drop_edges {
+            self.switch_to_plies();
+        }
+        if !done.whole && done.limit_hit.is_none() {
+            // The next layer's goals are all known (none, or the shortest solutions);
+            // what the pass stored of it goes.
+            if mode == PassMode::GoalsOnly && self.goal_parents.is_empty() {
+                self.forget_pass(before);
+                frontier.spare = spare;
+            }
+            return Expanded::Partial { plies };
+        }
+        self.depth += plies;
+        frontier.recycle(&mut spare);
+        *frontier = Frontier {
+            parts: done.next,
+            spare,
+        };
+        let hit = done
+            .limit_hit
+            .or_else(|| self.settle_held_back(held_back, frontier).err());
+        frontier.trim_spare(self.limits.threads.max(1));
+        match hit {
+            Some(hit) => Expanded::Stopped(hit),
+            None => Expanded::Whole,
+        }
+    }
+
+    /// Makes room for the next pass (the edges grown or given up, the visited set moved
+    /// to another tier); whether the next layer may be stored (else the search goes on
+    /// depth-first), or why the search cannot go on.
+    fn make_room(&mut self, frontier: &Frontier) -> Result<bool, String> {
+        self.make_room_for_edges(frontier);
+        if matches!(self.store, Store::Plies) {
+            let room = Room {
+                depth: self.depth,
+                frontier: frontier.len(),
+                frontier_bytes: frontier.bytes() as u64,
+                other_bytes: self.memory_besides_index(frontier),
+                budget: self.budget(),
+            };
+            self.notes.extend(self.index.make_room(&room)?);
+        }
+        if let Some(hit) = self.index.cannot_hold(self.depth) {
+            return Err(hit);
+        }
+        let outgrown = self.memory_bytes(frontier) > self.budget();
+        if outgrown && matches!(self.store, Store::Edges { .. }) {
+            self.switch_to_plies();
+            return Ok(true);
+        }
+        if outgrown {
+            self.notes.push(format!(
+                "at ply {} the search outgrew --hash {} with its layer and visited set",
+                self.depth, self.limits.hash_mb
+            ));
+        }
+        Ok(!outgrown && self.limits.help_store != HelpStore::DepthFirst)
+    }
+
+    /// With a spill directory, at its time limit, the search saves itself between
+    /// passes (`saved`): why it stops, if it does.
+    fn save_at_time_limit(&mut self, start: &Position, frontier: &Frontier) -> Option<String> {
+        let due = self.limits.time_limit.is_some_and(|t| self.start_time.elapsed() >= t);
+        if !self.saves_at_time_limit() || !due {
+            return None;
+        }
+        Some(match self.save(start, frontier) {
+            Ok(saved) => format!(
+                "time limit reached (--time-limit): the search was saved at ply {} in {}; the same command with --resume goes on from there",
+                self.depth,
+                saved.display()
+            ),
+            Err(e) => format!("time limit reached (--time-limit); the search could not be saved: {e}"),
+        })
+    }
+
+    /// Where the search stands, for the display.
+    fn progress(&self, frontier: &Frontier) -> Progress {
+        Progress {
+            depth: self.depth,
+            positions: self.index.len() as u64,
+            frontier: frontier.len() as u64,
+            nodes: self.nodes,
+            nodes_this_run: self.nodes - self.nodes_before,
+            elapsed_ms: self.start_time.elapsed().as_millis(),
+            memory_bytes: self.memory_bytes(frontier),
+            on_disk: self.index.on_disk() as u64,
+            looked_up_on_disk: self.index.spill_stats.held_back,
+        }
+    }
+
+    /// After a pass that did not store its layer whole, whose goals are all known: solved
+    /// if there are any, else the search goes on depth-first from the frontier it
+    /// expanded (the layer outgrew the budget).
+    fn after_partial_pass(
+        &mut self,
+        frontier: &Frontier,
+        plies: u32,
+        mode: PassMode,
+        progress: &mut impl FnMut(Progress),
+    ) -> Verdict {
+        if mode != PassMode::GoalsOnly {
+            let then = if mode == PassMode::Store {
+                ": the pass then only tested goals there, as the last pass of a stated length does"
+            } else {
+                ""
+            };
+            self.notes.push(format!(
+                "at ply {} the layer of ply {} outgrew --hash {}{then}",
+                self.depth,
+                self.depth + plies,
+                self.limits.hash_mb,
+            ));
+        }
+        if self.goal_parents.is_empty() {
+            return self.deepen(frontier, self.depth + plies, progress);
+        }
+        self.depth += plies;
+        progress(self.progress(frontier));
+        Verdict::Solved
+    }
+
+    /// Whether the next pass should test its goals before it stores its layer, which
+    /// promises to be far wider than all before (the frontier grew `EXPLOSIVE`-fold in
+    /// the last pass, and the next layer would have `WIDE` positions if it grew as much
+    /// again). Storing a wide layer costs two or three times as much as testing its
+    /// goals (memory is first touched: ofm-139_5's 24 million positions of ply 5 take
+    /// 20 s stored, 6 s tested), and the layer with the goals need not be stored: a
+    /// search of open length then costs about what one of the stated length does, which
+    /// only tests its last layer. The cost, where the goals lie further, is one pass
+    /// that is small beside the next. With a stated length only the last pass does.
+    fn tests_goals_first(&self, width: usize, previous_width: usize) -> bool {
+        const EXPLOSIVE: usize = 8;
+        const WIDE: usize = 1 << 21;
+        let growth = width / previous_width.max(1);
+        self.plan.max_length.is_none() && growth >= EXPLOSIVE && width.saturating_mul(growth) >= WIDE
+    }
+
+    /// What a pass is about to add to the store, to be forgotten.
+    fn pass_mark(&self) -> PassMark {
+        PassMark {
+            node_count: self.node_count,
+            edges: match &self.store {
+                Store::Edges { edges, .. } => edges.len(),
+                Store::Plies => 0,
+            },
+        }
+    }
+
+    /// Forgets what a pass that stored nothing added to the store (its edges into
+    /// positions that were not kept, their ids).
+    fn forget_pass(&mut self, before: PassMark) {
+        if let Store::Edges { edges, layer_starts } = &mut self.store {
+            edges.truncate(before.edges);
+            layer_starts.pop();
+            self.node_count = before.node_count;
+        }
+    }
+
     /// Memory of the search besides the workers' growth in a pass.
     fn memory_bytes(&self, frontier: &Frontier) -> u64 {
         self.index.bytes() as u64 + self.memory_besides_index(frontier)
@@ -363,11 +504,13 @@ impl Search<'_> {
         self.node_count = next_id;
         self.goals.clear();
         self.goal_parents.clear();
+        self.pass_nodes = 0;
         let mut held_back = Vec::new();
         for mut w in workers {
             if w.held_back.positions.is_some() {
                 held_back.push(std::mem::take(&mut w.held_back));
             }
+            self.pass_nodes += w.nodes;
             self.nodes += w.nodes;
             self.goal_parents.append(&mut w.goal_parents);
             if let Store::Edges { edges, .. } = &mut self.store {
@@ -398,8 +541,6 @@ impl Search<'_> {
         for (i, _) in is_new.iter().enumerate().filter(|(_, &is_new)| is_new) {
             held_back.for_each_in(i..i + 1, |pos, _| new.push(pos.clone()));
         }
-        self.spill_stats.held_back += keys.len() as u64;
-        self.spill_stats.held_back_new += new.len() as u64;
         held_back.recycle(&mut frontier.spare);
         frontier.push_part(new);
         Ok(())
@@ -432,153 +573,24 @@ impl Search<'_> {
     /// node ids' layers).
     fn switch_to_plies(&mut self) {
         let why = format!("outgrew --hash {} with its edges", self.limits.hash_mb);
-        self.keep_plies_only(&why);
+        self.keep_plies_only(Some(&why));
     }
 
-    /// Gives up the edges (`why`, for the note): index values become plies.
-    fn keep_plies_only(&mut self, why: &str) {
+    /// Gives up the edges (`why`, for the note; none where another note tells):
+    /// index values become plies.
+    fn keep_plies_only(&mut self, why: Option<&str>) {
         let Store::Edges { layer_starts, .. } = std::mem::replace(&mut self.store, Store::Plies) else {
             return;
         };
         self.index
             .map_values(|id| layer_starts[layer_starts.partition_point(|&(first, _)| first <= id) - 1].1);
         self.goals.clear();
-        if self.limits.help_store == HelpStore::Edges {
+        if let (Some(why), HelpStore::Edges) = (why, self.limits.help_store) {
             self.notes.push(format!(
                 "at ply {} the search {why} and kept only each position's ply from there (solutions are then rebuilt at the end)",
                 self.depth
             ));
         }
-    }
-
-    /// Why the search stops at its memory limit, and what would let it go on.
-    fn memory_limit_reached(&self) -> String {
-        let hint = if self.compact_layout == Layout::Dense && self.limits.spill_dir.is_none() {
-            " (--spill-dir DIR lets it go on with the disk)"
-        } else {
-            ""
-        };
-        format!("memory limit of {} MiB reached (--hash){hint}", self.limits.hash_mb)
-    }
-
-    /// What the spilled visited set held and cost, if there is one.
-    fn note_spill(&mut self) {
-        let Visited::Spilled { frozen, recent, disk } = &self.index else {
-            return;
-        };
-        self.notes.push(format!(
-            "{} positions were written to disk in {} runs ({} MiB; {} stayed in memory); {} new positions were held back to be looked up there, {} of them new",
-            disk.len(),
-            disk.run_count(),
-            disk.disk_bytes() >> 20,
-            recent.len() + frozen.as_ref().map_or(0, PlyIndex::len),
-            self.spill_stats.held_back,
-            self.spill_stats.held_back_new
-        ));
-    }
-
-    /// Makes room in the plies store's visited set when the exact set in memory might
-    /// not grow within the budget in the next pass (a shard grows by half): moved to the
-    /// compact table, or, with `--spill-dir` where the solutions are rebuilt backwards,
-    /// to a smaller one that is frozen when nearly full, the exact set that follows it
-    /// being written to disk whenever it could not grow.
-    fn make_room_in_index(&mut self, frontier: &Frontier) -> Result<(), String> {
-        if !matches!(self.store, Store::Plies) {
-            return Ok(());
-        }
-        // (The limits outlive the search: their directory is not borrowed from it.)
-        let limits = self.limits;
-        let spills_to = limits
-            .spill_dir
-            .as_deref()
-            .filter(|_| self.compact_layout == Layout::Dense);
-        if let (Visited::Compact(table), Some(dir)) = (&self.index, spills_to) {
-            // A pass adds a few positions per frontier position (about seven in a two-ply
-            // pass on kato-107b): room for sixteen, and for shards filling unevenly.
-            let forced = limits.help_store == HelpStore::SpilledPlies && table.len() >= 256;
-            if table.capacity() - table.len() < frontier.len() * 16 + table.capacity() / 64 || forced {
-                self.notes.push(format!(
-                    "at ply {} the compact table was frozen with {} positions; the positions after them were kept exactly and written to {} when they did not fit",
-                    self.depth,
-                    table.len(),
-                    dir.display()
-                ));
-                self.index.freeze(dir);
-            }
-            return Ok(());
-        }
-        let Some(exact) = self.index.exact() else {
-            return Ok(());
-        };
-        let on_disk = self.index.on_disk();
-        let forced = limits.help_store == HelpStore::SpilledPlies && exact.len() >= on_disk + 64;
-        let grown = (self.index.bytes() + exact.bytes() / 2) as u64 + self.memory_besides_index(frontier);
-        if grown <= self.budget() && !forced {
-            return Ok(());
-        }
-        let positions = exact.len();
-        if matches!(self.index, Visited::Exact(_)) && !forced && self.compact(frontier) {
-            return Ok(());
-        }
-        match spills_to {
-            // (Runs much smaller than the set on disk would each cost every lookup a
-            // little: the search stops at the memory limit instead.)
-            Some(dir) if positions >= on_disk / 16 => {
-                if on_disk == 0 && !forced {
-                    self.notes.push(format!(
-                        "at ply {} the visited set ({positions} positions) began to be written to {} to stay within --hash {}",
-                        self.depth,
-                        dir.display(),
-                        self.limits.hash_mb
-                    ));
-                }
-                self.index
-                    .spill(dir)
-                    .map_err(|e| format!("the visited set could not be written to disk: {e}"))
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// Moves the plies store's exact visited set to the compact table
-    /// (`make_room_in_index`), if it holds clearly more: the table takes the budget but
-    /// a reserve for the frontier, and, given a spill directory, a quarter of the budget
-    /// for the exact set that follows it when it is frozen. Whether it did.
-    fn compact(&mut self, frontier: &Frontier) -> bool {
-        let Visited::Exact(exact) = &self.index else {
-            return false;
-        };
-        if self.depth + 2 >= COMPACT_PLIES {
-            return false;
-        }
-        let spills = self.limits.spill_dir.is_some() && self.compact_layout == Layout::Dense;
-        let table =
-            self.compact_table_bytes(frontier)
-                .saturating_sub(if spills { self.budget() as usize / 4 } else { 0 });
-        if PlyIndex::capacity_of(table, self.compact_layout) < exact.len() * 5 / 4 {
-            return false;
-        }
-        let positions = exact.len();
-        self.index.compact(table, self.compact_layout);
-        self.notes.push(format!(
-            "at ply {} the visited set ({positions} positions) moved to a compact table of {} MiB (plies only, {} bytes a position) to stay within --hash {}",
-            self.depth,
-            self.index.bytes() >> 20,
-            self.compact_layout.slot_bytes(),
-            self.limits.hash_mb
-        ));
-        true
-    }
-
-    /// The compact table's size: the budget but the rest of the search, room for two
-    /// layers as wide as this one (the next and the spare storage) and a sixteenth for
-    /// wider layers to come (kato-107b_4197's widest, five times as wide as at the
-    /// switch, held 1.2 GB with the next layer and the spare storage under --hash
-    /// 22800, whose sixteenth is 1.4 GB).
-    fn compact_table_bytes(&self, frontier: &Frontier) -> usize {
-        let reserve = 2 * frontier.bytes() as u64 + self.budget() / 16;
-        self.budget()
-            .saturating_sub(self.memory_besides_index(frontier) + reserve) as usize
     }
 
     /// The goal is the defender's (mate or stalemate): after a defender move the

@@ -210,7 +210,7 @@ impl Search<'_> {
                 // Goal moves (as in `expand`: an indexed child is no goal, unless it is a
                 // sequence's target).
                 let key = top.pos.key_after(m);
-                if self.index.get(key).is_some() && self.reach_key != Some(key) {
+                if self.index.rebuild_value(key).is_some() && self.reach_key != Some(key) {
                     continue;
                 }
                 if let Judged::Goal = self.judge(&top.pos, node, m) {
@@ -226,7 +226,7 @@ impl Search<'_> {
                 continue;
             }
             let key = top.pos.key_after(m);
-            let Some(value) = self.index.get(key) else {
+            let Some(value) = self.index.rebuild_value(key) else {
                 continue;
             };
             if value & ply_mask != child_ply {

@@ -12,7 +12,8 @@
 //! anything is searched. The directory is written beside the old one and renamed over
 //! it at the end, so a search killed while saving keeps the save before.
 
-use super::{Frontier, Search, SpillStats, Store, Visited};
+use super::visited::SpillStats;
+use super::{Frontier, Search, Store};
 use crate::plan::Goal;
 use crate::saved_file::{checksum, SaveReader, SaveWriter};
 use std::fs;
@@ -61,7 +62,7 @@ impl Search<'_> {
     /// the spill directory; where it went.
     pub(super) fn save(&mut self, start: &Position, frontier: &Frontier) -> io::Result<PathBuf> {
         let target = self.saved_dir(start).expect("a search saves into its spill directory");
-        self.keep_plies_only("was saved");
+        self.keep_plies_only(Some("was saved"));
         let new = target.with_extension("new");
         if new.exists() {
             fs::remove_dir_all(&new)?;
@@ -74,8 +75,8 @@ impl Search<'_> {
             self.problem(start),
             self.depth,
             self.nodes,
-            self.spill_stats.held_back,
-            self.spill_stats.held_back_new
+            self.index.spill_stats.held_back,
+            self.index.spill_stats.held_back_new
         );
         for note in &self.notes {
             header.push_str(&format!("note {}\n", note.replace('\n', " ")));
@@ -129,13 +130,13 @@ impl Search<'_> {
         let [held, held_new] = held_back.as_slice() else {
             return Err(cannot(damaged("`held-back` is not two numbers")));
         };
-        self.index = Visited::load(field("visited")?, &saved, dir).map_err(cannot)?;
+        self.index.load(field("visited")?, &saved, dir).map_err(cannot)?;
         let frontier = load_frontier(&saved.join("frontier")).map_err(cannot)?;
         self.store = Store::Plies;
         self.depth = u32::try_from(depth).map_err(|_| cannot(damaged("`depth` is too large")))?;
         self.nodes = nodes;
         self.nodes_before = nodes;
-        self.spill_stats = SpillStats {
+        self.index.spill_stats = SpillStats {
             held_back: number("held-back", held)?,
             held_back_new: number("held-back", held_new)?,
         };

@@ -31,6 +31,8 @@ struct Pass<'p, 'a> {
     search: &'p Search<'a>,
     /// The frontier's ply.
     ply: u32,
+    /// The ply of the layer this pass makes.
+    end: u32,
     /// The frontier's number of positions.
     width: usize,
     /// Every id given in this pass is at least this: an indexed position with such an
@@ -42,6 +44,14 @@ struct Pass<'p, 'a> {
     /// The edges would pass the budget: workers drop theirs, the search switches to
     /// the plies store after the pass.
     drop_edges: AtomicBool,
+    /// The pass only tests goals at its end, as the last pass of a stated length does,
+    /// and stores nothing more: from the start (`PassMode::GoalsOnly`) or since the
+    /// next layer would pass the budget.
+    goals_only: AtomicBool,
+    /// The goals at the pass's end were tested by an earlier pass (`PassMode::Tested`).
+    goals_tested: bool,
+    /// The next layer would pass the budget, and its goals were tested: the pass stopped.
+    outgrown: AtomicBool,
     /// Where the next chunk of the frontier starts.
     cursor: AtomicUsize,
     stop: AtomicBool,
@@ -104,10 +114,32 @@ pub(super) struct PassResult {
     pub(super) next: Vec<Layer>,
     pub(super) next_id: u32,
     pub(super) drop_edges: bool,
+    /// The next layer is whole; if not, its goals were all tested (in this pass or an
+    /// earlier one).
+    pub(super) whole: bool,
     pub(super) limit_hit: Option<String>,
 }
 
-pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) -> PassResult {
+/// What a pass does with the layer it makes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum PassMode {
+    /// Stores it; if it outgrows the budget, stores no more and only tests goals.
+    Store,
+    /// Only tests goals there (as the last pass of a stated length).
+    GoalsOnly,
+    /// Stores it, its goals having been tested (none): if it outgrows the budget, stops.
+    Tested,
+}
+
+/// Expands `frontier` by `plies` (one, or two where the first ply's children are not
+/// indexed).
+pub(super) fn run_pass(
+    search: &Search,
+    frontier: &Frontier,
+    plies: u32,
+    mode: PassMode,
+    spare: &mut Spare,
+) -> PassResult {
     let width = frontier.len();
     let threads = if width >= PARALLEL_FROM {
         search.limits.threads.max(1)
@@ -118,11 +150,15 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
     let pass = Pass {
         search,
         ply: search.depth,
+        end: search.depth + plies,
         width,
         first_id: search.node_count,
         next_id: AtomicU32::new(search.node_count),
         edges_store,
         drop_edges: AtomicBool::new(false),
+        goals_only: AtomicBool::new(mode == PassMode::GoalsOnly),
+        goals_tested: mode == PassMode::Tested,
+        outgrown: AtomicBool::new(false),
         cursor: AtomicUsize::new(0),
         stop: AtomicBool::new(false),
         limit_hit: Mutex::new(None),
@@ -169,6 +205,7 @@ pub(super) fn run_pass(search: &Search, frontier: &Frontier, spare: &mut Spare) 
         next,
         next_id: pass.next_id.load(Ordering::Relaxed),
         drop_edges: pass.drop_edges.load(Ordering::Relaxed),
+        whole: !pass.goals_only.load(Ordering::Relaxed) && !pass.outgrown.load(Ordering::Relaxed),
         limit_hit: pass.limit_hit.into_inner().unwrap_or_else(|p| p.into_inner()),
     }
 }
@@ -227,15 +264,22 @@ impl Worker {
         let memory = pass.base_bytes
             + search.index.bytes() as u64
             + pass.worker_bytes.iter().map(|b| b.load(Ordering::Relaxed)).sum::<u64>();
-        let hit = if memory > search.budget() || search.index.is_full() {
+        let full = memory > search.budget() || search.index.is_full();
+        let hit = if full && !pass.goals_only.load(Ordering::Relaxed) {
             if self.keeps_edges(pass) {
                 // The edges go (the search's own after the pass); the ids stay index
                 // values until then.
                 pass.drop_edges.store(true, Ordering::Relaxed);
-                None
+            } else if pass.goals_tested {
+                pass.outgrown.store(true, Ordering::Relaxed);
+                pass.stop.store(true, Ordering::Relaxed);
             } else {
-                Some(search.memory_limit_reached())
+                // What is stored of the next layer stays (it is no goal); the goals of
+                // the rest are still found. Stopping would lose what a stated length
+                // finds in the same memory.
+                pass.goals_only.store(true, Ordering::Relaxed);
             }
+            None
         } else if search.limits.max_nodes.is_some_and(|n| nodes >= n) {
             Some("node limit reached (--nodes)".into())
         } else if !search.saves_at_time_limit()
@@ -269,8 +313,10 @@ impl Worker {
         }
         let search = pass.search;
         let node = search.node_rules(pos);
-        // The last ply of a stated length only tests goals: nothing after it is stored.
-        let last_ply = search.plan.max_length == Some(ply + 1);
+        // The last ply of a stated length only tests goals: nothing after it is stored;
+        // nor at the end of a pass whose layer outgrew the budget.
+        let last_ply =
+            search.plan.max_length == Some(ply + 1) || (ply + 1 == pass.end && pass.goals_only.load(Ordering::Relaxed));
         if node.never_goal && last_ply {
             return;
         }
