@@ -668,17 +668,25 @@ impl<'a> Dfpn<'a> {
         let mut repetition = false;
         // (the identity of `min`: every kind at its most)
         let mut disproof = self.codec.raise_held(PackedHand::MAX);
+        // Proven by its shortest proven child (a longer proof found first would give
+        // the line a detour).
+        let shortest = slots
+            .iter()
+            .filter_map(|slot| match slot {
+                Slot::Move(m, r) if r.is_proven() => Some((r.value, *m, r.hand)),
+                _ => None,
+            })
+            .min_by_key(|&(value, _, _)| value);
+        if let Some((value, m, child_hand)) = shortest {
+            let ph = if self.superiority {
+                self.or_proof_hand(pos, m, child_hand)
+            } else {
+                hand
+            };
+            return (Res::proven(mate_len::before(value), ph), None, None);
+        }
         for (i, slot) in slots.iter().enumerate() {
             let Slot::Move(m, r) = slot else { continue };
-            if r.is_proven() {
-                let value = mate_len::before(r.value);
-                let ph = if self.superiority {
-                    self.or_proof_hand(pos, *m, r.hand)
-                } else {
-                    hand
-                };
-                return (Res::proven(value, ph), None, None);
-            }
             if r.is_disproven() {
                 repetition |= r.repetition;
                 lo = lo.min(mate_len::before(r.lo));
@@ -867,9 +875,6 @@ impl<'a> Dfpn<'a> {
                 }
             };
             out.push(Slot::Move(m, res));
-            if res.is_proven() {
-                break;
-            }
         }
         None
     }
