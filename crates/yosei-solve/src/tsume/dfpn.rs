@@ -947,11 +947,10 @@ impl<'a> Dfpn<'a> {
                 }),
                 Futile::Count => None,
             };
-            let current_res = self.look_up_keys(k, bound);
             out.push(Slot::Drops(Box::new(DropGroup {
                 drops: vec![m],
                 current: 0,
-                current_res,
+                current_res: Res::open(1, 1),
                 value: 0,
                 proof: 0,
                 probe,
@@ -959,6 +958,10 @@ impl<'a> Dfpn<'a> {
         }
         for slot in out.iter_mut() {
             if let Slot::Drops(group) = slot {
+                // The cheapest piece first: it gives the attacker least when taken, so
+                // it is the likeliest defence and the quickest to refute a mate with.
+                group.drops.sort_by_key(|m| m.drop_kind().map_or(usize::MAX, |k| k.index()));
+                group.current_res = self.look_up_reply(pos, group.drops[0], bound);
                 self.advance_group(pos, group, bound);
             }
         }
