@@ -495,7 +495,7 @@ impl<'a> Dfpn<'a> {
         let nodes_before = self.nodes;
         let hand = self.hand_of(pos);
         let key = pos.board_key();
-        let mut slots = Vec::new();
+        let mut slots = Vec::with_capacity(32);
         let early = if bound <= SMALL_BOUND {
             // A few plies from the bound a plain search is cheaper than the machinery.
             Some(match self.small_mate(pos, None, bound) {
@@ -883,8 +883,9 @@ impl<'a> Dfpn<'a> {
     /// numbers from its number of defences (df-pn+; the drops on one square count once).
     fn first_look_at_defence(&mut self, pos: &Position, last: Move, hand: PackedHand) -> Res {
         self.nodes += 1;
-        let replies = pos.legal_moves(self.rules);
-        if replies.is_empty() {
+        let mut defences = DefenceCount::default();
+        let _ = pos.generate_legal(self.rules, &mut defences);
+        if defences.n == 0 {
             if !self.rules.mate_counts(Some(last)) {
                 // mated, but not as the stipulation asks (単純打歩): a dead end
                 return Res::disproven(NONE, hand, false);
@@ -896,18 +897,7 @@ impl<'a> Dfpn<'a> {
             };
             return Res::proven(mate_len::MATED, ph);
         }
-        let mut squares = yosei_core::Bitboard::EMPTY;
-        let mut n = 0u32;
-        for m in replies.iter() {
-            if m.is_drop() {
-                if squares.contains(m.to()) {
-                    continue;
-                }
-                squares = squares.with(m.to());
-            }
-            n += 1;
-        }
-        Res::open(n.min(16), 1)
+        Res::open(defences.n, 1)
     }
 
     /// The children of an AND node (the defender's replies), the drops grouped by
@@ -1048,6 +1038,37 @@ impl<'a> Dfpn<'a> {
     /// What is known of the position after the defender's reply `m`.
     fn look_up_reply(&self, pos: &Position, m: Move, bound: MateLen) -> Res {
         self.look_up_keys(&self.keys_after(pos, &self.keys_of(pos), m), bound)
+    }
+}
+
+/// Counts a position's defences as the search's children count them (the drops on one
+/// square once), up to `DefenceCount::MOST`: the initial proof number of a new
+/// defender's position.
+#[derive(Default)]
+struct DefenceCount {
+    n: u32,
+    drop_squares: yosei_core::Bitboard,
+}
+
+impl DefenceCount {
+    const MOST: u32 = 16;
+}
+
+impl yosei_rules::MoveSink for DefenceCount {
+    #[inline]
+    fn push(&mut self, m: Move) -> std::ops::ControlFlow<()> {
+        if m.is_drop() {
+            if self.drop_squares.contains(m.to()) {
+                return std::ops::ControlFlow::Continue(());
+            }
+            self.drop_squares = self.drop_squares.with(m.to());
+        }
+        self.n += 1;
+        if self.n == Self::MOST {
+            std::ops::ControlFlow::Break(())
+        } else {
+            std::ops::ControlFlow::Continue(())
+        }
     }
 }
 
