@@ -174,6 +174,37 @@ impl DropGroup {
     }
 }
 
+/// The attacker's hands with which one board stands on the current line: nearly always
+/// one, kept without an allocation.
+#[derive(Default)]
+struct PathHands {
+    first: PackedHand,
+    more: Vec<PackedHand>,
+    len: usize,
+}
+
+impl PathHands {
+    fn push(&mut self, hand: PackedHand) {
+        if self.len == 0 {
+            self.first = hand;
+        } else {
+            self.more.push(hand);
+        }
+        self.len += 1;
+    }
+
+    fn pop(&mut self) {
+        if self.len > 1 {
+            self.more.pop();
+        }
+        self.len -= 1;
+    }
+
+    fn iter(&self) -> impl Iterator<Item = PackedHand> + '_ {
+        std::iter::once(self.first).take(self.len.min(1)).chain(self.more.iter().copied())
+    }
+}
+
 /// A hasher for keys that are already random (Zobrist).
 #[derive(Default)]
 struct KeyHasher(u64);
@@ -203,7 +234,7 @@ pub struct Dfpn<'a> {
     pub table: Table,
     /// The positions of the current line, for repetition: boards and the attacker's
     /// hands on them.
-    path: HashMap<Key, Vec<PackedHand>, BuildHasherDefault<KeyHasher>>,
+    path: HashMap<Key, PathHands, BuildHasherDefault<KeyHasher>>,
     /// A hash of the current line, one per position on it (the last is the line's).
     path_hashes: Vec<u128>,
     /// The moves of the line being searched (for progress; `None` for a probe).
@@ -301,7 +332,7 @@ impl<'a> Dfpn<'a> {
         let board = pos.board_key();
         if let Some(hands) = self.path.get_mut(&board) {
             hands.pop();
-            if hands.is_empty() {
+            if hands.len == 0 {
                 self.path.remove(&board);
             }
         }
@@ -340,9 +371,9 @@ impl<'a> Dfpn<'a> {
             return false;
         };
         if self.superiority {
-            hands.iter().any(|&earlier| self.codec.covers(earlier, keys.hand))
+            hands.iter().any(|earlier| self.codec.covers(earlier, keys.hand))
         } else {
-            hands.contains(&keys.hand)
+            hands.iter().any(|earlier| earlier == keys.hand)
         }
     }
 
