@@ -201,7 +201,9 @@ impl PathHands {
     }
 
     fn iter(&self) -> impl Iterator<Item = PackedHand> + '_ {
-        std::iter::once(self.first).take(self.len.min(1)).chain(self.more.iter().copied())
+        std::iter::once(self.first)
+            .take(self.len.min(1))
+            .chain(self.more.iter().copied())
     }
 }
 
@@ -981,7 +983,9 @@ impl<'a> Dfpn<'a> {
             if let Slot::Drops(group) = slot {
                 // The cheapest piece first: it gives the attacker least when taken, so
                 // it is the likeliest defence and the quickest to refute a mate with.
-                group.drops.sort_by_key(|m| m.drop_kind().map_or(usize::MAX, |k| k.index()));
+                group
+                    .drops
+                    .sort_by_key(|m| m.drop_kind().map_or(usize::MAX, |k| k.index()));
                 group.current_res = self.look_up_reply(pos, group.drops[0], bound);
                 self.advance_group(pos, group, bound);
             }

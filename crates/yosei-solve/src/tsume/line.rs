@@ -20,8 +20,8 @@
 use super::dfpn::{Dfpn, Res};
 use super::hand::PackedHand;
 use super::mate_len::{MateLen, ANY};
-use std::collections::HashMap;
 use super::Halt;
+use std::collections::HashMap;
 use yosei_core::Move;
 use yosei_rules::{Key, Position};
 
@@ -278,7 +278,13 @@ fn certify(
 /// Whether the defender's reply `m` in `pos` is a futile interposition when `pos` is
 /// worth `value`: a drop whose probe (the checker moved to its square) mates within
 /// it (`None`: the budget ran out).
-fn drop_is_futile(dfpn: &mut Dfpn, pos: &Position, m: Move, value: MateLen, budget: &mut u64) -> Result<Option<bool>, Halt> {
+fn drop_is_futile(
+    dfpn: &mut Dfpn,
+    pos: &Position,
+    m: Move,
+    value: MateLen,
+    budget: &mut u64,
+) -> Result<Option<bool>, Halt> {
     let Some(probe) = dfpn.probe_of(pos, m) else {
         return Ok(Some(false));
     };
@@ -314,11 +320,16 @@ fn extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut 
     let mut tree = ProofTree::default();
     let last = positions.last().expect("the start").clone();
     if tree.evaluate(dfpn, &last, &[])?.is_none() {
-        return Err(Halt::Internal(format!("no proof to follow at ply {}", last.move_number())));
+        return Err(Halt::Internal(format!(
+            "no proof to follow at ply {}",
+            last.move_number()
+        )));
     }
     loop {
         let pos = positions.last().expect("the start").clone();
-        let Some(m) = tree.best_move(dfpn, &pos) else { return Ok(()) };
+        let Some(m) = tree.best_move(dfpn, &pos) else {
+            return Ok(());
+        };
         let after = pos.play(m);
         dfpn.enter(&after);
         positions.push(after);
@@ -459,7 +470,10 @@ fn longest_defence(dfpn: &mut Dfpn, pos: &Position, excluded: &[Move]) -> Result
     let mut tree = ProofTree::default();
     match tree.evaluate_defender(dfpn, pos, excluded)? {
         Some((_, m)) => Ok(m),
-        None => Err(Halt::Internal(format!("a defence at ply {} repeats the line", pos.move_number()))),
+        None => Err(Halt::Internal(format!(
+            "a defence at ply {} repeats the line",
+            pos.move_number()
+        ))),
     }
 }
 
