@@ -11,6 +11,7 @@
 
 use crate::conditions::kiki_nifu;
 use crate::drop_pawn_mate::is_drop_pawn_mate;
+use crate::local_safety::LocalSafety;
 use crate::powers::Powers;
 use crate::{madrasi, MoveSink, Position, RuleSet};
 use std::ops::ControlFlow;
@@ -25,16 +26,8 @@ pub(crate) fn attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color) -
 
 /// [`attacked`] with the powers of `pos` already computed.
 pub(crate) fn attacked_with(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square, by: Color) -> bool {
-    let occupied = pos.occupied();
     let compiled = rules.compiled();
-    // Pieces with their own ordinary power: the fast attack sets; the others one by one.
-    let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
-    let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
-    for from in special {
-        if powers.reach(pos, rules, from, occupied).attacks.contains(sq) {
-            candidates |= from.into();
-        }
-    }
+    let candidates = reaching(pos, rules, powers, sq, by);
     if compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid {
         // every capture is valid
         return candidates.is_nonempty();
@@ -43,6 +36,21 @@ pub(crate) fn attacked_with(pos: &Position, rules: &RuleSet, powers: &Powers, sq
         let invalid = compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
         !invalid && !madrasi::paralysed(pos, rules, powers, from)
     })
+}
+
+/// The pieces of `by` whose current power reaches `sq` (phase 1 only: paralysis and
+/// invalid captures not yet asked).
+pub(crate) fn reaching(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square, by: Color) -> Bitboard {
+    let occupied = pos.occupied();
+    // Pieces with their own ordinary power: the fast attack sets; the others one by one.
+    let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
+    let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
+    for from in special {
+        if powers.reach(pos, rules, from, occupied).attacks.contains(sq) {
+            candidates |= from.into();
+        }
+    }
+    candidates
 }
 
 /// Whether the side to move stands in check.
@@ -70,10 +78,13 @@ pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink
 pub(crate) const MATE_DEPTH: u32 = 8;
 
 fn run<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: bool, depth: u32) -> ControlFlow<()> {
+    let powers = Powers::new(pos, rules);
     let mut generator = General {
         pos,
         rules,
-        powers: Powers::new(pos, rules),
+        local_safety: LocalSafety::new(pos, rules, &powers),
+        complete_uchifu: rules.uchifu() == Some(crate::capture::UchifuRule::Complete),
+        powers,
         scratch: pos.clone(),
         us: pos.side_to_move(),
         only_checks,
@@ -97,6 +108,10 @@ struct General<'a, S> {
     pos: &'a Position,
     rules: &'a RuleSet,
     powers: Powers,
+    /// King safety from what each move changes, where its guarantee holds.
+    local_safety: Option<LocalSafety>,
+    /// 完全打歩: a mating move that is not a pawn drop is illegal.
+    complete_uchifu: bool,
     /// A copy of `pos` on which each candidate is played and taken back.
     scratch: Position,
     us: Color,
@@ -110,15 +125,21 @@ struct General<'a, S> {
 impl<S: MoveSink> General<'_, S> {
     /// Pushes `m` when the position after it is not forbidden for the mover.
     fn push_if_legal(&mut self, m: Move) -> ControlFlow<()> {
+        if self.leaves_check(m) {
+            return ControlFlow::Continue(());
+        }
+        if self.surely_legal(m) {
+            return self.sink.push(m);
+        }
         let legal = if m.displacement().is_none() {
             // Tried on the scratch copy and taken back: no copy of the position per move.
             let undo = self.scratch.play_undoable(m);
-            let legal = self.king_safe_and_wanted(&self.scratch) && !self.mates_illegally(m, &self.scratch);
+            let legal = self.king_safe_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
             self.scratch.undo_board_move(m, undo);
             legal
         } else {
             let after = self.pos.play(m);
-            self.king_safe_and_wanted(&after) && !self.mates_illegally(m, &after)
+            self.king_safe_and_wanted(m, &after) && !self.mates_illegally(m, &after)
         };
         if legal {
             self.sink.push(m)?;
@@ -131,7 +152,7 @@ impl<S: MoveSink> General<'_, S> {
     /// same of its checking replies: the recursion goes one level deeper only through a
     /// reply that both escapes check and gives check, and stops at [`MATE_DEPTH`].
     fn mates_illegally(&self, m: Move, after: &Position) -> bool {
-        if self.rules.uchifu() != Some(crate::capture::UchifuRule::Complete)
+        if !self.complete_uchifu
             || m.drop_kind() == Some(PieceKind::Pawn)
             || self.depth >= MATE_DEPTH
             || !in_check(after, self.rules)
@@ -143,16 +164,37 @@ impl<S: MoveSink> General<'_, S> {
         !first.0
     }
 
+    /// Whether `m` surely leaves the mover's king in check, told without playing it.
+    #[inline]
+    fn leaves_check(&self, m: Move) -> bool {
+        self.local_safety.is_some_and(|local| local.leaves_check(m))
+    }
+
+    /// Whether `m` is surely legal, told without playing it: all moves are wanted, no
+    /// mate needs asking (完全打歩), and the mover's king surely stays unattacked.
+    #[inline]
+    fn surely_legal(&self, m: Move) -> bool {
+        !self.only_checks
+            && !self.complete_uchifu
+            && self.local_safety.is_some_and(|local| local.surely_safe(m, self.pos))
+    }
+
     /// Whether the mover's king is safe after the move and, when only checks are
     /// wanted, the move gives check; the powers of `after` are computed once for both.
     #[inline]
-    fn king_safe_and_wanted(&self, after: &Position) -> bool {
+    fn king_safe_and_wanted(&self, m: Move, after: &Position) -> bool {
         let powers = Powers::new(after, self.rules);
-        let hit = |king: Square, by: Color| attacked_with(after, self.rules, &powers, king, by);
-        if after.king(self.us).is_some_and(|k| hit(k, !self.us)) {
-            return false;
-        }
-        !self.only_checks || after.king(!self.us).is_some_and(|k| hit(k, self.us))
+        let hit = |color: Color| {
+            let local = self
+                .local_safety
+                .and_then(|l| l.attacked_after(color, m, after, self.rules, &powers));
+            local.unwrap_or_else(|| {
+                after
+                    .king(color)
+                    .is_some_and(|k| attacked_with(after, self.rules, &powers, k, !color))
+            })
+        };
+        !hit(self.us) && (!self.only_checks || hit(!self.us))
     }
 
     fn board_moves(&mut self) -> ControlFlow<()> {
@@ -160,13 +202,19 @@ impl<S: MoveSink> General<'_, S> {
         let occupied = pos.occupied();
         let stones = pos.pieces_of_kind(PieceKind::Stone);
         let enemies = pos.pieces_of(!self.us) & !stones;
-        for from in pos.pieces_of(self.us) & !stones {
+        // in check, the king's moves first: the likeliest evasions
+        let king_first = self.local_safety.and_then(|local| local.checked_king());
+        let others = pos.pieces_of(self.us) & !stones & !king_first.map_or(Bitboard::EMPTY, Bitboard::from);
+        for from in king_first.into_iter().chain(others) {
             let Some(piece) = pos.piece_at(from) else { continue };
             if madrasi::paralysed(pos, self.rules, &self.powers, from) {
                 continue;
             }
+            let targets = self
+                .local_safety
+                .map_or(Bitboard::FULL, |local| local.targets(Some(from)));
             let reach = self.powers.reach(pos, self.rules, from, occupied);
-            for to in (reach.attacks & enemies) | (reach.quiet & !occupied) {
+            for to in ((reach.attacks & enemies) | (reach.quiet & !occupied)) & targets {
                 self.board_move(piece.kind, from, to)?;
             }
             if self.powers.has_lion_steps(pos, self.rules, from) {
@@ -237,15 +285,23 @@ impl<S: MoveSink> General<'_, S> {
 
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
-        let empty = !self.pos.occupied() & Bitboard::FULL;
+        let targets = self.local_safety.map_or(Bitboard::FULL, |local| local.targets(None));
+        let empty = !self.pos.occupied() & Bitboard::FULL & targets;
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
             for to in empty {
                 if self.rules.is_dead(kind, self.us, to) {
                     continue;
                 }
                 let m = Move::drop(kind, to);
+                if self.leaves_check(m) {
+                    continue;
+                }
+                if self.surely_legal(m) {
+                    self.sink.push(m)?;
+                    continue;
+                }
                 self.scratch.play_in_place(m);
-                let legal = self.king_safe_and_wanted(&self.scratch) && !self.mates_illegally(m, &self.scratch);
+                let legal = self.king_safe_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
                 self.scratch.undo_drop(kind, to);
                 if legal {
                     self.sink.push(m)?;
@@ -262,8 +318,10 @@ impl<S: MoveSink> General<'_, S> {
                     continue;
                 }
                 let m = Move::drop(PieceKind::Pawn, to);
-                let after = self.pos.play(m);
-                if !self.king_safe_and_wanted(&after) {
+                if self.leaves_check(m) {
+                    continue;
+                }
+                if !self.surely_legal(m) && !self.king_safe_and_wanted(m, &self.pos.play(m)) {
                     continue;
                 }
                 // the fairy 打歩詰 lifts the ban on drop-pawn mate (rules.md §4)

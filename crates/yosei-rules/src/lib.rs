@@ -13,6 +13,7 @@ mod conditions;
 pub mod drop_pawn_mate;
 mod general;
 mod lion;
+mod local_safety;
 mod madrasi;
 pub mod movegen;
 pub mod perft;

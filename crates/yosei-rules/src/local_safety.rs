@@ -1,0 +1,199 @@
+//! King safety decided from what a move changes (issue 22): a fast path of the general
+//! generator's legality phase for the 安南 family (安南, 安北, 対面, 背面).
+//!
+//! The general path asks, after every candidate, whether any enemy piece reaches the
+//! mover's king. When the king was safe before the move, only two kinds of enemy piece
+//! can reach it afterwards:
+//! - a piece whose power changed: under these four conditions a piece's power depends
+//!   on its own square and the squares one rank either side, so it stands on or next to
+//!   (same file, one rank away) a square the move emptied or filled;
+//! - a piece whose ride passes through a square the move emptied (every power is an
+//!   ordinary kind's: steps ignore occupancy, rides go along the rook and bishop lines).
+//!
+//! The same holds for the other king (does the move give check?), with the moved piece
+//! among the pieces on a filled square. A move with no enemy piece among those suspects
+//! is legal without being played.
+//!
+//! In check, the converse: a move other than the king's escapes only if every checker
+//! loses its power (it stands on or next to a square the move empties or fills) or its
+//! path (the move fills a square between it and the king). Moves that cannot are not
+//! generated; the rest are played and asked in full.
+//!
+//! Guarantee, checked in [`LocalSafety::new`] where the path is chosen: no fairy pieces
+//! (their leaps, hurdles and rides are not lines through a square), no condition but one
+//! of the four and the 打歩 ones (which never change what attacks: no paralysis, no
+//! invalid king capture, no displaced piece); a king's own move is asked in full.
+
+use crate::conditions::PowerRule;
+use crate::general::{attacked_with, reaching};
+use crate::powers::{next_to, Powers};
+use crate::{Condition, Position, RuleSet};
+use yosei_core::{attacks, Bitboard, Color, Move, Square};
+
+/// The kings not attacked before the move, in a position where the shortcut holds.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LocalSafety {
+    /// Per colour: that side's king, when no enemy piece reaches it now.
+    safe_kings: [Option<Square>; 2],
+    /// The mover's king when it stands in check, and the pieces checking it.
+    checked: Option<(Square, Bitboard)>,
+    /// In check: the squares a move of another piece must start or end on to have a
+    /// chance (on or next to a checker, or between a checker and the king).
+    evasion_squares: Bitboard,
+}
+
+impl LocalSafety {
+    /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds.
+    pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers) -> Option<LocalSafety> {
+        let family = matches!(
+            rules.compiled().power,
+            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
+        );
+        let harmless = |c: &Condition| {
+            matches!(
+                c,
+                Condition::Annan
+                    | Condition::Anhoku
+                    | Condition::Taimen
+                    | Condition::Haimen
+                    | Condition::Uchifu
+                    | Condition::UchifuSimple
+            )
+        };
+        if !family || pos.has_fairy_pieces() || !rules.conditions().iter().all(harmless) {
+            return None;
+        }
+        let safe = |color: Color| {
+            pos.king(color)
+                .filter(|&k| !attacked_with(pos, rules, powers, k, !color))
+        };
+        let us = pos.side_to_move();
+        let checked = pos
+            .king(us)
+            .map(|k| (k, reaching(pos, rules, powers, k, !us)))
+            .filter(|(_, checkers)| checkers.is_nonempty());
+        let evasion_squares = checked.map_or(Bitboard::FULL, |(king, checkers)| {
+            let mut squares = checkers | next_to(checkers, 1) | next_to(checkers, -1);
+            for checker in checkers {
+                squares |= attacks::between(checker, king);
+            }
+            squares
+        });
+        Some(LocalSafety {
+            safe_kings: [safe(Color::Black), safe(Color::White)],
+            checked,
+            evasion_squares,
+        })
+    }
+
+    /// The squares a piece of the side to move on `from` may go to with a chance of a
+    /// legal move: all, unless the king stands in check and the piece is neither the
+    /// king nor on an evasion square (then only the evasion squares). Drops: `from`
+    /// `None`.
+    #[inline]
+    pub(crate) fn targets(&self, from: Option<Square>) -> Bitboard {
+        match (self.checked, from) {
+            (Some((king, _)), Some(from)) if from == king || self.evasion_squares.contains(from) => Bitboard::FULL,
+            _ => self.evasion_squares,
+        }
+    }
+
+    /// The mover's king, first among its pieces when it stands in check (its moves are
+    /// the likeliest evasions: a caller asking for one legal move stops sooner).
+    #[inline]
+    pub(crate) fn checked_king(&self) -> Option<Square> {
+        self.checked.map(|(king, _)| king)
+    }
+
+    /// Whether `m`, a move of the side to move, surely leaves its king in check: some
+    /// checker keeps its power (it stands neither on nor next to a square the move
+    /// empties or fills) and its path (the move fills no square between it and the
+    /// king). A move of the king is not judged here.
+    #[inline]
+    pub(crate) fn leaves_check(&self, m: Move) -> bool {
+        let Some((king, checkers)) = self.checked else {
+            return false;
+        };
+        if m.from() == Some(king) {
+            return false;
+        }
+        let touched = touched_squares(m);
+        let near = touched | next_to(touched, 1) | next_to(touched, -1);
+        (checkers & !near)
+            .into_iter()
+            .any(|checker| !attacks::between(checker, king).contains(m.to()))
+    }
+
+    /// Whether the king of `color` is attacked in `after`, the position after `m` (its
+    /// powers `after_powers`); `None` when the shortcut cannot tell (that king moved, or
+    /// stood attacked before the move): ask in full.
+    #[inline]
+    pub(crate) fn attacked_after(
+        &self,
+        color: Color,
+        m: Move,
+        after: &Position,
+        rules: &RuleSet,
+        after_powers: &Powers,
+    ) -> Option<bool> {
+        let king = self.safe_kings[color.index()]?;
+        if m.from() == Some(king) {
+            return None;
+        }
+        let occupied = after.occupied();
+        let attacked = (suspects(king, m, occupied) & after.pieces_of(!color))
+            .into_iter()
+            .any(|sq| after_powers.reach(after, rules, sq, occupied).attacks.contains(king));
+        Some(attacked)
+    }
+
+    /// Whether `m`, a move of the side to move of `pos`, surely leaves its king
+    /// unattacked, told without playing it: no enemy piece is left among the suspects.
+    #[inline]
+    pub(crate) fn surely_safe(&self, m: Move, pos: &Position) -> bool {
+        let us = pos.side_to_move();
+        let Some(king) = self.safe_kings[us.index()] else {
+            // no king is never attacked; a king in check is asked in full
+            return pos.king(us).is_none();
+        };
+        if m.from() == Some(king) {
+            return false;
+        }
+        let to = Bitboard::from(m.to());
+        let occupied = (pos.occupied() & !vacated_squares(m)) | to;
+        (suspects(king, m, occupied) & pos.pieces_of(!us) & !to).is_empty()
+    }
+}
+
+/// The squares where an enemy piece could newly reach `king` after `m` (the board's
+/// occupancy afterwards `occupied`): on or next to a square the move empties or fills
+/// (its power may have changed), or on a line from the king through a square it empties.
+#[inline]
+fn suspects(king: Square, m: Move, occupied: Bitboard) -> Bitboard {
+    let vacated = vacated_squares(m);
+    let touched = vacated | Bitboard::from(m.to());
+    let mut suspects = touched | next_to(touched, 1) | next_to(touched, -1);
+    for v in vacated {
+        let line = attacks::line(king, v);
+        if line.is_nonempty() {
+            suspects |= (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & line;
+        }
+    }
+    suspects
+}
+
+/// The squares `m` empties: where the piece stood, and a Lion's intermediate capture.
+#[inline]
+fn vacated_squares(m: Move) -> Bitboard {
+    let mut vacated = Bitboard::EMPTY;
+    for sq in [m.from(), m.via()].into_iter().flatten() {
+        vacated |= sq.into();
+    }
+    vacated
+}
+
+/// The squares `m` empties or fills.
+#[inline]
+fn touched_squares(m: Move) -> Bitboard {
+    vacated_squares(m) | Bitboard::from(m.to())
+}
