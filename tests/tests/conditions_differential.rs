@@ -71,6 +71,11 @@ fn compare(pos: &Position, rules: &RuleSet, reference_rules: &reference::Rules, 
         "{}",
         yosei_io::sfen::write_sfen(&setup)
     );
+    // checks generated as such (the general generator's own path) equal the legal moves
+    // after which the opponent is in check
+    let checks = sorted(pos.legal_checks(rules).as_slice().to_vec());
+    let giving_check: Vec<Move> = fast.iter().copied().filter(|&m| pos.play(m).in_check(rules)).collect();
+    assert_eq!(checks, giving_check, "{}", yosei_io::sfen::write_sfen(&setup));
     for &m in &fast {
         let after = pos.play(m);
         assert_eq!(after.key(), after.compute_key(), "{m:?}");

@@ -1,12 +1,14 @@
 //! King safety decided from what a move changes (issue 22): a fast path of the general
-//! generator's legality phase for the 安南 family (安南, 安北, 対面, 背面).
+//! generator's legality phase for the 安南 family (安南, 安北, 対面, 背面) and for the
+//! capture conditions (キルケ, アンチキルケ, PWC), whose pieces keep their own powers.
 //!
 //! The general path asks, after every candidate, whether any enemy piece reaches the
 //! mover's king. When the king was safe before the move, only two kinds of enemy piece
 //! can reach it afterwards:
-//! - a piece whose power changed: under these four conditions a piece's power depends
-//!   on its own square and the squares one rank either side, so it stands on or next to
-//!   (same file, one rank away) a square the move emptied or filled;
+//! - a piece on a square the move filled (a reborn or restored piece, or the mover
+//!   itself), or, under the 安南 family, whose power changed: there a piece's power
+//!   depends on its own square and the squares one rank either side, so it stands on
+//!   or next to (same file, one rank away) a square the move emptied or filled;
 //! - a piece whose ride passes through a square the move emptied (every power is an
 //!   ordinary kind's: steps ignore occupancy, rides go along the rook and bishop lines).
 //!
@@ -20,9 +22,11 @@
 //! generated; the rest are played and asked in full.
 //!
 //! Guarantee, checked in [`LocalSafety::new`] where the path is chosen: no fairy pieces
-//! (their leaps, hurdles and rides are not lines through a square), no condition but one
-//! of the four and the 打歩 ones (which never change what attacks: no paralysis, no
-//! invalid king capture, no displaced piece); a king's own move is asked in full.
+//! (their leaps, hurdles and rides are not lines through a square); either one of the
+//! four power conditions or own powers with a capture condition, and besides only the
+//! 打歩 ones (none of these makes a king capture invalid or paralyses a piece); a king's
+//! own move is asked in full. A capture under a capture condition is always played (it
+//! may fill a square far from the move).
 
 use crate::conditions::PowerRule;
 use crate::general::{attacked_with, reaching};
@@ -40,27 +44,26 @@ pub(crate) struct LocalSafety {
     /// In check: the squares a move of another piece must start or end on to have a
     /// chance (on or next to a checker, or between a checker and the king).
     evasion_squares: Bitboard,
+    /// Powers are borrowed from the next rank (the 安南 family): a piece's power changes
+    /// with the squares next to it. Otherwise every piece has its own.
+    borrowed_powers: bool,
 }
 
 impl LocalSafety {
     /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds.
     pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers) -> Option<LocalSafety> {
-        let family = matches!(
+        let power_family = matches!(
             rules.compiled().power,
             PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
         );
-        let harmless = |c: &Condition| {
-            matches!(
-                c,
-                Condition::Annan
-                    | Condition::Anhoku
-                    | Condition::Taimen
-                    | Condition::Haimen
-                    | Condition::Uchifu
-                    | Condition::UchifuSimple
-            )
+        let own_powers = rules.compiled().power == PowerRule::Own;
+        let harmless = |c: &Condition| match c {
+            Condition::Annan | Condition::Anhoku | Condition::Taimen | Condition::Haimen => power_family,
+            Condition::Circe | Condition::AntiCirce | Condition::Pwc => own_powers,
+            Condition::Uchifu | Condition::UchifuSimple => true,
+            _ => false,
         };
-        if !family || pos.has_fairy_pieces() || !rules.conditions().iter().all(harmless) {
+        if !(power_family || own_powers) || pos.has_fairy_pieces() || !rules.conditions().iter().all(harmless) {
             return None;
         }
         let safe = |color: Color| {
@@ -72,17 +75,24 @@ impl LocalSafety {
             .king(us)
             .map(|k| (k, reaching(pos, rules, powers, k, !us)))
             .filter(|(_, checkers)| checkers.is_nonempty());
-        let evasion_squares = checked.map_or(Bitboard::FULL, |(king, checkers)| {
-            let mut squares = checkers | next_to(checkers, 1) | next_to(checkers, -1);
-            for checker in checkers {
-                squares |= attacks::between(checker, king);
+        let displacing = rules.capture_rule().is_some();
+        let evasion_squares = match checked {
+            // a capture anywhere may put a piece between (a reborn piece)
+            Some(_) if displacing => Bitboard::FULL,
+            Some((king, checkers)) => {
+                let mut squares = power_neighbourhood(checkers, power_family);
+                for checker in checkers {
+                    squares |= attacks::between(checker, king);
+                }
+                squares
             }
-            squares
-        });
+            None => Bitboard::FULL,
+        };
         Some(LocalSafety {
             safe_kings: [safe(Color::Black), safe(Color::White)],
             checked,
             evasion_squares,
+            borrowed_powers: power_family,
         })
     }
 
@@ -118,10 +128,10 @@ impl LocalSafety {
             return false;
         }
         let touched = touched_squares(m);
-        let near = touched | next_to(touched, 1) | next_to(touched, -1);
+        let near = power_neighbourhood(touched, self.borrowed_powers);
         (checkers & !near)
             .into_iter()
-            .any(|checker| !attacks::between(checker, king).contains(m.to()))
+            .any(|checker| (attacks::between(checker, king) & touched).is_empty())
     }
 
     /// Whether the king of `color` is attacked in `after`, the position after `m` (its
@@ -141,7 +151,7 @@ impl LocalSafety {
             return None;
         }
         let occupied = after.occupied();
-        let attacked = (suspects(king, m, occupied) & after.pieces_of(!color))
+        let attacked = (self.suspects(king, m, occupied) & after.pieces_of(!color))
             .into_iter()
             .any(|sq| after_powers.reach(after, rules, sq, occupied).attacks.contains(king));
         Some(attacked)
@@ -156,44 +166,62 @@ impl LocalSafety {
             // no king is never attacked; a king in check is asked in full
             return pos.king(us).is_none();
         };
-        if m.from() == Some(king) {
+        if m.from() == Some(king) || m.displacement().is_some() {
             return false;
         }
         let to = Bitboard::from(m.to());
         let occupied = (pos.occupied() & !vacated_squares(m)) | to;
-        (suspects(king, m, occupied) & pos.pieces_of(!us) & !to).is_empty()
+        (self.suspects(king, m, occupied) & pos.pieces_of(!us) & !to).is_empty()
     }
-}
 
-/// The squares where an enemy piece could newly reach `king` after `m` (the board's
-/// occupancy afterwards `occupied`): on or next to a square the move empties or fills
-/// (its power may have changed), or on a line from the king through a square it empties.
-#[inline]
-fn suspects(king: Square, m: Move, occupied: Bitboard) -> Bitboard {
-    let vacated = vacated_squares(m);
-    let touched = vacated | Bitboard::from(m.to());
-    let mut suspects = touched | next_to(touched, 1) | next_to(touched, -1);
-    for v in vacated {
-        let line = attacks::line(king, v);
-        if line.is_nonempty() {
-            suspects |= (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & line;
+    /// The squares where an enemy piece could newly reach `king` after `m` (the board's
+    /// occupancy afterwards `occupied`): on a square the move empties or fills, or next
+    /// to one where powers are borrowed (its power may have changed), or on a line from
+    /// the king through a square the move empties.
+    #[inline]
+    fn suspects(&self, king: Square, m: Move, occupied: Bitboard) -> Bitboard {
+        let vacated = vacated_squares(m);
+        let mut suspects = power_neighbourhood(touched_squares(m), self.borrowed_powers);
+        for v in vacated {
+            let line = attacks::line(king, v);
+            if line.is_nonempty() {
+                suspects |= (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & line;
+            }
         }
+        suspects
     }
-    suspects
 }
 
-/// The squares `m` empties: where the piece stood, and a Lion's intermediate capture.
+/// `squares` and, where powers are borrowed from the next rank, the squares next to them.
+#[inline]
+fn power_neighbourhood(squares: Bitboard, borrowed_powers: bool) -> Bitboard {
+    if borrowed_powers {
+        squares | next_to(squares, 1) | next_to(squares, -1)
+    } else {
+        squares
+    }
+}
+
+/// The squares `m` may empty: where the piece stood, a Lion's intermediate capture, and
+/// under a capture condition the destination (the capturer may return home).
 #[inline]
 fn vacated_squares(m: Move) -> Bitboard {
     let mut vacated = Bitboard::EMPTY;
     for sq in [m.from(), m.via()].into_iter().flatten() {
         vacated |= sq.into();
     }
+    if m.displacement().is_some() {
+        vacated |= m.to().into();
+    }
     vacated
 }
 
-/// The squares `m` empties or fills.
+/// The squares `m` empties or fills (a displaced piece's square among them).
 #[inline]
 fn touched_squares(m: Move) -> Bitboard {
-    vacated_squares(m) | Bitboard::from(m.to())
+    let mut touched = vacated_squares(m) | Bitboard::from(m.to());
+    if let Some((_, sq)) = m.displacement() {
+        touched |= sq.into();
+    }
+    touched
 }
