@@ -1,0 +1,152 @@
+//! "Can the attacker mate within p plies?" with repetition set aside: an AND/OR search
+//! whose answer depends on the position and p only, so every answer is kept.
+//!
+//! Each position's distance to mate (the fewest plies in which the attacker forces it,
+//! whatever the defence) is kept as bounds, `lo ≤ distance ≤ hi`: a mate within p
+//! plies is a mate within p + 2, so one proof answers every larger p and one failure
+//! every smaller one. Attacker nodes deepen iteratively (1, 3, 5… plies), so a short
+//! mate is found before a long line is followed, and a proven node's distance is exact.
+//!
+//! Repetition (rules.md §7) only takes mates away from the attacker, so a failure here
+//! is a failure on every path; a success may still be lost to a repetition on some
+//! path, which the tree builder (`build`) decides with the path in hand.
+
+use crate::key_hash::ZobristBuild;
+use crate::Limits;
+use std::collections::HashMap;
+use std::time::Instant;
+use yosei_core::Move;
+use yosei_rules::{Key, Position, RuleSet};
+
+/// Bounds on a position's distance to mate, in plies (`hi == NEVER`: no mate known).
+#[derive(Clone, Copy)]
+struct Bounds {
+    lo: u8,
+    hi: u8,
+}
+
+const NEVER: u8 = u8::MAX;
+
+/// The most plies a search may be asked for (distances are kept in a byte).
+pub const MAX_PLIES: u32 = NEVER as u32 - 2;
+
+/// Bytes a table entry costs with the map's own overhead (for `--hash`).
+const ENTRY_BYTES: usize = 40;
+
+pub struct Values<'a> {
+    pub rules: &'a RuleSet,
+    limits: &'a Limits,
+    table: HashMap<Key, Bounds, ZobristBuild>,
+    pub nodes: u64,
+    pub started: Instant,
+    /// Why the search stopped early (a limit); every answer after it is `false` and
+    /// nothing more is stored.
+    pub limit_hit: Option<String>,
+}
+
+impl<'a> Values<'a> {
+    pub fn new(rules: &'a RuleSet, limits: &'a Limits) -> Values<'a> {
+        Values {
+            rules,
+            limits,
+            table: HashMap::default(),
+            nodes: 0,
+            started: Instant::now(),
+            limit_hit: None,
+        }
+    }
+
+    /// Counts a node and checks the limits now and then; false once one is hit.
+    pub fn tick(&mut self) -> bool {
+        self.nodes += 1;
+        if self.nodes.is_multiple_of(1024) && self.limit_hit.is_none() {
+            if self.limits.stopped() {
+                self.limit_hit = Some("stopped".into());
+            } else if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+                self.limit_hit = Some("node limit reached (--nodes)".into());
+            } else if self.limits.time_limit.is_some_and(|t| self.started.elapsed() >= t) {
+                self.limit_hit = Some("time limit reached (--time-limit)".into());
+            } else if self.table.len() * ENTRY_BYTES > self.limits.hash_mb << 20 {
+                self.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", self.limits.hash_mb));
+            }
+        }
+        self.limit_hit.is_none()
+    }
+
+    fn bounds(&self, key: Key) -> Bounds {
+        self.table.get(&key).copied().unwrap_or(Bounds { lo: 0, hi: NEVER })
+    }
+
+    fn store(&mut self, key: Key, plies: u32, wins: bool) {
+        if self.limit_hit.is_some() {
+            return;
+        }
+        let b = self.table.entry(key).or_insert(Bounds { lo: 0, hi: NEVER });
+        if wins {
+            b.hi = b.hi.min(plies as u8);
+        } else {
+            b.lo = b.lo.max(plies as u8 + 1);
+        }
+    }
+
+    /// Whether the attacker, to move in `pos`, mates within `plies` (odd) against any
+    /// defence, checking with every move.
+    pub fn attacker_wins(&mut self, pos: &Position, plies: u32) -> bool {
+        let key = pos.key();
+        let known = self.bounds(key);
+        if u32::from(known.hi) <= plies {
+            return true;
+        }
+        if u32::from(known.lo) > plies || !self.tick() {
+            return false;
+        }
+        let checks = pos.legal_checks(self.rules);
+        // Deepening: the lengths not yet known to fail, shortest first (odd).
+        let mut depth = u32::from(known.lo).max(1) | 1;
+        while depth <= plies {
+            for &m in checks.iter() {
+                if self.defender_loses(&pos.play(m), m, depth - 1) {
+                    self.store(key, depth, true);
+                    return self.limit_hit.is_none();
+                }
+                if self.limit_hit.is_some() {
+                    return false;
+                }
+            }
+            self.store(key, depth, false);
+            depth += 2;
+        }
+        false
+    }
+
+    /// Whether the defender, to move in `pos` after the attacker's check `last`, is
+    /// mated within `plies` (even) whatever it plays: mated now (and the mate counts:
+    /// 打歩詰), or every reply leaves a mate within `plies - 1`.
+    pub fn defender_loses(&mut self, pos: &Position, last: Move, plies: u32) -> bool {
+        if plies == 0 {
+            return !pos.has_legal_move(self.rules) && self.rules.mate_counts(Some(last));
+        }
+        // Only positions with a reply are stored: whether a mate counts depends on the
+        // move that gave it, which the key does not tell.
+        let key = pos.key();
+        let known = self.bounds(key);
+        if u32::from(known.hi) <= plies {
+            return true;
+        }
+        if u32::from(known.lo) > plies || !self.tick() {
+            return false;
+        }
+        let replies = pos.legal_moves(self.rules);
+        if replies.is_empty() {
+            return self.rules.mate_counts(Some(last));
+        }
+        for &r in replies.iter() {
+            if !self.attacker_wins(&pos.play(r), plies - 1) {
+                self.store(key, plies, false);
+                return false;
+            }
+        }
+        self.store(key, plies, true);
+        self.limit_hit.is_none()
+    }
+}
