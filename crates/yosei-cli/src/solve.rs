@@ -412,6 +412,11 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem, all
     s
 }
 
+/// "1 ply", "3 plies".
+fn plies_word(n: u32) -> String {
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
 /// A mate in ≤ n as text: the count of lines (seed 004's), the tree, the verdict; or,
 /// with no mate, each try with a defence that holds.
 fn mate_in_text(
@@ -424,7 +429,7 @@ fn mate_in_text(
     let plies = stipulation.length().unwrap_or(0);
     let mut s = String::new();
     let Some(tree) = &answer.tree else {
-        s.push_str(&format!("no solution in {plies} plies or fewer\n"));
+        s.push_str(&format!("no solution in {} or fewer\n", plies_word(plies)));
         if !answer.refutations.is_empty() {
             s.push_str("refutations (each check, a defence that holds):\n");
             s.push_str(&refutations_text(&loaded.position, &loaded.rules, &answer.refutations));
@@ -433,10 +438,11 @@ fn mate_in_text(
     };
     let count = &outcome.solution_count;
     s.push_str(&format!(
-        "solved: {} solution line{} within {plies} plies (the shortest mate: {} plies)\n",
+        "solved: {} solution line{} within {} (the shortest mate: {})\n",
         count.short(),
         if *count == 1 { "" } else { "s" },
-        outcome.length.unwrap_or(0)
+        plies_word(plies),
+        plies_word(outcome.length.unwrap_or(0))
     ));
     s.push_str(&tree_text(&loaded.position, &loaded.rules, tree, budget));
     let faults = outcome.faults();

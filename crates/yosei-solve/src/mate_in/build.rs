@@ -13,6 +13,7 @@
 //! reuse of any subtree that holds such a position, until a pass meets no new one
 //! (nearly always the first pass suffices; repetitions make the second).
 
+use super::exact_map::ExactMap;
 use super::tree::{Edge, NodeId, SolutionTree, TreeNode};
 use super::values::Values;
 use crate::count::Count;
@@ -64,13 +65,17 @@ struct Entered {
 pub struct Builder<'v, 'a> {
     values: &'v mut Values<'a>,
     nodes: Vec<TreeNode>,
-    reuse: HashMap<(Key, u8), Option<NodeId>, ZobristBuild>,
+    /// Subtrees kept for reuse, by position and plies left.
+    reuse: ExactMap<Option<NodeId>>,
+    /// By key alone: two positions sharing a key only make more positions look entered
+    /// at several plies, which costs reuse, never exactness.
     entered: HashMap<Key, Entered, ZobristBuild>,
     /// Positions entered at several plies left in an earlier pass: subtrees holding one
-    /// are not reused.
+    /// are not reused (by key alone, as `entered`).
     unsafe_keys: &'v HashSet<Key, ZobristBuild>,
-    /// The positions of the current line from the start.
-    line: Vec<Key>,
+    /// The positions of the current line from the start (whole: a repetition is
+    /// decided by comparing positions, not keys).
+    line: Vec<Position>,
 }
 
 /// Why a try of the attacker fails (a position with no mate within the plies).
@@ -88,7 +93,7 @@ impl<'v, 'a> Builder<'v, 'a> {
         Builder {
             values,
             nodes: Vec::new(),
-            reuse: HashMap::default(),
+            reuse: ExactMap::default(),
             entered: HashMap::default(),
             unsafe_keys,
             line: Vec::new(),
@@ -109,17 +114,17 @@ impl<'v, 'a> Builder<'v, 'a> {
     pub fn refute(mut self, start: &Position, plies: u32) -> (Vec<Refutation>, Vec<Key>) {
         let rules = self.values.rules;
         let mut out = Vec::new();
-        self.line.push(start.key());
+        self.line.push(start.clone());
         for &attempt in start.legal_checks(rules).iter() {
             let after = start.play(attempt);
             let replies = after.legal_moves(rules);
             let defence = if plies < 3 {
                 replies.iter().next().copied()
             } else {
-                self.line.push(after.key());
+                self.line.push(after.clone());
                 let holds = replies.iter().copied().find(|&r| {
                     let next = after.play(r);
-                    self.line.contains(&next.key()) || self.attack(&next, plies - 2).node.is_none()
+                    self.on_line(&next).is_some() || self.attack(&next, plies - 2).node.is_none()
                 });
                 self.line.pop();
                 holds
@@ -138,6 +143,11 @@ impl<'v, 'a> Builder<'v, 'a> {
             .collect()
     }
 
+    /// Where `pos` stands on the current line, if it does.
+    fn on_line(&self, pos: &Position) -> Option<usize> {
+        self.line.iter().position(|p| p.same_position(pos))
+    }
+
     /// Notes that `key` is entered with `plies` left; whether it is one of the positions
     /// an earlier pass entered at several.
     fn enter(&mut self, key: Key, plies: u32) -> bool {
@@ -149,11 +159,9 @@ impl<'v, 'a> Builder<'v, 'a> {
         self.unsafe_keys.contains(&key)
     }
 
-    /// A move into `key`, a position of the line: the line repeats and never mates.
-    fn repetition(&mut self, key: Key, plies: u32, built: &mut Built) {
-        let unsafe_key = self.enter(key, plies);
-        built.unsafe_inside |= unsafe_key;
-        let at = self.line.iter().position(|&k| k == key).unwrap_or(0);
+    /// A move into `pos`, at index `at` of the line: the line repeats and never mates.
+    fn repetition(&mut self, pos: &Position, at: usize, plies: u32, built: &mut Built) {
+        built.unsafe_inside |= self.enter(pos.key(), plies);
         built.repeats_from = built.repeats_from.min(at);
     }
 
@@ -168,10 +176,26 @@ impl<'v, 'a> Builder<'v, 'a> {
         self.nodes.len() as NodeId - 1
     }
 
-    /// Keeps `built` for reuse if it does not depend on the line above `key`.
-    fn keep(&mut self, key: Key, plies: u32, built: Built) -> Built {
+    /// Starts the subtree of `pos` with `plies` left: a subtree kept for it, or a new
+    /// one with `pos` pushed on the line.
+    fn open(&mut self, pos: &Position, plies: u32) -> Result<Built, Built> {
+        let unsafe_key = self.enter(pos.key(), plies);
+        if let Some(node) = self.reuse.get(pos, plies as u8) {
+            return Err(Built::new(node, false));
+        }
+        self.line.push(pos.clone());
+        Ok(Built::new(None, unsafe_key))
+    }
+
+    /// Ends the subtree opened by `open` with these edges (a node only if `wins`), and
+    /// keeps it for reuse if it does not depend on the line above its position.
+    fn close(&mut self, mut built: Built, plies: u32, attacker: bool, edges: Vec<Edge>, wins: bool) -> Built {
+        let Some(pos) = self.line.pop() else {
+            return built;
+        };
+        built.node = wins.then(|| self.add(attacker, edges));
         if built.reusable_at(self.line.len()) {
-            self.reuse.insert((key, plies as u8), built.node);
+            self.reuse.insert(&pos, plies as u8, built.node);
         }
         built
     }
@@ -183,23 +207,19 @@ impl<'v, 'a> Builder<'v, 'a> {
         if !self.values.attacker_wins(pos, plies) {
             return Built::new(None, false);
         }
-        let key = pos.key();
-        let unsafe_key = self.enter(key, plies);
-        if let Some(&node) = self.reuse.get(&(key, plies as u8)) {
-            return Built::new(node, false);
-        }
+        let mut built = match self.open(pos, plies) {
+            Ok(built) => built,
+            Err(kept) => return kept,
+        };
         let rules = self.values.rules;
-        let mut built = Built::new(None, unsafe_key);
-        self.line.push(key);
         let mut edges = Vec::new();
         for &m in pos.legal_checks(rules).iter() {
             if !self.values.tick() {
                 break;
             }
             let after = pos.play(m);
-            let after_key = after.key();
-            if self.line.contains(&after_key) {
-                self.repetition(after_key, plies - 1, &mut built);
+            if let Some(at) = self.on_line(&after) {
+                self.repetition(&after, at, plies - 1, &mut built);
                 continue;
             }
             // A mated position cannot be on a line (it has no move to go on with), so
@@ -222,22 +242,18 @@ impl<'v, 'a> Builder<'v, 'a> {
                 });
             }
         }
-        self.line.pop();
-        built.node = (!edges.is_empty()).then(|| self.add(true, edges));
-        self.keep(key, plies, built)
+        let wins = !edges.is_empty();
+        self.close(built, plies, true, edges, wins)
     }
 
     /// The defender to move in `pos` (not on the line, with a legal move) with `plies`
     /// left: every reply, if each still leaves a mate within `plies - 1`.
     fn defend(&mut self, pos: &Position, plies: u32) -> Built {
-        let key = pos.key();
-        let unsafe_key = self.enter(key, plies);
-        if let Some(&node) = self.reuse.get(&(key, plies as u8)) {
-            return Built::new(node, false);
-        }
+        let mut built = match self.open(pos, plies) {
+            Ok(built) => built,
+            Err(kept) => return kept,
+        };
         let rules = self.values.rules;
-        let mut built = Built::new(None, unsafe_key);
-        self.line.push(key);
         let mut edges = Vec::new();
         let mut holds = false;
         for &r in pos.legal_moves(rules).iter() {
@@ -246,9 +262,8 @@ impl<'v, 'a> Builder<'v, 'a> {
                 break;
             }
             let after = pos.play(r);
-            let after_key = after.key();
-            if self.line.contains(&after_key) {
-                self.repetition(after_key, plies - 1, &mut built);
+            if let Some(at) = self.on_line(&after) {
+                self.repetition(&after, at, plies - 1, &mut built);
                 holds = true;
                 break;
             }
@@ -265,8 +280,6 @@ impl<'v, 'a> Builder<'v, 'a> {
                 }
             }
         }
-        self.line.pop();
-        built.node = (!holds).then(|| self.add(false, edges));
-        self.keep(key, plies, built)
+        self.close(built, plies, false, edges, !holds)
     }
 }

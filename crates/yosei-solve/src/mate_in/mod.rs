@@ -17,6 +17,7 @@
 //! defence after which no mate remains within the plies left.
 
 mod build;
+mod exact_map;
 mod tree;
 mod values;
 
@@ -212,15 +213,13 @@ fn verify(
         if line.len() as u32 > tree.plies || !end.is_checkmate(rules) || !rules.mate_counts(line.last().copied()) {
             return Err(format!("the line {} does not end in a mate within the plies", shown()));
         }
-        let mut keys = Vec::with_capacity(line.len() + 1);
-        let mut pos = start.clone();
-        keys.push(pos.key());
+        let mut seen: Vec<Position> = vec![start.clone()];
         for &m in line {
-            pos.play_in_place(m);
-            if keys.contains(&pos.key()) {
+            let pos = seen[seen.len() - 1].play(m);
+            if seen.iter().any(|p| p.same_position(&pos)) {
                 return Err(format!("the line {} repeats a position", shown()));
             }
-            keys.push(pos.key());
+            seen.push(pos);
         }
     }
     Ok(ends)

@@ -11,12 +11,11 @@
 //! is a failure on every path; a success may still be lost to a repetition on some
 //! path, which the tree builder (`build`) decides with the path in hand.
 
-use crate::key_hash::ZobristBuild;
+use super::exact_map::ExactMap;
 use crate::Limits;
-use std::collections::HashMap;
 use std::time::Instant;
 use yosei_core::Move;
-use yosei_rules::{Key, Position, RuleSet};
+use yosei_rules::{Position, RuleSet};
 
 /// Bounds on a position's distance to mate, in plies (`hi == NEVER`: no mate known).
 #[derive(Clone, Copy)]
@@ -27,16 +26,16 @@ struct Bounds {
 
 const NEVER: u8 = u8::MAX;
 
+/// Nothing known: the distance is at least 0 and maybe infinite.
+const UNKNOWN: Bounds = Bounds { lo: 0, hi: NEVER };
+
 /// The most plies a search may be asked for (distances are kept in a byte).
 pub const MAX_PLIES: u32 = NEVER as u32 - 2;
-
-/// Bytes a table entry costs with the map's own overhead (for `--hash`).
-const ENTRY_BYTES: usize = 40;
 
 pub struct Values<'a> {
     pub rules: &'a RuleSet,
     limits: &'a Limits,
-    table: HashMap<Key, Bounds, ZobristBuild>,
+    table: ExactMap<Bounds>,
     pub nodes: u64,
     pub started: Instant,
     /// Why the search stopped early (a limit); every answer after it is `false` and
@@ -49,7 +48,7 @@ impl<'a> Values<'a> {
         Values {
             rules,
             limits,
-            table: HashMap::default(),
+            table: ExactMap::default(),
             nodes: 0,
             started: Instant::now(),
             limit_hit: None,
@@ -66,34 +65,36 @@ impl<'a> Values<'a> {
                 self.limit_hit = Some("node limit reached (--nodes)".into());
             } else if self.limits.time_limit.is_some_and(|t| self.started.elapsed() >= t) {
                 self.limit_hit = Some("time limit reached (--time-limit)".into());
-            } else if self.table.len() * ENTRY_BYTES > self.limits.hash_mb << 20 {
+            } else if self.table.bytes() > self.limits.hash_mb << 20 {
                 self.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", self.limits.hash_mb));
             }
         }
         self.limit_hit.is_none()
     }
 
-    fn bounds(&self, key: Key) -> Bounds {
-        self.table.get(&key).copied().unwrap_or(Bounds { lo: 0, hi: NEVER })
+    fn bounds(&mut self, pos: &Position) -> Bounds {
+        self.table.get(pos, 0).unwrap_or(UNKNOWN)
     }
 
-    fn store(&mut self, key: Key, plies: u32, wins: bool) {
+    fn store(&mut self, pos: &Position, plies: u32, wins: bool) {
         if self.limit_hit.is_some() {
             return;
         }
-        let b = self.table.entry(key).or_insert(Bounds { lo: 0, hi: NEVER });
-        if wins {
-            b.hi = b.hi.min(plies as u8);
-        } else {
-            b.lo = b.lo.max(plies as u8 + 1);
-        }
+        self.table.update(pos, 0, |known| {
+            let mut b = known.unwrap_or(UNKNOWN);
+            if wins {
+                b.hi = b.hi.min(plies as u8);
+            } else {
+                b.lo = b.lo.max(plies as u8 + 1);
+            }
+            b
+        });
     }
 
     /// Whether the attacker, to move in `pos`, mates within `plies` (odd) against any
     /// defence, checking with every move.
     pub fn attacker_wins(&mut self, pos: &Position, plies: u32) -> bool {
-        let key = pos.key();
-        let known = self.bounds(key);
+        let known = self.bounds(pos);
         if u32::from(known.hi) <= plies {
             return true;
         }
@@ -106,14 +107,14 @@ impl<'a> Values<'a> {
         while depth <= plies {
             for &m in checks.iter() {
                 if self.defender_loses(&pos.play(m), m, depth - 1) {
-                    self.store(key, depth, true);
+                    self.store(pos, depth, true);
                     return self.limit_hit.is_none();
                 }
                 if self.limit_hit.is_some() {
                     return false;
                 }
             }
-            self.store(key, depth, false);
+            self.store(pos, depth, false);
             depth += 2;
         }
         false
@@ -127,9 +128,8 @@ impl<'a> Values<'a> {
             return !pos.has_legal_move(self.rules) && self.rules.mate_counts(Some(last));
         }
         // Only positions with a reply are stored: whether a mate counts depends on the
-        // move that gave it, which the key does not tell.
-        let key = pos.key();
-        let known = self.bounds(key);
+        // move that gave it, which the position does not tell.
+        let known = self.bounds(pos);
         if u32::from(known.hi) <= plies {
             return true;
         }
@@ -142,11 +142,11 @@ impl<'a> Values<'a> {
         }
         for &r in replies.iter() {
             if !self.attacker_wins(&pos.play(r), plies - 1) {
-                self.store(key, plies, false);
+                self.store(pos, plies, false);
                 return false;
             }
         }
-        self.store(key, plies, true);
+        self.store(pos, plies, true);
         self.limit_hit.is_none()
     }
 }
