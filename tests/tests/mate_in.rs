@@ -223,15 +223,23 @@ fn a_line_that_repeats_never_mates() {
 /// on the start of short tanuki problems.
 #[test]
 fn fairy_conditions_agree_with_brute_force() {
-    let samples: Vec<(&str, u32)> = [(SEED_THREE_MATES, 3), (SEED_EIGHT_LINES, 3)]
-        .into_iter()
-        .chain(
-            problems()
-                .filter(|&(_, plies, _)| plies == 3)
-                .step_by(40)
-                .map(|(s, p, _)| (s, p)),
-        )
-        .collect();
+    // With fairy pieces too: a Lion, a Knight (騎) and a Phoenix beside ordinary ones.
+    let samples: Vec<(&str, u32)> = [
+        (SEED_THREE_MATES, 3),
+        (SEED_EIGHT_LINES, 3),
+        ("8k/9/9/9/6I2/9/9/9/9 b - 1", 1),
+        ("8k/9/9/9/6I2/9/9/9/9 b - 1", 3),
+        ("7k1/9/6T2/9/5H3/9/9/9/9 b G 1", 3),
+        ("7k1/9/6T2/9/5H3/9/9/9/9 b G 1", 5),
+    ]
+    .into_iter()
+    .chain(
+        problems()
+            .filter(|&(_, plies, _)| plies == 3)
+            .step_by(40)
+            .map(|(s, p, _)| (s, p)),
+    )
+    .collect();
     let mut solved = 0;
     for condition in [
         "annan",

@@ -65,6 +65,8 @@ struct Entered {
 pub struct Builder<'v, 'a> {
     values: &'v mut Values<'a>,
     nodes: Vec<TreeNode>,
+    /// Edges of all nodes (for the memory count).
+    edges: usize,
     /// Subtrees kept for reuse, by position and plies left.
     reuse: ExactMap<Option<NodeId>>,
     /// By key alone: two positions sharing a key only make more positions look entered
@@ -93,6 +95,7 @@ impl<'v, 'a> Builder<'v, 'a> {
         Builder {
             values,
             nodes: Vec::new(),
+            edges: 0,
             reuse: ExactMap::default(),
             entered: HashMap::default(),
             unsafe_keys,
@@ -166,6 +169,11 @@ impl<'v, 'a> Builder<'v, 'a> {
     }
 
     fn add(&mut self, attacker: bool, edges: Vec<Edge>) -> NodeId {
+        self.edges += edges.len();
+        self.values.builder_bytes = self.nodes.capacity() * std::mem::size_of::<TreeNode>()
+            + self.edges * std::mem::size_of::<Edge>()
+            + self.reuse.bytes()
+            + self.entered.capacity() * (std::mem::size_of::<(Key, Entered)>() + 1);
         self.nodes.push(TreeNode {
             attacker,
             edges,

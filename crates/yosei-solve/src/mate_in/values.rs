@@ -38,6 +38,9 @@ pub struct Values<'a> {
     table: ExactMap<Bounds>,
     pub nodes: u64,
     pub started: Instant,
+    /// Bytes the tree builder holds (its nodes and reuse table), counted against
+    /// `--hash` with this table.
+    pub builder_bytes: usize,
     /// Why the search stopped early (a limit); every answer after it is `false` and
     /// nothing more is stored.
     pub limit_hit: Option<String>,
@@ -51,6 +54,7 @@ impl<'a> Values<'a> {
             table: ExactMap::default(),
             nodes: 0,
             started: Instant::now(),
+            builder_bytes: 0,
             limit_hit: None,
         }
     }
@@ -65,7 +69,7 @@ impl<'a> Values<'a> {
                 self.limit_hit = Some("node limit reached (--nodes)".into());
             } else if self.limits.time_limit.is_some_and(|t| self.started.elapsed() >= t) {
                 self.limit_hit = Some("time limit reached (--time-limit)".into());
-            } else if self.table.bytes() > self.limits.hash_mb << 20 {
+            } else if self.table.bytes() + self.builder_bytes > self.limits.hash_mb << 20 {
                 self.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", self.limits.hash_mb));
             }
         }
