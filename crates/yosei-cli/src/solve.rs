@@ -77,9 +77,18 @@ pub struct SolveArgs {
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
-enum FutileArg {
+pub enum FutileArg {
     Skip,
     Count,
+}
+
+impl From<FutileArg> for Futile {
+    fn from(arg: FutileArg) -> Futile {
+        match arg {
+            FutileArg::Skip => Futile::Skip,
+            FutileArg::Count => Futile::Count,
+        }
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -141,47 +150,19 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         };
         let show_progress = (std::io::stderr().is_terminal() && !matches!(args.format, OutputFormat::Json))
             || std::env::var_os("YOSEI_PROGRESS").is_some();
-        let outcome = match stipulation {
-            Stipulation::SelfMate { .. } | Stipulation::MateIn { .. } if args.resume => {
-                return Err(format!(
-                    "{}: --resume takes up help play only; {} ({stipulation}) is not saved",
-                    loaded.origin,
-                    stipulation.japanese()
-                ))
-            }
-            Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, &limits),
-            Stipulation::Tsume { length } => {
-                let options = TsumeOptions {
-                    futile: match args.futile {
-                        FutileArg::Skip => Futile::Skip,
-                        FutileArg::Count => Futile::Count,
-                    },
-                    stated_length: length,
-                    certify_nodes: args.certify_nodes,
-                };
-                solve_tsume(&loaded.position, &loaded.rules, &options, &limits, |p| {
-                    if show_progress {
-                        print_tsume_progress(p)
-                    }
-                })
-            }
-            Stipulation::MateIn { length } => {
-                if length == 0 {
-                    return Err(format!("{}: 逃げ将棋 needs a length: mate:N", loaded.origin));
-                }
-                check_plies(length).map_err(|why| format!("{}: {why}", loaded.origin))?;
-                solve_mate_in(&loaded.position, &loaded.rules, length, &limits)
-            }
-            _ => {
-                let plan = HelpPlan::new(stipulation, &loaded.position, target)
-                    .map_err(|e| format!("{}: {e}", loaded.origin))?;
-                solve_help(&loaded.position, &loaded.rules, &plan, &limits, |p| {
-                    if show_progress {
-                        print_progress(&p)
-                    }
-                })
-            }
+        if args.resume && matches!(stipulation, Stipulation::SelfMate { .. } | Stipulation::MateIn { .. }) {
+            return Err(format!(
+                "{}: --resume takes up help play only; {} ({stipulation}) is not saved",
+                loaded.origin,
+                stipulation.japanese()
+            ));
+        }
+        let tsume = TsumeOptions {
+            futile: args.futile.into(),
+            stated_length: None,
+            certify_nodes: args.certify_nodes,
         };
+        let outcome = solve_problem(loaded, stipulation, target, &tsume, &limits, show_progress)?;
         if show_progress {
             eprint!("\r\x1b[K");
         }
@@ -202,9 +183,48 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
     Ok(worst)
 }
 
+/// Solves one loaded problem under `stipulation` (`tsume.stated_length` is taken from
+/// the stipulation), with progress on standard error if asked.
+pub fn solve_problem(
+    loaded: &LoadedProblem,
+    stipulation: Stipulation,
+    target: Option<Position>,
+    tsume: &TsumeOptions,
+    limits: &Limits,
+    show_progress: bool,
+) -> Result<Outcome, String> {
+    Ok(match stipulation {
+        Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, limits),
+        Stipulation::Tsume { length } => {
+            let options = TsumeOptions {
+                stated_length: length,
+                ..tsume.clone()
+            };
+            solve_tsume(&loaded.position, &loaded.rules, &options, limits, |p| {
+                if show_progress {
+                    print_tsume_progress(p)
+                }
+            })
+        }
+        Stipulation::MateIn { length } => {
+            check_plies(length).map_err(|why| format!("{}: {why}", loaded.origin))?;
+            solve_mate_in(&loaded.position, &loaded.rules, length, limits)
+        }
+        _ => {
+            let plan =
+                HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
+            solve_help(&loaded.position, &loaded.rules, &plan, limits, |p| {
+                if show_progress {
+                    print_progress(&p)
+                }
+            })
+        }
+    })
+}
+
 /// cli.md names (`help:7`) or fm words (`ばか詰`, `H#7`, `キルケばか詰`), with the
 /// conditions the words name.
-fn parse_stipulation(text: &str) -> Result<(Stipulation, Vec<Condition>), String> {
+pub fn parse_stipulation(text: &str) -> Result<(Stipulation, Vec<Condition>), String> {
     if let Ok(s) = text.parse::<Stipulation>() {
         return Ok((s, Vec::new()));
     }
