@@ -4,3 +4,4 @@ pub mod fairy_positions;
 pub mod random;
 pub mod reference;
 pub mod support;
+pub mod tanuki;

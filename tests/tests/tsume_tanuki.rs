@@ -11,60 +11,11 @@ use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Position, RuleSet};
 use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions};
 use yosei_solve::{Limits, Verdict};
-
-/// The problems with a mate two plies shorter than stated (PROVENANCE: KomoringHeights
-/// and cshogi agree on them).
-const SHORTER: [&str; 11] = [
-    "tanuki_7.json#72",
-    "tanuki_7.json#129",
-    "tanuki_7.json#182",
-    "tanuki_7.json#185",
-    "tanuki_7.json#202",
-    "tanuki_9.json#164",
-    "tanuki_9.json#429",
-    "tanuki_9.json#431",
-    "tanuki_9.json#464",
-    "tanuki_9.json#466",
-    "tanuki_9.json#490",
-];
-
-/// The problems of the stated length with a second mating move at some attacker move
-/// of every main line (余詰). Each cook line was checked to mate within the plies left
-/// by a brute-force search over cshogi's move generator (every interposition
-/// counted): `tests/differential/tsume_cooks.py`.
-const COOKED: [&str; 26] = [
-    "tanuki_7.json#40",
-    "tanuki_7.json#42",
-    "tanuki_7.json#47",
-    "tanuki_7.json#64",
-    "tanuki_7.json#66",
-    "tanuki_7.json#75",
-    "tanuki_7.json#79",
-    "tanuki_7.json#81",
-    "tanuki_7.json#88",
-    "tanuki_7.json#90",
-    "tanuki_7.json#111",
-    "tanuki_7.json#131",
-    "tanuki_7.json#137",
-    "tanuki_7.json#145",
-    "tanuki_7.json#147",
-    "tanuki_7.json#158",
-    "tanuki_7.json#203",
-    "tanuki_7.json#205",
-    "tanuki_9.json#433",
-    "tanuki_9.json#438",
-    "tanuki_9.json#459",
-    "tanuki_9.json#468",
-    "tanuki_9.json#497",
-    "tanuki_9.json#499",
-    "tanuki_9.json#501",
-    "tanuki_9.json#517",
-];
+use yosei_tests::tanuki::{problems, COOKED, SHORTER};
 
 #[test]
 fn tanuki_set_lengths_and_shorter_mates() {
     let rules = RuleSet::ordinary();
-    let data = include_str!("../data/tanuki_all.tsv");
     let limits = Limits {
         hash_mb: 64,
         ..Limits::default()
@@ -72,9 +23,7 @@ fn tanuki_set_lengths_and_shorter_mates() {
     let (mut valid, mut invalid, mut shorter_found) = (0, 0, 0);
     let mut failures = Vec::new();
     let mut cooked = Vec::new();
-    for line in data.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
-        let cols: Vec<&str> = line.split('\t').collect();
-        let (sfen, plies, name) = (cols[0], cols[1].parse::<u32>().unwrap(), cols[3]);
+    for (sfen, plies, name) in problems() {
         let setup = parse_sfen(sfen).unwrap().setup;
         let Ok(start) = Position::from_setup(&setup, &rules) else {
             invalid += 1;

@@ -60,6 +60,9 @@ enum Command {
     },
     /// Solve problems (help play now: help, helpself, helpstale, seq, cycle)
     Solve(crate::solve::SolveArgs),
+    /// Soundness report of problems under any stipulation: one input, or every file of
+    /// a folder in parallel (a summary table, or JSON Lines with --format json)
+    Check(crate::check::CheckArgs),
     /// Be a USI engine for shogi GUIs: direct mate with `go mate`, `checkmate …`; what
     /// `yosei` does too when started without arguments on a pipe, as GUIs start it
     /// (docs/usi.md)
@@ -124,6 +127,7 @@ pub fn run() -> Result<ExitCode, String> {
             Ok(ExitCode::SUCCESS)
         }
         Command::Solve(args) => crate::solve::run(args).map(ExitCode::from),
+        Command::Check(args) => crate::check::run(args).map(ExitCode::from),
         Command::Usi => crate::usi::run().map(|()| ExitCode::SUCCESS),
         Command::Bench { repeat, deep } => {
             crate::bench::run(repeat.max(1), deep);

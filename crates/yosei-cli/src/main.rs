@@ -1,6 +1,7 @@
 //! `yosei`: the command-line program (../shared/spec/cli.md).
 
 mod bench;
+mod check;
 mod cli;
 mod solve;
 mod usi;

@@ -6,10 +6,13 @@ use std::io::{IsTerminal, Write};
 use std::time::Duration;
 use yosei_io::display::{diagram, ki2_line};
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
+use yosei_io::mate_tree::{refutations_text, tree_move_line, tree_text};
+use yosei_io::report::JSON_TREE_MOVES;
 use yosei_io::sfen::parse_sfen;
 use yosei_io::{Branch, MoveLine, Report};
 use yosei_rules::{Condition, Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
+use yosei_solve::mate_in::{check_plies, solve_mate_in, MateInAnswer};
 use yosei_solve::self_mate::solve_self;
 use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions, TsumeProgress};
 use yosei_solve::{Count, HelpPlan, Limits, Outcome, Verdict};
@@ -74,9 +77,18 @@ pub struct SolveArgs {
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
-enum FutileArg {
+pub enum FutileArg {
     Skip,
     Count,
+}
+
+impl From<FutileArg> for Futile {
+    fn from(arg: FutileArg) -> Futile {
+        match arg {
+            FutileArg::Skip => Futile::Skip,
+            FutileArg::Count => Futile::Count,
+        }
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -138,47 +150,19 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         };
         let show_progress = (std::io::stderr().is_terminal() && !matches!(args.format, OutputFormat::Json))
             || std::env::var_os("YOSEI_PROGRESS").is_some();
-        let outcome = match stipulation {
-            Stipulation::SelfMate { .. } if args.resume => {
-                return Err(format!(
-                    "{}: --resume takes up help play only; {} ({stipulation}) is not saved",
-                    loaded.origin,
-                    stipulation.japanese()
-                ))
-            }
-            Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, &limits),
-            Stipulation::Tsume { length } => {
-                let options = TsumeOptions {
-                    futile: match args.futile {
-                        FutileArg::Skip => Futile::Skip,
-                        FutileArg::Count => Futile::Count,
-                    },
-                    stated_length: length,
-                    certify_nodes: args.certify_nodes,
-                };
-                solve_tsume(&loaded.position, &loaded.rules, &options, &limits, |p| {
-                    if show_progress {
-                        print_tsume_progress(p)
-                    }
-                })
-            }
-            Stipulation::MateIn { .. } => {
-                return Err(format!(
-                    "{}: {} ({stipulation}) is not implemented yet",
-                    loaded.origin,
-                    stipulation.japanese()
-                ))
-            }
-            _ => {
-                let plan = HelpPlan::new(stipulation, &loaded.position, target)
-                    .map_err(|e| format!("{}: {e}", loaded.origin))?;
-                solve_help(&loaded.position, &loaded.rules, &plan, &limits, |p| {
-                    if show_progress {
-                        print_progress(&p)
-                    }
-                })
-            }
+        if args.resume && matches!(stipulation, Stipulation::SelfMate { .. } | Stipulation::MateIn { .. }) {
+            return Err(format!(
+                "{}: --resume takes up help play only; {} ({stipulation}) is not saved",
+                loaded.origin,
+                stipulation.japanese()
+            ));
+        }
+        let tsume = TsumeOptions {
+            futile: args.futile.into(),
+            stated_length: None,
+            certify_nodes: args.certify_nodes,
         };
+        let outcome = solve_problem(loaded, stipulation, target, &tsume, &limits, show_progress)?;
         if show_progress {
             eprint!("\r\x1b[K");
         }
@@ -187,7 +171,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
             OutputFormat::Json => report().to_json().map_err(|e| format!("cannot write JSON: {e}"))?,
             OutputFormat::Usi => usi(&report()),
             OutputFormat::Kif => kif(&outcome, stipulation, loaded),
-            OutputFormat::Text => text(&outcome, stipulation, loaded),
+            OutputFormat::Text => text(&outcome, stipulation, loaded, args.all),
         };
         writeln!(out, "{text}").map_err(|e| format!("cannot write output: {e}"))?;
         let code = match outcome.verdict {
@@ -199,9 +183,48 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
     Ok(worst)
 }
 
+/// Solves one loaded problem under `stipulation` (`tsume.stated_length` is taken from
+/// the stipulation), with progress on standard error if asked.
+pub fn solve_problem(
+    loaded: &LoadedProblem,
+    stipulation: Stipulation,
+    target: Option<Position>,
+    tsume: &TsumeOptions,
+    limits: &Limits,
+    show_progress: bool,
+) -> Result<Outcome, String> {
+    Ok(match stipulation {
+        Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, limits),
+        Stipulation::Tsume { length } => {
+            let options = TsumeOptions {
+                stated_length: length,
+                ..tsume.clone()
+            };
+            solve_tsume(&loaded.position, &loaded.rules, &options, limits, |p| {
+                if show_progress {
+                    print_tsume_progress(p)
+                }
+            })
+        }
+        Stipulation::MateIn { length } => {
+            check_plies(length).map_err(|why| format!("{}: {why}", loaded.origin))?;
+            solve_mate_in(&loaded.position, &loaded.rules, length, limits)
+        }
+        _ => {
+            let plan =
+                HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
+            solve_help(&loaded.position, &loaded.rules, &plan, limits, |p| {
+                if show_progress {
+                    print_progress(&p)
+                }
+            })
+        }
+    })
+}
+
 /// cli.md names (`help:7`) or fm words (`ばか詰`, `H#7`, `キルケばか詰`), with the
 /// conditions the words name.
-fn parse_stipulation(text: &str) -> Result<(Stipulation, Vec<Condition>), String> {
+pub fn parse_stipulation(text: &str) -> Result<(Stipulation, Vec<Condition>), String> {
     if let Ok(s) = text.parse::<Stipulation>() {
         return Ok((s, Vec::new()));
     }
@@ -305,7 +328,16 @@ fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> S
     // the conditions solved under, from the file and from --cond
     problem.conditions = loaded.rules.conditions().to_vec();
     let mut moves = MoveLine::default();
-    if let Some(main) = outcome.solutions.first() {
+    if let Some(tree) = outcome.mate_in.as_ref().and_then(|m| m.tree.as_ref()) {
+        let (line, complete) = tree_move_line(tree, JSON_TREE_MOVES);
+        moves = line;
+        if !complete {
+            problem
+                .meta
+                .comments
+                .push(format!("the tree is cut at {JSON_TREE_MOVES} moves"));
+        }
+    } else if let Some(main) = outcome.solutions.first() {
         moves.moves = main.clone();
         moves.comments = vec![None; main.len()];
         if outcome.verdict == Verdict::Solved {
@@ -332,7 +364,10 @@ fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> S
 /// Solutions listed in Japanese notation in full; beyond this many, in USI.
 const JAPANESE_LINES: usize = 20;
 
-fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
+/// Moves of a mate-in-n tree shown as text without `--all`.
+const TEXT_TREE_MOVES: u64 = 2000;
+
+fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem, all: bool) -> String {
     let mut s = String::new();
     if let Some(title) = &loaded.problem.meta.title {
         s.push_str(&format!("{title}\n"));
@@ -346,8 +381,12 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
     for note in &outcome.notes {
         s.push_str(&format!("note: {note}\n"));
     }
-    match outcome.verdict {
-        Verdict::Solved => {
+    match (outcome.verdict, &outcome.mate_in) {
+        (Verdict::Solved | Verdict::NoSolution, Some(answer)) => {
+            let budget = if all { u64::MAX } else { TEXT_TREE_MOVES };
+            s.push_str(&mate_in_text(outcome, answer, stipulation, loaded, budget));
+        }
+        (Verdict::Solved, _) => {
             let length = outcome.length.unwrap_or(0);
             s.push_str(&format!(
                 "solved: {} solution{} of {length} plies",
@@ -383,12 +422,54 @@ fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> 
                 s.push_str(&format!("not sound: {}\n", faults.join("; ")));
             }
         }
-        Verdict::NoSolution => match outcome.stated_length.or(stipulation.length()) {
+        (Verdict::NoSolution, _) => match outcome.stated_length.or(stipulation.length()) {
             Some(n) => s.push_str(&format!("no solution in {n} plies or fewer\n")),
             None => s.push_str("no solution: every reachable position was searched\n"),
         },
-        Verdict::Unknown => s.push_str("unknown: a limit was reached before the answer was known\n"),
+        (Verdict::Unknown, _) => s.push_str("unknown: a limit was reached before the answer was known\n"),
     }
     s.push_str(&format!("{} nodes, {} ms", outcome.nodes, outcome.elapsed_ms));
+    s
+}
+
+/// "1 ply", "3 plies".
+fn plies_word(n: u32) -> String {
+    format!("{n} {}", if n == 1 { "ply" } else { "plies" })
+}
+
+/// A mate in ≤ n as text: the count of lines (seed 004's), the tree, the verdict; or,
+/// with no mate, each try with a defence that holds.
+fn mate_in_text(
+    outcome: &Outcome,
+    answer: &MateInAnswer,
+    stipulation: Stipulation,
+    loaded: &LoadedProblem,
+    budget: u64,
+) -> String {
+    let plies = stipulation.length().unwrap_or(0);
+    let mut s = String::new();
+    let Some(tree) = &answer.tree else {
+        s.push_str(&format!("no solution in {} or fewer\n", plies_word(plies)));
+        if !answer.refutations.is_empty() {
+            s.push_str("refutations (each check, a defence that holds):\n");
+            s.push_str(&refutations_text(&loaded.position, &loaded.rules, &answer.refutations));
+        }
+        return s;
+    };
+    let count = &outcome.solution_count;
+    s.push_str(&format!(
+        "solved: {} solution line{} within {} (the shortest mate: {})\n",
+        count.short(),
+        if *count == 1 { "" } else { "s" },
+        plies_word(plies),
+        plies_word(outcome.length.unwrap_or(0))
+    ));
+    s.push_str(&tree_text(&loaded.position, &loaded.rules, tree, budget));
+    let faults = outcome.faults();
+    if faults.is_empty() {
+        s.push_str("sound: one solution line\n");
+    } else {
+        s.push_str(&format!("not sound: {}\n", faults.join("; ")));
+    }
     s
 }

@@ -14,6 +14,7 @@ pub mod fm;
 pub mod input;
 pub mod ki2;
 pub mod kif;
+pub mod mate_tree;
 pub mod native;
 pub mod notation;
 pub mod problem;

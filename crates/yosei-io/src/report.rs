@@ -2,6 +2,7 @@
 //! writes. `yosei solve --format json` prints it (cli.md, "JSON result"), the USI engine
 //! answers from it, and the web page is to read the same object.
 
+use crate::mate_tree::{json_tree, JsonTree};
 use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
 use std::fmt::Display;
@@ -43,7 +44,26 @@ pub struct Report {
     /// Where the problem came from: `argument`, `<file>:<line>`, `stdin:<line>`, `usi`.
     pub origin: String,
     pub notes: Vec<String>,
+    /// Mate in ≤ n (逃げ将棋), solved: the whole solution tree (`solutions` lists its
+    /// lines, each ended by the first of its final mating moves).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tree: Option<JsonTree>,
+    /// Mate in ≤ n with no mate: for each check of the attacker, a defence that holds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub refutations: Option<Vec<JsonRefutation>>,
 }
+
+/// A refuted try: the attacker's check and a defence after which no mate remains within
+/// the plies (`null`: the check mates, but the mate does not count under 打歩詰).
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonRefutation {
+    #[serde(rename = "try")]
+    pub attempt: String,
+    pub defence: Option<String>,
+}
+
+/// Moves of a mate-in-n tree written in JSON at most (a larger tree is cut, and says so).
+pub const JSON_TREE_MOVES: u64 = 1_000_000;
 
 impl Report {
     /// The report of `outcome`, solved as `stipulation` under `rules`.
@@ -69,6 +89,20 @@ impl Report {
             elapsed_ms: outcome.elapsed_ms,
             origin: origin.into(),
             notes: outcome.notes.clone(),
+            tree: outcome
+                .mate_in
+                .as_ref()
+                .and_then(|m| m.tree.as_ref())
+                .map(|t| json_tree(t, JSON_TREE_MOVES)),
+            refutations: outcome.mate_in.as_ref().filter(|m| m.tree.is_none()).map(|m| {
+                m.refutations
+                    .iter()
+                    .map(|r| JsonRefutation {
+                        attempt: r.attempt.to_usi(),
+                        defence: r.defence.map(|d| d.to_usi()),
+                    })
+                    .collect()
+            }),
         }
     }
 

@@ -7,7 +7,9 @@
 
 pub mod count;
 pub mod help;
+pub mod key_hash;
 pub mod key_index;
+pub mod mate_in;
 pub mod outcome;
 pub mod plan;
 pub mod ply_index;

@@ -49,6 +49,10 @@ pub struct Outcome {
     pub nodes: u64,
     pub elapsed_ms: u128,
     pub notes: Vec<String>,
+    /// Mate in ≤ n (逃げ将棋): the solution tree, or the refutations of the attacker's
+    /// tries. Its lines are counted in `solution_count`, and every line beyond the first
+    /// is a cook; pieces left over are allowed.
+    pub mate_in: Option<Box<crate::mate_in::MateInAnswer>>,
 }
 
 impl Outcome {
@@ -67,11 +71,15 @@ impl Outcome {
             nodes: 0,
             elapsed_ms: 0,
             notes: Vec::new(),
+            mate_in: None,
         }
     }
 
     /// One solution, nothing left over, and (where a length was stated) that length.
     pub fn sound(&self) -> bool {
+        if self.mate_in.is_some() {
+            return self.verdict == Verdict::Solved && self.solution_count == 1;
+        }
         self.verdict == Verdict::Solved
             && self.distinct_up_to_mirror == 1
             && self.cooks.is_empty()
@@ -84,6 +92,18 @@ impl Outcome {
     pub fn faults(&self) -> Vec<String> {
         let mut out = Vec::new();
         if self.verdict != Verdict::Solved {
+            return out;
+        }
+        if self.mate_in.is_some() {
+            if self.solution_count.exceeds(1) {
+                let cooks = self.solution_count.minus(1);
+                out.push(format!(
+                    "{} solution lines: {} cook{} (余詰)",
+                    self.solution_count.short(),
+                    cooks.short(),
+                    if cooks == 1 { "" } else { "s" }
+                ));
+            }
             return out;
         }
         if self.distinct_up_to_mirror.exceeds(1) {

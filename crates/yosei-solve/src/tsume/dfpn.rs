@@ -22,9 +22,9 @@ use super::hand::{HandCodec, PackedHand};
 use super::mate_len::{self, MateLen, NONE};
 use super::table::{Known, Table};
 use super::{Futile, TsumeProgress};
+use crate::key_hash::ZobristBuild;
 use crate::Limits;
 use std::collections::{HashMap, HashSet};
-use std::hash::{BuildHasherDefault, Hasher};
 use std::time::{Duration, Instant};
 use yosei_core::{Color, Move, Square};
 use yosei_rules::{Key, Position, RuleSet};
@@ -207,24 +207,6 @@ impl PathHands {
     }
 }
 
-/// A hasher for keys that are already random (Zobrist).
-#[derive(Default)]
-struct KeyHasher(u64);
-
-impl Hasher for KeyHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-    fn write_u128(&mut self, n: u128) {
-        self.0 = n as u64;
-    }
-}
-
 pub struct Dfpn<'a> {
     pub rules: &'a RuleSet,
     pub attacker: Color,
@@ -236,13 +218,13 @@ pub struct Dfpn<'a> {
     pub table: Table,
     /// The positions of the current line, for repetition: boards and the attacker's
     /// hands on them.
-    path: HashMap<Key, PathHands, BuildHasherDefault<KeyHasher>>,
+    path: HashMap<Key, PathHands, ZobristBuild>,
     /// A hash of the current line, one per position on it (the last is the line's).
     path_hashes: Vec<u128>,
     /// The moves of the line being searched (for progress; `None` for a probe).
     line_moves: Vec<Option<Move>>,
     /// Lines (their hashes) whose last position fails because the line would repeat.
-    repetition_failures: HashSet<u128, BuildHasherDefault<KeyHasher>>,
+    repetition_failures: HashSet<u128, ZobristBuild>,
     pub nodes: u64,
     limits: &'a Limits,
     pub started: Instant,

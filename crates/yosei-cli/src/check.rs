@@ -1,0 +1,356 @@
+//! `yosei check INPUT|DIR`: the soundness report of problems under any stipulation —
+//! solutions, cooks, a shorter mate, pieces left over — for one input, or for every file
+//! of a folder, checked in parallel threads with progress, as a summary table (text) or
+//! JSON Lines (one object per problem, so that a collection shards across machines).
+//!
+//! A file named `NN_…` (seed 004's collections: `03_0001.txt`) states its length N: it
+//! replaces the length of the stipulation unless `--stip` gives one.
+
+use crate::cli::RuleArgs;
+use crate::solve::{parse_stipulation, solve_problem, FutileArg};
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::Duration;
+use yosei_io::input::{read_problems_from_arg, LoadedProblem};
+use yosei_io::Report;
+use yosei_rules::{RuleSet, Stipulation};
+use yosei_solve::tsume::TsumeOptions;
+use yosei_solve::{Limits, Outcome, Verdict};
+
+#[derive(clap::Args)]
+pub struct CheckArgs {
+    /// A problem file, a folder of problem files (each checked; not recursive), an SFEN
+    /// string, or -
+    input: String,
+    /// Stipulation of every problem (else each problem's own, else tsume); `mate`,
+    /// `self`… without a length take it from a file name `NN_…`
+    #[arg(long)]
+    stip: Option<String>,
+    #[command(flatten)]
+    rules: RuleArgs,
+    /// Direct mate: skip or count futile interpositions (無駄合)
+    #[arg(long, value_enum, default_value_t = FutileArg::Skip)]
+    futile: FutileArg,
+    /// text (a table: one row per problem, and totals) or json (JSON Lines: one object
+    /// per problem, as `yosei solve --format json` writes it, without the tree)
+    #[arg(long, default_value = "text")]
+    format: CheckFormat,
+    /// Files checked at once [default: the machine's hardware threads]
+    #[arg(long)]
+    jobs: Option<usize>,
+    /// Memory for each check's tables, in MiB
+    #[arg(long, default_value_t = 1024)]
+    hash: usize,
+    /// Give up on a problem after this many seconds (verdict unknown)
+    #[arg(long, value_name = "S")]
+    time_limit: Option<f64>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum CheckFormat {
+    Text,
+    Json,
+}
+
+/// What one problem came to.
+struct Row {
+    origin: String,
+    stipulation: String,
+    result: Result<Outcome, String>,
+    json: Option<String>,
+}
+
+/// Lines listed per problem in the report (all are counted).
+const LISTED: usize = 20;
+
+pub fn run(args: CheckArgs) -> Result<u8, String> {
+    let mut args = args;
+    // `--stip mate` (no length) is allowed here: the length comes from each file's name.
+    let cli_stip = match args.stip.as_deref() {
+        None => None,
+        Some(text) => {
+            let (stip, conditions, open) = match parse_stipulation(text) {
+                Ok((stip, conditions)) => (stip, conditions, false),
+                Err(e) => match parse_stipulation(&format!("{text}:1")) {
+                    Ok((stip, conditions)) if !text.contains(':') => (stip, conditions, true),
+                    _ => return Err(e),
+                },
+            };
+            for c in conditions {
+                let name = c.to_string();
+                if !args.rules.conditions.contains(&name) {
+                    args.rules.conditions.push(name);
+                }
+            }
+            Some((stip, open || stip.length().is_none()))
+        }
+    };
+    let rules = args.rules.compile()?;
+    let inputs = inputs(&args.input)?;
+    let jobs = args
+        .jobs
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .clamp(1, inputs.len().max(1));
+    let limits = Limits {
+        hash_mb: args.hash.max(1),
+        time_limit: args.time_limit.map(Duration::from_secs_f64),
+        max_listed: LISTED,
+        max_listed_moves: 100_000,
+        threads: 1,
+        ..Limits::default()
+    };
+    let tsume = TsumeOptions {
+        futile: args.futile.into(),
+        stated_length: None,
+        certify_nodes: None,
+    };
+    let json = args.format == CheckFormat::Json;
+    let progress = std::io::stderr().is_terminal() || std::env::var_os("YOSEI_PROGRESS").is_some();
+    let next = AtomicUsize::new(0);
+    let done = AtomicUsize::new(0);
+    let results: Vec<Mutex<Vec<Row>>> = inputs.iter().map(|_| Mutex::new(Vec::new())).collect();
+    let stdout = Mutex::new(std::io::stdout());
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(input) = inputs.get(i) else { break };
+                let rows = check_input(input, cli_stip, &rules, &tsume, &limits, json);
+                if json {
+                    let mut out = stdout.lock().unwrap_or_else(|e| e.into_inner());
+                    for row in &rows {
+                        let line = match (&row.json, &row.result) {
+                            (Some(line), _) => line.clone(),
+                            (None, result) => error_json(&row.origin, result.as_ref().err()),
+                        };
+                        // A closed pipe ends the output; the checks still finish.
+                        let _ = writeln!(out, "{line}");
+                    }
+                }
+                *results[i].lock().unwrap_or_else(|e| e.into_inner()) = rows;
+                let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+                if progress {
+                    eprint!("\r\x1b[K{n}/{} checked · {}", inputs.len(), input.label());
+                }
+            });
+        }
+    });
+    if progress {
+        eprint!("\r\x1b[K");
+    }
+    let rows: Vec<Row> = results
+        .into_iter()
+        .flat_map(|m| m.into_inner().unwrap_or_else(|e| e.into_inner()))
+        .collect();
+    if !json {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{}", table(&rows)).map_err(|e| format!("cannot write output: {e}"))?;
+    }
+    Ok(rows
+        .iter()
+        .map(|r| match &r.result {
+            Err(_) => 1,
+            Ok(o) if o.verdict == Verdict::Unknown => 2,
+            Ok(_) => 0,
+        })
+        .max()
+        .unwrap_or(0))
+}
+
+/// One thing to check: a file of a folder, or the command's argument as it is.
+enum Input {
+    File(PathBuf),
+    Argument(String),
+}
+
+impl Input {
+    fn label(&self) -> String {
+        match self {
+            Input::File(path) => path.display().to_string(),
+            Input::Argument(text) => text.clone(),
+        }
+    }
+
+    /// The length a file's name states (`07_xxxx.kif`: 7).
+    fn stated_length(&self) -> Option<u32> {
+        let Input::File(path) = self else { return None };
+        let name = path.file_name()?.to_str()?;
+        let (digits, _) = name.split_once('_')?;
+        digits.parse().ok().filter(|&n| n > 0)
+    }
+}
+
+/// The files of a folder (sorted; hidden ones left out), or the argument itself.
+fn inputs(arg: &str) -> Result<Vec<Input>, String> {
+    let path = Path::new(arg);
+    if !path.is_dir() {
+        return Ok(vec![match path.is_file() {
+            true => Input::File(path.to_path_buf()),
+            false => Input::Argument(arg.to_string()),
+        }]);
+    }
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(path).map_err(|e| format!("{arg}: cannot read the folder: {e}"))? {
+        let entry = entry.map_err(|e| format!("{arg}: cannot read the folder: {e}"))?;
+        let p = entry.path();
+        let hidden = p
+            .file_name()
+            .and_then(|n| n.to_str())
+            .is_some_and(|n| n.starts_with('.'));
+        if p.is_file() && !hidden {
+            files.push(p);
+        }
+    }
+    if files.is_empty() {
+        return Err(format!("{arg}: the folder holds no problem file"));
+    }
+    files.sort();
+    Ok(files.into_iter().map(Input::File).collect())
+}
+
+/// Checks every problem of one input.
+fn check_input(
+    input: &Input,
+    cli_stip: Option<(Stipulation, bool)>,
+    rules: &RuleSet,
+    tsume: &TsumeOptions,
+    limits: &Limits,
+    json: bool,
+) -> Vec<Row> {
+    let arg = match input {
+        Input::File(path) => path.to_string_lossy().into_owned(),
+        Input::Argument(text) => text.clone(),
+    };
+    let problems = match read_problems_from_arg(&arg, rules) {
+        Ok(p) => p,
+        Err(e) => {
+            return vec![Row {
+                origin: input.label(),
+                stipulation: String::new(),
+                result: Err(e.to_string()),
+                json: None,
+            }]
+        }
+    };
+    problems
+        .iter()
+        .map(|loaded| {
+            let stipulation = stipulation_of(loaded, cli_stip, input.stated_length());
+            let result = solve_problem(loaded, stipulation, None, tsume, limits, false);
+            let json = match (&result, json) {
+                (Ok(outcome), true) => {
+                    let mut report = Report::new(outcome, stipulation, &loaded.rules, &loaded.origin);
+                    // The tree can be huge: a collection's report keeps the count and
+                    // the listed lines.
+                    report.tree = None;
+                    report.to_json().ok()
+                }
+                _ => None,
+            };
+            Row {
+                origin: loaded.origin.clone(),
+                stipulation: stipulation.to_string(),
+                result,
+                json,
+            }
+        })
+        .collect()
+}
+
+/// `--stip` (its length, else the file name's, else the problem's), else the problem's
+/// own (with the file name's length if it names one), else tsume.
+fn stipulation_of(loaded: &LoadedProblem, cli: Option<(Stipulation, bool)>, named: Option<u32>) -> Stipulation {
+    let own = loaded.problem.stipulation;
+    match cli {
+        Some((stip, false)) => stip,
+        Some((stip, true)) => match named.or(own.and_then(|s| s.length())) {
+            Some(n) => stip.with_length(n),
+            None => stip,
+        },
+        None => {
+            let stip = own.unwrap_or(Stipulation::Tsume { length: None });
+            named.map_or(stip, |n| stip.with_length(n))
+        }
+    }
+}
+
+/// The JSON line of a problem that could not be checked.
+fn error_json(origin: &str, message: Option<&String>) -> String {
+    format!(
+        r#"{{"verdict":"error","origin":{},"error":{}}}"#,
+        escape(origin),
+        escape(message.map_or("", |m| m.as_str()))
+    )
+}
+
+/// A JSON string literal.
+fn escape(text: &str) -> String {
+    let mut s = String::with_capacity(text.len() + 2);
+    s.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("\\\""),
+            '\\' => s.push_str("\\\\"),
+            c if (c as u32) < 0x20 => s.push_str(&format!("\\u{:04x}", c as u32)),
+            c => s.push(c),
+        }
+    }
+    s.push('"');
+    s
+}
+
+/// The summary table: a row per problem, then the totals.
+fn table(rows: &[Row]) -> String {
+    let mut s = format!(
+        "{:<40} {:<10} {:<11} {:>6} {:>9} {:>6} {:>8}  faults\n",
+        "problem", "stip", "verdict", "length", "solutions", "sound", "ms"
+    );
+    let (mut sound, mut unsound, mut none, mut unknown, mut errors) = (0, 0, 0, 0, 0);
+    for row in rows {
+        match &row.result {
+            Err(message) => {
+                errors += 1;
+                s.push_str(&format!(
+                    "{:<40} {:<10} error: {message}\n",
+                    row.origin, row.stipulation
+                ));
+            }
+            Ok(o) => {
+                match (o.verdict, o.sound()) {
+                    (Verdict::Solved, true) => sound += 1,
+                    (Verdict::Solved, false) => unsound += 1,
+                    (Verdict::NoSolution, _) => none += 1,
+                    (Verdict::Unknown, _) => unknown += 1,
+                }
+                let solved = o.verdict == Verdict::Solved;
+                s.push_str(&format!(
+                    "{:<40} {:<10} {:<11} {:>6} {:>9} {:>6} {:>8}  {}\n",
+                    row.origin,
+                    row.stipulation,
+                    o.verdict.word(),
+                    o.length.map_or("-".into(), |n| n.to_string()),
+                    if solved { o.solution_count.short() } else { "-".into() },
+                    if solved {
+                        if o.sound() {
+                            "yes"
+                        } else {
+                            "no"
+                        }
+                    } else {
+                        "-"
+                    },
+                    o.elapsed_ms,
+                    o.faults().join("; ")
+                ));
+            }
+        }
+    }
+    s.push_str(&format!(
+        "{} problem{}: {sound} sound, {unsound} not sound, {none} with no solution, {unknown} unknown, {errors} errors",
+        rows.len(),
+        if rows.len() == 1 { "" } else { "s" }
+    ));
+    s
+}
