@@ -177,3 +177,46 @@ fn figures_3_and_4_capture_that_is_self_check_and_leaving_check_is_invalid() {
     // with the rook, Black is in check itself
     assert!(pos("6K1k/7G1/8b/9/9/6r2/9/9/9 b - 1", &rules).in_check(&rules));
 }
+
+/// Example 2 (例2, 「38角、39飛、26金、17角、24王 迄5手」), its main line and the
+/// alternatives the seed names, on a position built for them: Black K 35, L 29; White
+/// K 16, P 18, 龍 93; Black holds B and G. (The seed's own diagram is lost, and this
+/// position is not the whole problem: 27角 also mates here, so the solution set is not
+/// the seed's.)
+const EXAMPLE_2: &str = "9/9/+r8/9/6K2/8k/9/8p/7L1 b BGr1b3g4s4n3l17p 1";
+
+/// 「初手38角に15玉は25金、17玉は27金と打って早く詰みます。最善は38角をピンして動けなく
+/// する39飛です」: after 38角 the flights lose at once, and 39飛 pins the bishop, which
+/// then gives no check.
+#[test]
+fn example_2_rook_39_pins_the_bishop() {
+    let rules = skci();
+    let start = pos(EXAMPLE_2, &rules);
+    let b38 = after(&start, &rules, "B*3h");
+    assert!(b38.in_check(&rules));
+    assert!(after(&b38, &rules, "1f1e G*2e").is_checkmate(&rules));
+    assert!(after(&b38, &rules, "1f1g G*2g").is_checkmate(&rules));
+    let r39 = after(&b38, &rules, "R*3i");
+    assert!(!r39.king_capturable(&rules), "the pinned bishop gives no check");
+}
+
+/// 「3手目26金に17玉は27金と引いて詰みとなります。26金には17角という受けがあります。現状、
+/// 38角と26金がピンされていて動けません…どちらのラインからも外れる24王は、38角と26金を
+/// アンピンして両王手になります。両方の王手を外す手段はなく、これで詰みとなります。」
+#[test]
+fn example_2_king_24_unpins_both_for_a_double_check_mate() {
+    let rules = skci();
+    let g26 = after(&pos(EXAMPLE_2, &rules), &rules, "B*3h R*3i G*2f");
+    assert_eq!(legal_usi(&g26, &rules, ""), ["1f1g", "B*1g"]);
+    assert!(after(&g26, &rules, "1f1g 2f2g").is_checkmate(&rules));
+    let b17 = after(&g26, &rules, "B*1g");
+    assert!(!b17.king_capturable(&rules), "38角 and 26金 are both pinned");
+    let k24 = after(&b17, &rules, "3e2d");
+    assert!(k24.is_checkmate(&rules));
+    // a double check: with either piece taken off, the other still checks
+    for (file, rank) in [(2, 6), (3, 8)] {
+        let mut setup = k24.to_setup();
+        setup.put(yosei_core::Square::new(file, rank).unwrap(), None);
+        assert!(Position::from_setup(&setup, &rules).unwrap().in_check(&rules));
+    }
+}
