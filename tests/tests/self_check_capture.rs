@@ -220,3 +220,18 @@ fn example_2_king_24_unpins_both_for_a_double_check_mate() {
         assert!(Position::from_setup(&setup, &rules).unwrap().in_check(&rules));
     }
 }
+
+/// Help play follows the same check: example 1 as a one-ply ばか詰 has the one solution
+/// 21金 under skci, and 22金 besides under ordinary rules.
+#[test]
+fn example_1_as_a_helpmate() {
+    let help = |rules: &RuleSet| {
+        let start = pos(EXAMPLE_1, rules);
+        let stip: yosei_rules::Stipulation = "help:1".parse().unwrap();
+        let plan = yosei_solve::HelpPlan::new(stip, &start, None).unwrap();
+        let out = yosei_tests::support::solve_help_every_store(&start, rules, &plan, &Limits::default());
+        solution_lines(&out.solutions)
+    };
+    assert_eq!(help(&skci()), ["G*2a"]);
+    assert_eq!(help(&RuleSet::ordinary()), ["G*2a", "G*2b"]);
+}
