@@ -358,21 +358,71 @@ pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
     let Some(king) = king_of(setup, !by) else {
         return false;
     };
+    let capturers = ordinary_checkers(setup, by, rules);
+    if !rules.skci || capturers.is_empty() {
+        return !capturers.is_empty();
+    }
+    // 自己王手王取無効 (seed 000's strict definition): some capture of the king, by one of
+    // those pieces, after which no piece of the other side gives the capturer's king an
+    // ordinary check that did not give it before.
+    let Some(own_king) = king_of(setup, by) else {
+        return true;
+    };
+    let before: Vec<Square> = ordinary_checkers_of(setup, own_king, !by, rules);
+    let mut passed = setup.clone();
+    passed.side_to_move = by;
+    candidates(&passed, rules)
+        .into_iter()
+        .filter(|m| m.from().is_some_and(|from| capturers.contains(&from)))
+        .filter(|m| m.to() == king || m.via() == Some(king))
+        .any(|m| {
+            let after = play(&passed, m);
+            let Some(own_king) = king_of(&after, by) else {
+                return true;
+            };
+            ordinary_checkers_of(&after, own_king, !by, rules)
+                .iter()
+                .all(|sq| before.contains(sq))
+        })
+}
+
+/// The pieces of `by` giving the other side's king an ordinary check (seed 000's
+/// 通常の王手): they reach it with their power, are not paralysed, and (利き二歩無効) do not
+/// land a pawn on a file of another pawn of theirs.
+fn ordinary_checkers(setup: &Setup, by: Color, rules: &Rules) -> Vec<Square> {
+    match king_of(setup, !by) {
+        Some(king) => ordinary_checkers_of(setup, king, by, rules),
+        None => vec![],
+    }
+}
+
+/// [`ordinary_checkers`] of the king on `king`.
+fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -> Vec<Square> {
     let powers = powers(setup, rules);
-    Square::all().any(|sq| {
-        let Some(p) = setup.piece_at(sq) else { return false };
-        if p.color != by || !reach_with(setup, sq, &powers[sq.index()]).contains(&king) {
-            return false;
-        }
-        // 利き二歩無効: a pawn landing on a file where its side has another pawn
-        let two_pawns = p.kind == PieceKind::Pawn
-            && sq.file() != king.file()
-            && (1..=9).any(|rank| {
-                setup.piece_at(Square::new(king.file(), rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, by))
-            });
-        let invalid = rules.kiki_nifu_invalid && two_pawns;
-        !invalid && !paralysed(setup, rules, &powers, sq)
-    })
+    Square::all()
+        .filter(|&sq| {
+            let Some(p) = setup.piece_at(sq) else { return false };
+            if p.color != by || !reach_with(setup, sq, &powers[sq.index()]).contains(&king) {
+                return false;
+            }
+            let two_pawns = p.kind == PieceKind::Pawn
+                && sq.file() != king.file()
+                && (1..=9).any(|rank| {
+                    setup.piece_at(Square::new(king.file(), rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, by))
+                });
+            let invalid = rules.kiki_nifu_invalid && two_pawns;
+            !invalid && !paralysed(setup, rules, &powers, sq)
+        })
+        .collect()
+}
+
+/// 自己王手王取無効's adjacency ban: `color`'s king stands within the reach of the other
+/// king's power.
+pub fn king_in_enemy_king_reach(setup: &Setup, color: Color, rules: &Rules) -> bool {
+    let (Some(ours), Some(theirs)) = (king_of(setup, color), king_of(setup, !color)) else {
+        return false;
+    };
+    reach_with(setup, theirs, &powers(setup, rules)[theirs.index()]).contains(&ours)
 }
 
 pub fn in_check(setup: &Setup) -> bool {
@@ -439,7 +489,9 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
         if let Some(via) = m.via() {
             if let Some(captured) = next.piece_at(via) {
                 assert!(captured.color != us, "a Lion two-step via its own piece: {m}");
-                next.hand_mut(us).add(captured.kind.unpromoted());
+                if captured.kind != PieceKind::King {
+                    next.hand_mut(us).add(captured.kind.unpromoted());
+                }
                 next.put(via, None);
             }
         }
@@ -461,6 +513,8 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
                     next.hand_mut(us).add(captured.kind.unpromoted());
                     end = sq;
                 }
+                // a king is captured only in the captures check imagines
+                None if captured.kind == PieceKind::King => {}
                 None => next.hand_mut(us).add(captured.kind.unpromoted()),
             }
         }
@@ -538,6 +592,9 @@ fn forbidden_without_drop_pawn_mate(after: &Setup, mover: Color, rules: &Rules) 
     if two_pawns(after, mover) || can_capture_king_with(after, !mover, rules) {
         return true;
     }
+    if rules.skci && king_in_enemy_king_reach(after, mover, rules) {
+        return true;
+    }
     Square::all().any(|sq| {
         after
             .piece_at(sq)
@@ -589,6 +646,8 @@ pub struct Rules {
     pub k_madrasi: bool,
     /// 利き二歩無効.
     pub kiki_nifu_invalid: bool,
+    /// 自己王手王取無効 (seed 000).
+    pub skci: bool,
     /// Nesting of 完全打歩's "does this mate?" questions (0 for the caller); as the
     /// engine does, a question beyond the eighth level is answered "no".
     pub depth: u32,
@@ -617,12 +676,12 @@ impl Rules {
                 C::Madrasi => rules.madrasi = true,
                 C::KMadrasi => rules.k_madrasi = true,
                 C::KikiNifuInvalid => rules.kiki_nifu_invalid = true,
+                C::SelfCheckCaptureInvalid => rules.skci = true,
                 C::Circe => rules.capture = Some(Capture::Circe),
                 C::AntiCirce => rules.capture = Some(Capture::AntiCirce),
                 C::Pwc => rules.capture = Some(Capture::Pwc),
                 C::Uchifu => rules.uchifu = Some(Uchifu::Complete),
                 C::UchifuSimple => rules.uchifu = Some(Uchifu::Simple),
-                other => panic!("reference generator: condition {other} not written"),
             }
         }
         rules

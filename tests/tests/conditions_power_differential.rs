@@ -1,5 +1,5 @@
-//! The general generator under the power-changing conditions, Madrasi and 利き二歩無効
-//! against the slow reference generator (tests/src/reference.rs, written from rules.md
+//! The general generator under the power-changing conditions, Madrasi, 利き二歩無効 and
+//! 自己王手王取無効 against the slow reference generator (tests/src/reference.rs, written from rules.md
 //! §5 with plain loops): identical legal move sets, check verdicts and setup verdicts
 //! (the side not to move in check), on random positions with fairy pieces and on
 //! random positions with ordinary pieces only, and along short random games from them.
@@ -51,6 +51,9 @@ struct Tally {
     in_check: usize,
     checks: usize,
     refused: usize,
+    /// Positions whose legal moves differ from those under the same conditions without
+    /// skci (counted only when skci is among them).
+    skci_changed: usize,
 }
 
 /// Compares `setup` and a short random game from it under `words`.
@@ -62,7 +65,18 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
         rules.uchifuzume = yosei_rules::UchifuzumeReading::Any;
     }
     let reference_rules = Rules::from_conditions(&conds, any);
-    let refused_by_reference = reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules);
+    let without_skci = {
+        let others: Vec<Condition> = conds
+            .iter()
+            .copied()
+            .filter(|&c| c != Condition::SelfCheckCaptureInvalid)
+            .collect();
+        let mut r = RuleSet::compile(&others).unwrap();
+        r.uchifuzume = rules.uchifuzume;
+        (others.len() < conds.len()).then_some(r)
+    };
+    let refused_by_reference = reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules)
+        || (reference_rules.skci && reference::king_in_enemy_king_reach(setup, !setup.side_to_move, &reference_rules));
     let Ok(mut pos) = Position::from_setup(setup, &rules).map_err(|e| {
         assert!(
             refused_by_reference,
@@ -101,6 +115,9 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
         let checks = sorted(pos.legal_checks(&rules).as_slice().to_vec());
         let played: Vec<Move> = fast.iter().copied().filter(|&m| pos.play(m).in_check(&rules)).collect();
         assert_eq!(checks, played, "{words}: {}", yosei_io::sfen::write_sfen(&s));
+        if let Some(plain) = &without_skci {
+            tally.skci_changed += usize::from(sorted(pos.legal_moves(plain).as_slice().to_vec()) != fast);
+        }
         tally.checks += checks.len();
         tally.positions += 1;
         tally.moves += fast.len();
@@ -113,14 +130,18 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
     }
 }
 
-fn run(words_list: &[&str], rounds: usize, seed: u64) {
+fn run(words_list: &[&str], rounds: usize, seed: u64) -> Vec<Tally> {
+    run_with(&FairyMix::default(), words_list, rounds, seed)
+}
+
+fn run_with(mix: &FairyMix, words_list: &[&str], rounds: usize, seed: u64) -> Vec<Tally> {
+    let mut tallies = Vec::new();
     for &words in words_list {
         let mut rng = SplitMix64::new(seed ^ (words.len() as u64 * 0x9E37));
         let mut tally = Tally::default();
-        let mix = FairyMix::default();
         for round in 0..rounds {
             let setup = if round % 2 == 0 {
-                random_fairy_setup(&mut rng, &mix)
+                random_fairy_setup(&mut rng, mix)
             } else {
                 ordinary_setup(&mut rng)
             };
@@ -131,17 +152,19 @@ fn run(words_list: &[&str], rounds: usize, seed: u64) {
             tally.positions > rounds && tally.in_check > rounds / 20,
             "{words}: {tally:?}"
         );
+        tallies.push(tally);
     }
+    tallies
 }
 
 #[test]
 fn annan_family_equals_the_reference() {
-    run(&["annan", "anhoku", "taimen", "haimen"], 400, 0xA11A);
+    let _ = run(&["annan", "anhoku", "taimen", "haimen"], 400, 0xA11A);
 }
 
 #[test]
 fn kiki_nifu_invalid_equals_the_reference() {
-    run(
+    let _ = run(
         &[
             "annan+kiki-nifu-invalid",
             "anhoku+kiki-nifu-invalid",
@@ -155,7 +178,7 @@ fn kiki_nifu_invalid_equals_the_reference() {
 
 #[test]
 fn tenjiku_and_komazume_equal_the_reference() {
-    run(
+    let _ = run(
         &["tenjiku", "komazume:chess-knight", "komazume:R", "komazume:I"],
         250,
         0x7E4,
@@ -164,12 +187,12 @@ fn tenjiku_and_komazume_equal_the_reference() {
 
 #[test]
 fn madrasi_equals_the_reference() {
-    run(&["madrasi", "k-madrasi"], 250, 0x3AD);
+    let _ = run(&["madrasi", "k-madrasi"], 250, 0x3AD);
 }
 
 #[test]
 fn madrasi_with_each_power_rule_equals_the_reference() {
-    run(
+    let _ = run(
         &[
             "madrasi+annan",
             "madrasi+anhoku",
@@ -189,7 +212,7 @@ fn madrasi_with_each_power_rule_equals_the_reference() {
 /// The fairy 打歩詰 (完全打歩 and 単純打歩, module `capture`) with the power conditions.
 #[test]
 fn uchifu_with_power_rules_equals_the_reference() {
-    run(
+    let _ = run(
         &[
             "annan+uchifu",
             "taimen+uchifu-simple",
@@ -200,4 +223,40 @@ fn uchifu_with_power_rules_equals_the_reference() {
         100,
         0x0C1F,
     );
+}
+
+/// 自己王手王取無効 alone and with each power condition, Madrasi (nonK), 利き二歩無効 and
+/// the fairy 打歩詰: the king-capture validity of seed 000 and the adjacency ban.
+#[test]
+fn skci_equals_the_reference() {
+    // few pieces, both kings, many checks: captures of a king that uncover a line to
+    // the capturer's own king are common
+    let mix = FairyMix {
+        min_pieces: 6,
+        max_pieces: 14,
+        check_percent: 60,
+        no_black_king_percent: 0,
+        ..FairyMix::default()
+    };
+    let tallies = run_with(
+        &mix,
+        &[
+            "skci",
+            "skci+annan",
+            "skci+anhoku",
+            "skci+taimen",
+            "skci+haimen",
+            "skci+tenjiku",
+            "skci+komazume:chess-knight",
+            "skci+madrasi",
+            "skci+annan+kiki-nifu-invalid",
+            "skci+uchifu",
+        ],
+        400,
+        0x5C1,
+    );
+    // the condition must change the moves somewhere, or the comparison proves nothing
+    for tally in &tallies {
+        assert!(tally.skci_changed > 0, "{tally:?}");
+    }
 }

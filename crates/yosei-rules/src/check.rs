@@ -56,6 +56,18 @@ impl Position {
         }
     }
 
+    /// Under 自己王手王取無効: the side *not* to move has its king within the enemy king's
+    /// reach, which no legal move leads to (the adjacency ban, rules.md §5.13).
+    pub(crate) fn king_left_in_enemy_king_reach(&self, rules: &RuleSet) -> bool {
+        rules.compiled().self_check_capture_invalid
+            && crate::conditions::self_check_capture::king_in_enemy_king_reach(
+                self,
+                rules,
+                &crate::powers::Powers::new(self, rules),
+                !self.side_to_move(),
+            )
+    }
+
     /// Facts for [`Position::gives_check_fast`], computed once per node.
     pub fn check_info(&self) -> CheckInfo {
         let us = self.side_to_move();

@@ -9,7 +9,7 @@
 //! capture the mover's king (legality); a checking pawn drop is then asked whether it
 //! mates (drop-pawn mate, recursive as in seed 002).
 
-use crate::conditions::kiki_nifu;
+use crate::conditions::{kiki_nifu, self_check_capture};
 use crate::drop_pawn_mate::is_drop_pawn_mate;
 use crate::local_safety::LocalSafety;
 use crate::powers::Powers;
@@ -17,25 +17,44 @@ use crate::{madrasi, MoveSink, Position, RuleSet};
 use std::ops::ControlFlow;
 use yosei_core::{Bitboard, Color, Move, PieceKind, Square};
 
-/// Whether `by` could make a valid king capture on `sq` (rules.md §2): a piece of `by`
-/// reaches `sq` with its current power (phase 1), is not paralysed (phase 2), and the
-/// capture is not one an active rule declares invalid (利き二歩無効).
+/// Whether `by` could make a valid king capture on `sq`, the square of the other side's
+/// king (rules.md §2): a piece of `by` reaches `sq` with its current power (phase 1), is
+/// not paralysed (phase 2), and the capture is not one an active rule declares invalid
+/// (利き二歩無効, 自己王手王取無効).
 pub(crate) fn attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color) -> bool {
     attacked_with(pos, rules, &Powers::new(pos, rules), sq, by)
 }
 
 /// [`attacked`] with the powers of `pos` already computed.
 pub(crate) fn attacked_with(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square, by: Color) -> bool {
+    let capturers = ordinary_capturers(pos, rules, powers, sq, by);
+    if !rules.compiled().self_check_capture_invalid {
+        return capturers.is_nonempty();
+    }
+    capturers
+        .into_iter()
+        .any(|from| self_check_capture::has_capture_without_self_check(pos, rules, powers, from, sq))
+}
+
+/// The pieces of `by` that give *ordinary check* (seed 000's 通常の王手) to the king on
+/// `sq`: they reach it with their current power, are not paralysed, and their capture
+/// is not declared invalid by 利き二歩無効. Whatever else the capture would break (two
+/// pawns, a dead piece, its own king left open) is ignored.
+pub(crate) fn ordinary_capturers(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square, by: Color) -> Bitboard {
     let compiled = rules.compiled();
     let candidates = reaching(pos, rules, powers, sq, by);
     if compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid {
-        // every capture is valid
-        return candidates.is_nonempty();
+        // every capture is an ordinary one
+        return candidates;
     }
-    candidates.into_iter().any(|from| {
+    let mut valid = Bitboard::EMPTY;
+    for from in candidates {
         let invalid = compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
-        !invalid && !madrasi::paralysed(pos, rules, powers, from)
-    })
+        if !invalid && !madrasi::paralysed(pos, rules, powers, from) {
+            valid |= from.into();
+        }
+    }
+    valid
 }
 
 /// The pieces of `by` whose current power reaches `sq` (phase 1 only: paralysis and
@@ -194,7 +213,16 @@ impl<S: MoveSink> General<'_, S> {
                     .is_some_and(|k| attacked_with(after, self.rules, &powers, k, !color))
             })
         };
-        !hit(self.us) && (!self.only_checks || hit(!self.us))
+        if hit(self.us) {
+            return false;
+        }
+        // the adjacency ban (no local shortcut under skci: `LocalSafety::new`)
+        if self.rules.compiled().self_check_capture_invalid
+            && self_check_capture::king_in_enemy_king_reach(after, self.rules, &powers, self.us)
+        {
+            return false;
+        }
+        !self.only_checks || hit(!self.us)
     }
 
     fn board_moves(&mut self) -> ControlFlow<()> {

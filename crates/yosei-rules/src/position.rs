@@ -204,6 +204,16 @@ impl Position {
         Some(next)
     }
 
+    /// This position with the other side to move and nothing else changed: what the
+    /// definition of check imagines (seed 000: "were the opponent to pass"). Not a move
+    /// of the game.
+    pub fn passed(&self) -> Position {
+        let mut next = self.clone();
+        next.side = !next.side;
+        next.key ^= zobrist::white_to_move();
+        next
+    }
+
     #[inline]
     pub fn move_number(&self) -> u32 {
         self.move_number

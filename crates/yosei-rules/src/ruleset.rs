@@ -190,6 +190,7 @@ impl Condition {
                 | Condition::Madrasi
                 | Condition::KMadrasi
                 | Condition::KikiNifuInvalid
+                | Condition::SelfCheckCaptureInvalid
                 | Condition::Komazume(_)
         )
     }

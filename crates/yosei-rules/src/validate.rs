@@ -19,6 +19,9 @@ pub enum SetupProblem {
     },
     /// The side not to move is in check: the side to move could capture its king.
     OpponentInCheck { color: Color },
+    /// Under 自己王手王取無効 the side not to move has its king within the enemy king's
+    /// reach, which no legal move leads to.
+    KingInEnemyKingReach { color: Color },
     /// More pieces of a kind (board + hands, promoted counted with unpromoted) than the
     /// standard 40-piece set holds (or, with an unlimited set, than a hand can count).
     TooManyPieces { kind: PieceKind, count: u32, max: u32 },
@@ -53,6 +56,11 @@ impl fmt::Display for SetupProblem {
             SetupProblem::OpponentInCheck { color } => write!(
                 f,
                 "{} is in check but it is not its turn (the side to move could capture the king)",
+                side(*color)
+            ),
+            SetupProblem::KingInEnemyKingReach { color } => write!(
+                f,
+                "{}'s king stands within the other king's reach, which 自己王手王取無効 (skci) forbids",
                 side(*color)
             ),
             SetupProblem::TooManyPieces { kind, count, max } => {
@@ -231,6 +239,13 @@ impl Position {
         if pos.king_capturable(rules) {
             return Err(SetupError {
                 problems: vec![SetupProblem::OpponentInCheck {
+                    color: !setup.side_to_move,
+                }],
+            });
+        }
+        if pos.king_left_in_enemy_king_reach(rules) {
+            return Err(SetupError {
+                problems: vec![SetupProblem::KingInEnemyKingReach {
                     color: !setup.side_to_move,
                 }],
             });

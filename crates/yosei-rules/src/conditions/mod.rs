@@ -1,12 +1,13 @@
 //! The fairy conditions of rules.md §5 as the rule engine sees them once compiled:
 //! which rule gives pieces their powers (`annan`, `facing`, `tenjiku`, `komazume`),
-//! whether Madrasi paralysis is on (`crate::madrasi`), and the 利き二歩 reading
-//! (`kiki_nifu`). docs/rules/conditions.md gives the choices made and why.
+//! whether Madrasi paralysis is on (`crate::madrasi`), the 利き二歩 reading
+//! (`kiki_nifu`) and 自己王手王取無効 (`self_check_capture`). docs/rules/conditions.md gives the choices made and why.
 
 pub(crate) mod annan;
 pub(crate) mod facing;
 pub(crate) mod kiki_nifu;
 pub(crate) mod komazume;
+pub(crate) mod self_check_capture;
 pub(crate) mod tenjiku;
 
 use crate::Condition;
@@ -59,6 +60,9 @@ pub struct Compiled {
     pub madrasi: Option<MadrasiKings>,
     /// 利き二歩無効: a king capture by a pawn that makes two pawns is no king capture.
     pub kiki_nifu_invalid: bool,
+    /// 自己王手王取無効: a king capture that is an ordinary self-check is no king capture,
+    /// and a king may not stand in the enemy king's reach.
+    pub self_check_capture_invalid: bool,
 }
 
 impl Compiled {
@@ -144,6 +148,29 @@ impl Compiled {
                     "condition kiki-nifu-invalid (利き二歩無効) applies only with annan, anhoku, taimen or haimen"
                         .to_string(),
                 );
+            }
+        }
+        if conditions.contains(&Condition::SelfCheckCaptureInvalid) {
+            compiled.self_check_capture_invalid = true;
+            // Seed 000 defines skci for kings that move and capture as the powers say;
+            // nobody has said what a paralysed king's reach is for the adjacency ban, nor
+            // where a captured king or its capturer would go under キルケ, アンチキルケ or
+            // PWC (deny by default).
+            let undefined: Vec<String> = conditions
+                .iter()
+                .filter(|c| {
+                    matches!(
+                        c,
+                        Condition::KMadrasi | Condition::Circe | Condition::AntiCirce | Condition::Pwc
+                    )
+                })
+                .map(|c| format!("{c} ({})", c.japanese()))
+                .collect();
+            if !undefined.is_empty() {
+                problems.push(format!(
+                    "condition skci (自己王手王取無効) with {} is not defined by its source (seed 000) and is refused",
+                    undefined.join(", ")
+                ));
             }
         }
         compiled

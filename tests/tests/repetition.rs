@@ -1,0 +1,129 @@
+//! Repetition (千日手, rules.md §7): seed 003's two sequences, whose diagrams (A図, B図)
+//! are lost, on positions built for their moves. Detection is by position: both
+//! sequences reach their repeated position by different moves each time.
+
+use yosei_io::sfen::{parse_sfen, parse_usi_move};
+use yosei_rules::{GameHistory, Position, RepetitionRule, RepetitionVerdict, RuleSet};
+
+/// The game from `sfen` through `moves` (USI), each checked legal; the verdict after
+/// every ply.
+fn play(sfen: &str, moves: &[&str], rules: &RuleSet) -> (GameHistory, Vec<Option<RepetitionVerdict>>) {
+    let start = Position::from_setup(&parse_sfen(sfen).unwrap().setup, rules).unwrap();
+    let mut game = GameHistory::new(start, rules);
+    let mut verdicts = vec![game.repetition()];
+    for usi in moves {
+        let m = parse_usi_move(usi).unwrap();
+        assert!(
+            game.legal_moves(rules).contains(&m),
+            "{usi} after {} plies",
+            game.plies()
+        );
+        game.play(m, rules);
+        verdicts.push(game.repetition());
+    }
+    (game, verdicts)
+}
+
+/// The same game seen from the other side: the board turned round, colours swapped.
+fn turned(usi: &str) -> String {
+    usi.chars()
+        .map(|c| match c {
+            '1'..='9' => char::from(b'0' + 10 - (c as u8 - b'0')),
+            'a'..='i' => char::from(b'a' + (b'i' - c as u8)),
+            c => c,
+        })
+        .collect()
+}
+
+/// A図: 「▲6三銀△7一銀▲7二銀成☆△同銀▲6一銀△7一銀▲7二銀成☆△同銀▲6三銀△7一銀
+/// ▲7二銀不成★△同銀」. Built: White S 72, K 11; Black K 99; each side holds a silver.
+/// Black drops a silver on 63 or 61 and takes on 72 (promoting or not), White drops on
+/// 71 and takes back: hands are restored each time. Under the old rule (the same move
+/// sequence three times) this was no repetition; by position, the figure itself
+/// returns after every four plies and its fourth occurrence (after △同銀 following ★)
+/// is a draw: nobody checks. The ☆ positions are one position, reached from 63 and 61.
+const FIGURE_A: &str = "8k/2s6/9/9/9/9/9/9/K8 b Ss 1";
+const SEQUENCE_A: [&str; 12] = [
+    "S*6c", "S*7a", "6c7b+", "7a7b", "S*6a", "S*7a", "6a7b+", "7a7b", "S*6c", "S*7a", "6c7b", "7a7b",
+];
+
+#[test]
+fn sequence_a_is_a_draw_by_position() {
+    let rules = RuleSet::ordinary();
+    let (game, verdicts) = play(FIGURE_A, &SEQUENCE_A, &rules);
+    assert!(verdicts[..12].iter().all(Option::is_none), "{verdicts:?}");
+    assert_eq!(verdicts[12], Some(RepetitionVerdict::Draw));
+    assert_eq!(game.occurrences(), 4);
+    // ☆: the positions after plies 3 and 7 are one position
+    let (after_3, _) = play(FIGURE_A, &SEQUENCE_A[..3], &rules);
+    let (after_7, _) = play(FIGURE_A, &SEQUENCE_A[..7], &rules);
+    assert!(after_3.current().same_position(after_7.current()));
+}
+
+/// B図: 「▲8一飛△6一飛▲同飛成△同玉▲3一飛△5一飛▲同飛成☆△同玉▲9一飛△6一飛▲同飛成
+/// △同玉▲4一飛△5一飛▲同飛成☆△同玉▲7一飛…」. Built: White K 51; Black K 19; each side
+/// holds a rook. Black checks on rank 1 from a new square each time, White interposes and
+/// takes back. B図 returns every eight plies; at its fourth occurrence (ply 24, the
+/// sequence continued 「▲7一飛△6一飛▲同飛成△同玉▲2一飛△5一飛▲同飛成△同玉」) Black has
+/// checked with every move: perpetual check, Black loses.
+const FIGURE_B: &str = "4k4/9/9/9/9/9/9/9/8K b Rr 1";
+const SEQUENCE_B: [&str; 24] = [
+    "R*8a", "R*6a", "8a6a+", "5a6a", "R*3a", "R*5a", "3a5a+", "6a5a", //
+    "R*9a", "R*6a", "9a6a+", "5a6a", "R*4a", "R*5a", "4a5a+", "6a5a", //
+    "R*7a", "R*6a", "7a6a+", "5a6a", "R*2a", "R*5a", "2a5a+", "6a5a",
+];
+
+#[test]
+fn sequence_b_is_a_perpetual_check_lost_by_the_checker() {
+    let rules = RuleSet::ordinary();
+    let (game, verdicts) = play(FIGURE_B, &SEQUENCE_B, &rules);
+    assert!(verdicts[..24].iter().all(Option::is_none), "{verdicts:?}");
+    let verdict = verdicts[24].unwrap();
+    assert_eq!(
+        verdict,
+        RepetitionVerdict::PerpetualCheck {
+            checker: yosei_core::Color::Black
+        }
+    );
+    assert_eq!(verdict.loser(), Some(yosei_core::Color::Black));
+    assert_eq!(game.occurrences(), 4);
+}
+
+/// The same sequence turned round: White checks and loses.
+#[test]
+fn perpetual_check_is_assigned_to_the_side_that_checks() {
+    let rules = RuleSet::ordinary();
+    let turned_sfen = "k8/9/9/9/9/9/9/9/4K4 w Rr 1";
+    let moves: Vec<String> = SEQUENCE_B.iter().map(|m| turned(m)).collect();
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let (_, verdicts) = play(turned_sfen, &moves, &rules);
+    assert_eq!(
+        verdicts[24],
+        Some(RepetitionVerdict::PerpetualCheck {
+            checker: yosei_core::Color::White
+        })
+    );
+}
+
+/// `repetition = strict`: the sequence goes on after B図's fourth occurrence (which
+/// White, the side in check, completed: not forbidden). The position after ▲同飛成
+/// (Black's dragon on 61, whichever square the rook came from) has occurred at plies 3,
+/// 11 and 19 in Black's perpetual check; at ply 27 the capture that would bring it a
+/// fourth time is illegal for Black, while the capture without promotion (another
+/// position, still a check) stays legal. Under the normal reading both are legal.
+#[test]
+fn strict_repetition_forbids_the_checker_completing_the_fourth_occurrence() {
+    let mut strict = RuleSet::ordinary();
+    strict.repetition = RepetitionRule::Strict;
+    let mut moves: Vec<&str> = SEQUENCE_B.to_vec();
+    moves.extend(["R*8a", "R*6a"]);
+    for (rules, forbidden) in [(RuleSet::ordinary(), false), (strict, true)] {
+        let (mut game, _) = play(FIGURE_B, &moves, &rules);
+        let promote = parse_usi_move("8a6a+").unwrap();
+        let plain = parse_usi_move("8a6a").unwrap();
+        let legal = game.legal_moves(&rules);
+        assert_eq!(!legal.contains(&promote), forbidden);
+        assert!(legal.contains(&plain));
+        assert!(game.completes_perpetual_check(promote, &rules));
+    }
+}
