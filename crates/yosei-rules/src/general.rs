@@ -49,12 +49,19 @@ pub(crate) fn ordinary_capturers(pos: &Position, rules: &RuleSet, powers: &Power
     }
     let mut valid = Bitboard::EMPTY;
     for from in candidates {
-        let invalid = compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
-        if !invalid && !madrasi::paralysed(pos, rules, powers, from) {
+        if is_ordinary_capture(pos, rules, powers, from, sq) {
             valid |= from.into();
         }
     }
     valid
+}
+
+/// Whether the piece on `from`, which reaches `sq`, captures there as an ordinary check
+/// does: it is not paralysed and 利き二歩無効 does not void the capture.
+#[inline]
+pub(crate) fn is_ordinary_capture(pos: &Position, rules: &RuleSet, powers: &Powers, from: Square, sq: Square) -> bool {
+    let invalid = rules.compiled().kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
+    !invalid && !madrasi::paralysed(pos, rules, powers, from)
 }
 
 /// The pieces of `by` whose current power reaches `sq` (phase 1 only: paralysis and

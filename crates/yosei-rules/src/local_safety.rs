@@ -21,15 +21,21 @@
 //! path (the move fills a square between it and the king). Moves that cannot are not
 //! generated; the rest are played and asked in full.
 //!
+//! Under Madrasi and 利き二歩無効 a piece may reach a king without checking it
+//! (paralysed, or its capture voided); any move may revive it, so such pieces stay
+//! suspects, and each suspect is asked in full (reach, paralysis, validity). Under
+//! Madrasi a move anywhere may paralyse a checker, so evasions are not filtered.
+//!
 //! Guarantee, checked in [`LocalSafety::new`] where the path is chosen: no fairy pieces
 //! (their leaps, hurdles and rides are not lines through a square); either one of the
-//! four power conditions or own powers with a capture condition, and besides only the
-//! 打歩 ones (none of these makes a king capture invalid or paralyses a piece); a king's
-//! own move is asked in full. A capture under a capture condition is always played (it
-//! may fill a square far from the move).
+//! four power conditions or own powers with a capture condition, and besides only
+//! Madrasi, 利き二歩無効 and the 打歩 ones (not 天竺 or 駒詰, whose kings' powers come
+//! from checks anywhere, nor 自己王手王取無効, whose check validity looks at the
+//! capturer's own king); a king's own move is asked in full. A capture under a capture
+//! condition is always played (it may fill a square far from the move).
 
 use crate::conditions::PowerRule;
-use crate::general::{attacked_with, reaching};
+use crate::general::{attacked_with, is_ordinary_capture, ordinary_capturers, reaching};
 use crate::powers::{next_to, Powers};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Move, Square};
@@ -39,8 +45,14 @@ use yosei_core::{attacks, Bitboard, Color, Move, Square};
 pub(crate) struct LocalSafety {
     /// Per colour: that side's king, when no enemy piece reaches it now.
     safe_kings: [Option<Square>; 2],
+    /// Per colour: the enemy pieces that reach that side's king but do not check it
+    /// (paralysed, or their capture voided).
+    idle_reachers: [Bitboard; 2],
     /// The mover's king when it stands in check, and the pieces checking it.
     checked: Option<(Square, Bitboard)>,
+    /// A move far from the checkers may still answer a check (a reborn piece between,
+    /// a checker paralysed).
+    remote_evasions: bool,
     /// In check: the squares a move of another piece must start or end on to have a
     /// chance (on or next to a checker, or between a checker and the king).
     evasion_squares: Bitboard,
@@ -52,20 +64,29 @@ pub(crate) struct LocalSafety {
 impl LocalSafety {
     /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds.
     pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers) -> Option<LocalSafety> {
+        let compiled = rules.compiled();
         let power_family = matches!(
-            rules.compiled().power,
+            compiled.power,
             PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
         );
-        let own_powers = rules.compiled().power == PowerRule::Own;
+        let own_powers = compiled.power == PowerRule::Own;
         let harmless = |c: &Condition| match c {
             Condition::Annan | Condition::Anhoku | Condition::Taimen | Condition::Haimen => power_family,
             Condition::Circe | Condition::AntiCirce | Condition::Pwc => own_powers,
+            Condition::Madrasi | Condition::KMadrasi | Condition::KikiNifuInvalid => true,
             Condition::Uchifu | Condition::UchifuSimple => true,
             _ => false,
         };
         if !(power_family || own_powers) || pos.has_fairy_pieces() || !rules.conditions().iter().all(harmless) {
             return None;
         }
+        // Pieces that reach a king without capturing it as a check (paralysed, or voided
+        // by 利き二歩無効): any move may revive them, so they stay suspects.
+        let idle_reachers = |color: Color| {
+            pos.king(color).map_or(Bitboard::EMPTY, |k| {
+                reaching(pos, rules, powers, k, !color) & !ordinary_capturers(pos, rules, powers, k, !color)
+            })
+        };
         let safe = |color: Color| {
             pos.king(color)
                 .filter(|&k| !attacked_with(pos, rules, powers, k, !color))
@@ -73,12 +94,13 @@ impl LocalSafety {
         let us = pos.side_to_move();
         let checked = pos
             .king(us)
-            .map(|k| (k, reaching(pos, rules, powers, k, !us)))
+            .map(|k| (k, ordinary_capturers(pos, rules, powers, k, !us)))
             .filter(|(_, checkers)| checkers.is_nonempty());
         let displacing = rules.capture_rule().is_some();
+        // Under Madrasi a move anywhere may paralyse a checker.
+        let remote_evasions = displacing || compiled.madrasi.is_some();
         let evasion_squares = match checked {
-            // a capture anywhere may put a piece between (a reborn piece)
-            Some(_) if displacing => Bitboard::FULL,
+            Some(_) if remote_evasions => Bitboard::FULL,
             Some((king, checkers)) => {
                 let mut squares = power_neighbourhood(checkers, power_family);
                 for checker in checkers {
@@ -90,7 +112,9 @@ impl LocalSafety {
         };
         Some(LocalSafety {
             safe_kings: [safe(Color::Black), safe(Color::White)],
+            idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
+            remote_evasions,
             evasion_squares,
             borrowed_powers: power_family,
         })
@@ -121,7 +145,7 @@ impl LocalSafety {
     /// king). A move of the king is not judged here.
     #[inline]
     pub(crate) fn leaves_check(&self, m: Move) -> bool {
-        let Some((king, checkers)) = self.checked else {
+        let Some((king, checkers)) = self.checked.filter(|_| !self.remote_evasions) else {
             return false;
         };
         if m.from() == Some(king) {
@@ -151,9 +175,11 @@ impl LocalSafety {
             return None;
         }
         let occupied = after.occupied();
-        let attacked = (self.suspects(king, m, occupied) & after.pieces_of(!color))
-            .into_iter()
-            .any(|sq| after_powers.reach(after, rules, sq, occupied).attacks.contains(king));
+        let suspects = self.suspects(king, m, occupied) | self.idle_reachers[color.index()];
+        let attacked = (suspects & after.pieces_of(!color)).into_iter().any(|sq| {
+            after_powers.reach(after, rules, sq, occupied).attacks.contains(king)
+                && is_ordinary_capture(after, rules, after_powers, sq, king)
+        });
         Some(attacked)
     }
 
@@ -166,7 +192,7 @@ impl LocalSafety {
             // no king is never attacked; a king in check is asked in full
             return pos.king(us).is_none();
         };
-        if m.from() == Some(king) || m.displacement().is_some() {
+        if m.from() == Some(king) || m.displacement().is_some() || self.idle_reachers[us.index()].is_nonempty() {
             return false;
         }
         let to = Bitboard::from(m.to());
