@@ -786,6 +786,13 @@ impl CompiledMovement {
         self.attacks(color, from, Bitboard::EMPTY)
     }
 
+    /// Whether what this movement reaches changes with the board only along the rook
+    /// and bishop lines from its square: no hops, no Lion steps, every ride along one of
+    /// the eight king directions (the rest are leaps).
+    pub fn is_line_bound(&self) -> bool {
+        !self.lion && self.hops.iter().all(Vec::is_empty) && self.riders.iter().flatten().all(|line| line.dir.is_some())
+    }
+
     /// Whether the movement includes the Lion's two king steps (`aK`), which the move
     /// generator handles.
     #[inline]

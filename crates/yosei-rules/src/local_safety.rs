@@ -1,6 +1,7 @@
 //! King safety decided from what a move changes (issue 22): a fast path of the general
-//! generator's legality phase for the 安南 family (安南, 安北, 対面, 背面) and for the
-//! capture conditions (キルケ, アンチキルケ, PWC), whose pieces keep their own powers.
+//! generator's legality phase under the 安南 family (安南, 安北, 対面, 背面), the capture
+//! conditions (キルケ, アンチキルケ, PWC), Madrasi and 利き二歩無効, with the fairy
+//! pieces whose reach is line-bound.
 //!
 //! The general path asks, after every candidate, whether any enemy piece reaches the
 //! mover's king. When the king was safe before the move, only two kinds of enemy piece
@@ -9,8 +10,8 @@
 //!   itself), or, under the 安南 family, whose power changed: there a piece's power
 //!   depends on its own square and the squares one rank either side, so it stands on
 //!   or next to (same file, one rank away) a square the move emptied or filled;
-//! - a piece whose ride passes through a square the move emptied (every power is an
-//!   ordinary kind's: steps ignore occupancy, rides go along the rook and bishop lines).
+//! - a piece whose ride passes through a square the move emptied (every power in play
+//!   is line-bound: leaps ignore occupancy, rides go along the rook and bishop lines).
 //!
 //! The same holds for the other king (does the move give check?), with the moved piece
 //! among the pieces on a filled square. A move with no enemy piece among those suspects
@@ -26,9 +27,10 @@
 //! suspects, and each suspect is asked in full (reach, paralysis, validity). Under
 //! Madrasi a move anywhere may paralyse a checker, so evasions are not filtered.
 //!
-//! Guarantee, checked in [`LocalSafety::new`] where the path is chosen: no fairy pieces
-//! (their leaps, hurdles and rides are not lines through a square); either one of the
-//! four power conditions or own powers with a capture condition, and besides only
+//! Guarantee, checked in [`LocalSafety::new`] where the path is chosen: every piece in
+//! play is line-bound (no Grasshopper, whose hurdle may be any square, no Lion, no
+//! oblique rider such as the Nightrider); either one of the four power conditions or
+//! own powers with a capture condition, and besides only
 //! Madrasi, 利き二歩無効 and the 打歩 ones (not 天竺 or 駒詰, whose kings' powers come
 //! from checks anywhere, nor 自己王手王取無効, whose check validity looks at the
 //! capturer's own king); a king's own move is asked in full. A capture under a capture
@@ -77,7 +79,7 @@ impl LocalSafety {
             Condition::Uchifu | Condition::UchifuSimple => true,
             _ => false,
         };
-        if !(power_family || own_powers) || pos.has_fairy_pieces() || !rules.conditions().iter().all(harmless) {
+        if !(power_family || own_powers) || !rules.conditions().iter().all(harmless) || !line_bound_pieces(pos, rules) {
             return None;
         }
         // Pieces that reach a king without capturing it as a check (paralysed, or voided
@@ -216,6 +218,24 @@ impl LocalSafety {
         }
         suspects
     }
+}
+
+/// Whether every piece on the board and in the hands is line-bound
+/// ([`crate::PieceTable::is_line_bound`]): no hopper, Lion or oblique rider.
+#[inline]
+fn line_bound_pieces(pos: &Position, rules: &RuleSet) -> bool {
+    if !pos.has_fairy_pieces() {
+        return true;
+    }
+    let table = rules.pieces();
+    let on_board = pos
+        .fairy_squares()
+        .into_iter()
+        .all(|sq| pos.piece_at(sq).is_some_and(|p| table.is_line_bound(p.kind)));
+    on_board
+        && Color::ALL
+            .iter()
+            .all(|&c| pos.hand(c).iter().all(|(kind, _)| table.is_line_bound(kind)))
 }
 
 /// `squares` and, where powers are borrowed from the next rank, the squares next to them.

@@ -136,6 +136,14 @@ impl PieceTable {
         }
     }
 
+    /// Whether what a piece of `kind` reaches changes with the board only along the rook
+    /// and bishop lines from its square (every ordinary kind, the stone, and the fairy
+    /// kinds made of leaps and such rides).
+    #[inline]
+    pub fn is_line_bound(&self, kind: PieceKind) -> bool {
+        kind.is_ordinary() || kind == PieceKind::Stone || self.movement(kind).is_some_and(|m| m.is_line_bound())
+    }
+
     /// Whether pieces of `kind` also make the Lion's two king steps.
     #[inline]
     pub fn has_lion_steps(&self, kind: PieceKind) -> bool {
