@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod cli;
+mod generate;
 mod solve;
 mod usi;
 
