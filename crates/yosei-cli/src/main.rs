@@ -5,6 +5,7 @@ mod check;
 mod cli;
 mod generate;
 mod solve;
+mod store;
 mod usi;
 
 use std::process::ExitCode;
