@@ -375,14 +375,14 @@ fn stipulation_of(loaded: &LoadedProblem, cli: Option<(Stipulation, bool)>, name
 }
 
 /// The store's key of a problem: the whole canonical text of what decides its answer
-/// (yosei's version, the position, the stipulation, the rules, every option of the
+/// (yosei's version and build, the position, the stipulation, the rules, every option of the
 /// check), so that two problems share a key only if their answers are one.
 fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOptions, limits: &Limits) -> String {
     let rules = &loaded.rules;
     let conditions: Vec<String> = rules.conditions().iter().map(|c| c.to_string()).collect();
     let pieces: Vec<String> = loaded.problem.pieces.iter().map(|p| p.to_string()).collect();
     format!(
-        "yosei {version} check\n\
+        "yosei {version} check, build {build}\n\
          position: {position}\n\
          stipulation: {stipulation}\n\
          target: {target}\n\
@@ -398,6 +398,7 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
          nodes: {nodes:?}\n\
          listed: {lines} lines, {moves} moves\n",
         version = env!("CARGO_PKG_VERSION"),
+        build = crate::store::build_identity(),
         position = write_sfen(&loaded.position.to_setup()),
         target = loaded.problem.target.as_ref().map_or("-".into(), write_sfen),
         conditions = conditions.join(" "),

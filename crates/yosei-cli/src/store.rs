@@ -2,8 +2,9 @@
 //! kept in an SQLite file so that checking a collection again answers at once.
 //!
 //! - **Keyed by the whole problem.** The key is the full canonical text of everything
-//!   that decides the answer (`problem_key`: yosei's version and the store's format, the
-//!   position as SFEN, the stipulation, the rules, every option of the check); SQLite
+//!   that decides the answer (`check::store_key`: yosei's version and a checksum of the
+//!   running executable, the position as SFEN, the stipulation, the rules, every option
+//!   of the check); SQLite
 //!   compares keys whole, so a key can never answer for another problem (no hash stands
 //!   for the problem).
 //! - **Never trusted blindly.** Each entry carries a 64-bit checksum of its key and
@@ -230,15 +231,36 @@ fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
     PathBuf::from(s)
 }
 
-/// FNV-1a over the key, a separator and the value: catches a damaged entry that
-/// SQLite's structure check cannot see (a changed byte inside a record).
-fn checksum(key: &str, value: &str) -> i64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for &b in key.as_bytes().iter().chain(&[0u8]).chain(value.as_bytes()) {
+/// What identifies the program that computed a result: a checksum of the running
+/// executable. The version number alone would stay the same across a fix of a solver,
+/// and a store must not answer with what an older build computed; any new build starts
+/// from an empty store (its entries for older builds age out under the limit).
+pub fn build_identity() -> &'static str {
+    static IDENTITY: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    IDENTITY.get_or_init(|| {
+        let bytes = std::env::current_exe().and_then(std::fs::read);
+        match bytes {
+            Ok(bytes) => format!("{:016x}", fnv1a(0xcbf2_9ce4_8422_2325, &bytes)),
+            // Without its own file the program is named by its version alone.
+            Err(_) => "unknown".to_string(),
+        }
+    })
+}
+
+fn fnv1a(mut h: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0000_0100_0000_01b3);
     }
-    h as i64
+    h
+}
+
+/// FNV-1a over the key, a separator and the value: catches a damaged entry that
+/// SQLite's structure check cannot see (a changed byte inside a record).
+fn checksum(key: &str, value: &str) -> i64 {
+    let h = fnv1a(0xcbf2_9ce4_8422_2325, key.as_bytes());
+    let h = fnv1a(h, &[0]);
+    fnv1a(h, value.as_bytes()) as i64
 }
 
 #[cfg(test)]
