@@ -272,7 +272,10 @@ pub fn run(args: GenerateArgs) -> Result<u8, String> {
                 if args.tries.is_some_and(|n| index >= n) {
                     break;
                 }
-                let judged = judge(&spec, seed, index);
+                // A solver that panics on a candidate (a bug) must not leave a gap that
+                // the printing thread would wait on forever: the candidate is dropped.
+                let judged = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| judge(&spec, seed, index)))
+                    .unwrap_or(Judged::Invalid);
                 // A candidate cut short by the stop is not judged: leaving a gap keeps
                 // what is printed a prefix of the full run's output.
                 if stop.load(Ordering::Relaxed) {
