@@ -8,12 +8,15 @@
 
 use crate::cli::RuleArgs;
 use crate::solve::{parse_stipulation, solve_problem, FutileArg};
+use crate::store::{Store, DEFAULT_LIMIT};
+use serde::{Deserialize, Serialize};
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
+use yosei_io::sfen::write_sfen;
 use yosei_io::Report;
 use yosei_rules::{RuleSet, Stipulation};
 use yosei_solve::tsume::TsumeOptions;
@@ -46,6 +49,14 @@ pub struct CheckArgs {
     /// Give up on a problem after this many seconds (verdict unknown)
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
+    /// Keep each definitive result in this SQLite file and answer from it when the same
+    /// problem is checked again with the same rules and options (off by default: a
+    /// check writes nothing unless asked; a damaged file is set aside and rebuilt)
+    #[arg(long, value_name = "PATH")]
+    store: Option<PathBuf>,
+    /// Results the store keeps at most; beyond it, the oldest written are removed
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_LIMIT)]
+    store_limit: u64,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -58,8 +69,63 @@ enum CheckFormat {
 struct Row {
     origin: String,
     stipulation: String,
-    result: Result<Outcome, String>,
-    json: Option<String>,
+    result: Result<Summary, String>,
+}
+
+/// What the report shows of a checked problem: all that the store keeps of it.
+#[derive(Clone, Serialize, Deserialize)]
+struct Summary {
+    /// cli.md's word: solved, no-solution, unknown.
+    verdict: String,
+    length: Option<u32>,
+    /// The number of solutions, shortened past many digits.
+    solutions: String,
+    sound: bool,
+    faults: Vec<String>,
+    elapsed_ms: u64,
+    /// The JSON object of the problem (`yosei solve`'s, without the tree) with an empty
+    /// `origin`, which each output fills in.
+    report: String,
+    /// Answered from the store.
+    #[serde(skip)]
+    stored: bool,
+}
+
+impl Summary {
+    fn of(outcome: &Outcome, stipulation: Stipulation, rules: &RuleSet) -> Result<Summary, String> {
+        let mut report = Report::new(outcome, stipulation, rules, "");
+        // The tree can be huge: a collection's report keeps the count and the listed
+        // lines.
+        report.tree = None;
+        Ok(Summary {
+            verdict: outcome.verdict.word().to_string(),
+            length: outcome.length,
+            solutions: outcome.solution_count.short(),
+            sound: outcome.sound(),
+            faults: outcome.faults(),
+            elapsed_ms: outcome.elapsed_ms.min(u64::MAX as u128) as u64,
+            report: report.to_json().map_err(|e| format!("cannot write JSON: {e}"))?,
+            stored: false,
+        })
+    }
+
+    fn verdict(&self) -> Verdict {
+        match self.verdict.as_str() {
+            "solved" => Verdict::Solved,
+            "no-solution" => Verdict::NoSolution,
+            _ => Verdict::Unknown,
+        }
+    }
+
+    /// The JSON line of this problem from `origin` (`"stored":true` when the store
+    /// answered).
+    fn json_line(&self, origin: &str) -> String {
+        let stored = if self.stored { r#","stored":true"# } else { "" };
+        // The report was written with `"origin":""`; a string inside it that held the
+        // same characters would be escaped (`\"origin\"`), so the first match is the field.
+        self.report
+            .replacen(r#""origin":"""#, &format!(r#""origin":{}{stored}"#, escape(origin)), 1)
+    }
 }
 
 /// Lines listed per problem in the report (all are counted).
@@ -107,6 +173,20 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
         certify_nodes: None,
     };
     let json = args.format == CheckFormat::Json;
+    let store = match &args.store {
+        None => None,
+        Some(path) => {
+            let (store, opened) = Store::open(path, args.store_limit)?;
+            if let Some((aside, why)) = opened.set_aside {
+                eprintln!(
+                    "yosei: the result store {} was damaged ({why}): set aside as {}, and a new one made",
+                    path.display(),
+                    aside.display()
+                );
+            }
+            Some(store)
+        }
+    };
     let progress = std::io::stderr().is_terminal() || std::env::var_os("YOSEI_PROGRESS").is_some();
     let next = AtomicUsize::new(0);
     let done = AtomicUsize::new(0);
@@ -117,13 +197,13 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
             scope.spawn(|| loop {
                 let i = next.fetch_add(1, Ordering::Relaxed);
                 let Some(input) = inputs.get(i) else { break };
-                let rows = check_input(input, cli_stip, &rules, &tsume, &limits, json);
+                let rows = check_input(input, cli_stip, &rules, &tsume, &limits, store.as_ref());
                 if json {
                     let mut out = stdout.lock().unwrap_or_else(|e| e.into_inner());
                     for row in &rows {
-                        let line = match (&row.json, &row.result) {
-                            (Some(line), _) => line.clone(),
-                            (None, result) => error_json(&row.origin, result.as_ref().err()),
+                        let line = match &row.result {
+                            Ok(summary) => summary.json_line(&row.origin),
+                            Err(message) => error_json(&row.origin, Some(message)),
                         };
                         // A closed pipe ends the output; the checks still finish.
                         let _ = writeln!(out, "{line}");
@@ -146,13 +226,21 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
         .collect();
     if !json {
         let mut out = std::io::stdout().lock();
-        writeln!(out, "{}", table(&rows)).map_err(|e| format!("cannot write output: {e}"))?;
+        let mut text = table(&rows);
+        if store.is_some() {
+            let stored = rows
+                .iter()
+                .filter(|r| r.result.as_ref().is_ok_and(|s| s.stored))
+                .count();
+            text.push_str(&format!(" · {stored} answered from the store"));
+        }
+        writeln!(out, "{text}").map_err(|e| format!("cannot write output: {e}"))?;
     }
     Ok(rows
         .iter()
         .map(|r| match &r.result {
             Err(_) => 1,
-            Ok(o) if o.verdict == Verdict::Unknown => 2,
+            Ok(s) if s.verdict() == Verdict::Unknown => 2,
             Ok(_) => 0,
         })
         .max()
@@ -217,7 +305,7 @@ fn check_input(
     rules: &RuleSet,
     tsume: &TsumeOptions,
     limits: &Limits,
-    json: bool,
+    store: Option<&Store>,
 ) -> Vec<Row> {
     let arg = match input {
         Input::File(path) => path.to_string_lossy().into_owned(),
@@ -230,7 +318,6 @@ fn check_input(
                 origin: input.label(),
                 stipulation: String::new(),
                 result: Err(e.to_string()),
-                json: None,
             }]
         }
     };
@@ -238,22 +325,33 @@ fn check_input(
         .iter()
         .map(|loaded| {
             let stipulation = stipulation_of(loaded, cli_stip, input.stated_length());
-            let result = solve_problem(loaded, stipulation, None, tsume, limits, false);
-            let json = match (&result, json) {
-                (Ok(outcome), true) => {
-                    let mut report = Report::new(outcome, stipulation, &loaded.rules, &loaded.origin);
-                    // The tree can be huge: a collection's report keeps the count and
-                    // the listed lines.
-                    report.tree = None;
-                    report.to_json().ok()
-                }
+            let key = store.map(|_| store_key(loaded, stipulation, tsume, limits));
+            let stored = match (store, &key) {
+                (Some(store), Some(key)) => store
+                    .get(key)
+                    .and_then(|text| serde_json::from_str::<Summary>(&text).ok()),
                 _ => None,
             };
+            let result = match stored {
+                Some(summary) => Ok(Summary {
+                    stored: true,
+                    ..summary
+                }),
+                None => solve_problem(loaded, stipulation, None, tsume, limits, false)
+                    .and_then(|outcome| Summary::of(&outcome, stipulation, &loaded.rules)),
+            };
+            if let (Some(store), Some(key), Ok(summary)) = (store, &key, &result) {
+                // Only answers are kept: an `unknown` depends on the machine's speed.
+                if !summary.stored && summary.verdict() != Verdict::Unknown {
+                    if let Ok(text) = serde_json::to_string(summary) {
+                        store.put(key, &text);
+                    }
+                }
+            }
             Row {
                 origin: loaded.origin.clone(),
                 stipulation: stipulation.to_string(),
                 result,
-                json,
             }
         })
         .collect()
@@ -274,6 +372,48 @@ fn stipulation_of(loaded: &LoadedProblem, cli: Option<(Stipulation, bool)>, name
             named.map_or(stip, |n| stip.with_length(n))
         }
     }
+}
+
+/// The store's key of a problem: the whole canonical text of what decides its answer
+/// (yosei's version and build, the position, the stipulation, the rules, every option of the
+/// check), so that two problems share a key only if their answers are one.
+fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOptions, limits: &Limits) -> String {
+    let rules = &loaded.rules;
+    let conditions: Vec<String> = rules.conditions().iter().map(|c| c.to_string()).collect();
+    let pieces: Vec<String> = loaded.problem.pieces.iter().map(|p| p.to_string()).collect();
+    format!(
+        "yosei {version} check, build {build}\n\
+         position: {position}\n\
+         stipulation: {stipulation}\n\
+         target: {target}\n\
+         conditions: {conditions}\n\
+         uchifuzume: {uchifuzume:?}\n\
+         repetition: {repetition:?}\n\
+         piece set: {piece_set:?}\n\
+         pieces: {pieces}\n\
+         futile: {futile:?}\n\
+         certify nodes: {certify:?}\n\
+         hash MiB: {hash}\n\
+         time limit: {time:?}\n\
+         nodes: {nodes:?}\n\
+         listed: {lines} lines, {moves} moves\n",
+        version = env!("CARGO_PKG_VERSION"),
+        build = crate::store::build_identity(),
+        position = write_sfen(&loaded.position.to_setup()),
+        target = loaded.problem.target.as_ref().map_or("-".into(), write_sfen),
+        conditions = conditions.join(" "),
+        uchifuzume = rules.uchifuzume,
+        repetition = rules.repetition,
+        piece_set = rules.piece_set,
+        pieces = pieces.join(" | "),
+        futile = tsume.futile,
+        certify = tsume.certify_nodes,
+        hash = limits.hash_mb,
+        time = limits.time_limit,
+        nodes = limits.max_nodes,
+        lines = limits.max_listed,
+        moves = limits.max_listed_moves,
+    )
 }
 
 /// The JSON line of a problem that could not be checked.
@@ -318,22 +458,22 @@ fn table(rows: &[Row]) -> String {
                 ));
             }
             Ok(o) => {
-                match (o.verdict, o.sound()) {
+                match (o.verdict(), o.sound) {
                     (Verdict::Solved, true) => sound += 1,
                     (Verdict::Solved, false) => unsound += 1,
                     (Verdict::NoSolution, _) => none += 1,
                     (Verdict::Unknown, _) => unknown += 1,
                 }
-                let solved = o.verdict == Verdict::Solved;
+                let solved = o.verdict() == Verdict::Solved;
                 s.push_str(&format!(
                     "{:<40} {:<10} {:<11} {:>6} {:>9} {:>6} {:>8}  {}\n",
                     row.origin,
                     row.stipulation,
-                    o.verdict.word(),
+                    o.verdict,
                     o.length.map_or("-".into(), |n| n.to_string()),
-                    if solved { o.solution_count.short() } else { "-".into() },
+                    if solved { o.solutions.clone() } else { "-".into() },
                     if solved {
-                        if o.sound() {
+                        if o.sound {
                             "yes"
                         } else {
                             "no"
@@ -341,8 +481,12 @@ fn table(rows: &[Row]) -> String {
                     } else {
                         "-"
                     },
-                    o.elapsed_ms,
-                    o.faults().join("; ")
+                    if o.stored {
+                        "stored".into()
+                    } else {
+                        o.elapsed_ms.to_string()
+                    },
+                    o.faults.join("; ")
                 ));
             }
         }

@@ -63,6 +63,9 @@ enum Command {
     /// Soundness report of problems under any stipulation: one input, or every file of
     /// a folder in parallel (a summary table, or JSON Lines with --format json)
     Check(crate::check::CheckArgs),
+    /// Random problems that are sound for their stipulation (mate:N, help:N, tsume[:N]),
+    /// the same for the same --seed
+    Generate(crate::generate::GenerateArgs),
     /// Be a USI engine for shogi GUIs: direct mate with `go mate`, `checkmate …`; what
     /// `yosei` does too when started without arguments on a pipe, as GUIs start it
     /// (docs/usi.md)
@@ -128,6 +131,7 @@ pub fn run() -> Result<ExitCode, String> {
         }
         Command::Solve(args) => crate::solve::run(args).map(ExitCode::from),
         Command::Check(args) => crate::check::run(args).map(ExitCode::from),
+        Command::Generate(args) => crate::generate::run(args).map(ExitCode::from),
         Command::Usi => crate::usi::run().map(|()| ExitCode::SUCCESS),
         Command::Bench { repeat, deep } => {
             crate::bench::run(repeat.max(1), deep);

@@ -3,7 +3,9 @@
 mod bench;
 mod check;
 mod cli;
+mod generate;
 mod solve;
+mod store;
 mod usi;
 
 use std::process::ExitCode;

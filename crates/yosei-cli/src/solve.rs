@@ -321,7 +321,7 @@ fn usi(report: &Report) -> String {
 
 /// The problem as KIF, its recorded moves replaced by the solutions: the first as the
 /// main line, the others as variations from the ply where they leave it.
-fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
+pub(crate) fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
     let mut problem = loaded.problem.clone();
     problem.setup = loaded.position.to_setup();
     problem.stipulation = Some(stipulation);
