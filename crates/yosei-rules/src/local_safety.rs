@@ -40,7 +40,7 @@ use crate::conditions::PowerRule;
 use crate::general::{attacked_with, is_ordinary_capture, ordinary_capturers, reaching};
 use crate::powers::{next_to, Powers};
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{attacks, Bitboard, Color, Move, Square};
+use yosei_core::{attacks, Bitboard, Color, Move, PieceKind, Square};
 
 /// The kings not attacked before the move, in a position where the shortcut holds.
 #[derive(Clone, Copy, Debug)]
@@ -61,6 +61,8 @@ pub(crate) struct LocalSafety {
     /// Powers are borrowed from the next rank (the 安南 family): a piece's power changes
     /// with the squares next to it. Otherwise every piece has its own.
     borrowed_powers: bool,
+    /// Pieces asked in full after every move (天竺's kings).
+    always_suspect: Bitboard,
 }
 
 impl LocalSafety {
@@ -72,14 +74,21 @@ impl LocalSafety {
             PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
         );
         let own_powers = compiled.power == PowerRule::Own;
+        // 駒詰: the kings' power is fixed, a line-bound kind's or not
+        let fixed_king_power = matches!(compiled.power, PowerRule::Komazume(kind) if rules.pieces().is_line_bound(kind));
+        // 天竺: a king's power comes from the checks on it, which a move anywhere changes
+        let kings_borrow = compiled.power == PowerRule::Tenjiku;
         let harmless = |c: &Condition| match c {
             Condition::Annan | Condition::Anhoku | Condition::Taimen | Condition::Haimen => power_family,
             Condition::Circe | Condition::AntiCirce | Condition::Pwc => own_powers,
+            Condition::Komazume(_) => fixed_king_power,
+            Condition::Tenjiku => kings_borrow,
             Condition::Madrasi | Condition::KMadrasi | Condition::KikiNifuInvalid => true,
             Condition::Uchifu | Condition::UchifuSimple => true,
             _ => false,
         };
-        if !(power_family || own_powers) || !rules.conditions().iter().all(harmless) || !line_bound_pieces(pos, rules) {
+        let known_powers = power_family || own_powers || fixed_king_power || kings_borrow;
+        if !known_powers || !rules.conditions().iter().all(harmless) || !line_bound_pieces(pos, rules) {
             return None;
         }
         // Pieces that reach a king without capturing it as a check (paralysed, or voided
@@ -100,7 +109,7 @@ impl LocalSafety {
             .filter(|(_, checkers)| checkers.is_nonempty());
         let displacing = rules.capture_rule().is_some();
         // Under Madrasi a move anywhere may paralyse a checker.
-        let remote_evasions = displacing || compiled.madrasi.is_some();
+        let remote_evasions = displacing || compiled.madrasi.is_some() || kings_borrow;
         let evasion_squares = match checked {
             Some(_) if remote_evasions => Bitboard::FULL,
             Some((king, checkers)) => {
@@ -119,6 +128,12 @@ impl LocalSafety {
             remote_evasions,
             evasion_squares,
             borrowed_powers: power_family,
+            // a king's borrowed power may change with any move
+            always_suspect: if kings_borrow {
+                pos.pieces_of_kind(PieceKind::King)
+            } else {
+                Bitboard::EMPTY
+            },
         })
     }
 
@@ -209,7 +224,7 @@ impl LocalSafety {
     #[inline]
     fn suspects(&self, king: Square, m: Move, occupied: Bitboard) -> Bitboard {
         let vacated = vacated_squares(m);
-        let mut suspects = power_neighbourhood(touched_squares(m), self.borrowed_powers);
+        let mut suspects = power_neighbourhood(touched_squares(m), self.borrowed_powers) | self.always_suspect;
         for v in vacated {
             let line = attacks::line(king, v);
             if line.is_nonempty() {
