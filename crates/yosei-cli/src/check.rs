@@ -238,7 +238,7 @@ fn check_input(
         .iter()
         .map(|loaded| {
             let stipulation = stipulation_of(loaded, cli_stip, input.stated_length());
-            let result = solve_problem(loaded, stipulation, None, tsume, limits, false);
+            let result = solve_problem(loaded, stipulation, None, tsume, limits, &mut |_| {});
             let json = match (&result, json) {
                 (Ok(outcome), true) => {
                     let mut report = Report::new(outcome, stipulation, &loaded.rules, &loaded.origin);

@@ -162,7 +162,11 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
             stated_length: None,
             certify_nodes: args.certify_nodes,
         };
-        let outcome = solve_problem(loaded, stipulation, target, &tsume, &limits, show_progress)?;
+        let outcome = solve_problem(loaded, stipulation, target, &tsume, &limits, &mut |p| {
+            if show_progress {
+                print_solver_progress(p)
+            }
+        })?;
         if show_progress {
             eprint!("\r\x1b[K");
         }
@@ -183,15 +187,23 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
     Ok(worst)
 }
 
+/// Where a search stands, as the solver of the stipulation reports it (selfmate and
+/// mate in ≤ N report nothing while they run).
+pub enum SolverProgress<'a> {
+    Help(&'a Progress),
+    Tsume(&'a TsumeProgress),
+}
+
 /// Solves one loaded problem under `stipulation` (`tsume.stated_length` is taken from
-/// the stipulation), with progress on standard error if asked.
+/// the stipulation), telling `progress` where the search stands now and then; the one
+/// dispatch from stipulation to solver, for `solve`, `check` and `serve`.
 pub fn solve_problem(
     loaded: &LoadedProblem,
     stipulation: Stipulation,
     target: Option<Position>,
     tsume: &TsumeOptions,
     limits: &Limits,
-    show_progress: bool,
+    progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
     Ok(match stipulation {
         Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, limits),
@@ -201,9 +213,7 @@ pub fn solve_problem(
                 ..tsume.clone()
             };
             solve_tsume(&loaded.position, &loaded.rules, &options, limits, |p| {
-                if show_progress {
-                    print_tsume_progress(p)
-                }
+                progress(SolverProgress::Tsume(p))
             })
         }
         Stipulation::MateIn { length } => {
@@ -214,12 +224,18 @@ pub fn solve_problem(
             let plan =
                 HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
             solve_help(&loaded.position, &loaded.rules, &plan, limits, |p| {
-                if show_progress {
-                    print_progress(&p)
-                }
+                progress(SolverProgress::Help(&p))
             })
         }
     })
+}
+
+/// The progress line on standard error.
+fn print_solver_progress(progress: SolverProgress) {
+    match progress {
+        SolverProgress::Help(p) => print_progress(p),
+        SolverProgress::Tsume(p) => print_tsume_progress(p),
+    }
 }
 
 /// cli.md names (`help:7`) or fm words (`ばか詰`, `H#7`, `キルケばか詰`), with the
