@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod cli;
+mod serve;
 mod solve;
 mod usi;
 

@@ -258,7 +258,7 @@ pub fn parse_stipulation(text: &str) -> Result<(Stipulation, Vec<Condition>), St
     Ok((stip, phrase.conditions))
 }
 
-fn target_position(text: &str, loaded: &LoadedProblem) -> Result<Position, String> {
+pub(crate) fn target_position(text: &str, loaded: &LoadedProblem) -> Result<Position, String> {
     let record = parse_sfen(text).map_err(|e| format!("--target: {e}"))?;
     Position::from_setup(&record.setup, &loaded.rules).map_err(|e| format!("--target: {e}"))
 }
@@ -337,7 +337,7 @@ fn usi(report: &Report) -> String {
 
 /// The problem as KIF, its recorded moves replaced by the solutions: the first as the
 /// main line, the others as variations from the ply where they leave it.
-fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
+pub(crate) fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem) -> String {
     let mut problem = loaded.problem.clone();
     problem.setup = loaded.position.to_setup();
     problem.stipulation = Some(stipulation);
@@ -383,7 +383,7 @@ const JAPANESE_LINES: usize = 20;
 /// Moves of a mate-in-n tree shown as text without `--all`.
 const TEXT_TREE_MOVES: u64 = 2000;
 
-fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem, all: bool) -> String {
+pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem, all: bool) -> String {
     let mut s = String::new();
     if let Some(title) = &loaded.problem.meta.title {
         s.push_str(&format!("{title}\n"));
