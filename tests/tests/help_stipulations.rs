@@ -162,3 +162,33 @@ fn limits_give_unknown() {
     assert_eq!(out.verdict, Verdict::Unknown);
     assert!(out.elapsed_ms < 2_000, "{}", out.elapsed_ms);
 }
+
+/// The stop flag (a GUI's stop, the web page's Stop button), set from another thread,
+/// ends help play and selfmate searches with `unknown` and says why.
+#[test]
+fn stop_flag_ends_the_search() {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::Arc;
+    let start = pos(include_str!("../../benches/data/helpmate/ofm-139_5.sfen").trim());
+    let plan = HelpPlan::new(Stipulation::Help { length: Some(5) }, &start, None).unwrap();
+    let stop = Arc::new(AtomicBool::new(false));
+    let limits = Limits {
+        stop: Some(stop.clone()),
+        ..Limits::default()
+    };
+    let stopper = std::thread::spawn(move || {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        stop.store(true, Ordering::Relaxed);
+    });
+    let out = solve_help(&start, &RuleSet::ordinary(), &plan, &limits, |_| {});
+    stopper.join().unwrap();
+    assert_eq!(out.verdict, Verdict::Unknown);
+    assert!(out.notes.iter().any(|n| n.contains("stopped")), "{:?}", out.notes);
+    assert!(out.elapsed_ms < 2_000, "{}", out.elapsed_ms);
+    let stopped_before = Limits {
+        stop: Some(Arc::new(AtomicBool::new(true))),
+        ..Limits::default()
+    };
+    let out = yosei_solve::self_mate::solve_self(&start, &RuleSet::ordinary(), 9, &stopped_before);
+    assert_eq!(out.verdict, Verdict::Unknown);
+}

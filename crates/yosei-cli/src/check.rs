@@ -337,7 +337,7 @@ fn check_input(
                     stored: true,
                     ..summary
                 }),
-                None => solve_problem(loaded, stipulation, None, tsume, limits, false)
+                None => solve_problem(loaded, stipulation, None, tsume, limits, &mut |_| {})
                     .and_then(|outcome| Summary::of(&outcome, stipulation, &loaded.rules)),
             };
             if let (Some(store), Some(key), Ok(summary)) = (store, &key, &result) {

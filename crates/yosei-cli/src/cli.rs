@@ -70,6 +70,9 @@ enum Command {
     /// `yosei` does too when started without arguments on a pipe, as GUIs start it
     /// (docs/usi.md)
     Usi,
+    /// Serve the web page on this machine (set up, solve and replay problems in a
+    /// browser; docs/web.md): prints the address
+    Serve(crate::serve::ServeArgs),
     /// Run the built-in benchmark (perft on reference positions; nodes per second)
     Bench {
         /// Repeat each measurement this many times and keep the fastest
@@ -133,6 +136,7 @@ pub fn run() -> Result<ExitCode, String> {
         Command::Check(args) => crate::check::run(args).map(ExitCode::from),
         Command::Generate(args) => crate::generate::run(args).map(ExitCode::from),
         Command::Usi => crate::usi::run().map(|()| ExitCode::SUCCESS),
+        Command::Serve(args) => crate::serve::run(args).map(|()| ExitCode::SUCCESS),
         Command::Bench { repeat, deep } => {
             crate::bench::run(repeat.max(1), deep);
             Ok(ExitCode::SUCCESS)

@@ -424,7 +424,7 @@ fn judge(spec: &Spec, seed: u64, index: u64) -> Judged {
         rules: spec.rules.clone(),
         position,
     };
-    let outcome = match solve_problem(&loaded, spec.stipulation, None, &spec.tsume, &spec.limits, false) {
+    let outcome = match solve_problem(&loaded, spec.stipulation, None, &spec.tsume, &spec.limits, &mut |_| {}) {
         Ok(outcome) => outcome,
         Err(_) => return Judged::Invalid,
     };

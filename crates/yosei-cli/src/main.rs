@@ -4,6 +4,7 @@ mod bench;
 mod check;
 mod cli;
 mod generate;
+mod serve;
 mod solve;
 mod store;
 mod usi;

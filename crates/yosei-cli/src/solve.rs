@@ -162,7 +162,11 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
             stated_length: None,
             certify_nodes: args.certify_nodes,
         };
-        let outcome = solve_problem(loaded, stipulation, target, &tsume, &limits, show_progress)?;
+        let outcome = solve_problem(loaded, stipulation, target, &tsume, &limits, &mut |p| {
+            if show_progress {
+                print_solver_progress(p)
+            }
+        })?;
         if show_progress {
             eprint!("\r\x1b[K");
         }
@@ -183,15 +187,23 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
     Ok(worst)
 }
 
+/// Where a search stands, as the solver of the stipulation reports it (selfmate and
+/// mate in ≤ N report nothing while they run).
+pub enum SolverProgress<'a> {
+    Help(&'a Progress),
+    Tsume(&'a TsumeProgress),
+}
+
 /// Solves one loaded problem under `stipulation` (`tsume.stated_length` is taken from
-/// the stipulation), with progress on standard error if asked.
+/// the stipulation), telling `progress` where the search stands now and then; the one
+/// dispatch from stipulation to solver, for `solve`, `check` and `serve`.
 pub fn solve_problem(
     loaded: &LoadedProblem,
     stipulation: Stipulation,
     target: Option<Position>,
     tsume: &TsumeOptions,
     limits: &Limits,
-    show_progress: bool,
+    progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
     Ok(match stipulation {
         Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, limits),
@@ -201,9 +213,7 @@ pub fn solve_problem(
                 ..tsume.clone()
             };
             solve_tsume(&loaded.position, &loaded.rules, &options, limits, |p| {
-                if show_progress {
-                    print_tsume_progress(p)
-                }
+                progress(SolverProgress::Tsume(p))
             })
         }
         Stipulation::MateIn { length } => {
@@ -214,12 +224,18 @@ pub fn solve_problem(
             let plan =
                 HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
             solve_help(&loaded.position, &loaded.rules, &plan, limits, |p| {
-                if show_progress {
-                    print_progress(&p)
-                }
+                progress(SolverProgress::Help(&p))
             })
         }
     })
+}
+
+/// The progress line on standard error.
+fn print_solver_progress(progress: SolverProgress) {
+    match progress {
+        SolverProgress::Help(p) => print_progress(p),
+        SolverProgress::Tsume(p) => print_tsume_progress(p),
+    }
 }
 
 /// cli.md names (`help:7`) or fm words (`ばか詰`, `H#7`, `キルケばか詰`), with the
@@ -242,7 +258,7 @@ pub fn parse_stipulation(text: &str) -> Result<(Stipulation, Vec<Condition>), St
     Ok((stip, phrase.conditions))
 }
 
-fn target_position(text: &str, loaded: &LoadedProblem) -> Result<Position, String> {
+pub(crate) fn target_position(text: &str, loaded: &LoadedProblem) -> Result<Position, String> {
     let record = parse_sfen(text).map_err(|e| format!("--target: {e}"))?;
     Position::from_setup(&record.setup, &loaded.rules).map_err(|e| format!("--target: {e}"))
 }
@@ -367,7 +383,7 @@ const JAPANESE_LINES: usize = 20;
 /// Moves of a mate-in-n tree shown as text without `--all`.
 const TEXT_TREE_MOVES: u64 = 2000;
 
-fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem, all: bool) -> String {
+pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedProblem, all: bool) -> String {
     let mut s = String::new();
     if let Some(title) = &loaded.problem.meta.title {
         s.push_str(&format!("{title}\n"));

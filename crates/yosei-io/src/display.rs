@@ -16,17 +16,43 @@ pub fn diagram(setup: &Setup) -> String {
 /// A line of moves from `start` in KI2 notation, separated by full-width spaces; moves
 /// that do not replay legally (which a solver never reports) are written in USI.
 pub fn ki2_line(start: &Position, rules: &RuleSet, line: &[Move]) -> String {
-    let mut pos = start.clone();
+    let words: Vec<String> = replay_line(start, rules, line).into_iter().map(|s| s.ki2).collect();
+    words.join("\u{3000}")
+}
+
+/// One move of a line replayed: its KI2 notation and the position it leads to.
+pub struct ReplayedMove {
+    /// The move in KI2 notation (`▲５二角成`, `△同　銀`); in USI if it was not legal.
+    pub ki2: String,
+    /// The position after the move; `None` from the first move that was not legal on.
+    pub position: Option<Position>,
+}
+
+/// Replays `line` from `start`: each move's KI2 notation and the position after it
+/// (what a board stepping through a solution shows).
+pub fn replay_line(start: &Position, rules: &RuleSet, line: &[Move]) -> Vec<ReplayedMove> {
+    let mut pos = Some(start.clone());
     let mut previous_to = None;
-    let mut words = Vec::with_capacity(line.len());
+    let mut steps = Vec::with_capacity(line.len());
     for &m in line {
-        if pos.is_legal(m, rules) {
-            words.push(write_ki2_move(&pos, rules, m, previous_to));
-            pos.play_in_place(m);
-            previous_to = Some(m.to());
-        } else {
-            words.push(m.to_usi());
+        match pos.as_mut() {
+            Some(p) if p.is_legal(m, rules) => {
+                let ki2 = write_ki2_move(p, rules, m, previous_to);
+                p.play_in_place(m);
+                previous_to = Some(m.to());
+                steps.push(ReplayedMove {
+                    ki2,
+                    position: Some(p.clone()),
+                });
+            }
+            _ => {
+                pos = None;
+                steps.push(ReplayedMove {
+                    ki2: m.to_usi(),
+                    position: None,
+                });
+            }
         }
     }
-    words.join("\u{3000}")
+    steps
 }

@@ -58,14 +58,7 @@ pub fn read_problems_from_arg(arg: &str, base: &RuleSet) -> Result<Vec<LoadedPro
     } else {
         ("argument".to_string(), arg.to_string())
     };
-    let problems = read_problems(&text).map_err(|e| InputError {
-        origin: origin_at(&source, e.line),
-        message: match e.column {
-            Some(c) => format!("column {c}: {}", e.message),
-            None => e.message.clone(),
-        },
-    });
-    let problems = match problems {
+    let problems = match parse_text(&text, &source) {
         Err(e) if source == "argument" && !looks_like_position(arg) => {
             return Err(InputError {
                 origin: e.origin,
@@ -75,6 +68,24 @@ pub fn read_problems_from_arg(arg: &str, base: &RuleSet) -> Result<Vec<LoadedPro
         other => other?,
     };
     problems.into_iter().map(|p| load(p, &source, base)).collect()
+}
+
+/// Reads the problems of `text` (any supported format, detected by content), never a
+/// file: for text that arrives over a network, where a path must not be opened.
+/// `source` names the text in errors (`<source>:<line>`).
+pub fn read_problems_from_text(text: &str, source: &str, base: &RuleSet) -> Result<Vec<LoadedProblem>, InputError> {
+    let problems = parse_text(text, source)?;
+    problems.into_iter().map(|p| load(p, source, base)).collect()
+}
+
+fn parse_text(text: &str, source: &str) -> Result<Vec<SourcedProblem>, InputError> {
+    read_problems(text).map_err(|e| InputError {
+        origin: origin_at(source, e.line),
+        message: match e.column {
+            Some(c) => format!("column {c}: {}", e.message),
+            None => e.message.clone(),
+        },
+    })
 }
 
 /// `argument` as it is (its text has no lines worth naming); `<file>:<line>` otherwise.

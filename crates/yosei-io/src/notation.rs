@@ -124,7 +124,7 @@ pub(crate) fn parse_count(chars: &[char], i: usize) -> Option<(u32, usize)> {
 
 /// The one-character glyph of a piece on a BOD board and in hands (`杏` for a promoted
 /// lance, `Ｑ` for the queen…).
-pub(crate) fn board_glyph(kind: PieceKind) -> char {
+pub fn board_glyph(kind: PieceKind) -> char {
     use PieceKind::*;
     match kind {
         Pawn => '歩',

@@ -79,7 +79,9 @@ impl Search<'_> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(4096) {
-            if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
+            if self.limits.stopped() {
+                self.limit_hit = Some("stopped".into());
+            } else if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
                 self.limit_hit = Some("node limit reached (--nodes)".into());
             } else if self.limits.time_limit.is_some_and(|t| self.start.elapsed() >= t) {
                 self.limit_hit = Some("time limit reached (--time-limit)".into());

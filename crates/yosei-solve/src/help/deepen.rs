@@ -354,7 +354,9 @@ impl Worker {
         let search = it.search;
         let nodes = it.nodes.fetch_add(self.nodes - self.reported, Ordering::Relaxed) + self.nodes - self.reported;
         self.reported = self.nodes;
-        let hit = if search.limits.max_nodes.is_some_and(|n| nodes >= n) {
+        let hit = if search.limits.stopped() {
+            Some("stopped")
+        } else if search.limits.max_nodes.is_some_and(|n| nodes >= n) {
             Some("node limit reached (--nodes)")
         } else if search
             .limits

@@ -200,6 +200,10 @@ impl Search<'_> {
             };
             top.next_move += 1;
             visits += 1;
+            if visits.is_multiple_of(4096) && self.limits.stopped() {
+                self.limit_hit = Some("stopped while rebuilding the solutions".into());
+                return None;
+            }
             if visits.is_multiple_of(4096) && self.limits.time_limit.is_some_and(|t| self.start_time.elapsed() >= t) {
                 self.limit_hit = Some("time limit reached (--time-limit) while rebuilding the solutions".into());
                 return None;

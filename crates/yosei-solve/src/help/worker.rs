@@ -280,6 +280,8 @@ impl Worker {
                 pass.goals_only.store(true, Ordering::Relaxed);
             }
             None
+        } else if search.limits.stopped() {
+            Some("stopped".into())
         } else if search.limits.max_nodes.is_some_and(|n| nodes >= n) {
             Some("node limit reached (--nodes)".into())
         } else if !search.saves_at_time_limit()

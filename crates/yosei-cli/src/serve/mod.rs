@@ -1,0 +1,197 @@
+//! `yosei serve`: the local web page (docs/web.md). An axum server on loopback by
+//! default; the page's files are compiled into the binary (`assets`), the JSON API
+//! reads problems with yosei-io's readers (`api`) and runs solves on threads of their
+//! own, streaming progress by Server-Sent Events (`jobs`).
+
+mod api;
+mod assets;
+mod jobs;
+
+use axum::routing::{get, post};
+use axum::Router;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+#[derive(clap::Args)]
+pub struct ServeArgs {
+    /// Port to listen on (0: any free port; the address is printed)
+    #[arg(long, default_value_t = 8080)]
+    port: u16,
+    /// Address to listen on; the default is reachable from this machine only
+    #[arg(long, default_value = "127.0.0.1")]
+    bind: IpAddr,
+}
+
+pub fn run(args: ServeArgs) -> Result<(), String> {
+    // Two workers are enough for a page on one machine; the solves run on threads of
+    // their own, never on these.
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the server: {e}"))?;
+    runtime.block_on(serve(SocketAddr::new(args.bind, args.port)))
+}
+
+async fn serve(address: SocketAddr) -> Result<(), String> {
+    let listener = tokio::net::TcpListener::bind(address)
+        .await
+        .map_err(|e| format!("cannot listen on {address}: {e}"))?;
+    let bound = listener
+        .local_addr()
+        .map_err(|e| format!("cannot read the address listened on: {e}"))?;
+    // The address alone on the first line of standard output, for scripts and tests.
+    println!("http://{bound}/");
+    use std::io::Write;
+    let _ = std::io::stdout().flush();
+    axum::serve(listener, router())
+        .await
+        .map_err(|e| format!("server stopped: {e}"))
+}
+
+/// Every route of the page and its API.
+fn router() -> Router {
+    let jobs = Arc::new(jobs::Jobs::default());
+    Router::new()
+        .route("/", get(assets::index))
+        .route("/app.js", get(assets::script))
+        .route("/style.css", get(assets::style))
+        .route("/api/pieces", get(api::pieces))
+        .route("/api/parse", post(api::parse))
+        .route("/api/convert", post(api::convert))
+        .route("/api/moves", post(api::moves))
+        .route("/api/solve", post(jobs::start))
+        .route("/api/solve/{id}/events", get(jobs::events))
+        .route("/api/solve/{id}/stop", post(jobs::stop))
+        .fallback(api::not_found)
+        .with_state(jobs)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::router;
+    use axum::body::{to_bytes, Body};
+    use axum::http::{Request, StatusCode};
+    use serde_json::Value;
+    use tower::ServiceExt;
+
+    const HELPMATE: &str = "3+pks3/9/4+P4/9/9/8B/9/9/9 b S2rb4g2s4n4l16p 1";
+
+    /// Sends one request to a fresh router: the status and the body as text.
+    async fn send(app: &axum::Router, method: &str, uri: &str, body: &str) -> (StatusCode, String) {
+        let request = Request::builder()
+            .method(method)
+            .uri(uri)
+            .header("content-type", "application/json")
+            .body(Body::from(body.to_string()))
+            .expect("a well-formed request");
+        let response = app.clone().oneshot(request).await.expect("the router answers");
+        let status = response.status();
+        let bytes = to_bytes(response.into_body(), 1 << 24).await.expect("a body");
+        (status, String::from_utf8_lossy(&bytes).into_owned())
+    }
+
+    fn json(text: &str) -> Value {
+        serde_json::from_str(text).expect("JSON")
+    }
+
+    #[tokio::test]
+    async fn bad_requests_are_json_errors() {
+        let app = router();
+        for (uri, body) in [
+            ("/api/parse", "not json"),
+            ("/api/parse", r#"{"text": 5}"#),
+            ("/api/parse", r#"{"text": ""}"#),
+            ("/api/parse", r#"{"text": "/etc/passwd"}"#),
+            (
+                "/api/parse",
+                r#"{"text": "9/9/9/9/9/9/9/9/9 b - 1", "conditions": ["nonsense"]}"#,
+            ),
+            ("/api/parse", r#"{"text": "8k/9/9/9/9/9/9/9/9 b - 1", "index": 3}"#),
+            (
+                "/api/convert",
+                r#"{"text": "8k/9/9/9/9/9/9/9/9 b - 1", "format": "pdf"}"#,
+            ),
+            (
+                "/api/moves",
+                r#"{"text": "8k/9/9/9/9/9/9/9/9 b G 1", "played": ["1a1b"]}"#,
+            ),
+            (
+                "/api/solve",
+                r#"{"text": "8k/9/9/9/9/9/9/9/9 b G 1", "stip": "nonsense:3"}"#,
+            ),
+            (
+                "/api/solve",
+                r#"{"text": "8k/9/9/9/9/9/9/9/9 b G 1", "time_limit": -1}"#,
+            ),
+        ] {
+            let (status, text) = send(&app, "POST", uri, body).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{uri} {body}: {text}");
+            assert!(json(&text)["error"].is_string(), "{uri} {body}: {text}");
+        }
+        let (status, text) = send(&app, "POST", "/api/solve/99/stop", "").await;
+        assert_eq!(
+            (status, json(&text)["error"].is_string()),
+            (StatusCode::NOT_FOUND, true)
+        );
+        let (status, _) = send(&app, "GET", "/nowhere", "").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+    }
+
+    #[tokio::test]
+    async fn pieces_parse_convert_and_moves() {
+        let app = router();
+        let (_, text) = send(&app, "GET", "/api/pieces", "").await;
+        let pieces = json(&text);
+        let lion = pieces
+            .as_array()
+            .and_then(|p| p.iter().find(|p| p["sfen"] == "I"))
+            .expect("the Lion");
+        assert_eq!(
+            (lion["glyph"].as_str(), lion["fairy"].as_bool()),
+            (Some("獅"), Some(true))
+        );
+        let body = format!(r#"{{"text": "{HELPMATE}", "stip": "ばか詰3"}}"#);
+        let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        assert_eq!(json(&text)["stipulation"], "help:3");
+        let body = format!(r#"{{"text": "{HELPMATE}", "stip": "help:3", "format": "kif"}}"#);
+        let (_, text) = send(&app, "POST", "/api/convert", &body).await;
+        let kif = json(&text)["text"].as_str().unwrap_or_default().to_string();
+        // the KIF written reads back as the same problem
+        let body = serde_json::json!({ "text": kif }).to_string();
+        let (_, text) = send(&app, "POST", "/api/parse", &body).await;
+        assert_eq!(
+            (json(&text)["sfen"].as_str(), json(&text)["format"].as_str()),
+            (Some(HELPMATE), Some("KIF"))
+        );
+        let body = format!(r#"{{"text": "{HELPMATE}", "played": ["1f5b+"]}}"#);
+        let (_, text) = send(&app, "POST", "/api/moves", &body).await;
+        let moves = json(&text);
+        assert_eq!(moves["played"][0], "▲５二角成");
+        assert!(moves["in_check"].as_bool().unwrap_or(false));
+        assert!(moves["legal"]
+            .as_array()
+            .is_some_and(|l| l.iter().any(|m| m["ki2"] == "△同　銀")));
+    }
+
+    #[tokio::test]
+    async fn a_solve_streams_its_result() {
+        let app = router();
+        let body = format!(r#"{{"text": "{HELPMATE}", "stip": "help:3"}}"#);
+        let (status, text) = send(&app, "POST", "/api/solve", &body).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        let id = json(&text)["id"].as_u64().expect("an id");
+        // the stream ends after the result event
+        let (_, events) = send(&app, "GET", &format!("/api/solve/{id}/events"), "").await;
+        let result = events
+            .split("event: result\ndata: ")
+            .nth(1)
+            .and_then(|rest| rest.lines().next())
+            .expect("a result event");
+        let result = json(result);
+        assert_eq!(result["report"]["verdict"], "solved");
+        assert_eq!(result["lines"][0][2]["ki2"], "▲４二銀");
+        assert!(result["kif"].as_str().is_some_and(|k| k.contains("まで3手で詰み")));
+    }
+}

@@ -1,0 +1,192 @@
+// End-to-end tests of `yosei serve`'s page in Debian's Chromium, driven by
+// playwright-core (no browser download: the executable is /usr/bin/chromium).
+// Usage: node e2e.mjs [--yosei PATH] [--screenshots DIR]
+// Each step waits for what the page shows, never for a fixed time, so that a slow
+// machine is slower but not flaky.
+import { chromium } from "playwright-core";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import assert from "node:assert/strict";
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : fallback;
+};
+const yosei = arg("--yosei", join(root, "target/release/yosei"));
+const screenshots = resolve(arg("--screenshots", join(root, "target/web-screenshots")));
+mkdirSync(screenshots, { recursive: true });
+const TIMEOUT = 30_000;
+
+// The server on a free loopback port; its first line of output is its address.
+function startServer() {
+  const server = spawn(yosei, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const address = new Promise((ok, fail) => {
+    let out = "";
+    server.stdout.on("data", (chunk) => {
+      out += chunk;
+      const line = out.split("\n")[0];
+      if (out.includes("\n")) ok(line.trim());
+    });
+    server.on("exit", (code) => fail(new Error(`yosei serve exited with ${code}`)));
+    setTimeout(() => fail(new Error("yosei serve printed no address")), TIMEOUT);
+  });
+  return { server, address };
+}
+
+const tests = [];
+const test = (name, body) => tests.push({ name, body });
+
+// The square of file f, rank r (`52` is 5b).
+const square = (page, sq) => page.locator(`#board .sq[data-square="${sq}"]`);
+
+// Loads `text` and waits until the page has read it (it then sets the rules to the
+// problem's own, which a test may change only afterwards).
+async function load(page, text) {
+  const before = Number(await page.getAttribute("body", "data-loads"));
+  await page.fill("#text", text);
+  await page.click("#load");
+  await page.waitForFunction((n) => Number(document.body.dataset.loads) > n, before);
+}
+
+async function solveAndWait(page) {
+  await page.click("#solve");
+  await page.waitForFunction(() => document.querySelector("#solve").disabled === false &&
+    document.querySelector("#verdict").textContent !== "", null, { timeout: TIMEOUT });
+}
+
+test("the page loads with a problem on the board", async (page) => {
+  await page.waitForSelector("body[data-ready=true]", { timeout: TIMEOUT });
+  assert.equal(await square(page, "51").textContent(), "玉");
+  assert.match(await square(page, "51").locator(".piece").getAttribute("class"), /\bw\b/);
+  assert.match(await page.locator("#hand-w").textContent(), /飛2/);
+  await page.screenshot({ path: join(screenshots, "start.png"), fullPage: true });
+});
+
+test("a helpmate is solved and stepped through", async (page) => {
+  await load(page, "3+pks3/9/4+P4/9/9/8B/9/9/9 b S2rb4g2s4n4l16p 1");
+  await page.selectOption("#stip", "help");
+  await page.fill("#length", "3");
+  await solveAndWait(page);
+  const verdict = await page.textContent("#verdict");
+  assert.match(verdict, /解あり · 1 解 · 3 手 · 完全作/);
+  assert.equal(await page.locator("#solutions li").count(), 1);
+  assert.equal(await page.textContent("#solutions li"), "▲５二角成　△同　銀　▲４二銀");
+  assert.equal(await page.textContent("#ply"), "0 / 3");
+  await page.click("#last");
+  assert.equal(await page.textContent("#ply"), "3 / 3");
+  assert.equal(await square(page, "42").textContent(), "銀");
+  await page.screenshot({ path: join(screenshots, "solved.png"), fullPage: true });
+  await page.click("#first");
+  assert.equal(await page.textContent("#ply"), "0 / 3");
+  assert.equal(await square(page, "16").textContent(), "角");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.textContent("#ply"), "1 / 3");
+  assert.equal(await square(page, "52").textContent(), "馬");
+  assert.equal(await square(page, "16").textContent(), "");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await square(page, "52").textContent(), "銀");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await square(page, "52").textContent(), "馬");
+  assert.equal(await page.locator("#moves li.current").textContent(), "▲５二角成");
+  await page.screenshot({ path: join(screenshots, "step.png"), fullPage: true });
+  assert.equal(await page.locator("#kif").isVisible(), true);
+});
+
+test("a fairy problem: the Lion is drawn and every solution is listed", async (page) => {
+  await load(page, "8k/9/9/9/6I2/9/9/9/9 b - 1");
+  assert.match(await square(page, "35").locator(".piece").getAttribute("class"), /fairy/);
+  await page.selectOption("#stip", "help");
+  await page.fill("#length", "1");
+  await solveAndWait(page);
+  assert.deepEqual(await page.locator("#solutions li").allTextContents(), ["▲１三獅", "▲２三獅", "▲３三獅"]);
+  await page.locator("#solutions li").nth(1).click();
+  assert.equal(await square(page, "23").textContent(), "獅");
+  await page.screenshot({ path: join(screenshots, "fairy.png"), fullPage: true });
+});
+
+test("Stop ends a long search with verdict unknown", async (page) => {
+  // ofm-139 (benches/data/helpmate) as help:11 runs for minutes
+  await load(page, "B+l+pn1+pR+p1/+lR7/3+p+p+pB+p1/2+p1+p4/3+p1+p1+p+l/2n1+p2+p1/3+p+p1k1g/7s1/3gs1+p2 b GSNgsnlp 1");
+  await page.selectOption("#stip", "help");
+  await page.fill("#length", "11");
+  await page.click("#solve");
+  await page.waitForFunction(() => /nodes|局面/.test(document.querySelector("#progress").textContent) &&
+    /\d[\d,]* /.test(document.querySelector("#progress").textContent), null, { timeout: TIMEOUT });
+  await page.click("#stop");
+  await page.waitForFunction(() => document.querySelector("#solve").disabled === false, null, { timeout: TIMEOUT });
+  assert.match(await page.textContent("#verdict"), /不明/);
+  assert.match(await page.textContent("#verdict"), /stopped/);
+});
+
+test("the editor: clear, place, all remaining pieces to the defender, English", async (page) => {
+  await page.click("#clear");
+  await page.click('#palette button[title="king"]');
+  await page.check('input[name=owner][value="w"]');
+  await square(page, "51").click();
+  await page.check('input[name=owner][value="b"]');
+  await page.click('#palette button[title="gold"]');
+  await square(page, "53").click();
+  await page.click("#hand-b");
+  await page.click("#rest");
+  assert.equal(await page.inputValue("#text"), "4k4/9/4G4/9/9/9/9/9/9 b G2r2b2g4s4n4l18p 1");
+  await page.click("#lang");
+  assert.equal(await page.textContent("#solve"), "Solve");
+  await page.selectOption("#stip", "tsume");
+  await page.fill("#length", "");
+  await solveAndWait(page);
+  assert.match(await page.textContent("#verdict"), /^solved/);
+  await page.screenshot({ path: join(screenshots, "editor-en.png"), fullPage: true });
+  await page.click("#lang");
+});
+
+test("bad input is an error on the page, not a crash", async (page) => {
+  await load(page, "this is no problem");
+  assert.equal(await page.getAttribute("#message", "class"), "error");
+  await load(page, "8k/9/9/9/6I2/9/9/9/9 b - 1");
+  assert.equal(await page.getAttribute("#message", "class"), "");
+});
+
+const { server, address } = startServer();
+const profile = mkdtempSync(join(tmpdir(), "yosei-chromium-"));
+let failed = 0;
+let context;
+try {
+  const url = await address;
+  // Flags: this machine's network is closed, and Chromium's own connections would be
+  // refused over and over (docs/web.md, "Tests").
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1200, height: 900 },
+  });
+  const page = context.pages()[0] || await context.newPage();
+  page.setDefaultTimeout(TIMEOUT);
+  page.on("pageerror", (e) => { console.error(`page error: ${e.message}`); failed++; });
+  await page.goto(url);
+  for (const { name, body } of tests) {
+    const started = Date.now();
+    try {
+      await body(page);
+      console.log(`ok   ${name} (${Date.now() - started} ms)`);
+    } catch (e) {
+      failed++;
+      console.log(`FAIL ${name}\n${e.stack}`);
+      await page.screenshot({ path: join(screenshots, "failure.png"), fullPage: true }).catch(() => {});
+    }
+  }
+} catch (e) {
+  failed++;
+  console.error(e);
+} finally {
+  await context?.close().catch(() => {});
+  server.kill();
+  rmSync(profile, { recursive: true, force: true });
+}
+console.log(failed ? `${failed} failed` : `all ${tests.length} passed; screenshots in ${screenshots}`);
+process.exit(failed ? 1 : 0);
