@@ -74,8 +74,9 @@ impl LocalSafety {
             PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
         );
         let own_powers = compiled.power == PowerRule::Own;
-        // 駒詰: the kings' power is fixed, a line-bound kind's or not
-        let fixed_king_power = matches!(compiled.power, PowerRule::Komazume(kind) if rules.pieces().is_line_bound(kind));
+        // 駒詰: the kings' power is fixed (the shortcut needs the kind line-bound)
+        let fixed_king_power =
+            matches!(compiled.power, PowerRule::Komazume(kind) if rules.pieces().is_line_bound(kind));
         // 天竺: a king's power comes from the checks on it, which a move anywhere changes
         let kings_borrow = compiled.power == PowerRule::Tenjiku;
         let harmless = |c: &Condition| match c {
