@@ -41,8 +41,19 @@ pub(crate) fn attacked_with(pos: &Position, rules: &RuleSet, powers: &Powers, sq
 /// is not declared invalid by 利き二歩無効. Whatever else the capture would break (two
 /// pawns, a dead piece, its own king left open) is ignored.
 pub(crate) fn ordinary_capturers(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square, by: Color) -> Bitboard {
+    ordinary_among(pos, rules, powers, reaching(pos, rules, powers, sq, by), sq)
+}
+
+/// The pieces of `candidates`, which reach `sq`, that capture there as an ordinary
+/// check does ([`is_ordinary_capture`]).
+pub(crate) fn ordinary_among(
+    pos: &Position,
+    rules: &RuleSet,
+    powers: &Powers,
+    candidates: Bitboard,
+    sq: Square,
+) -> Bitboard {
     let compiled = rules.compiled();
-    let candidates = reaching(pos, rules, powers, sq, by);
     if compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid {
         // every capture is an ordinary one
         return candidates;

@@ -37,7 +37,7 @@
 //! condition is always played (it may fill a square far from the move).
 
 use crate::conditions::PowerRule;
-use crate::general::{attacked_with, is_ordinary_capture, ordinary_capturers, reaching};
+use crate::general::{is_ordinary_capture, ordinary_among, reaching};
 use crate::powers::{next_to, Powers};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Move, PieceKind, Square};
@@ -92,21 +92,23 @@ impl LocalSafety {
         if !known_powers || !rules.conditions().iter().all(harmless) || !line_bound_pieces(pos, rules) {
             return None;
         }
-        // Pieces that reach a king without capturing it as a check (paralysed, or voided
-        // by 利き二歩無効): any move may revive them, so they stay suspects.
-        let idle_reachers = |color: Color| {
-            pos.king(color).map_or(Bitboard::EMPTY, |k| {
-                reaching(pos, rules, powers, k, !color) & !ordinary_capturers(pos, rules, powers, k, !color)
+        // Per colour: the king, the enemy pieces that reach it, and those of them that
+        // check it. (Without 自己王手王取無効, excluded above, a king capture is a check.)
+        let watch = |color: Color| {
+            pos.king(color).map(|k| {
+                let reach = reaching(pos, rules, powers, k, !color);
+                (k, reach, ordinary_among(pos, rules, powers, reach, k))
             })
         };
-        let safe = |color: Color| {
-            pos.king(color)
-                .filter(|&k| !attacked_with(pos, rules, powers, k, !color))
-        };
-        let us = pos.side_to_move();
-        let checked = pos
-            .king(us)
-            .map(|k| (k, ordinary_capturers(pos, rules, powers, k, !us)))
+        let watched = [watch(Color::Black), watch(Color::White)];
+        // a king nobody checks
+        let safe = |color: Color| watched[color.index()].and_then(|(k, _, checkers)| checkers.is_empty().then_some(k));
+        // Pieces that reach a king without capturing it as a check (paralysed, or voided
+        // by 利き二歩無効): any move may revive them, so they stay suspects.
+        let idle_reachers =
+            |color: Color| watched[color.index()].map_or(Bitboard::EMPTY, |(_, reach, checkers)| reach & !checkers);
+        let checked = watched[pos.side_to_move().index()]
+            .map(|(k, _, checkers)| (k, checkers))
             .filter(|(_, checkers)| checkers.is_nonempty());
         let displacing = rules.capture_rule().is_some();
         // Under Madrasi a move anywhere may paralyse a checker.
