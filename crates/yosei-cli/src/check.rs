@@ -307,11 +307,13 @@ fn inputs(arg: &str) -> Result<Vec<Input>, String> {
     Ok(inputs)
 }
 
-/// Every file under `dir` that is not hidden and not in a hidden folder.
+/// Every file under `dir` that is not hidden and not in a hidden folder (links to
+/// folders are not followed).
 fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
     let failed = |e: std::io::Error| format!("{}: cannot read the folder: {e}", dir.display());
     for entry in std::fs::read_dir(dir).map_err(failed)? {
-        let p = entry.map_err(failed)?.path();
+        let entry = entry.map_err(failed)?;
+        let p = entry.path();
         let hidden = p
             .file_name()
             .and_then(|n| n.to_str())
@@ -319,7 +321,8 @@ fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
         if hidden {
             continue;
         }
-        if p.is_dir() {
+        // A link to a folder is not followed (it could lead back up); a link to a file is.
+        if entry.file_type().map_err(failed)?.is_dir() {
             collect_files(&p, files)?;
         } else if p.is_file() {
             files.push(p);

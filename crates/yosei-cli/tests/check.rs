@@ -82,6 +82,9 @@ fn a_folder_is_checked_with_its_subfolders() {
     std::fs::write(dir.join("03_dual.sfen"), format!("{LAST_MOVE_DUAL}\n")).unwrap();
     std::fs::write(dir.join(".hidden/01_skip.sfen"), format!("{TWO_MATES}\n")).unwrap();
     std::fs::write(dir.join(".skip.sfen"), "not a problem\n").unwrap();
+    // A link back up is not followed.
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&dir, dir.join("b/up")).unwrap();
     let dir_arg = dir.to_string_lossy().into_owned();
     let (code, table) = yosei(&["check", &dir_arg, "--stip", "mate", "--jobs", "2"]);
     assert_eq!(code, 0, "{table}");
@@ -123,6 +126,11 @@ fn mate_in_n_counts_the_other_final_mates_as_duals() {
     let line = check_json(&[THREE_MATES, "--stip", "mate:3"]);
     assert!(line.contains(r#""solution_count":1,"cooks":[],"duals":2,"#), "{line}");
     assert!(line.contains(r#""sound":true"#), "{line}");
+    let (_, text) = yosei(&["solve", THREE_MATES, "--stip", "mate:3"]);
+    assert!(
+        text.contains("2 duals: lines that differ from another only in the last move"),
+        "{text}"
+    );
     // With one ply every mate is a line: a cook, no dual.
     let line = check_json(&[TWO_MATES, "--stip", "mate:1"]);
     assert!(
