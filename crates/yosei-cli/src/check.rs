@@ -1,7 +1,8 @@
 //! `yosei check INPUT|DIR`: the soundness report of problems under any stipulation —
-//! solutions, cooks, a shorter mate, pieces left over — for one input, or for every file
-//! of a folder, checked in parallel threads with progress, as a summary table (text) or
-//! JSON Lines (one object per problem, so that a collection shards across machines).
+//! solutions, cooks, duals, a shorter mate, pieces left over — for one input, or for
+//! every file of a folder and its subfolders, checked in parallel threads with progress,
+//! as a summary table (text) or JSON Lines (one object per problem, so that a collection
+//! shards across machines). What a dual is, stipulation by stipulation: docs/check.md.
 //!
 //! A file named `NN_…` (seed 004's collections: `03_0001.txt`) states its length N: it
 //! replaces the length of the stipulation unless `--stip` gives one.
@@ -24,8 +25,9 @@ use yosei_solve::{Limits, Outcome, Verdict};
 
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// A problem file, a folder of problem files (each checked; not recursive), an SFEN
-    /// string, or -
+    /// A problem file, a folder of problem files (every file of it and of its
+    /// subfolders, hidden ones left out, in the order of their paths; each named by its
+    /// path inside the folder), an SFEN string, or -
     input: String,
     /// Stipulation of every problem (else each problem's own, else tsume); `mate`,
     /// `self`… without a length take it from a file name `NN_…`
@@ -80,6 +82,9 @@ struct Summary {
     length: Option<u32>,
     /// The number of solutions, shortened past many digits.
     solutions: String,
+    /// Final-move alternatives (docs/check.md), shortened; `None` where undefined.
+    #[serde(default)]
+    duals: Option<String>,
     sound: bool,
     faults: Vec<String>,
     elapsed_ms: u64,
@@ -101,6 +106,7 @@ impl Summary {
             verdict: outcome.verdict.word().to_string(),
             length: outcome.length,
             solutions: outcome.solution_count.short(),
+            duals: outcome.duals.as_ref().map(|d| d.short()),
             sound: outcome.sound(),
             faults: outcome.faults(),
             elapsed_ms: outcome.elapsed_ms.min(u64::MAX as u128) as u64,
@@ -247,55 +253,82 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
         .unwrap_or(0))
 }
 
-/// One thing to check: a file of a folder, or the command's argument as it is.
+/// One thing to check: a file (named `label` in the report), or the command's argument
+/// as it is.
 enum Input {
-    File(PathBuf),
+    File { path: PathBuf, label: String },
     Argument(String),
 }
 
 impl Input {
     fn label(&self) -> String {
         match self {
-            Input::File(path) => path.display().to_string(),
+            Input::File { label, .. } => label.clone(),
             Input::Argument(text) => text.clone(),
         }
     }
 
     /// The length a file's name states (`07_xxxx.kif`: 7).
     fn stated_length(&self) -> Option<u32> {
-        let Input::File(path) = self else { return None };
+        let Input::File { path, .. } = self else { return None };
         let name = path.file_name()?.to_str()?;
         let (digits, _) = name.split_once('_')?;
         digits.parse().ok().filter(|&n| n > 0)
     }
 }
 
-/// The files of a folder (sorted; hidden ones left out), or the argument itself.
+/// The files of a folder and of its subfolders (hidden ones left out, sorted by their
+/// path inside it, which is their label), or the argument itself.
 fn inputs(arg: &str) -> Result<Vec<Input>, String> {
     let path = Path::new(arg);
     if !path.is_dir() {
         return Ok(vec![match path.is_file() {
-            true => Input::File(path.to_path_buf()),
+            true => Input::File {
+                path: path.to_path_buf(),
+                label: arg.to_string(),
+            },
             false => Input::Argument(arg.to_string()),
         }]);
     }
     let mut files = Vec::new();
-    for entry in std::fs::read_dir(path).map_err(|e| format!("{arg}: cannot read the folder: {e}"))? {
-        let entry = entry.map_err(|e| format!("{arg}: cannot read the folder: {e}"))?;
+    collect_files(path, &mut files)?;
+    if files.is_empty() {
+        return Err(format!("{arg}: the folder holds no problem file"));
+    }
+    let mut inputs: Vec<Input> = files
+        .into_iter()
+        .map(|p| {
+            let inside = p.strip_prefix(path).unwrap_or(&p);
+            let label = inside.to_string_lossy().into_owned();
+            Input::File { path: p, label }
+        })
+        .collect();
+    inputs.sort_by_cached_key(|input| input.label());
+    Ok(inputs)
+}
+
+/// Every file under `dir` that is not hidden and not in a hidden folder (links to
+/// folders are not followed).
+fn collect_files(dir: &Path, files: &mut Vec<PathBuf>) -> Result<(), String> {
+    let failed = |e: std::io::Error| format!("{}: cannot read the folder: {e}", dir.display());
+    for entry in std::fs::read_dir(dir).map_err(failed)? {
+        let entry = entry.map_err(failed)?;
         let p = entry.path();
         let hidden = p
             .file_name()
             .and_then(|n| n.to_str())
             .is_some_and(|n| n.starts_with('.'));
-        if p.is_file() && !hidden {
+        if hidden {
+            continue;
+        }
+        // A link to a folder is not followed (it could lead back up); a link to a file is.
+        if entry.file_type().map_err(failed)?.is_dir() {
+            collect_files(&p, files)?;
+        } else if p.is_file() {
             files.push(p);
         }
     }
-    if files.is_empty() {
-        return Err(format!("{arg}: the folder holds no problem file"));
-    }
-    files.sort();
-    Ok(files.into_iter().map(Input::File).collect())
+    Ok(())
 }
 
 /// Checks every problem of one input.
@@ -308,8 +341,13 @@ fn check_input(
     store: Option<&Store>,
 ) -> Vec<Row> {
     let arg = match input {
-        Input::File(path) => path.to_string_lossy().into_owned(),
+        Input::File { path, .. } => path.to_string_lossy().into_owned(),
         Input::Argument(text) => text.clone(),
+    };
+    // Origins and messages name the file by its label (its path inside the folder).
+    let relabel = |text: &str| match (input, text.strip_prefix(arg.as_str())) {
+        (Input::File { label, .. }, Some(rest)) => format!("{label}{rest}"),
+        _ => text.to_string(),
     };
     let problems = match read_problems_from_arg(&arg, rules) {
         Ok(p) => p,
@@ -317,7 +355,7 @@ fn check_input(
             return vec![Row {
                 origin: input.label(),
                 stipulation: String::new(),
-                result: Err(e.to_string()),
+                result: Err(relabel(&e.to_string())),
             }]
         }
     };
@@ -338,6 +376,7 @@ fn check_input(
                     ..summary
                 }),
                 None => solve_problem(loaded, stipulation, None, tsume, limits, &mut |_| {})
+                    .map_err(|e| relabel(&e))
                     .and_then(|outcome| Summary::of(&outcome, stipulation, &loaded.rules)),
             };
             if let (Some(store), Some(key), Ok(summary)) = (store, &key, &result) {
@@ -349,7 +388,7 @@ fn check_input(
                 }
             }
             Row {
-                origin: loaded.origin.clone(),
+                origin: relabel(&loaded.origin),
                 stipulation: stipulation.to_string(),
                 result,
             }
@@ -443,17 +482,23 @@ fn escape(text: &str) -> String {
 
 /// The summary table: a row per problem, then the totals.
 fn table(rows: &[Row]) -> String {
+    let width = rows
+        .iter()
+        .map(|r| r.origin.chars().count())
+        .max()
+        .unwrap_or(0)
+        .clamp(7, 60);
     let mut s = format!(
-        "{:<40} {:<10} {:<11} {:>6} {:>9} {:>6} {:>8}  faults\n",
-        "problem", "stip", "verdict", "length", "solutions", "sound", "ms"
+        "{:<width$} {:<10} {:<11} {:>6} {:>9} {:>5} {:>5} {:>8}  faults\n",
+        "problem", "stip", "verdict", "length", "solutions", "duals", "sound", "ms"
     );
-    let (mut sound, mut unsound, mut none, mut unknown, mut errors) = (0, 0, 0, 0, 0);
+    let (mut sound, mut unsound, mut none, mut unknown, mut errors, mut dual) = (0, 0, 0, 0, 0, 0);
     for row in rows {
         match &row.result {
             Err(message) => {
                 errors += 1;
                 s.push_str(&format!(
-                    "{:<40} {:<10} error: {message}\n",
+                    "{:<width$} {:<10} error: {message}\n",
                     row.origin, row.stipulation
                 ));
             }
@@ -465,21 +510,20 @@ fn table(rows: &[Row]) -> String {
                     (Verdict::Unknown, _) => unknown += 1,
                 }
                 let solved = o.verdict() == Verdict::Solved;
+                let duals = o.duals.as_deref().filter(|_| solved);
+                dual += usize::from(duals.is_some_and(|d| d != "0"));
                 s.push_str(&format!(
-                    "{:<40} {:<10} {:<11} {:>6} {:>9} {:>6} {:>8}  {}\n",
+                    "{:<width$} {:<10} {:<11} {:>6} {:>9} {:>5} {:>5} {:>8}  {}\n",
                     row.origin,
                     row.stipulation,
                     o.verdict,
                     o.length.map_or("-".into(), |n| n.to_string()),
-                    if solved { o.solutions.clone() } else { "-".into() },
-                    if solved {
-                        if o.sound {
-                            "yes"
-                        } else {
-                            "no"
-                        }
-                    } else {
-                        "-"
+                    if solved { o.solutions.as_str() } else { "-" },
+                    duals.unwrap_or("-"),
+                    match (solved, o.sound) {
+                        (false, _) => "-",
+                        (true, true) => "yes",
+                        (true, false) => "no",
                     },
                     if o.stored {
                         "stored".into()
@@ -491,10 +535,13 @@ fn table(rows: &[Row]) -> String {
             }
         }
     }
+    let plural = |n: usize, word: &str| format!("{n} {word}{}", if n == 1 { "" } else { "s" });
     s.push_str(&format!(
-        "{} problem{}: {sound} sound, {unsound} not sound, {none} with no solution, {unknown} unknown, {errors} errors",
-        rows.len(),
-        if rows.len() == 1 { "" } else { "s" }
+        "{}: {} solved ({sound} sound, {unsound} not sound, {dual} with duals), {none} with no solution, \
+         {unknown} unknown, {}",
+        plural(rows.len(), "problem"),
+        sound + unsound,
+        plural(errors, "error"),
     ));
     s
 }

@@ -419,6 +419,7 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
                 s.push_str(" (every digit: --format json)");
             }
             s.push('\n');
+            s.push_str(&duals_text(outcome));
             for (i, (line, usi)) in outcome.solutions.iter().zip(usi_lines(outcome)).enumerate() {
                 let shown = if i < JAPANESE_LINES {
                     ki2_line(&loaded.position, &loaded.rules, line)
@@ -446,6 +447,19 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
     }
     s.push_str(&format!("{} nodes, {} ms", outcome.nodes, outcome.elapsed_ms));
     s
+}
+
+/// The duals' line (docs/check.md), when there are any.
+fn duals_text(outcome: &Outcome) -> String {
+    match &outcome.duals {
+        Some(duals) if !duals.is_zero() => format!(
+            "{} dual{}: line{} that differ from another only in the last move (最終手余詰)\n",
+            duals.short(),
+            if *duals == 1 { "" } else { "s" },
+            if *duals == 1 { "" } else { "s" },
+        ),
+        _ => String::new(),
+    }
 }
 
 /// "1 ply", "3 plies".
@@ -480,6 +494,7 @@ fn mate_in_text(
         plies_word(plies),
         plies_word(outcome.length.unwrap_or(0))
     ));
+    s.push_str(&duals_text(outcome));
     s.push_str(&tree_text(&loaded.position, &loaded.rules, tree, budget));
     let faults = outcome.faults();
     if faults.is_empty() {

@@ -50,12 +50,14 @@ fn the_second_check_is_answered_from_the_store_and_other_rules_miss() {
     let (problems, store) = collection("hit", "31", "6");
     let (first, _) = check(&problems, &store, &[]);
     assert!(
-        first.ends_with("6 sound, 0 not sound, 0 with no solution, 0 unknown, 0 errors · 0 answered from the store"),
+        first.contains("6 solved (6 sound, 0 not sound")
+            && first.ends_with("0 with no solution, 0 unknown, 0 errors · 0 answered from the store"),
         "{first}"
     );
     let (again, _) = check(&problems, &store, &[]);
     assert!(
-        again.ends_with("6 sound, 0 not sound, 0 with no solution, 0 unknown, 0 errors · 6 answered from the store"),
+        again.contains("6 solved (6 sound, 0 not sound")
+            && again.ends_with("0 with no solution, 0 unknown, 0 errors · 6 answered from the store"),
         "{again}"
     );
     // Other rules, another option that can change the answer: not the same problem.
@@ -101,7 +103,8 @@ fn a_damaged_store_is_set_aside_and_rebuilt() {
     let (summary, err) = check(&problems, &store, &[]);
     assert!(err.contains("was damaged") && err.contains("set aside"), "{err}");
     assert!(
-        summary.ends_with("3 sound, 0 not sound, 0 with no solution, 0 unknown, 0 errors · 0 answered from the store"),
+        summary.contains("3 solved (3 sound, 0 not sound")
+            && summary.ends_with("0 with no solution, 0 unknown, 0 errors · 0 answered from the store"),
         "{summary}"
     );
     let aside = std::fs::read_dir(store.parent().unwrap())
@@ -135,7 +138,7 @@ fn two_processes_write_to_one_store_at_once() {
         assert!(out.status.success(), "{}", text(&out.stderr));
         assert!(!text(&out.stderr).contains("failed"), "{}", text(&out.stderr));
         assert!(
-            text(&out.stdout).contains("16 problems: 16 sound"),
+            text(&out.stdout).contains("16 problems: 16 solved (16 sound"),
             "{}",
             text(&out.stdout)
         );

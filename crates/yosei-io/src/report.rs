@@ -32,6 +32,10 @@ pub struct Report {
     pub solution_count: Count,
     /// Other attacker choices that also work, as USI lines.
     pub cooks: Vec<Vec<String>>,
+    /// Lines that differ from another only in the final move (最終手余詰, docs/check.md),
+    /// counted exactly; `null` where no dual is defined (selfmate) or nothing was solved.
+    #[serde(serialize_with = "every_digit_or_null")]
+    pub duals: Option<Count>,
     /// SFEN letters of the pieces left in the attacker's hand at the end of the first
     /// solution.
     pub leftover: Vec<String>,
@@ -78,6 +82,7 @@ impl Report {
             solutions: usi_lines(&outcome.solutions),
             solution_count: outcome.solution_count.clone(),
             cooks: usi_lines(&outcome.cooks),
+            duals: outcome.duals.clone(),
             leftover: outcome
                 .leftover
                 .first()
@@ -131,6 +136,13 @@ fn each_as_text<S: Serializer, T: Display>(values: &[T], s: S) -> Result<S::Ok, 
 
 /// A count as a bare JSON number however many digits it has (a `u64` or `f64` would cut
 /// or round it): serde_json's raw value carries the decimal text through unchanged.
+fn every_digit_or_null<S: Serializer>(count: &Option<Count>, s: S) -> Result<S::Ok, S::Error> {
+    match count {
+        Some(count) => every_digit(count, s),
+        None => s.serialize_none(),
+    }
+}
+
 fn every_digit<S: Serializer>(count: &Count, s: S) -> Result<S::Ok, S::Error> {
     match count.to_u64() {
         Some(n) => s.serialize_u64(n),
@@ -159,7 +171,7 @@ mod tests {
         assert_eq!(
             json,
             "{\"verdict\":\"no-solution\",\"stipulation\":\"help:3\",\"conditions\":[],\"length\":null,\
-             \"solutions\":[],\"solution_count\":0,\"cooks\":[],\"leftover\":[],\"sound\":false,\
+             \"solutions\":[],\"solution_count\":0,\"cooks\":[],\"duals\":null,\"leftover\":[],\"sound\":false,\
              \"faults\":[],\"nodes\":0,\"elapsed_ms\":0,\"origin\":\"argument\",\"notes\":[]}"
         );
     }

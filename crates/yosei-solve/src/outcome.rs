@@ -38,6 +38,13 @@ pub struct Outcome {
     /// Other attacker choices that also work (cli.md `cooks`), as lines of moves: for a
     /// selfmate, the other winning first moves.
     pub cooks: Vec<Vec<Move>>,
+    /// Duals (最終手余詰, docs/check.md): lines that differ from another only in the
+    /// final mating move, counted exactly. Direct mate: the other mates at the main
+    /// line's last move (not cooks); mate in ≤ n: the other mates at the end of each
+    /// line (not in `solution_count`); help play: the solutions that are another's with
+    /// the last move changed (they stay in `solution_count`). `None` where no dual is
+    /// defined (selfmate) or nothing was solved.
+    pub duals: Option<Count>,
     /// Pieces left in the attacker's hand at the end of each listed solution.
     pub leftover: Vec<Vec<PieceKind>>,
     /// The length the problem states, when the solution is shorter (早詰).
@@ -65,6 +72,7 @@ impl Outcome {
             solution_count: Count::default(),
             distinct_up_to_mirror: Count::default(),
             cooks: Vec::new(),
+            duals: None,
             leftover: Vec::new(),
             stated_length: None,
             certified: None,

@@ -668,6 +668,7 @@ impl Search<'_> {
         out.solutions = vec![Vec::new()];
         out.solution_count = Count::from(1);
         out.distinct_up_to_mirror = Count::from(1);
+        out.duals = Some(Count::default());
         out.leftover = vec![hand_kinds(start, self.plan.attacker)];
         out
     }
@@ -686,7 +687,7 @@ impl Search<'_> {
             // for listing.
             let mut on_solutions = solution_edges(&graph.edges, graph.node_count as usize, &graph.goals);
             drop(graph.edges);
-            let count = count_solutions(&on_solutions, &graph.goals);
+            let (count, duals) = count_solutions(&on_solutions, &graph.goals);
             on_solutions.sort_unstable_by_key(|e| e.child);
             let parents = Parents { edges: &on_solutions };
             let mut lines = Vec::new();
@@ -733,6 +734,7 @@ impl Search<'_> {
             outcome.verdict = verdict;
             outcome.length = Some(depth);
             outcome.solution_count = count;
+            outcome.duals = Some(duals);
             outcome.solutions = lines;
             outcome.leftover = leftovers;
             outcome.stated_length = self.plan.max_length.filter(|&n| n != depth);

@@ -2,7 +2,7 @@
 //! on some solution, and the listing of solution lines.
 
 use crate::count::Count;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
 
 /// An edge from a node of one layer to a node of the next.
@@ -14,23 +14,29 @@ pub(super) struct Edge {
 }
 
 /// The number of solutions, exactly: paths from the root (node 0) to a goal's parent,
-/// once per goal move. `on_solutions` are the edges on some solution as
-/// `solution_edges` gives them (the stored order backwards), so a pass over them
-/// backwards sees each parent's count complete; only their nodes hold a count.
-pub(super) fn count_solutions(on_solutions: &[Edge], goals: &[(u32, Move)]) -> Count {
+/// once per goal move; and of them the duals, the solutions that are another's with the
+/// last move changed (each goal move of a parent but its first). `on_solutions` are the
+/// edges on some solution as `solution_edges` gives them (the stored order backwards),
+/// so a pass over them backwards sees each parent's count complete; only their nodes
+/// hold a count.
+pub(super) fn count_solutions(on_solutions: &[Edge], goals: &[(u32, Move)]) -> (Count, Count) {
     let mut paths: HashMap<u32, Count> = HashMap::from([(0, Count::from(1))]);
     for e in on_solutions.iter().rev() {
         let parent = paths.remove(&e.parent).unwrap_or_default();
         paths.entry(e.child).or_default().add(&parent);
         paths.insert(e.parent, parent);
     }
-    let mut count = Count::default();
+    let (mut count, mut duals) = (Count::default(), Count::default());
+    let mut ended = HashSet::new();
     for (p, _) in goals {
         if let Some(paths) = paths.get(p) {
             count.add(paths);
+            if !ended.insert(*p) {
+                duals.add(paths);
+            }
         }
     }
-    count
+    (count, duals)
 }
 
 /// The edges that lie on a path from the root to a goal's parent: one pass backwards
@@ -133,9 +139,8 @@ mod tests {
         let goals = [(knot, mv(1, 5)), (knot, mv(1, 6))];
         let on_solutions = solution_edges(&edges, next as usize + 1, &goals);
         assert_eq!(on_solutions.len(), 280, "the dead end is not on a solution");
-        assert_eq!(
-            count_solutions(&on_solutions, &goals).to_string(),
-            (2u128.pow(71)).to_string()
-        );
+        let (count, duals) = count_solutions(&on_solutions, &goals);
+        assert_eq!(count.to_string(), (2u128.pow(71)).to_string());
+        assert_eq!(duals.to_string(), (2u128.pow(70)).to_string(), "the second goal move");
     }
 }

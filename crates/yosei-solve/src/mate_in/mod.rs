@@ -131,6 +131,7 @@ fn solved(rules: &RuleSet, start: &Position, tree: SolutionTree, limits: &Limits
     let root = tree.node(tree.root());
     outcome.length = Some(root.distance);
     outcome.solution_count = tree.line_count();
+    outcome.duals = Some(tree.dual_count());
     outcome.distinct_up_to_mirror = outcome.solution_count.clone();
     outcome.solutions = tree.lines(limits.max_listed, limits.max_listed_moves);
     outcome.cooks = outcome.solutions.iter().skip(1).cloned().collect();

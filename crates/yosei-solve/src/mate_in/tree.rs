@@ -105,6 +105,26 @@ impl SolutionTree {
         }
     }
 
+    /// The duals: on each line (as [`SolutionTree::line_count`] counts them) the
+    /// mating moves at its end beyond the first, which seed 004 ignores; none with one
+    /// ply, where every mating move is a line.
+    pub fn dual_count(&self) -> Count {
+        if self.plies == 1 {
+            return Count::default();
+        }
+        // Children first: each node's count is complete when its parents add it.
+        let mut duals: Vec<Count> = Vec::with_capacity(self.nodes.len());
+        for node in &self.nodes {
+            let mates = node.edges.iter().filter(|e| e.mates()).count() as u64;
+            let mut d = Count::from(mates.saturating_sub(1));
+            for n in node.edges.iter().filter_map(|e| e.next) {
+                d.add(&duals[n as usize]);
+            }
+            duals.push(d);
+        }
+        duals.pop().unwrap_or_default()
+    }
+
     /// The solution lines in the tree's order, each ended by the first of its final
     /// mating moves (with one ply, each mating move), as many as `max_lines` and
     /// `max_moves` allow.

@@ -191,6 +191,7 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
         l
     };
     outcome.cooks = line.cooks.iter().map(with_prefix).collect();
+    outcome.duals = Some(Count::from(line.final_duals.len() as u64));
     if !line.final_duals.is_empty() {
         let last = line
             .final_duals
