@@ -276,6 +276,26 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn play_a_tsume_is_defended_by_the_direct_mate_solver() {
+        let app = router(None);
+        let body =
+            |played: &[&str]| serde_json::json!({ "text": MATE_IN_3, "stip": "tsume", "played": played }).to_string();
+        let (_, text) = send(&app, "POST", "/api/play", &body(&["G*5b"])).await;
+        let answer = json(&text);
+        assert_eq!(
+            (&answer["reply"], &answer["mate_within"], &answer["plies"]),
+            (&"6a5b".into(), &1.into(), &Value::Null),
+            "{answer}"
+        );
+        let (_, text) = send(&app, "POST", "/api/play", &body(&["G*5b", "6a5b", "5c5b+"])).await;
+        assert_eq!(json(&text)["state"], "mate", "{text}");
+        // mate:N asks for an odd length
+        let even = serde_json::json!({ "text": MATE_IN_3, "stip": "mate:4", "played": ["G*5b"] }).to_string();
+        let (status, _) = send(&app, "POST", "/api/play", &even).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+
+    #[tokio::test]
     async fn play_the_defence_escapes_when_it_can() {
         let app = router(None);
         // 52銀打: 同金 is mated by 52歩成, the king's moves are not.

@@ -11,7 +11,7 @@ use std::time::Duration;
 use yosei_io::display::replay_line;
 use yosei_io::sfen::write_sfen;
 use yosei_rules::{Position, RuleSet, Stipulation};
-use yosei_solve::mate_in::{longest_defence, Defence};
+use yosei_solve::mate_in::{check_plies, longest_defence, Defence};
 use yosei_solve::tsume::{solve_tsume, TsumeOptions};
 use yosei_solve::{Limits, Verdict};
 
@@ -71,7 +71,10 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
     let Loaded { problem, stipulation } = request.problem.load()?;
     // mate:N bounds the game; 詰将棋 plays on while a mate remains.
     let plies = match stipulation {
-        Stipulation::MateIn { length } => Some(length),
+        Stipulation::MateIn { length } => {
+            check_plies(length).map_err(ApiError::bad_request)?;
+            Some(length)
+        }
         Stipulation::Tsume { .. } => None,
         other => {
             return Err(ApiError::bad_request(format!(
