@@ -9,6 +9,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use std::time::Duration;
 use yosei_io::display::replay_line;
+use yosei_io::notation::write_ki2_move;
 use yosei_io::sfen::write_sfen;
 use yosei_rules::{Position, RuleSet, Stipulation};
 use yosei_solve::mate_in::{check_plies, longest_defence, Defence};
@@ -19,6 +20,9 @@ use yosei_solve::{Limits, Verdict};
 const THINK_LIMIT: Duration = Duration::from_secs(20);
 /// The search tables of one reply, in MiB.
 const THINK_HASH_MB: usize = 256;
+/// Replies searched at once (the rest wait their turn), so that many pages cannot
+/// take all the memory.
+static THINKING: tokio::sync::Semaphore = tokio::sync::Semaphore::const_new(2);
 
 #[derive(Deserialize)]
 pub struct PlayRequest {
@@ -88,17 +92,17 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
     let mut position = problem.position.clone();
     for (i, &m) in game.iter().enumerate() {
         if i % 2 == 0 && !position.gives_check(m, &rules) {
+            let previous_to = i.checked_sub(1).map(|p| game[p].to());
             return Err(ApiError::bad_request(format!(
                 "move {} ({}) is not a check: the attacker checks with every move",
                 i + 1,
-                m.to_usi()
+                write_ki2_move(&position, &rules, m, previous_to)
             )));
         }
-        if plies.is_some_and(|n| i as u32 >= n) {
+        if let Some(n) = plies.filter(|&n| i as u32 >= n) {
             return Err(ApiError::bad_request(format!(
-                "move {}: mate:{} has no plies left",
-                i + 1,
-                plies.unwrap_or_default()
+                "move {}: mate:{n} has no plies left",
+                i + 1
             )));
         }
         position.play_in_place(m);
@@ -178,6 +182,10 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
 /// yosei's reply in `position` (the defender to move, with a legal move), searched off
 /// the server's workers.
 async fn defend(position: Position, rules: RuleSet, plies_left: Option<u32>) -> Result<Defence, ApiError> {
+    let _turn = THINKING
+        .acquire()
+        .await
+        .map_err(|e| ApiError::bad_request(format!("the defence search is closed: {e}")))?;
     let searched = tokio::task::spawn_blocking(move || {
         let limits = Limits {
             hash_mb: THINK_HASH_MB,
