@@ -5,7 +5,7 @@
 use yosei_io::sfen::parse_sfen;
 use yosei_io::Report;
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
-use yosei_solve::mate_in::{solve_mate_in, SolutionTree};
+use yosei_solve::mate_in::{longest_defence, solve_mate_in, SolutionTree};
 use yosei_solve::{Limits, Outcome, Verdict};
 use yosei_tests::support::solution_lines;
 use yosei_tests::tanuki::{problems, COOKED, SHORTER};
@@ -363,4 +363,55 @@ fn tanuki_set_as_mate_in_n() {
     );
     assert_eq!(valid, 1805);
     eprintln!("{one_line} of {valid} problems have one line");
+}
+
+/// Play mode's defence (`longest_defence`) against brute force on the three-ply tanuki
+/// problems and every eighth of five, after every check of the attacker: it escapes
+/// when some reply escapes, else its mate is the farthest of all replies' (repetition
+/// set aside in both).
+#[test]
+fn the_longest_defence_agrees_with_brute_force() {
+    let rules = RuleSet::ordinary();
+    // The fewest plies (odd, within `plies`) in which the attacker to move mates.
+    let distance = |pos: &Position, plies: u32| {
+        (1..=plies)
+            .step_by(2)
+            .find(|&p| brute_lines(pos, &rules, p, &mut vec![pos.clone()], false).is_some())
+    };
+    let mut compared = 0;
+    for (i, (sfen, plies, name)) in problems().enumerate() {
+        if !(plies == 3 || plies == 5 && i % 8 == 0) {
+            continue;
+        }
+        let Ok(start) = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules) else {
+            continue;
+        };
+        for &check in start.legal_checks(&rules).iter() {
+            let after = start.play(check);
+            let chosen = longest_defence(&after, &rules, plies - 1, &Limits::default()).unwrap();
+            let replies: Vec<Option<u32>> = after
+                .legal_moves(&rules)
+                .iter()
+                .map(|&r| distance(&after.play(r), plies - 2))
+                .collect();
+            let Some(chosen) = chosen else {
+                assert!(replies.is_empty(), "{name} {}", check.to_usi());
+                continue;
+            };
+            let longest = if replies.contains(&None) {
+                None
+            } else {
+                replies.iter().copied().max().flatten()
+            };
+            assert_eq!(chosen.mate_within, longest, "{name} {}", check.to_usi());
+            assert_eq!(
+                distance(&after.play(chosen.reply), plies - 2),
+                longest,
+                "{name} {}",
+                check.to_usi()
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 1000, "{compared}");
 }

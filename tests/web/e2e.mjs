@@ -5,7 +5,7 @@
 // machine is slower but not flaky.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -21,9 +21,16 @@ const screenshots = resolve(arg("--screenshots", join(root, "target/web-screensh
 mkdirSync(screenshots, { recursive: true });
 const TIMEOUT = 30_000;
 
+// A problem folder as seed 004 names its files (`NN_xxx`: a mate in ≤ NN): 52金打,
+// 同金, 同歩成 is the mate in 3.
+const MATE_IN_3 = "3gk4/9/4P4/9/4L4/9/9/9/9 b GS2r2b2g3s4n3l17p 1";
+const problems = mkdtempSync(join(tmpdir(), "yosei-problems-"));
+writeFileSync(join(problems, "01_0001.txt"), "8k/9/9/9/6I2/9/9/9/9 b - 1\n");
+writeFileSync(join(problems, "03_0001.txt"), MATE_IN_3 + "\n");
+
 // The server on a free loopback port; its first line of output is its address.
 function startServer() {
-  const server = spawn(yosei, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  const server = spawn(yosei, ["serve", "--port", "0", "--problems", problems], { stdio: ["ignore", "pipe", "inherit"] });
   const address = new Promise((ok, fail) => {
     let out = "";
     server.stdout.on("data", (chunk) => {
@@ -143,6 +150,59 @@ test("the editor: clear, place, all remaining pieces to the defender, English", 
   await page.click("#lang");
 });
 
+// Waits for the answer to a move, a restart or an undo of play mode.
+async function played(page, click) {
+  const before = Number(await page.getAttribute("body", "data-plays"));
+  await click();
+  await page.waitForFunction((n) => Number(document.body.dataset.plays) > n, before, { timeout: TIMEOUT });
+}
+
+test("a problem of the server's folder is played to mate by clicks", async (page) => {
+  assert.equal(await page.locator("#list").isVisible(), true);
+  assert.deepEqual(await page.locator("#list-pick option").allTextContents(), ["01_0001.txt", "03_0001.txt"]);
+  let before = Number(await page.getAttribute("body", "data-loads"));
+  await page.selectOption("#list-pick", { label: "03_0001.txt" });
+  await page.waitForFunction((n) => Number(document.body.dataset.loads) > n, before);
+  await page.waitForFunction(() => document.querySelector("#length").value === "3");
+  assert.equal(await page.inputValue("#stip"), "mate");
+  await played(page, () => page.click("#play-start"));
+  assert.match(await page.textContent("#play-status"), /あなたの番です（残り3手）|あなたの番です \(残り3手\)/);
+  // a move that is not a check is refused with the reason
+  await square(page, "55").click();
+  await played(page, () => square(page, "54").click());
+  assert.match(await page.textContent("#play-status"), /not a check/);
+  assert.equal(await square(page, "55").textContent(), "香");
+  // 52金打: yosei takes with the gold
+  await page.locator('#hand-b .piece[data-sfen="G"]').click();
+  await played(page, () => square(page, "52").click());
+  assert.match(await page.textContent("#play-status"), /妖精の応手：△同　金/);
+  assert.equal(await square(page, "61").textContent(), "");
+  // 同歩成: the promotion is asked for, then it mates
+  await square(page, "53").click();
+  await square(page, "52").click();
+  await page.waitForSelector("#promote:not([hidden])");
+  await played(page, () => page.click("#promote-yes"));
+  assert.match(await page.textContent("#play-status"), /詰みました（3手詰）/);
+  assert.equal(await square(page, "52").textContent(), "と");
+  assert.deepEqual(await page.locator("#moves li").allTextContents(), ["▲５二金", "△同　金", "▲同　歩成"]);
+  await page.screenshot({ path: join(screenshots, "play.png"), fullPage: true });
+  // undo takes the mating move back; 52歩不成 lets the king escape
+  await played(page, () => page.click("#play-undo"));
+  assert.equal(await page.locator("#moves li").count(), 2);
+  await square(page, "53").click();
+  await square(page, "52").click();
+  await played(page, () => page.click("#promote-no"));
+  assert.match(await page.textContent("#play-status"), /逃げ切られました：3手以内に詰みませんでした/);
+  await played(page, () => page.click("#play-restart"));
+  assert.equal(await page.locator("#moves li").count(), 0);
+  await page.click("#play-end");
+  before = Number(await page.getAttribute("body", "data-loads"));
+  await page.click("#list-next");
+  await page.waitForFunction((n) => Number(document.body.dataset.loads) > n, before);
+  await page.waitForFunction(() => document.querySelector("#length").value === "1");
+  assert.equal(await square(page, "35").textContent(), "獅");
+});
+
 test("bad input is an error on the page, not a crash", async (page) => {
   await load(page, "this is no problem");
   assert.equal(await page.getAttribute("#message", "class"), "error");
@@ -187,6 +247,7 @@ try {
   await context?.close().catch(() => {});
   server.kill();
   rmSync(profile, { recursive: true, force: true });
+  rmSync(problems, { recursive: true, force: true });
 }
 console.log(failed ? `${failed} failed` : `all ${tests.length} passed; screenshots in ${screenshots}`);
 process.exit(failed ? 1 : 0);

@@ -18,6 +18,14 @@ const TEXT = {
     sound: "完全作", unsound: "不完全", solutions: "解", plies: "手", cooks: "余詰",
     leftover: "駒余り", nodes: "局面", loaded: "読み込みました", start: "開始局面", solving: "解いています",
     faults: "欠陥", notes: "注記", stopped: "中断しました",
+    playMode: "対局（攻め方を指す）", playStart: "攻め方で指す", undo: "待った", restart: "最初から", endPlay: "終了",
+    promoteQuestion: "成りますか？", promote: "成", noPromote: "不成",
+    playHint: "逃げ将棋 (N手以内) か詰将棋で、攻め方の駒をクリックしてから行き先をクリック（持駒は駒台の駒から）。玉方は妖精が最も長く逃げる手で応じます。",
+    yourMove: "あなたの番です", pliesLeft: "残り{n}手", yoseiPlayed: "妖精の応手：{m}",
+    mateIn: "詰みました（{n}手詰）", pliesUsed: "逃げ切られました：{n}手以内に詰みませんでした",
+    escape: "逃げられました：この手では残り手数で詰みません", escapeTsume: "逃げられました：この手では詰みがありません",
+    noCheck: "王手がありません：逃げ切られました", mateDoesNotCount: "その詰みは認められません（打歩詰）：逃げ切られました",
+    thinking: "考えています…", serverProblems: "サーバーの問題",
   },
   en: {
     tagline: "a solver for tsume-shogi problems, ordinary and fairy", editor: "Board editor",
@@ -34,6 +42,14 @@ const TEXT = {
     unknown: "unknown (stopped or a limit)", sound: "sound", unsound: "not sound", solutions: "solutions",
     plies: "plies", cooks: "cooks", leftover: "pieces left over", nodes: "nodes", loaded: "loaded",
     start: "start", solving: "solving", faults: "faults", notes: "notes", stopped: "stopped",
+    playMode: "Play (you attack)", playStart: "Play the attacker", undo: "Undo", restart: "Restart", endPlay: "End",
+    promoteQuestion: "Promote?", promote: "Promote", noPromote: "Don't promote",
+    playHint: "Mate in ≤ N or tsume: click one of the attacker's pieces, then where it goes (drops: a piece of the hand). yosei defends with the reply that survives longest.",
+    yourMove: "Your move", pliesLeft: "{n} plies left", yoseiPlayed: "yosei played {m}",
+    mateIn: "Mate in {n}", pliesUsed: "The defence has survived: no mate within {n} plies",
+    escape: "Your move allowed an escape: no mate within the plies left", escapeTsume: "Your move allowed an escape: no mate remains",
+    noCheck: "No check left: the defence has survived", mateDoesNotCount: "That mate does not count (a pawn-drop mate): the defence has survived",
+    thinking: "thinking…", serverProblems: "server problems",
   },
 };
 const CONDITIONS = [
@@ -56,13 +72,16 @@ const state = {
   selected: null,         // palette SFEN, or null
   text: "",               // the problem's text as loaded (sent while the board is unedited)
   edited: false,
-  list: [],               // [{name, text}] problems of the opened files
+  list: [],               // [{name, text}] opened files, or [{name, path, stip}] the server's folder
+  play: null,             // play mode: {played: [usi], legal: [usi], answer, from, pending}
   result: null,           // the last solve's result
   line: 0, ply: 0,        // solution shown and ply on the board
   job: null, events: null,
 };
 
-function t(key) { return TEXT[state.lang][key] ?? key; }
+function t(key, values = {}) {
+  return (TEXT[state.lang][key] ?? key).replace(/\{(\w+)\}/g, (_, name) => values[name]);
+}
 
 function applyLanguage() {
   document.documentElement.lang = state.lang;
@@ -73,6 +92,7 @@ function applyLanguage() {
     label.lastChild.textContent = state.lang === "ja" ? ja : name;
   }
   if (state.result) showResult(state.result);
+  if (state.play?.answer) showPlay();
 }
 
 // ---- SFEN ------------------------------------------------------------------------
@@ -211,6 +231,7 @@ function drawPalette() {
 function owner() { return document.querySelector("input[name=owner]:checked").value; }
 
 function edited() {
+  endPlay();
   state.edited = true;
   clearResult();
   const sfen = writeSfen();
@@ -220,6 +241,7 @@ function edited() {
 }
 
 function clickSquare(e, remove) {
+  if (state.play) { if (!remove) playClickSquare(e); return; }
   const sq = e.target.closest(".sq");
   if (!sq || state.selected === null && !remove) return;
   const { rank, file } = sq.dataset;
@@ -237,6 +259,7 @@ function clickSquare(e, remove) {
 }
 
 function clickHand(e, remove) {
+  if (state.play) { if (!remove) playClickHand(e); return; }
   const hand = e.target.closest(".hand");
   if (!hand) return;
   const color = hand.dataset.color;
@@ -297,6 +320,7 @@ function rulesRequest() {
 }
 
 async function loadText(text, index = 0) {
+  endPlay();
   clearResult();
   try {
     const view = await api("/api/parse", { text, index });
@@ -337,6 +361,7 @@ function clearResult() {
 }
 
 async function solve() {
+  endPlay();
   clearResult();
   let job;
   try {
@@ -432,24 +457,176 @@ function step(to) {
   showLine();
 }
 
+// ---- Play mode -------------------------------------------------------------------
+// The user plays the attacker; the server checks each move and answers with yosei's
+// defence (POST /api/play, docs/web.md). The game lives here, the server keeps none.
+
+// "52" (data-square) → "5b" (USI).
+function usiSquare(sq) { return sq[0] + String.fromCharCode(96 + Number(sq[1])); }
+
+async function startPlay() {
+  clearResult();
+  state.play = { played: [], legal: [], answer: null, from: null, pending: false };
+  for (const id of ["play-undo", "play-restart", "play-end"]) $(id).disabled = false;
+  await sendPlay([]);
+}
+
+function endPlay() {
+  if (!state.play) return;
+  state.play = null;
+  for (const id of ["play-undo", "play-restart", "play-end"]) $(id).disabled = true;
+  $("promote").hidden = true;
+  $("play-status").textContent = ""; $("play-status").className = "";
+  $("moves").replaceChildren();
+  draw();
+}
+
+async function sendPlay(played) {
+  const play = state.play;
+  play.pending = true; play.from = null;
+  $("promote").hidden = true;
+  if (played.length % 2 === 1) { $("play-status").textContent = t("thinking"); $("play-status").className = ""; }
+  try {
+    const answer = await api("/api/play", { ...rulesRequest(), played });
+    if (state.play !== play) return;
+    play.answer = answer;
+    play.played = answer.played.map((m) => m.usi);
+    play.legal = answer.legal;
+    showPlay();
+  } catch (e) {
+    if (state.play !== play) return;
+    if (play.answer) showPlay();
+    $("play-status").textContent = e.message; $("play-status").className = "error";
+  } finally {
+    play.pending = false;
+    // Counts the answers, for whoever waits for one (the end-to-end tests).
+    document.body.dataset.plays = Number(document.body.dataset.plays || 0) + 1;
+  }
+}
+
+function showPlay() {
+  const { answer, from } = state.play;
+  const last = answer.played[answer.played.length - 1];
+  draw(answer.sfen, last?.usi || null);
+  const moves = $("moves");
+  moves.replaceChildren(...answer.played.map((m) => { const li = document.createElement("li"); li.textContent = m.ki2; return li; }));
+  const used = answer.played.length;
+  const lines = [];
+  if (answer.reply) lines.push(t("yoseiPlayed", { m: last.ki2 }));
+  let status = "";
+  if (answer.state === "mate") {
+    lines.push(t("mateIn", { n: used })); status = "mate";
+  } else if (answer.state === "survived") {
+    status = "survived";
+    const why = { "plies-used": t("pliesUsed", { n: answer.plies }), "no-check": t("noCheck"),
+      "mate-does-not-count": t("mateDoesNotCount"), escape: t(answer.plies === null ? "escapeTsume" : "escape") };
+    lines.push(why[answer.survived] || answer.survived);
+  } else {
+    lines.push(t("yourMove") + (answer.plies === null ? "" : ` (${t("pliesLeft", { n: answer.plies - used })})`));
+  }
+  $("play-status").textContent = lines.join(" · ");
+  $("play-status").className = status;
+  $("ply").textContent = `${used}${answer.plies === null ? "" : " / " + answer.plies}`;
+  if (from?.sq) $("board").querySelector(`.sq[data-square="${from.sq}"]`)?.classList.add("from");
+  for (const usi of targetsFrom(from)) {
+    const to = usiTarget(usi);
+    $("board").querySelector(`.sq[data-square="${to.file}${to.rank}"]`)?.classList.add("target");
+  }
+}
+
+// The user's legal moves from the square or hand piece picked: "7g7f", "7g7f+", "G*5b".
+function targetsFrom(from) {
+  if (!from) return [];
+  const start = from.sq ? usiSquare(from.sq) : `${from.letter}*`;
+  return state.play.legal.filter((usi) => usi.startsWith(start) && /^(\d[a-i]|[A-Z]\*)\d[a-i]\+?$/.test(usi));
+}
+
+function playClickSquare(e) {
+  const play = state.play;
+  const sq = e.target.closest(".sq");
+  if (!sq || play.pending || !play.answer || play.answer.state !== "playing") return;
+  const square = sq.dataset.square;
+  const moves = targetsFrom(play.from).filter((usi) => usi.replace("+", "").endsWith(usiSquare(square)));
+  if (moves.length === 1) return sendPlay([...play.played, moves[0]]);
+  if (moves.length > 1) {
+    // Both promoting and not: the user chooses.
+    $("promote").hidden = false;
+    $("promote-yes").onclick = () => sendPlay([...play.played, moves.find((m) => m.endsWith("+"))]);
+    $("promote-no").onclick = () => sendPlay([...play.played, moves.find((m) => !m.endsWith("+"))]);
+    return;
+  }
+  // Picks a piece (of either side: a move the server refuses is explained, not hidden).
+  const occupied = sq.querySelector(".piece");
+  play.from = occupied ? { sq: square } : null;
+  $("promote").hidden = true;
+  showPlay();
+}
+
+function playClickHand(e) {
+  const play = state.play;
+  const piece = e.target.closest(".piece");
+  if (!piece || play.pending || !play.answer || play.answer.state !== "playing") return;
+  const color = e.target.closest(".hand").dataset.color;
+  if (color !== parseSfen(play.answer.sfen).side) return;
+  play.from = { letter: piece.dataset.sfen };
+  $("promote").hidden = true;
+  showPlay();
+  $(`hand-${color}`).querySelector(`.piece[data-sfen="${piece.dataset.sfen}"]`)?.classList.add("from");
+}
+
+function undoPlay() {
+  const play = state.play;
+  if (!play || play.pending || !play.played.length) return;
+  // The user's move goes back with yosei's reply to it.
+  const back = play.played.length % 2 === 1 ? 1 : 2;
+  sendPlay(play.played.slice(0, Math.max(0, play.played.length - back)));
+}
+
 // ---- Problem list ----------------------------------------------------------------
+
+function showList(minimum) {
+  const pick = $("list-pick");
+  pick.replaceChildren(...state.list.map((p, i) => new Option(p.name, i)));
+  $("list").hidden = state.list.length < minimum;
+}
 
 async function openFiles(files) {
   state.list = [];
   for (const file of files) state.list.push({ name: file.name, text: await file.text() });
   state.list.sort((a, b) => a.name.localeCompare(b.name));
-  const pick = $("list-pick");
-  pick.replaceChildren(...state.list.map((p, i) => new Option(p.name, i)));
-  $("list").hidden = state.list.length < 2;
+  showList(2);
   if (state.list.length) loadText(state.list[0].text);
 }
 
-function pickFromList(i) {
+// The folder given to `yosei serve --problems`, if any.
+async function listServerProblems() {
+  let listed;
+  try { listed = await api("/api/problems"); } catch (_) { return; /* no folder: nothing to list */ }
+  state.list = listed.files.map((f) => ({ name: f.path, path: f.path, stip: f.stip }));
+  showList(1);
+}
+
+async function pickFromList(i) {
   if (!state.list.length) return;
   const n = state.list.length;
   const index = ((i % n) + n) % n;
   $("list-pick").value = index;
-  loadText(state.list[index].text);
+  const item = state.list[index];
+  if (item.text !== undefined) return loadText(item.text);
+  let file;
+  try {
+    file = await api(`/api/problems/file?path=${encodeURIComponent(item.path)}`);
+  } catch (e) {
+    message(e.message, true);
+    document.body.dataset.loads = Number(document.body.dataset.loads || 0) + 1;
+    return;
+  }
+  await loadText(file.text);
+  // Seed 004's file names state the length: `03_0001.kif` is a mate in ≤ 3.
+  if (file.stip) {
+    const [stip, length] = file.stip.split(":");
+    $("stip").value = stip; $("length").value = length;
+  }
 }
 
 // ---- Start -----------------------------------------------------------------------
@@ -485,18 +662,23 @@ async function main() {
   $("list-next").addEventListener("click", () => pickFromList(Number($("list-pick").value) + 1));
   $("list-random").addEventListener("click", () => pickFromList(Math.floor(Math.random() * state.list.length)));
   $("solve").addEventListener("click", solve);
+  $("play-start").addEventListener("click", startPlay);
+  $("play-undo").addEventListener("click", undoPlay);
+  $("play-restart").addEventListener("click", () => { if (state.play && !state.play.pending) sendPlay([]); });
+  $("play-end").addEventListener("click", endPlay);
   $("stop").addEventListener("click", stop);
   $("first").addEventListener("click", () => step(0));
   $("prev").addEventListener("click", () => step(state.ply - 1));
   $("next").addEventListener("click", () => step(state.ply + 1));
   $("last").addEventListener("click", () => step(Infinity));
   document.addEventListener("keydown", (e) => {
-    if (e.target.matches("input, textarea, select")) return;
+    if (e.target.matches("input, textarea, select") || state.play) return;
     const keys = { ArrowLeft: state.ply - 1, ArrowRight: state.ply + 1, Home: 0, End: Infinity };
     if (e.key in keys) { e.preventDefault(); step(keys[e.key]); }
   });
   applyLanguage();
   await loadText("3+pks3/9/4+P4/9/9/8B/9/9/9 b S2rb4g2s4n4l16p 1");
+  await listServerProblems();
   document.body.dataset.ready = "true";
 }
 

@@ -9,13 +9,13 @@ use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
-use yosei_core::{Color, Piece, PieceKind};
+use yosei_core::{Color, Move, Piece, PieceKind};
 use yosei_io::display::replay_line;
 use yosei_io::input::{read_problems_from_text, LoadedProblem};
 use yosei_io::notation::board_glyph;
 use yosei_io::sfen::{parse_usi_move, write_sfen};
 use yosei_io::MoveLine;
-use yosei_rules::{Stipulation, UchifuzumeReading};
+use yosei_rules::{Position, RuleSet, Stipulation, UchifuzumeReading};
 
 /// The longest problem text read (a collection of problems, not a database).
 const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -261,18 +261,11 @@ pub async fn moves(payload: Result<Json<MovesRequest>, JsonRejection>) -> Result
     let request = body(payload)?;
     let Loaded { problem, .. } = request.problem.load()?;
     let rules = &problem.rules;
-    let mut line = Vec::with_capacity(request.played.len());
-    for (i, text) in request.played.iter().enumerate() {
-        let written = parse_usi_move(text).map_err(|e| ApiError::bad_request(format!("move {}: {e}", i + 1)))?;
-        line.push(written);
-    }
+    let line = replay_played(&problem.position, rules, &request.played)?;
     let replayed = replay_line(&problem.position, rules, &line);
     let mut position = problem.position.clone();
-    for (i, step) in replayed.iter().enumerate() {
-        position = step
-            .position
-            .clone()
-            .ok_or_else(|| ApiError::bad_request(format!("move {} ({}) is not legal", i + 1, step.ki2)))?;
+    for &m in &line {
+        position.play_in_place(m);
     }
     let previous_to = line.last().map(|m| m.to());
     let legal: Vec<LegalMove> = position
@@ -289,4 +282,20 @@ pub async fn moves(payload: Result<Json<MovesRequest>, JsonRejection>) -> Result
         "played": replayed.iter().map(|s| &s.ki2).collect::<Vec<_>>(),
         "legal": legal,
     })))
+}
+
+/// The USI moves `played` from `start`, each read and legal in turn, or the error
+/// naming the first that is not.
+pub fn replay_played(start: &Position, rules: &RuleSet, played: &[String]) -> Result<Vec<Move>, ApiError> {
+    let mut position = start.clone();
+    let mut line = Vec::with_capacity(played.len());
+    for (i, text) in played.iter().enumerate() {
+        let m = parse_usi_move(text).map_err(|e| ApiError::bad_request(format!("move {}: {e}", i + 1)))?;
+        if !position.is_legal(m, rules) {
+            return Err(ApiError::bad_request(format!("move {} ({text}) is not legal", i + 1)));
+        }
+        position.play_in_place(m);
+        line.push(m);
+    }
+    Ok(line)
 }

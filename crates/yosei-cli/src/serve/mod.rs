@@ -6,10 +6,15 @@
 mod api;
 mod assets;
 mod jobs;
+mod play;
+mod problems;
 
+use axum::extract::FromRef;
 use axum::routing::{get, post};
 use axum::Router;
+use problems::{ProblemDir, Problems};
 use std::net::{IpAddr, SocketAddr};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 #[derive(clap::Args)]
@@ -20,9 +25,16 @@ pub struct ServeArgs {
     /// Address to listen on; the default is reachable from this machine only
     #[arg(long, default_value = "127.0.0.1")]
     bind: IpAddr,
+    /// A folder of problem files (walked recursively) that the page lists
+    #[arg(long, value_name = "DIR")]
+    problems: Option<PathBuf>,
 }
 
 pub fn run(args: ServeArgs) -> Result<(), String> {
+    let problems = match &args.problems {
+        Some(dir) => Some(Arc::new(ProblemDir::open(dir)?)),
+        None => None,
+    };
     // Two workers are enough for a page on one machine; the solves run on threads of
     // their own, never on these.
     let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -30,10 +42,10 @@ pub fn run(args: ServeArgs) -> Result<(), String> {
         .enable_all()
         .build()
         .map_err(|e| format!("cannot start the server: {e}"))?;
-    runtime.block_on(serve(SocketAddr::new(args.bind, args.port)))
+    runtime.block_on(serve(SocketAddr::new(args.bind, args.port), problems))
 }
 
-async fn serve(address: SocketAddr) -> Result<(), String> {
+async fn serve(address: SocketAddr, problems: Problems) -> Result<(), String> {
     let listener = tokio::net::TcpListener::bind(address)
         .await
         .map_err(|e| format!("cannot listen on {address}: {e}"))?;
@@ -44,14 +56,36 @@ async fn serve(address: SocketAddr) -> Result<(), String> {
     println!("http://{bound}/");
     use std::io::Write;
     let _ = std::io::stdout().flush();
-    axum::serve(listener, router())
+    axum::serve(listener, router(problems))
         .await
         .map_err(|e| format!("server stopped: {e}"))
 }
 
+/// What the handlers share: each takes the part it needs.
+#[derive(Clone)]
+struct AppState {
+    jobs: Arc<jobs::Jobs>,
+    problems: Problems,
+}
+
+impl FromRef<AppState> for Arc<jobs::Jobs> {
+    fn from_ref(state: &AppState) -> Self {
+        state.jobs.clone()
+    }
+}
+
+impl FromRef<AppState> for Problems {
+    fn from_ref(state: &AppState) -> Self {
+        state.problems.clone()
+    }
+}
+
 /// Every route of the page and its API.
-fn router() -> Router {
-    let jobs = Arc::new(jobs::Jobs::default());
+fn router(problems: Problems) -> Router {
+    let state = AppState {
+        jobs: Arc::new(jobs::Jobs::default()),
+        problems,
+    };
     Router::new()
         .route("/", get(assets::index))
         .route("/app.js", get(assets::script))
@@ -60,11 +94,14 @@ fn router() -> Router {
         .route("/api/parse", post(api::parse))
         .route("/api/convert", post(api::convert))
         .route("/api/moves", post(api::moves))
+        .route("/api/play", post(play::play))
+        .route("/api/problems", get(problems::list))
+        .route("/api/problems/file", get(problems::file))
         .route("/api/solve", post(jobs::start))
         .route("/api/solve/{id}/events", get(jobs::events))
         .route("/api/solve/{id}/stop", post(jobs::stop))
         .fallback(api::not_found)
-        .with_state(jobs)
+        .with_state(state)
 }
 
 #[cfg(test)]
@@ -97,7 +134,7 @@ mod tests {
 
     #[tokio::test]
     async fn bad_requests_are_json_errors() {
-        let app = router();
+        let app = router(None);
         for (uri, body) in [
             ("/api/parse", "not json"),
             ("/api/parse", r#"{"text": 5}"#),
@@ -140,7 +177,7 @@ mod tests {
 
     #[tokio::test]
     async fn pieces_parse_convert_and_moves() {
-        let app = router();
+        let app = router(None);
         let (_, text) = send(&app, "GET", "/api/pieces", "").await;
         let pieces = json(&text);
         let lion = pieces
@@ -177,7 +214,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_solve_streams_its_result() {
-        let app = router();
+        let app = router(None);
         let body = format!(r#"{{"text": "{HELPMATE}", "stip": "help:3"}}"#);
         let (status, text) = send(&app, "POST", "/api/solve", &body).await;
         assert_eq!(status, StatusCode::OK, "{text}");
@@ -193,5 +230,141 @@ mod tests {
         assert_eq!(result["report"]["verdict"], "solved");
         assert_eq!(result["lines"][0][2]["ki2"], "▲４二銀");
         assert!(result["kif"].as_str().is_some_and(|k| k.contains("まで3手で詰み")));
+    }
+
+    /// A mate:3 of seed 004's kind: 52金打, 同金, 同歩成 (silver in hand as well, so that
+    /// a wrong check leaves the defence a choice).
+    const MATE_IN_3: &str = "3gk4/9/4P4/9/4L4/9/9/9/9 b GS2r2b2g3s4n3l17p 1";
+
+    async fn play(app: &axum::Router, played: &[&str]) -> (StatusCode, Value) {
+        let body = serde_json::json!({ "text": MATE_IN_3, "stip": "mate:3", "played": played }).to_string();
+        let (status, text) = send(app, "POST", "/api/play", &body).await;
+        (status, json(&text))
+    }
+
+    #[tokio::test]
+    async fn play_refuses_a_move_that_is_not_a_check() {
+        let app = router(None);
+        let (status, answer) = play(&app, &["5e5d"]).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert!(answer["error"].as_str().is_some_and(|e| e.contains("not a check")));
+        for bad in [&["nonsense"][..], &["1a1b"], &["G*5b", "5a5b"]] {
+            let (status, answer) = play(&app, bad).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{bad:?}: {answer}");
+        }
+        // help play has no defence to choose
+        let body = serde_json::json!({ "text": MATE_IN_3, "stip": "help:3" }).to_string();
+        let (status, _) = send(&app, "POST", "/api/play", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+
+    #[tokio::test]
+    async fn play_a_mating_line_is_reported_as_mate() {
+        let app = router(None);
+        let (status, start) = play(&app, &[]).await;
+        assert_eq!((status, &start["state"]), (StatusCode::OK, &Value::from("playing")));
+        let (_, answer) = play(&app, &["G*5b"]).await;
+        // the only reply, and the attacker still mates with the ply left
+        assert_eq!(answer["reply"], "6a5b");
+        assert_eq!(
+            (&answer["state"], &answer["mate_within"]),
+            (&"playing".into(), &1.into())
+        );
+        let (_, answer) = play(&app, &["G*5b", "6a5b", "5c5b+"]).await;
+        assert_eq!(answer["state"], "mate", "{answer}");
+        assert_eq!(answer["played"][2]["ki2"], "▲同　歩成");
+    }
+
+    #[tokio::test]
+    async fn play_a_tsume_is_defended_by_the_direct_mate_solver() {
+        let app = router(None);
+        let body =
+            |played: &[&str]| serde_json::json!({ "text": MATE_IN_3, "stip": "tsume", "played": played }).to_string();
+        let (_, text) = send(&app, "POST", "/api/play", &body(&["G*5b"])).await;
+        let answer = json(&text);
+        assert_eq!(
+            (&answer["reply"], &answer["mate_within"], &answer["plies"]),
+            (&"6a5b".into(), &1.into(), &Value::Null),
+            "{answer}"
+        );
+        let (_, text) = send(&app, "POST", "/api/play", &body(&["G*5b", "6a5b", "5c5b+"])).await;
+        assert_eq!(json(&text)["state"], "mate", "{text}");
+        // mate:N asks for an odd length
+        let even = serde_json::json!({ "text": MATE_IN_3, "stip": "mate:4", "played": ["G*5b"] }).to_string();
+        let (status, _) = send(&app, "POST", "/api/play", &even).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST);
+    }
+
+    #[tokio::test]
+    async fn play_the_defence_escapes_when_it_can() {
+        let app = router(None);
+        // 52銀打: 同金 is mated by 52歩成, the king's moves are not.
+        let (_, answer) = play(&app, &["S*5b"]).await;
+        assert!(
+            ["5a4b", "5a6b"].contains(&answer["reply"].as_str().unwrap_or_default()),
+            "{answer}"
+        );
+        assert_eq!(
+            (&answer["state"], &answer["survived"]),
+            (&"survived".into(), &"escape".into())
+        );
+        let (_, answer) = play(&app, &["S*5b", "6a5b", "5c5b+"]).await;
+        assert_eq!(answer["state"], "mate", "{answer}");
+        // the plies run out: a check on the last ply that does not mate
+        let (_, answer) = play(&app, &["G*5b", "6a5b", "5c5b"]).await;
+        assert_eq!(
+            (&answer["state"], &answer["survived"]),
+            (&"survived".into(), &"plies-used".into()),
+            "{answer}"
+        );
+    }
+
+    #[tokio::test]
+    async fn the_problem_folder_is_listed_and_kept_closed() {
+        let root = std::env::temp_dir().join(format!("yosei-serve-problems-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        let folder = root.join("problems");
+        std::fs::create_dir_all(folder.join("more")).expect("a temporary folder");
+        std::fs::write(folder.join("03_0001.kif"), MATE_IN_3).expect("a file");
+        std::fs::write(folder.join("more/05_x.txt"), MATE_IN_3).expect("a file");
+        std::fs::write(folder.join("notes.md"), "not a problem").expect("a file");
+        std::fs::write(root.join("outside.kif"), MATE_IN_3).expect("a file");
+        #[cfg(unix)]
+        std::os::unix::fs::symlink(root.join("outside.kif"), folder.join("link.kif")).expect("a link");
+        let dir = super::ProblemDir::open(&folder).expect("the folder opens");
+        let app = router(Some(std::sync::Arc::new(dir)));
+        let (status, text) = send(&app, "GET", "/api/problems", "").await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        let listed = json(&text);
+        assert_eq!(
+            listed["files"],
+            serde_json::json!([
+                { "path": "03_0001.kif", "stip": "mate:3" },
+                { "path": "more/05_x.txt", "stip": "mate:5" },
+            ])
+        );
+        let (status, text) = send(&app, "GET", "/api/problems/file?path=more/05_x.txt", "").await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        assert_eq!(
+            (json(&text)["text"].as_str(), json(&text)["stip"].as_str()),
+            (Some(MATE_IN_3), Some("mate:5"))
+        );
+        for path in [
+            "../outside.kif",
+            "/etc/passwd",
+            "more/../../outside.kif",
+            "link.kif",
+            "",
+            "nothing.kif",
+        ] {
+            let (status, text) = send(&app, "GET", &format!("/api/problems/file?path={path}"), "").await;
+            assert!(
+                status.is_client_error() && json(&text)["error"].is_string(),
+                "{path}: {status} {text}"
+            );
+        }
+        let (status, _) = send(&router(None), "GET", "/api/problems", "").await;
+        assert_eq!(status, StatusCode::NOT_FOUND);
+        let _ = std::fs::remove_dir_all(&root);
     }
 }

@@ -77,6 +77,64 @@ pub fn solve_mate_in(start: &Position, rules: &RuleSet, plies: u32, limits: &Lim
     outcome
 }
 
+/// A reply of the defender chosen to hold out longest (the page's play mode), and how
+/// soon the attacker can still mate after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Defence {
+    pub reply: Move,
+    /// The fewest plies in which the attacker, to move after `reply`, forces mate within
+    /// the plies left; `None`: no mate remains within them (the defence escapes).
+    pub mate_within: Option<u32>,
+}
+
+impl Defence {
+    /// Whether this reply survives longer than `known` (any reply outlasts none): an
+    /// escape outlasts every mate, a farther mate a nearer one.
+    pub fn outlasts(&self, known: Option<Defence>) -> bool {
+        match (known, self.mate_within) {
+            (None, _) => true,
+            (Some(known), None) => known.mate_within.is_some(),
+            (Some(known), Some(d)) => known.mate_within.is_some_and(|k| d > k),
+        }
+    }
+}
+
+/// The defender, to move in `pos` (after the attacker's check) with `plies` left, plays
+/// the reply that survives longest: one after which no mate remains within `plies - 1`
+/// if there is one, else one whose mate is farthest. `Ok(None)` when it has no legal
+/// move; `Err` when a limit was hit (an answer then could call a lost position safe).
+/// Repetition is set aside, as in the values (it only takes mates away from the
+/// attacker, so a reply said to escape does escape).
+pub fn longest_defence(
+    pos: &Position,
+    rules: &RuleSet,
+    plies: u32,
+    limits: &Limits,
+) -> Result<Option<Defence>, String> {
+    let mut values = Values::new(rules, limits);
+    let mut best: Option<Defence> = None;
+    for &reply in pos.legal_moves(rules).iter() {
+        let next = pos.play(reply);
+        // The attacker's plies after the reply: odd, shortest first (the values keep
+        // bounds, so each longer question reuses the shorter ones).
+        let attacker_plies = plies.saturating_sub(1);
+        let mate_within = (1..=attacker_plies)
+            .step_by(2)
+            .find(|&p| values.attacker_wins(&next, p));
+        if let Some(why) = values.limit_hit.take() {
+            return Err(why);
+        }
+        let defence = Defence { reply, mate_within };
+        if defence.outlasts(best) {
+            best = Some(defence);
+            if mate_within.is_none() {
+                break;
+            }
+        }
+    }
+    Ok(best)
+}
+
 fn solve_checked(values: &mut Values, start: &Position, plies: u32, limits: &Limits) -> Outcome {
     let (tree, passes) = until_exact(values, |builder| builder.solve(start, plies));
     if values.limit_hit.is_some() {
