@@ -165,8 +165,10 @@ impl<S: MoveSink> General<'_, S> {
         if self.leaves_check(m) {
             return ControlFlow::Continue(());
         }
-        if self.surely_legal(m) {
-            return self.sink.push(m);
+        match self.decided_unplayed(m) {
+            Some(true) => return self.sink.push(m),
+            Some(false) => return ControlFlow::Continue(()),
+            None => {}
         }
         let legal = if m.displacement().is_none() {
             // Tried on the scratch copy and taken back: no copy of the position per move.
@@ -207,13 +209,22 @@ impl<S: MoveSink> General<'_, S> {
         self.local_safety.is_some_and(|local| local.leaves_check(m))
     }
 
-    /// Whether `m` is surely legal, told without playing it: all moves are wanted, no
-    /// mate needs asking (完全打歩), and the mover's king surely stays unattacked.
+    /// Whether `m` is legal and wanted, told without playing it (`None`: play it and
+    /// ask): no mate needs asking (完全打歩), the mover's king surely stays unattacked,
+    /// and, when only checks are wanted, whether it gives check is told too.
     #[inline]
-    fn surely_legal(&self, m: Move) -> bool {
-        !self.only_checks
-            && !self.complete_uchifu
-            && self.local_safety.is_some_and(|local| local.surely_safe(m, self.pos))
+    fn decided_unplayed(&self, m: Move) -> Option<bool> {
+        if self.complete_uchifu {
+            return None;
+        }
+        let local = self.local_safety?;
+        if !local.surely_safe(m, self.pos) {
+            return None;
+        }
+        if !self.only_checks {
+            return Some(true);
+        }
+        local.gives_check_unplayed(m, self.pos, self.rules)
     }
 
     /// Whether the mover's king is safe after the move and, when only checks are
@@ -342,9 +353,13 @@ impl<S: MoveSink> General<'_, S> {
                 if self.leaves_check(m) {
                     continue;
                 }
-                if self.surely_legal(m) {
-                    self.sink.push(m)?;
-                    continue;
+                match self.decided_unplayed(m) {
+                    Some(true) => {
+                        self.sink.push(m)?;
+                        continue;
+                    }
+                    Some(false) => continue,
+                    None => {}
                 }
                 self.scratch.play_in_place(m);
                 let legal = self.king_safe_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
@@ -367,7 +382,10 @@ impl<S: MoveSink> General<'_, S> {
                 if self.leaves_check(m) {
                     continue;
                 }
-                if !self.surely_legal(m) && !self.king_safe_and_wanted(m, &self.pos.play(m)) {
+                let wanted = self
+                    .decided_unplayed(m)
+                    .unwrap_or_else(|| self.king_safe_and_wanted(m, &self.pos.play(m)));
+                if !wanted {
                     continue;
                 }
                 // the fairy 打歩詰 lifts the ban on drop-pawn mate (rules.md §4)

@@ -63,6 +63,9 @@ pub(crate) struct LocalSafety {
     borrowed_powers: bool,
     /// Pieces asked in full after every move (天竺's kings).
     always_suspect: Bitboard,
+    /// Every piece has its own kind's power and every reach is a check (no Madrasi, no
+    /// 利き二歩無効): a check is told from the pieces' kinds alone, without playing.
+    plain_checks: bool,
 }
 
 impl LocalSafety {
@@ -131,6 +134,7 @@ impl LocalSafety {
             remote_evasions,
             evasion_squares,
             borrowed_powers: power_family,
+            plain_checks: own_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
             // a king's borrowed power may change with any move
             always_suspect: if kings_borrow {
                 pos.pieces_of_kind(PieceKind::King)
@@ -218,6 +222,43 @@ impl LocalSafety {
         let to = Bitboard::from(m.to());
         let occupied = (pos.occupied() & !vacated_squares(m)) | to;
         (self.suspects(king, m, occupied) & pos.pieces_of(!us) & !to).is_empty()
+    }
+
+    /// Whether `m`, a move of the side to move of `pos` that is not a capture under a
+    /// capture condition, gives check, told without playing it (`None`: play it and
+    /// ask): with plain checks only the suspects for the enemy king can, each with its
+    /// own kind's power (the moved piece's after promotion).
+    #[inline]
+    pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.plain_checks || m.displacement().is_some() {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let king = self.safe_kings[(!us).index()]?;
+        let moved_kind = match (m.drop_kind(), m.from()) {
+            (Some(kind), _) => kind,
+            (None, Some(from)) => {
+                let kind = pos.piece_at(from)?.kind;
+                if m.is_promotion() {
+                    kind.promoted().unwrap_or(kind)
+                } else {
+                    kind
+                }
+            }
+            (None, None) => return None,
+        };
+        let to = m.to();
+        let vacated = vacated_squares(m);
+        let occupied = (pos.occupied() & !vacated) | to.into();
+        let ours = (pos.pieces_of(us) & !vacated) | to.into();
+        let table = rules.pieces();
+        for sq in self.suspects(king, m, occupied) & ours {
+            let kind = if sq == to { moved_kind } else { pos.piece_at(sq)?.kind };
+            if table.reach(kind, us, sq, occupied).attacks.contains(king) {
+                return Some(true);
+            }
+        }
+        Some(false)
     }
 
     /// The squares where an enemy piece could newly reach `king` after `m` (the board's
