@@ -494,32 +494,41 @@ fn limits_give_unknown_never_a_wrong_verdict() {
     }
 }
 
-/// The certificate (no shorter mate, every cook) has a node budget. Without any, the
-/// line found is still a mate that replays, but it is not certified and says from
-/// which ply on it is; with no limit (`all`) it is certified.
+/// The certificate (no shorter mate, no longer defence, every cook) has a node budget,
+/// spent from the end of the line back. Without any, the line found is still a mate that
+/// replays, but it is not certified; with a little, its end is, and the note says from
+/// which ply on; with no limit (`all`) the whole line is.
 #[test]
 fn certificate_budget_decides_what_is_certified() {
-    let sfen = "6Ssk/9/5+R3/7N1/9/9/9/9/9 b Gr2b3g2s3n4l18p 1";
-    let unbudgeted = solve(
-        sfen,
-        &Ask {
-            certify_nodes: Some(0),
-            ..count()
-        },
-    );
+    // tanuki_9.json#435: its certificate takes about 19,000 nodes
+    let sfen = "7Gs/6G1k/9/8P/9/9/9/9/3+B5 b S2rb2g2s4n4l17p 1";
+    let with_budget = |nodes| {
+        solve(
+            sfen,
+            &Ask {
+                certify_nodes: Some(nodes),
+                ..count()
+            },
+        )
+    };
+    let unbudgeted = with_budget(0);
     assert_eq!(unbudgeted.certified, Some(false));
     assert!(!unbudgeted.sound());
-    let note = note_with(&unbudgeted, "certified from ply").expect("the note says from where");
+    let note = note_with(&unbudgeted, "not certified").expect("the note says so");
     assert!(note.contains("--certify-nodes"), "{note}");
 
-    let certified = solve(
-        sfen,
-        &Ask {
-            certify_nodes: Some(u64::MAX),
-            ..count()
-        },
-    );
-    assert_eq!(certified.certified, Some(true));
-    assert_eq!(certified.length, Some(5));
-    assert!(note_with(&certified, "certified from ply").is_none());
+    let some = with_budget(100);
+    assert_eq!((some.length, some.certified), (Some(9), Some(false)));
+    let note = note_with(&some, "certified from ply ").expect("the note says from where");
+    let from: usize = note["certified from ply ".len()..]
+        .split(' ')
+        .next()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{note}"));
+    assert!((2..=9).contains(&from), "{note}");
+
+    let certified = with_budget(u64::MAX);
+    assert_eq!((certified.length, certified.certified), (Some(9), Some(true)));
+    assert!(certified.sound(), "{:?}", certified.faults());
+    assert!(note_with(&certified, "certified").is_none(), "{:?}", certified.notes);
 }

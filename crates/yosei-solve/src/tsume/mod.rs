@@ -206,11 +206,16 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
     match line.unanswered_at {
         Some(ply) => {
             outcome.certified = Some(false);
+            // (the moves after the last unanswered question are certified)
+            let certified = if ply < line.moves.len() {
+                format!("certified from ply {} on only", ply + 1)
+            } else {
+                "not certified".to_string()
+            };
             outcome.notes.push(format!(
-                "certified from ply {} on only: the other checks at ply {ply} and before were not all \
-                 searched within the certificate's {budget} nodes, so a shorter mate or a cook there may \
-                 have been missed (--certify-nodes N for more)",
-                ply + 2
+                "{certified}: the other moves at ply {ply} and before were not all searched within the \
+                 certificate's {budget} nodes, so a shorter mate, a longer defence or a cook there may \
+                 have been missed (--certify-nodes N for more)"
             ));
         }
         None => outcome.certified = Some(true),
