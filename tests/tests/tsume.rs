@@ -331,6 +331,26 @@ fn equally_long_defences_take_the_line_without_faults() {
     }
 }
 
+/// 将棋図巧 第5番 (伊藤看寿 1755; the board from shtsume's docs/sample.sh), 21 plies
+/// and sound, from its 12th ply: 6c7d+ 8c7d 9b9d+ 7d7c 5a6b, and now 6a6b (then 9d7d
+/// 7c7d G*8d) and 7c7b (then 6b6a 7b7a G*7b, a silver left) are equally long. The
+/// line must take 6a6b, though it is found only past another choice: at ply 2, 8c7b
+/// is as long too, and the line first built that way has a cook (5a6b+ and 5a6b both
+/// mate), so the better line goes through 8c7d, whose own first line leaves the silver.
+#[test]
+fn faultless_line_is_found_past_two_equal_defences() {
+    let outcome = solve("n2sS4/Rs1g5/1k1B5/9/1Pn6/3L5/9/9/9 b rb3gs2n3l17p 1", &skip());
+    let line = main_line(&outcome);
+    assert_eq!(
+        line,
+        ["6c7d+", "8c7d", "9b9d+", "7d7c", "5a6b", "6a6b", "9d7d", "7c7d", "G*8d"]
+    );
+    assert!(outcome.sound(), "{:?}", outcome.faults());
+    let whole = solve("n+B1sS4/1R1g5/1Ls6/2k6/2n6/3L5/R8/9/9 b B2P3gs2n2l16p 1", &skip());
+    assert_eq!(whole.length, Some(21));
+    assert!(whole.sound(), "{:?}", whole.faults());
+}
+
 /// tanuki_5.json#76, every interposition counted. 1g1f (the lance takes the silver and
 /// checks) mates in 5; the defence G*1e is no longer than the main line's, and after it
 /// both S*2b and 1f1e mate in three (a second way to mate in a variation: 変化別詰).
