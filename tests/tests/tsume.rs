@@ -514,6 +514,33 @@ fn limits_give_unknown_never_a_wrong_verdict() {
     }
 }
 
+/// 図巧99番 (煙詰) from its 66th ply (shtsume's docs/sample.sh board): 51 plies,
+/// 6f5f P*5e and 49 more (KomoringHeights and shtsume agree). With 2,000,000 nodes the
+/// certificate finds a sooner mate after another interposition, N*5e (23 more), and
+/// runs out before it asks again which defence at ply 2 lasts longest. The line must
+/// not stay under N*5e (it did: 25 plies, a false 早詰 of a sound problem): out of
+/// budget, the proofs choose the defence, and an uncertified line is never shorter
+/// than the position's value.
+#[test]
+fn uncertified_line_is_never_shorter_than_the_mate() {
+    let outcome = solve(
+        "7n1/6sL1/6+P1P/5k1g1/6+p1g/3+R4+P/7N1/9/B8 b 2Prb2g3s2n3l12p 67",
+        &Ask {
+            certify_nodes: Some(2_000_000),
+            stated_length: Some(51),
+            ..skip()
+        },
+    );
+    assert_eq!(outcome.certified, Some(false));
+    let length = outcome.length.unwrap();
+    assert!(length >= 51, "{length} plies: {:?}", outcome.notes);
+    assert!(
+        !outcome.faults().iter().any(|f| f.contains("早詰")),
+        "{:?}",
+        outcome.faults()
+    );
+}
+
 /// The certificate (no shorter mate, no longer defence, every cook) has a node budget,
 /// spent from the end of the line back. Without any, the line found is still a mate that
 /// replays, but it is not certified; with a little, its end is, and the note says from

@@ -15,7 +15,9 @@
 //! When every question has an answer, every position of the line has its exact value:
 //! the length is exact (no mate in N − 2) and the cooks are complete. The certificate
 //! has a node budget; a line whose certificate ran out of it says from where on it is
-//! certified (the end of the line is certified first).
+//! certified (the end of the line is certified first). Above that, each defence is the
+//! one with the longest proof tree, as when the line was first built, so the line's
+//! length still bounds the start's value from above.
 
 use super::dfpn::{Dfpn, Res};
 use super::hand::PackedHand;
@@ -182,6 +184,8 @@ fn certify(
     budget: &mut u64,
 ) -> Result<Findings, Halt> {
     let mut findings = Findings::default();
+    // (the proofs' verdicts once the budget is spent, kept across the line's changes)
+    let mut proofs = ProofTree::default();
     let mut at = moves.len();
     while at > from {
         at -= 1;
@@ -253,6 +257,18 @@ fn certify(
                 Answer::Equal => findings.equal_defences.push((at, m)),
                 Answer::Worse => {}
                 Answer::Unknown => findings.unanswered(at),
+            }
+        }
+        if replaced.is_none() && !attacker && *budget == 0 {
+            // Out of budget, this defence went unchecked; the line after it may have
+            // been shortened by a sooner mate found below. The proofs choose here, as
+            // they chose the line: a defence whose proof tree is longer than the line
+            // takes its place, so that an uncertified line is never shorter than the
+            // mate it stands for (a proof tree's depth bounds its position's value).
+            if let Some((plies, Some(m))) = proofs.evaluate_defender(dfpn, &pos, &[])? {
+                if plies > plies_after + 1 {
+                    replaced = Some(Some(m));
+                }
             }
         }
         if let Some(m) = replaced {
