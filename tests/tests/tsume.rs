@@ -304,6 +304,7 @@ fn alternative_last_move_is_noted_not_a_cook() {
         assert_eq!(line[..2], ["G*1d", "2c1d"]);
         assert!(outcome.cooks.is_empty());
         assert!(outcome.sound(), "{:?}", outcome.faults());
+        assert!(outcome.duals.as_ref().is_some_and(|d| *d == 1), "{:?}", outcome.duals);
         let note = note_with(&outcome, "最終手余詰").expect("the alternative is noted");
         let other = if line[2] == "5b2b" { "2d2b+" } else { "5b2b" };
         assert!(note.contains(other), "{note}");
