@@ -90,7 +90,15 @@ pub fn run() -> Result<ExitCode, String> {
     if std::env::args_os().len() == 1 && !std::io::stdin().is_terminal() {
         return crate::usi::run().map(|()| ExitCode::SUCCESS);
     }
-    let cli = Cli::parse();
+    // clap ends a bad command line with status 2, which cli.md gives to `unknown`: a
+    // bad option is an input error (1); help and version are answers (0).
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            return Ok(ExitCode::from(if e.use_stderr() { 1 } else { 0 }));
+        }
+    };
     match cli.command {
         Command::Perft {
             input,

@@ -2,8 +2,11 @@
 //! `--resume` takes it up, as a user runs it: exit status 2 (unknown) until the search
 //! comes to an end, then the answer of one sitting.
 
+mod common;
+
+use common::run_yosei;
+use std::ffi::OsString;
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 fn problem() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../benches/data/helpmate/forest-06-10_97.sfen")
@@ -17,19 +20,14 @@ fn solve(args: &[&str]) -> (i32, String, String) {
     } else {
         &["--stip", "help:97"][..]
     };
-    let out = Command::new(env!("CARGO_BIN_EXE_yosei"))
-        .arg("solve")
-        .arg(problem())
-        .args(stip)
-        .args(["--format", "json", "--threads", "2"])
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
+    let mut all: Vec<OsString> = vec!["solve".into(), problem().into()];
+    all.extend(
+        stip.iter()
+            .chain(&["--format", "json", "--threads", "2"])
+            .chain(args)
+            .map(OsString::from),
+    );
+    run_yosei(all)
 }
 
 fn field<'a>(json: &'a str, name: &str) -> &'a str {

@@ -178,6 +178,49 @@ fn go_mate_answers_the_main_line_in_usi() {
     gui.quit();
 }
 
+/// A whole session written to standard input at once, then closed (`yosei usi <
+/// script`): every `go` is answered, in order, before the engine ends at the end of its
+/// input.
+#[test]
+fn a_session_on_standard_input_is_answered_in_order() {
+    let mut engine = Command::new(env!("CARGO_BIN_EXE_yosei"))
+        .arg("usi")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+        .unwrap();
+    let script = format!(
+        "usi\nsetoption name USI_Hash value 64\nisready\nusinewgame\n\
+         position sfen {MATE_IN_3}\ngo mate 1000\n\
+         position sfen {NO_MATE}\ngo mate 1000\n\
+         setoption name FutileInterpositions value count\n\
+         position sfen {MATE_IN_3} moves 9f5b+ 4a5b\ngo mate 1000\n"
+    );
+    // (the engine's output is read to its end below, so writing all first cannot stall)
+    let mut stdin = engine.stdin.take().unwrap();
+    stdin.write_all(script.as_bytes()).unwrap();
+    drop(stdin);
+    let out = engine.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", out.status);
+    let answers: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter(|l| ["usiok", "readyok", "checkmate"].iter().any(|a| l.starts_with(a)))
+        .map(str::to_string)
+        .collect();
+    assert_eq!(
+        answers,
+        [
+            "usiok".to_string(),
+            "readyok".to_string(),
+            format!("checkmate {MATE_IN_3_LINE}"),
+            "checkmate nomate".to_string(),
+            "checkmate S*4b".to_string(),
+        ]
+    );
+}
+
 #[test]
 fn go_mate_without_a_mate_answers_nomate() {
     let mut gui = Gui::start();

@@ -47,7 +47,8 @@ pub struct Outcome {
     pub duals: Option<Count>,
     /// Pieces left in the attacker's hand at the end of each listed solution.
     pub leftover: Vec<Vec<PieceKind>>,
-    /// The length the problem states, when the solution is shorter (早詰).
+    /// The length the problem states, when the solution's differs: shorter (早詰), or,
+    /// in a direct mate, longer (the stated line does not mate).
     pub stated_length: Option<u32>,
     /// Direct mate: whether the length is proven exact and the cooks complete
     /// (`Some(false)`: the certificate ran out of its budget). `None` where the solver
@@ -127,8 +128,12 @@ impl Outcome {
             out.push("not certified: a shorter mate or a cook may have been missed".into());
         }
         if let (Some(stated), Some(found)) = (self.stated_length, self.length) {
-            if stated != found {
+            // (Help play searches no further than the stated length; a direct mate may
+            // be found to need more: the stated solution is then no mate.)
+            if found < stated {
                 out.push(format!("shorter than stated: {found} plies instead of {stated} (早詰)"));
+            } else if found > stated {
+                out.push(format!("longer than stated: {found} plies instead of {stated}"));
             }
         }
         out

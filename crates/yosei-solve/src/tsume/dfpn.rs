@@ -12,8 +12,9 @@
 //!   again. Proofs never depend on the path.
 //! - **Futile interpositions** (無駄合, `Futile::Skip`, see `futile`): a drop between a
 //!   distant checker and the king is no defence when the position with the checker
-//!   moved to that square, nothing dropped, is a mate. That position is searched first
-//!   as a *probe*; only if it is no mate do the drops there become children.
+//!   moved to that square, nothing dropped, is a mate. That position, the *probe*, is
+//!   searched beside the drops on the square (whichever looks likelier to settle the
+//!   square first); if it mates, the drops there do not count.
 //! - Children are expanded once per visit and kept on the stack with their numbers
 //!   (local expansion); a child's numbers come back from its own search.
 

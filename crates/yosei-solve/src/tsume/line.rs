@@ -15,7 +15,9 @@
 //! When every question has an answer, every position of the line has its exact value:
 //! the length is exact (no mate in N − 2) and the cooks are complete. The certificate
 //! has a node budget; a line whose certificate ran out of it says from where on it is
-//! certified (the end of the line is certified first).
+//! certified (the end of the line is certified first). Above that, each defence is the
+//! one with the longest proof tree, as when the line was first built, so the line's
+//! length still bounds the start's value from above.
 
 use super::dfpn::{Dfpn, Res};
 use super::hand::PackedHand;
@@ -93,7 +95,8 @@ pub(super) fn certified_line(dfpn: &mut Dfpn, start: &Position, budget: u64) -> 
     let mut positions = vec![start.clone()];
     extend_by_proofs(dfpn, &mut positions, &mut moves)?;
     let mut findings = certify(dfpn, &mut positions, &mut moves, 0, &mut budget)?;
-    prefer_faultless(dfpn, &mut positions, &mut moves, &mut findings, &mut budget)?;
+    let mut tries = ALTERNATIVES;
+    prefer_faultless(dfpn, &mut positions, &mut moves, &mut findings, &mut budget, &mut tries)?;
     // (the start stays on the path, as the caller put it)
     Ok(Line {
         moves,
@@ -104,23 +107,25 @@ pub(super) fn certified_line(dfpn: &mut Dfpn, start: &Position, budget: u64) -> 
 }
 
 /// Where the line has faults and a defence as long as the line's leads elsewhere, the
-/// line that way, if it has fewer: deepest first, within `ALTERNATIVES` tries.
+/// line that way, if it has fewer: deepest first, within `tries` in all. The line that
+/// way is itself the best of its own equally long defences (its faults may lie further
+/// on, past a defence that avoids them), so the search recurses into it.
 fn prefer_faultless(
     dfpn: &mut Dfpn,
     positions: &mut Vec<Position>,
     moves: &mut Vec<Move>,
     findings: &mut Findings,
     budget: &mut u64,
+    tries: &mut u32,
 ) -> Result<(), Halt> {
-    let mut tries = ALTERNATIVES;
     let mut candidates = std::mem::take(&mut findings.equal_defences);
     candidates.sort_by_key(|&(at, _)| std::cmp::Reverse(at));
     for (at, m) in candidates {
         let leftover = leftover_at_end(dfpn, positions);
-        if tries == 0 || at >= moves.len() || findings.faults(at, leftover) == (0, 0, 0) {
+        if *tries == 0 || at >= moves.len() || findings.faults(at, leftover) == (0, 0, 0) {
             continue;
         }
-        tries -= 1;
+        *tries -= 1;
         // Exactly as long? (its proof is at most as long)
         let plies_after = (moves.len() - at - 1) as MateLen;
         let next = positions[at].play(m);
@@ -143,8 +148,9 @@ fn prefer_faultless(
         other_positions.push(next.clone());
         dfpn.enter(&next);
         extend_by_proofs(dfpn, &mut other_positions, &mut other_moves)?;
-        let other = certify(dfpn, &mut other_positions, &mut other_moves, at + 1, budget)?;
+        let mut other = certify(dfpn, &mut other_positions, &mut other_moves, at + 1, budget)?;
         leave_after(dfpn, &other_positions, 0);
+        prefer_faultless(dfpn, &mut other_positions, &mut other_moves, &mut other, budget, tries)?;
         let other_leftover = leftover_at_end(dfpn, &other_positions);
         if other_moves.len() == moves.len()
             && other.unanswered_at.is_none()
@@ -178,6 +184,8 @@ fn certify(
     budget: &mut u64,
 ) -> Result<Findings, Halt> {
     let mut findings = Findings::default();
+    // (the proofs' verdicts once the budget is spent, kept across the line's changes)
+    let mut proofs = ProofTree::default();
     let mut at = moves.len();
     while at > from {
         at -= 1;
@@ -249,6 +257,18 @@ fn certify(
                 Answer::Equal => findings.equal_defences.push((at, m)),
                 Answer::Worse => {}
                 Answer::Unknown => findings.unanswered(at),
+            }
+        }
+        if replaced.is_none() && !attacker && *budget == 0 {
+            // Out of budget, this defence went unchecked; the line after it may have
+            // been shortened by a sooner mate found below. The proofs choose here, as
+            // they chose the line: a defence whose proof tree is longer than the line
+            // takes its place, so that an uncertified line is never shorter than the
+            // mate it stands for (a proof tree's depth bounds its position's value).
+            if let Some((plies, Some(m))) = proofs.evaluate_defender(dfpn, &pos, &[])? {
+                if plies > plies_after + 1 {
+                    replaced = Some(Some(m));
+                }
             }
         }
         if let Some(m) = replaced {

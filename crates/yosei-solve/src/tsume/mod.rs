@@ -1,18 +1,18 @@
 //! 詰将棋 (direct mate): the attacker checks with every move and mates against any
 //! defence; the answer is the shortest mate against the longest defence, and among
-//! lines of one length the one that leaves the attacker nothing in hand (rules.md §8).
+//! lines of one length the one that leaves the attacker nothing in hand (rules.md §8;
+//! docs/rules/direct-mate.md).
 //!
-//! Four phases, each a series of df-pn searches (`dfpn`) sharing one table:
+//! Three phases share one df-pn search and its table (`dfpn`):
 //! 1. **Prove**: is there a mate at all? (any length)
-//! 2. **Shorten**: the root's exact value (`mate_len`: plies, then pieces left), by
-//!    asking for a mate better than the best one found until there is none — so the
-//!    length is proven minimal (no mate in N − 2).
-//! 3. **Main line**: from the root, the attacker's move that keeps the exact value and
-//!    the defender's reply that keeps it (proven by showing nothing better for the
-//!    attacker exists after it), so every position of the line has its exact value.
-//! 4. **Cooks**: at every attacker move of the main line, every other check is asked
-//!    whether it also mates within the plies left (余詰); at the last move such
-//!    alternatives are noted (最終手余詰), not cooks.
+//! 2. **Line**: the table's proofs followed from the start: the attacker's check with
+//!    the shortest proof, the defender's reply with the longest (`line::ProofTree`).
+//! 3. **Certificate**: from the end of the line back, every other check is asked
+//!    whether it mates as soon (a sooner one replaces the move; as soon: a cook, 余詰,
+//!    or at the last move 最終手余詰) and every other defence whether it lasts longer
+//!    (it then replaces the move), within a node budget; then, among equally long
+//!    defences, the line with the fewest faults (`line`). With every question answered,
+//!    every position of the line has its exact value: the length is proven minimal.
 
 mod dfpn;
 mod futile;
@@ -206,11 +206,16 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
     match line.unanswered_at {
         Some(ply) => {
             outcome.certified = Some(false);
+            // (the moves after the last unanswered question are certified)
+            let certified = if ply < line.moves.len() {
+                format!("certified from ply {} on only", ply + 1)
+            } else {
+                "not certified".to_string()
+            };
             outcome.notes.push(format!(
-                "certified from ply {} on only: the other checks at ply {ply} and before were not all \
-                 searched within the certificate's {budget} nodes, so a shorter mate or a cook there may \
-                 have been missed (--certify-nodes N for more)",
-                ply + 2
+                "{certified}: the other moves at ply {ply} and before were not all searched within the \
+                 certificate's {budget} nodes, so a shorter mate, a longer defence or a cook there may \
+                 have been missed (--certify-nodes N for more)"
             ));
         }
         None => outcome.certified = Some(true),

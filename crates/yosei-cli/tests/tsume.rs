@@ -1,0 +1,150 @@
+//! `yosei solve` on a direct mate (詰将棋), run as a user runs it: the options of cli.md
+//! (`--stip tsume`, `--futile`, `--certify-nodes`, `--nodes`, `--format`), what each
+//! output format shows and the exit status.
+
+mod common;
+
+use common::run_yosei;
+use serde_json::Value;
+
+/// tanuki_3.json#150 (tests/data/tanuki_all.tsv): 1d2c+ uncovers the lance, and every
+/// interposition on file 1 is taken by it with mate (futile). `--futile skip`: 1d2c+
+/// mates at once, the pawn left in hand; `--futile count`: P*1b 1a1b 1d2c+, sound.
+const PROBLEM: &str = "8k/6S2/9/8B/8L/9/9/9/9 b P2rb4g3s4n3l17p 1";
+const COUNTED_LINE: [&str; 3] = ["P*1b", "1a1b", "1d2c+"];
+/// A pawn and a king that can always step away: no mate.
+const NO_MATE: &str = "4k4/9/4P4/9/9/9/9/9/9 b - 1";
+/// 驚愕の曠野 (a bare king, mate in 59): no search ends on it in a moment.
+const HARD: &str = "4k4/9/9/9/9/9/9/9/9 b B4G2S9P2rb2s4n4l9p 1";
+
+/// Exit status, standard output and standard error of `yosei solve INPUT ARGS`.
+fn yosei_solve(input: &str, args: &[&str]) -> (i32, String, String) {
+    run_yosei([&["solve", input, "--hash", "64"], args].concat())
+}
+
+/// The JSON object `yosei solve INPUT --format json ARGS` prints, with its exit status.
+fn solve_json(input: &str, args: &[&str]) -> (i32, Value) {
+    let (status, out, err) = yosei_solve(input, &[&["--format", "json"], args].concat());
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 1, "one line per problem: {out}{err}");
+    (status, serde_json::from_str(lines[0]).unwrap())
+}
+
+fn strings(value: &Value) -> Vec<String> {
+    value
+        .as_array()
+        .unwrap_or_else(|| panic!("an array: {value}"))
+        .iter()
+        .map(|v| v.as_str().unwrap().to_string())
+        .collect()
+}
+
+#[test]
+fn futile_option_decides_what_an_interposition_is_worth() {
+    // skip is the default
+    for args in [&["--stip", "tsume"][..], &["--stip", "tsume", "--futile", "skip"]] {
+        let (status, skipped) = solve_json(PROBLEM, args);
+        assert_eq!(status, 0);
+        assert_eq!(skipped["verdict"], "solved");
+        assert_eq!(skipped["stipulation"], "tsume");
+        assert_eq!(skipped["length"], 1);
+        assert_eq!(strings(&skipped["solutions"][0]), ["1d2c+"]);
+        assert_eq!(strings(&skipped["leftover"]), ["P"]);
+        assert_eq!(skipped["sound"], false);
+    }
+    let (status, counted) = solve_json(PROBLEM, &["--stip", "tsume", "--futile", "count"]);
+    assert_eq!(status, 0);
+    assert_eq!(counted["length"], 3);
+    assert_eq!(strings(&counted["solutions"][0]), COUNTED_LINE);
+    assert_eq!(counted["solution_count"], 1);
+    assert_eq!(strings(&counted["cooks"]), Vec::<String>::new());
+    assert_eq!(counted["sound"], true, "{counted}");
+    assert!(counted["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn stated_length_and_its_faults() {
+    let (_, sooner) = solve_json(PROBLEM, &["--stip", "tsume:5", "--futile", "count"]);
+    assert_eq!(sooner["stipulation"], "tsume:5");
+    assert_eq!(sooner["length"], 3);
+    assert_eq!(sooner["sound"], false);
+    assert!(sooner["faults"][0].as_str().unwrap().contains("早詰"), "{sooner}");
+    // fm's words name the stipulation too
+    let (_, as_stated) = solve_json(PROBLEM, &["--stip", "詰将棋3", "--futile", "count"]);
+    assert_eq!(as_stated["sound"], true, "{as_stated}");
+}
+
+#[test]
+fn certify_nodes_budget_and_all() {
+    let (status, none) = solve_json(PROBLEM, &["--futile", "count", "--certify-nodes", "0"]);
+    assert_eq!(status, 0, "a proven mate, not certified, is still an answer");
+    assert_eq!(strings(&none["solutions"][0]), COUNTED_LINE);
+    assert_eq!(none["sound"], false);
+    let notes = strings(&none["notes"]);
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.starts_with("not certified") && n.contains("--certify-nodes")),
+        "{notes:?}"
+    );
+    let (_, all) = solve_json(PROBLEM, &["--futile", "count", "--certify-nodes", "all"]);
+    assert_eq!(all["sound"], true, "{all}");
+    let (status, _, err) = yosei_solve(PROBLEM, &["--certify-nodes", "lots"]);
+    assert_eq!(status, 1, "a bad option is an input error");
+    assert!(err.contains("expected a number of nodes or 'all'"), "{err}");
+}
+
+#[test]
+fn text_kif_and_usi_formats() {
+    let (status, text, _) = yosei_solve(PROBLEM, &["--futile", "count"]);
+    assert_eq!(status, 0);
+    for words in [
+        "先手の持駒：歩",
+        "詰将棋 (tsume)",
+        "solved: 1 solution of 3 plies",
+        "1. ▲１二歩　△同　玉　▲２三角成",
+        "sound: one solution, nothing left over",
+    ] {
+        assert!(text.contains(words), "{words}: {text}");
+    }
+    let (_, skipped, _) = yosei_solve(PROBLEM, &[]);
+    assert!(
+        skipped.contains("not sound: pieces left in the attacker's hand"),
+        "{skipped}"
+    );
+
+    let (status, kif, _) = yosei_solve(PROBLEM, &["--futile", "count", "--format", "kif"]);
+    assert_eq!(status, 0);
+    for words in [
+        "ルール：詰将棋",
+        "   1 １二歩打",
+        "   2 同　玉(11)",
+        "   3 ２三角成(14)",
+        "まで3手で詰み",
+    ] {
+        assert!(kif.contains(words), "{words}: {kif}");
+    }
+    // the KIF written is a problem file yosei reads back to the same answer
+    let file = std::env::temp_dir().join(format!("yosei-cli-tsume-{}.kif", std::process::id()));
+    std::fs::write(&file, &kif).unwrap();
+    let (_, again) = solve_json(file.to_str().unwrap(), &["--futile", "count"]);
+    std::fs::remove_file(&file).unwrap();
+    assert_eq!(again["stipulation"], "tsume");
+    assert_eq!(strings(&again["solutions"][0]), COUNTED_LINE);
+
+    let (_, usi, _) = yosei_solve(PROBLEM, &["--futile", "count", "--format", "usi"]);
+    assert_eq!(usi.trim_end(), COUNTED_LINE.join(" "));
+}
+
+#[test]
+fn no_mate_and_limits_exit_statuses() {
+    let (status, none) = solve_json(NO_MATE, &["--stip", "tsume"]);
+    assert_eq!((status, none["verdict"].as_str()), (0, Some("no-solution")));
+    for limit in [&["--nodes", "5000"][..], &["--time-limit", "0.05"]] {
+        let (status, unknown) = solve_json(HARD, limit);
+        assert_eq!(status, 2, "{limit:?}: {unknown}");
+        assert_eq!(unknown["verdict"], "unknown");
+        assert_eq!(unknown["solutions"], Value::Array(Vec::new()));
+        assert!(unknown["length"].is_null());
+    }
+}
