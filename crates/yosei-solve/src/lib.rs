@@ -60,6 +60,21 @@ impl Limits {
             .as_ref()
             .is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed))
     }
+
+    /// The limit a search that has visited `nodes` since `started` has reached, as the
+    /// note the outcome gives: stopped, `--nodes` or `--time-limit` (memory is each
+    /// search's own to measure).
+    pub fn reached(&self, nodes: u64, started: std::time::Instant) -> Option<String> {
+        if self.stopped() {
+            Some("stopped".into())
+        } else if self.max_nodes.is_some_and(|n| nodes >= n) {
+            Some("node limit reached (--nodes)".into())
+        } else if self.time_limit.is_some_and(|t| started.elapsed() >= t) {
+            Some("time limit reached (--time-limit)".into())
+        } else {
+            None
+        }
+    }
 }
 
 /// What help play keeps of its search when it starts; each store gives way to the next

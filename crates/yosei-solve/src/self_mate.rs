@@ -78,14 +78,9 @@ pub fn solve_self(start: &Position, rules: &RuleSet, max_length: u32, limits: &L
 impl Search<'_> {
     fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.nodes.is_multiple_of(4096) {
-            if self.limits.stopped() {
-                self.limit_hit = Some("stopped".into());
-            } else if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
-                self.limit_hit = Some("node limit reached (--nodes)".into());
-            } else if self.limits.time_limit.is_some_and(|t| self.start.elapsed() >= t) {
-                self.limit_hit = Some("time limit reached (--time-limit)".into());
-            } else if self.table.len() * 64 > self.limits.hash_mb << 20 {
+        if self.nodes.is_multiple_of(4096) && self.limit_hit.is_none() {
+            self.limit_hit = self.limits.reached(self.nodes, self.start);
+            if self.limit_hit.is_none() && self.table.len() * 64 > self.limits.hash_mb << 20 {
                 self.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", self.limits.hash_mb));
             }
         }

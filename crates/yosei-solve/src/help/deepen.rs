@@ -354,24 +354,12 @@ impl Worker {
         let search = it.search;
         let nodes = it.nodes.fetch_add(self.nodes - self.reported, Ordering::Relaxed) + self.nodes - self.reported;
         self.reported = self.nodes;
-        let hit = if search.limits.stopped() {
-            Some("stopped")
-        } else if search.limits.max_nodes.is_some_and(|n| nodes >= n) {
-            Some("node limit reached (--nodes)")
-        } else if search
-            .limits
-            .time_limit
-            .is_some_and(|t| search.start_time.elapsed() >= t)
-        {
-            Some("time limit reached (--time-limit)")
-        } else {
-            None
-        };
+        let hit = search.limits.reached(nodes, search.start_time);
         if let Some(hit) = hit {
             it.limit_hit
                 .lock()
                 .unwrap_or_else(|p| p.into_inner())
-                .get_or_insert(hit.into());
+                .get_or_insert(hit);
             it.stop.store(true, Ordering::Relaxed);
         }
         it.stop.load(Ordering::Relaxed)

@@ -63,13 +63,8 @@ impl<'a> Values<'a> {
     pub fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.nodes.is_multiple_of(1024) && self.limit_hit.is_none() {
-            if self.limits.stopped() {
-                self.limit_hit = Some("stopped".into());
-            } else if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
-                self.limit_hit = Some("node limit reached (--nodes)".into());
-            } else if self.limits.time_limit.is_some_and(|t| self.started.elapsed() >= t) {
-                self.limit_hit = Some("time limit reached (--time-limit)".into());
-            } else if self.table.bytes() + self.builder_bytes > self.limits.hash_mb << 20 {
+            self.limit_hit = self.limits.reached(self.nodes, self.started);
+            if self.limit_hit.is_none() && self.table.bytes() + self.builder_bytes > self.limits.hash_mb << 20 {
                 self.limit_hit = Some(format!("memory limit of {} MiB reached (--hash)", self.limits.hash_mb));
             }
         }

@@ -472,12 +472,8 @@ impl<'a> Dfpn<'a> {
             return;
         }
         self.next_poll = self.nodes + POLL_NODES;
-        if self.limits.max_nodes.is_some_and(|n| self.nodes >= n) {
-            self.limit_hit = Some("node limit reached (--nodes)".into());
-        } else if self.limits.time_limit.is_some_and(|t| self.started.elapsed() >= t) {
-            self.limit_hit = Some("time limit reached (--time-limit)".into());
-        } else if self.limits.stopped() {
-            self.limit_hit = Some("stopped".into());
+        if let Some(limit) = self.limits.reached(self.nodes, self.started) {
+            self.limit_hit = Some(limit);
         }
         if self.last_report.elapsed() >= REPORT_EVERY {
             self.last_report = Instant::now();
