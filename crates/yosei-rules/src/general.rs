@@ -206,7 +206,7 @@ impl<S: MoveSink> General<'_, S> {
     /// Whether `m` surely leaves the mover's king in check, told without playing it.
     #[inline]
     fn leaves_check(&self, m: Move) -> bool {
-        self.local_safety.is_some_and(|local| local.leaves_check(m))
+        self.local_safety.as_ref().is_some_and(|local| local.leaves_check(m))
     }
 
     /// Whether `m` is legal and wanted, told without playing it (`None`: play it and
@@ -217,7 +217,7 @@ impl<S: MoveSink> General<'_, S> {
         if self.complete_uchifu {
             return None;
         }
-        let local = self.local_safety?;
+        let local = self.local_safety.as_ref()?;
         if !local.surely_safe(m, self.pos) {
             return None;
         }
@@ -235,6 +235,7 @@ impl<S: MoveSink> General<'_, S> {
         let hit = |color: Color| {
             let local = self
                 .local_safety
+                .as_ref()
                 .and_then(|l| l.attacked_after(color, m, after, self.rules, &powers));
             local.unwrap_or_else(|| {
                 after
@@ -260,7 +261,7 @@ impl<S: MoveSink> General<'_, S> {
         let stones = pos.pieces_of_kind(PieceKind::Stone);
         let enemies = pos.pieces_of(!self.us) & !stones;
         // in check, the king's moves first: the likeliest evasions
-        let king_first = self.local_safety.and_then(|local| local.checked_king());
+        let king_first = self.local_safety.as_ref().and_then(|local| local.checked_king());
         let others = pos.pieces_of(self.us) & !stones & !king_first.map_or(Bitboard::EMPTY, Bitboard::from);
         for from in king_first.into_iter().chain(others) {
             let Some(piece) = pos.piece_at(from) else { continue };
@@ -269,6 +270,7 @@ impl<S: MoveSink> General<'_, S> {
             }
             let targets = self
                 .local_safety
+                .as_ref()
                 .map_or(Bitboard::FULL, |local| local.targets(Some(from)));
             let reach = self.powers.reach(pos, self.rules, from, occupied);
             for to in ((reach.attacks & enemies) | (reach.quiet & !occupied)) & targets {
@@ -342,7 +344,10 @@ impl<S: MoveSink> General<'_, S> {
 
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
-        let targets = self.local_safety.map_or(Bitboard::FULL, |local| local.targets(None));
+        let targets = self
+            .local_safety
+            .as_ref()
+            .map_or(Bitboard::FULL, |local| local.targets(None));
         let empty = !self.pos.occupied() & Bitboard::FULL & targets;
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
             for to in empty {

@@ -27,24 +27,92 @@
 //! suspects, and each suspect is asked in full (reach, paralysis, validity). Under
 //! Madrasi a move anywhere may paralyse a checker, so evasions are not filtered.
 //!
-//! Guarantee, checked in [`LocalSafety::new`] where the path is chosen: every piece in
-//! play is line-bound (no Grasshopper, whose hurdle may be any square, no Lion, no
-//! oblique rider such as the Nightrider); either one of the four power conditions or
-//! own powers with a capture condition, and besides only
-//! Madrasi, 利き二歩無効 and the 打歩 ones (not 天竺 or 駒詰, whose kings' powers come
-//! from checks anywhere, nor 自己王手王取無効, whose check validity looks at the
-//! capturer's own king); a king's own move is asked in full. A capture under a capture
-//! condition is always played (it may fill a square far from the move).
+//! Guarantee, checked where the path is chosen (the conditions once, in
+//! [`LocalRules::new`] when they are compiled; the pieces in play per node, in
+//! [`LocalSafety::new`]): every piece in play is line-bound (no Grasshopper, whose
+//! hurdle may be any square, no Lion, no oblique rider such as the Nightrider); the
+//! powers are each piece's own, the 安南 family's, 駒詰's (a line-bound kind) or 天竺's
+//! (both kings then stay suspects and evasions are not filtered); besides, only the
+//! capture conditions (with own powers), Madrasi, 利き二歩無効 and the 打歩 ones — not
+//! 自己王手王取無効, whose check validity looks at the capturer's own king. A king's own
+//! move is asked in full. A capture under a capture condition is always played (it may
+//! fill a square far from the move).
 
-use crate::conditions::PowerRule;
+use crate::conditions::{Compiled, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching};
 use crate::powers::{next_to, Powers};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Move, PieceKind, Square};
 
+/// What the rule set lets the shortcut assume, decided once when the conditions are
+/// compiled (`crate::conditions::Compiled::local_safety`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LocalRules {
+    /// Powers are borrowed from the next rank (the 安南 family): a piece's power changes
+    /// with the squares next to it. Otherwise every piece has its own (but the kings'
+    /// under 天竺 and 駒詰).
+    borrowed_powers: bool,
+    /// 天竺: a king's power comes from the checks on it, which a move anywhere changes.
+    kings_borrow: bool,
+    /// 駒詰: the kings' fixed power (the shortcut needs the kind line-bound, which the
+    /// piece table tells).
+    fixed_king_kind: Option<PieceKind>,
+    /// A move far from the checkers may still answer a check (a reborn piece between,
+    /// a checker paralysed, a 天竺 king's power changed).
+    remote_evasions: bool,
+    /// Every piece has its own kind's power and every reach is a check (no Madrasi, no
+    /// 利き二歩無効): a check is told from the pieces' kinds alone, without playing.
+    plain_checks: bool,
+}
+
+impl LocalRules {
+    /// The shortcut's assumptions under `conditions` (compiled as `compiled`), or `None`
+    /// where its guarantee does not hold.
+    pub(crate) fn new(compiled: &Compiled, conditions: &[Condition]) -> Option<LocalRules> {
+        let borrowed_powers = matches!(
+            compiled.power,
+            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
+        );
+        let own_powers = compiled.power == PowerRule::Own;
+        let fixed_king_kind = match compiled.power {
+            PowerRule::Komazume(kind) => Some(kind),
+            _ => None,
+        };
+        let kings_borrow = compiled.power == PowerRule::Tenjiku;
+        let displacing = conditions
+            .iter()
+            .any(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc));
+        // Conditions beyond these make a king capture invalid in other ways (自己王手王取無効)
+        // or are not compiled yet; a capture condition with borrowed powers is refused.
+        let harmless = |c: &Condition| match c {
+            Condition::Circe | Condition::AntiCirce | Condition::Pwc => own_powers,
+            Condition::Annan
+            | Condition::Anhoku
+            | Condition::Taimen
+            | Condition::Haimen
+            | Condition::Komazume(_)
+            | Condition::Tenjiku
+            | Condition::Madrasi
+            | Condition::KMadrasi
+            | Condition::KikiNifuInvalid
+            | Condition::Uchifu
+            | Condition::UchifuSimple => true,
+            _ => false,
+        };
+        conditions.iter().all(harmless).then_some(LocalRules {
+            borrowed_powers,
+            kings_borrow,
+            fixed_king_kind,
+            remote_evasions: displacing || compiled.madrasi.is_some() || kings_borrow,
+            plain_checks: own_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
+        })
+    }
+}
+
 /// The kings not attacked before the move, in a position where the shortcut holds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LocalSafety {
+    rules: LocalRules,
     /// Per colour: that side's king, when no enemy piece reaches it now.
     safe_kings: [Option<Square>; 2],
     /// Per colour: the enemy pieces that reach that side's king but do not check it
@@ -52,47 +120,19 @@ pub(crate) struct LocalSafety {
     idle_reachers: [Bitboard; 2],
     /// The mover's king when it stands in check, and the pieces checking it.
     checked: Option<(Square, Bitboard)>,
-    /// A move far from the checkers may still answer a check (a reborn piece between,
-    /// a checker paralysed).
-    remote_evasions: bool,
     /// In check: the squares a move of another piece must start or end on to have a
     /// chance (on or next to a checker, or between a checker and the king).
     evasion_squares: Bitboard,
-    /// Powers are borrowed from the next rank (the 安南 family): a piece's power changes
-    /// with the squares next to it. Otherwise every piece has its own.
-    borrowed_powers: bool,
     /// Pieces asked in full after every move (天竺's kings).
     always_suspect: Bitboard,
-    /// Every piece has its own kind's power and every reach is a check (no Madrasi, no
-    /// 利き二歩無効): a check is told from the pieces' kinds alone, without playing.
-    plain_checks: bool,
 }
 
 impl LocalSafety {
     /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds.
     pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers) -> Option<LocalSafety> {
-        let compiled = rules.compiled();
-        let power_family = matches!(
-            compiled.power,
-            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
-        );
-        let own_powers = compiled.power == PowerRule::Own;
-        // 駒詰: the kings' power is fixed (the shortcut needs the kind line-bound)
-        let fixed_king_power =
-            matches!(compiled.power, PowerRule::Komazume(kind) if rules.pieces().is_line_bound(kind));
-        // 天竺: a king's power comes from the checks on it, which a move anywhere changes
-        let kings_borrow = compiled.power == PowerRule::Tenjiku;
-        let harmless = |c: &Condition| match c {
-            Condition::Annan | Condition::Anhoku | Condition::Taimen | Condition::Haimen => power_family,
-            Condition::Circe | Condition::AntiCirce | Condition::Pwc => own_powers,
-            Condition::Komazume(_) => fixed_king_power,
-            Condition::Tenjiku => kings_borrow,
-            Condition::Madrasi | Condition::KMadrasi | Condition::KikiNifuInvalid => true,
-            Condition::Uchifu | Condition::UchifuSimple => true,
-            _ => false,
-        };
-        let known_powers = power_family || own_powers || fixed_king_power || kings_borrow;
-        if !known_powers || !rules.conditions().iter().all(harmless) || !line_bound_pieces(pos, rules) {
+        let local = rules.compiled().local_safety?;
+        let table = rules.pieces();
+        if local.fixed_king_kind.is_some_and(|kind| !table.is_line_bound(kind)) || !line_bound_pieces(pos, rules) {
             return None;
         }
         // Per colour: the king, the enemy pieces that reach it, and those of them that
@@ -113,13 +153,10 @@ impl LocalSafety {
         let checked = watched[pos.side_to_move().index()]
             .map(|(k, _, checkers)| (k, checkers))
             .filter(|(_, checkers)| checkers.is_nonempty());
-        let displacing = rules.capture_rule().is_some();
-        // Under Madrasi a move anywhere may paralyse a checker.
-        let remote_evasions = displacing || compiled.madrasi.is_some() || kings_borrow;
         let evasion_squares = match checked {
-            Some(_) if remote_evasions => Bitboard::FULL,
+            Some(_) if local.remote_evasions => Bitboard::FULL,
             Some((king, checkers)) => {
-                let mut squares = power_neighbourhood(checkers, power_family);
+                let mut squares = power_neighbourhood(checkers, local.borrowed_powers);
                 for checker in checkers {
                     squares |= attacks::between(checker, king);
                 }
@@ -128,15 +165,13 @@ impl LocalSafety {
             None => Bitboard::FULL,
         };
         Some(LocalSafety {
+            rules: local,
             safe_kings: [safe(Color::Black), safe(Color::White)],
             idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
-            remote_evasions,
             evasion_squares,
-            borrowed_powers: power_family,
-            plain_checks: own_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
             // a king's borrowed power may change with any move
-            always_suspect: if kings_borrow {
+            always_suspect: if local.kings_borrow {
                 pos.pieces_of_kind(PieceKind::King)
             } else {
                 Bitboard::EMPTY
@@ -169,14 +204,14 @@ impl LocalSafety {
     /// king). A move of the king is not judged here.
     #[inline]
     pub(crate) fn leaves_check(&self, m: Move) -> bool {
-        let Some((king, checkers)) = self.checked.filter(|_| !self.remote_evasions) else {
+        let Some((king, checkers)) = self.checked.filter(|_| !self.rules.remote_evasions) else {
             return false;
         };
         if m.from() == Some(king) {
             return false;
         }
         let touched = touched_squares(m);
-        let near = power_neighbourhood(touched, self.borrowed_powers);
+        let near = power_neighbourhood(touched, self.rules.borrowed_powers);
         (checkers & !near)
             .into_iter()
             .any(|checker| (attacks::between(checker, king) & touched).is_empty())
@@ -230,7 +265,7 @@ impl LocalSafety {
     /// own kind's power (the moved piece's after promotion).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.plain_checks || m.displacement().is_some() {
+        if !self.rules.plain_checks || m.displacement().is_some() {
             return None;
         }
         let us = pos.side_to_move();
@@ -268,7 +303,7 @@ impl LocalSafety {
     #[inline]
     fn suspects(&self, king: Square, m: Move, occupied: Bitboard) -> Bitboard {
         let vacated = vacated_squares(m);
-        let mut suspects = power_neighbourhood(touched_squares(m), self.borrowed_powers) | self.always_suspect;
+        let mut suspects = power_neighbourhood(touched_squares(m), self.rules.borrowed_powers) | self.always_suspect;
         for v in vacated {
             let line = attacks::line(king, v);
             if line.is_nonempty() {

@@ -58,8 +58,9 @@ impl Powers {
         }
     }
 
-    /// The powers of `pos` under `rules`.
-    #[inline]
+    /// The powers of `pos` under `rules` (always inlined: it runs for every candidate
+    /// the general generator plays, and the rule's match folds away there).
+    #[inline(always)]
     pub(crate) fn new(pos: &Position, rules: &RuleSet) -> Powers {
         let rule = rules.compiled().power;
         let movers = || pos.occupied() & !pos.pieces_of_kind(PieceKind::Stone);

@@ -277,7 +277,8 @@ impl Default for RuleSet {
             repetition: RepetitionRule::default(),
             piece_set: PieceSetLimit::default(),
             conditions: Vec::new(),
-            compiled: crate::conditions::Compiled::default(),
+            // no condition: every piece its own power (the local king-safety path holds)
+            compiled: crate::conditions::Compiled::from_conditions(&[], &mut Vec::new()),
             pieces: PieceTable::builtin(),
         }
     }

@@ -63,6 +63,9 @@ pub struct Compiled {
     /// 自己王手王取無効: a king capture that is an ordinary self-check is no king capture,
     /// and a king may not stand in the enemy king's reach.
     pub self_check_capture_invalid: bool,
+    /// What the general generator's local king-safety path may assume under these
+    /// conditions (`None`: it does not apply).
+    pub(crate) local_safety: Option<crate::local_safety::LocalRules>,
 }
 
 impl Compiled {
@@ -173,6 +176,7 @@ impl Compiled {
                 ));
             }
         }
+        compiled.local_safety = crate::local_safety::LocalRules::new(&compiled, conditions);
         compiled
     }
 
