@@ -147,7 +147,11 @@ fn prefer_faultless(
         other_moves.push(m);
         other_positions.push(next.clone());
         dfpn.enter(&next);
-        extend_by_proofs(dfpn, &mut other_positions, &mut other_moves)?;
+        if !try_extend_by_proofs(dfpn, &mut other_positions, &mut other_moves)? {
+            // (its proofs come back into the line: not a way to take)
+            leave_after(dfpn, &other_positions, 0);
+            continue;
+        }
         let mut other = certify(dfpn, &mut other_positions, &mut other_moves, at + 1, budget)?;
         leave_after(dfpn, &other_positions, 0);
         prefer_faultless(dfpn, &mut other_positions, &mut other_moves, &mut other, budget, tries)?;
@@ -275,20 +279,32 @@ fn certify(
             // A shorter mate, a longer defence, or the line's defence was futile: the
             // line goes another way from here (or ends here, every defence being
             // futile), and what was certified after here is no more.
-            moves.truncate(at);
-            positions.truncate(at + 1);
+            let mut other_moves = moves[..at].to_vec();
+            let mut other_positions = positions[..=at].to_vec();
             if let Some(m) = m {
-                moves.push(m);
-                positions.push(pos.play(m));
+                other_moves.push(m);
+                other_positions.push(pos.play(m));
             }
+            enter_from(dfpn, &other_positions, at + 1);
+            if !try_extend_by_proofs(dfpn, &mut other_positions, &mut other_moves)? {
+                // The proofs of the other way come back into the line: the question
+                // stays open, the line stays as it was.
+                if super::trace() {
+                    eprintln!("the proofs after ply {} come back into the line", at + 1);
+                }
+                leave_after(dfpn, &other_positions, at);
+                enter_from(dfpn, positions, at + 1);
+                findings.unanswered(at);
+                continue;
+            }
+            *moves = other_moves;
+            *positions = other_positions;
             findings.cooks.retain(|&(i, _)| i < at);
             findings.final_duals.retain(|&(i, _)| i < at);
             findings.equal_defences.retain(|&(i, _)| i < at);
             if findings.unanswered_at.is_some_and(|p| p > at) {
                 findings.unanswered_at = None;
             }
-            enter_from(dfpn, positions, at + 1);
-            extend_by_proofs(dfpn, positions, moves)?;
             at = moves.len();
         }
     }
@@ -335,20 +351,32 @@ fn leave_after(dfpn: &mut Dfpn, positions: &[Position], at: usize) {
 
 /// Follows the proofs from the last of `positions` to a mate, entering each position
 /// on the search's path: the attacker's check with the shortest proof, the defender's
-/// reply whose proof tree is the longest (`ProofTree`).
+/// reply whose proof tree is the longest (`ProofTree`). An error if the proofs lead
+/// back into the line.
 fn extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut Vec<Move>) -> Result<(), Halt> {
+    if try_extend_by_proofs(dfpn, positions, moves)? {
+        return Ok(());
+    }
+    Err(Halt::Internal(format!(
+        "no proof to follow at ply {}",
+        positions.last().expect("the start").move_number()
+    )))
+}
+
+/// `extend_by_proofs`, but `false` (nothing changed) when the proofs lead back into
+/// the line: the table's proofs were found along other lines, and followed from here
+/// one of them can come back to a position of this line (graph-history interaction),
+/// which is no mate on this line.
+fn try_extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut Vec<Move>) -> Result<bool, Halt> {
     let mut tree = ProofTree::default();
     let last = positions.last().expect("the start").clone();
     if tree.evaluate(dfpn, &last, &[])?.is_none() {
-        return Err(Halt::Internal(format!(
-            "no proof to follow at ply {}",
-            last.move_number()
-        )));
+        return Ok(false);
     }
     loop {
         let pos = positions.last().expect("the start").clone();
         let Some(m) = tree.best_move(dfpn, &pos) else {
-            return Ok(());
+            return Ok(true);
         };
         let after = pos.play(m);
         dfpn.enter(&after);

@@ -230,7 +230,7 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
 const CERTIFY_PER_PROOF_NODE: u64 = 1;
 const CERTIFY_AT_LEAST: u64 = 2_000_000;
 
-fn trace() -> bool {
+pub(super) fn trace() -> bool {
     std::env::var_os("YOSEI_TRACE").is_some()
 }
 
