@@ -87,22 +87,24 @@ impl LocalRules {
         // or are not compiled yet. A capture condition with borrowed powers keeps the
         // guarantee: a displaced piece's square is among the touched ones, so the pieces
         // next to it (whose powers it may change) are suspects too.
-        let harmless = |c: &Condition| match c {
-            Condition::Circe
-            | Condition::AntiCirce
-            | Condition::Pwc
-            | Condition::Annan
-            | Condition::Anhoku
-            | Condition::Taimen
-            | Condition::Haimen
-            | Condition::Komazume(_)
-            | Condition::Tenjiku
-            | Condition::Madrasi
-            | Condition::KMadrasi
-            | Condition::KikiNifuInvalid
-            | Condition::Uchifu
-            | Condition::UchifuSimple => true,
-            _ => false,
+        let harmless = |c: &Condition| {
+            matches!(
+                c,
+                Condition::Circe
+                    | Condition::AntiCirce
+                    | Condition::Pwc
+                    | Condition::Annan
+                    | Condition::Anhoku
+                    | Condition::Taimen
+                    | Condition::Haimen
+                    | Condition::Komazume(_)
+                    | Condition::Tenjiku
+                    | Condition::Madrasi
+                    | Condition::KMadrasi
+                    | Condition::KikiNifuInvalid
+                    | Condition::Uchifu
+                    | Condition::UchifuSimple
+            )
         };
         conditions.iter().all(harmless).then_some(LocalRules {
             borrowed_powers,
