@@ -9,15 +9,24 @@
 
 use yosei_core::{Color, Piece, PieceKind, Setup, Square};
 use yosei_rules::{Condition, Position, RuleSet};
+use yosei_solve::{HelpPlan, Limits, Verdict};
 use Condition::{Annan, AntiCirce, Circe, Madrasi, Pwc, Taimen};
 
-/// A position from `(square, SFEN letter)` pairs (upper case Black), Black to move,
-/// empty hands.
-fn position(pieces: &[(i32, char)], conditions: &[Condition]) -> (Position, RuleSet) {
+/// A position from `(square, SFEN piece)` pairs (upper case Black, `+` promoted),
+/// Black to move, empty hands.
+fn position(pieces: &[(i32, &str)], conditions: &[Condition]) -> (Position, RuleSet) {
+    position_to_move(pieces, conditions, Color::Black)
+}
+
+fn position_to_move(pieces: &[(i32, &str)], conditions: &[Condition], side: Color) -> (Position, RuleSet) {
     let rules = RuleSet::compile(conditions).unwrap();
     let mut setup = Setup::empty();
-    for &(n, letter) in pieces {
-        let kind = PieceKind::from_sfen_letter(letter.to_ascii_uppercase()).unwrap();
+    for &(n, text) in pieces {
+        let letter = text.chars().last().unwrap();
+        let mut kind = PieceKind::from_sfen_letter(letter.to_ascii_uppercase()).unwrap();
+        if text.starts_with('+') {
+            kind = kind.promoted().unwrap();
+        }
         let color = if letter.is_ascii_uppercase() {
             Color::Black
         } else {
@@ -25,13 +34,13 @@ fn position(pieces: &[(i32, char)], conditions: &[Condition]) -> (Position, Rule
         };
         setup.put(Square::new(n / 10, n % 10).unwrap(), Some(Piece::new(kind, color)));
     }
-    setup.side_to_move = Color::Black;
+    setup.side_to_move = side;
     let pos = Position::from_setup(&setup, &rules).unwrap_or_else(|e| panic!("{e}"));
     (pos, rules)
 }
 
 /// The legal moves from `from` (USI square) onto an occupied square, in USI, sorted.
-fn captures_from(pieces: &[(i32, char)], conditions: &[Condition], from: &str) -> Vec<String> {
+fn captures_from(pieces: &[(i32, &str)], conditions: &[Condition], from: &str) -> Vec<String> {
     let (pos, rules) = position(pieces, conditions);
     let mut out: Vec<String> = pos
         .legal_moves(&rules)
@@ -45,7 +54,7 @@ fn captures_from(pieces: &[(i32, char)], conditions: &[Condition], from: &str) -
 
 /// The legal checking moves from `from`, in USI, sorted; `legal_checks` and the
 /// position after each legal move must agree.
-fn checks_from(pieces: &[(i32, char)], conditions: &[Condition], from: &str) -> Vec<String> {
+fn checks_from(pieces: &[(i32, &str)], conditions: &[Condition], from: &str) -> Vec<String> {
     let (pos, rules) = position(pieces, conditions);
     let mut generated: Vec<String> = pos
         .legal_checks(&rules)
@@ -66,7 +75,7 @@ fn checks_from(pieces: &[(i32, char)], conditions: &[Condition], from: &str) -> 
 }
 
 /// The position after the legal move written `usi`.
-fn after(pieces: &[(i32, char)], conditions: &[Condition], usi: &str) -> (Position, RuleSet) {
+fn after(pieces: &[(i32, &str)], conditions: &[Condition], usi: &str) -> (Position, RuleSet) {
     let (pos, rules) = position(pieces, conditions);
     let m = pos
         .legal_moves(&rules)
@@ -87,11 +96,11 @@ fn after(pieces: &[(i32, char)], conditions: &[Condition], usi: &str) -> (Positi
 /// (nothing behind 53) it is legal; under 安南 alone the pawn goes to hand.
 #[test]
 fn annan_circe_the_reborn_piece_borrows_from_its_new_neighbour() {
-    let pieces = [(13, 'K'), (45, 'G'), (55, 'p'), (52, 'r'), (91, 'k')];
+    let pieces = [(13, "K"), (45, "G"), (55, "p"), (52, "r"), (91, "k")];
     assert_eq!(captures_from(&pieces, &[Circe], "4e"), ["4e5e/5c"]);
     assert_eq!(captures_from(&pieces, &[Annan], "4e"), ["4e5e"]);
     assert!(captures_from(&pieces, &[Annan, Circe], "4e").is_empty());
-    let rook_further = [(13, 'K'), (45, 'G'), (55, 'p'), (51, 'r'), (91, 'k')];
+    let rook_further = [(13, "K"), (45, "G"), (55, "p"), (51, "r"), (91, "k")];
     assert_eq!(captures_from(&rook_further, &[Annan, Circe], "4e"), ["4e5e/5c"]);
 }
 
@@ -104,7 +113,7 @@ fn annan_circe_the_reborn_piece_borrows_from_its_new_neighbour() {
 /// bishop gives no check and the reborn one cannot move.
 #[test]
 fn madrasi_circe_the_reborn_piece_paralyses_and_is_paralysed_at_its_rebirth_square() {
-    let pieces = [(19, 'K'), (55, 'B'), (73, 'R'), (79, 'b'), (91, 'k')];
+    let pieces = [(19, "K"), (55, "B"), (73, "R"), (79, "b"), (91, "k")];
     // every move of the rook off the diagonal uncovers the bishop; the capture too, but
     // not under Madrasi
     let captures = ["7c7i+/2b".to_string(), "7c7i/2b".to_string()];
@@ -138,7 +147,7 @@ fn madrasi_circe_the_reborn_piece_paralyses_and_is_paralysed_at_its_rebirth_squa
 /// rank 9. The check is judged after the return: on 24 the silver faces nothing.
 #[test]
 fn taimen_anticirce_the_capturer_goes_home_and_checks_from_there() {
-    let pieces = [(11, 'K'), (35, 'S'), (24, 'p'), (38, 'r'), (79, 'k')];
+    let pieces = [(11, "K"), (35, "S"), (24, "p"), (38, "r"), (79, "k")];
     assert_eq!(captures_from(&pieces, &[Taimen, AntiCirce], "3e"), ["3e2d/3i"]);
     assert_eq!(checks_from(&pieces, &[Taimen, AntiCirce], "3e"), ["3e2d/3i"]);
     assert!(checks_from(&pieces, &[AntiCirce], "3e").is_empty());
@@ -154,7 +163,7 @@ fn taimen_anticirce_the_capturer_goes_home_and_checks_from_there() {
 /// illegal. Under PWC alone or 安南 alone it is legal.
 #[test]
 fn annan_pwc_the_restored_piece_borrows_where_the_capturer_stood() {
-    let pieces = [(85, 'K'), (55, 'G'), (45, 'p'), (54, 'r'), (91, 'k')];
+    let pieces = [(85, "K"), (55, "G"), (45, "p"), (54, "r"), (91, "k")];
     assert!(captures_from(&pieces, &[Pwc], "5e").contains(&"5e4e/5e".to_string()));
     assert!(captures_from(&pieces, &[Annan], "5e").contains(&"5e4e".to_string()));
     let both = captures_from(&pieces, &[Annan, Pwc], "5e");
@@ -171,16 +180,94 @@ fn annan_pwc_the_restored_piece_borrows_where_the_capturer_stood() {
 #[test]
 fn a_pawn_taking_sideways_with_a_borrowed_power_never_makes_two_pawns() {
     let pieces = [
-        (19, 'K'),
-        (56, 'P'),
-        (57, 'G'),
-        (43, 'P'),
-        (46, 's'),
-        (66, 's'),
-        (91, 'k'),
+        (19, "K"),
+        (56, "P"),
+        (57, "G"),
+        (43, "P"),
+        (46, "s"),
+        (66, "s"),
+        (91, "k"),
     ];
     assert_eq!(captures_from(&pieces, &[Annan], "5f"), ["5f6f"]);
     assert_eq!(captures_from(&pieces, &[Annan, Circe], "5f"), ["5f6f/7a"]);
     assert_eq!(captures_from(&pieces, &[Annan, Pwc], "5f"), ["5f6f/5f"]);
     assert_eq!(captures_from(&pieces, &[Annan, AntiCirce], "5f"), ["5f6f/6g"]);
+}
+
+// ---------------------------------------------------------------------------------------
+// A help mate in fm's one-line form, with the compound rule word 安南キルケばか詰
+
+/// 安南キルケばか詰 in fm's one-line form (the rule word parsed into both conditions).
+/// Black: bishop 93 with the rook 94 behind it (a rook under 安南), a knight in hand;
+/// White: king 91, gold 92, bishop 81, rook 72, nothing in hand. Three solutions, the
+/// same as fm's (scripts/fm_compare.py found the position): 93→73 (promoting or not),
+/// 72→82, N*83; and 93×92+ (the gold reborn on 61), the rook 72×92 (the horse reborn
+/// as a bishop on 88), and the reborn bishop, a bishop again, to 55. Under 安南 alone the
+/// last line is not there; under キルケ alone there is none.
+#[test]
+fn annan_circe_help_mate_from_fm_one_line_form() {
+    let line = "安南キルケばか詰 93角94飛 +桂, 72飛81角91玉92金 +0 #3";
+    let loaded = yosei_io::input::read_problems_from_arg(line, &RuleSet::ordinary()).unwrap();
+    let problem = &loaded[0];
+    assert_eq!(problem.rules.conditions(), [Annan, Circe]);
+    let solve = |rules: &RuleSet| {
+        let plan = HelpPlan::new(problem.problem.stipulation.unwrap(), &problem.position, None).unwrap();
+        let out = yosei_tests::support::solve_help_every_store(&problem.position, rules, &plan, &Limits::default());
+        assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
+        yosei_tests::support::solution_lines(&out.solutions)
+    };
+    assert_eq!(
+        solve(&problem.rules),
+        ["9c7c 7b8b N*8c", "9c7c+ 7b8b N*8c", "9c9b+/6a 7b9b/8h 8h5e"]
+    );
+    assert_eq!(
+        solve(&RuleSet::compile(&[Annan]).unwrap()),
+        ["9c7c 7b8b N*8c", "9c7c+ 7b8b N*8c"]
+    );
+    assert!(solve(&RuleSet::compile(&[Circe]).unwrap()).is_empty());
+}
+
+// ---------------------------------------------------------------------------------------
+// アンチキルケ where fm reads otherwise (docs/rules/capture-conditions.md, "Comparison
+// with fm"): yosei follows rules.md §5.10, the capture and the return being one move
+
+/// A capture whose return interposes answers a check. The Black rook on 81 checks the
+/// White king on 51 along rank 1 (the promoted lance on 53 guards 42 52 62, the rook
+/// 41 behind the king). The White gold on 63 takes the lance and, under アンチキルケ,
+/// goes home to 61 (file 5: the capturer chooses 41 or 61), between rook and king: the
+/// only legal move. fm lists R*81 as a help mate in 1 here; with 安南 the same in
+/// the random comparison.
+#[test]
+fn anticirce_a_return_that_interposes_answers_check() {
+    let pieces = [(81, "R"), (53, "+L"), (51, "k"), (63, "g")];
+    let (pos, rules) = position_to_move(&pieces, &[AntiCirce], Color::White);
+    assert!(pos.in_check(&rules));
+    let moves: Vec<String> = pos.legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
+    assert_eq!(moves, ["6c5c/6a"]);
+}
+
+/// A pawn that takes a pawn straight ahead goes home like any capturer: Black pawn 83
+/// takes the White pawn on 82 and returns to 87 (rules.md §5.10; its file then holds no
+/// other Black pawn). fm keeps it on 82 (its two-pawn test for the return square counts
+/// the capturing pawn itself).
+#[test]
+fn anticirce_a_pawn_taking_a_pawn_on_its_file_goes_home() {
+    let pieces = [(83, "P"), (82, "p"), (51, "k"), (59, "K")];
+    assert_eq!(captures_from(&pieces, &[AntiCirce], "8c"), ["8c8b+/8g", "8c8b/8g"]);
+}
+
+/// A move without capture onto a dead square stays illegal: the Black knight on 33 may
+/// go to 41 only promoting (nothing there to take, so nothing returns). fm allows the
+/// unpromoted move under アンチキルケ (not under ordinary rules).
+#[test]
+fn anticirce_a_knight_without_capture_may_not_stop_on_a_dead_square() {
+    let pieces = [(33, "N"), (98, "K"), (11, "k")];
+    let (pos, rules) = position(&pieces, &[AntiCirce]);
+    let knight: Vec<String> = pos
+        .legal_moves(&rules)
+        .iter()
+        .filter(|m| m.from().is_some_and(|f| f.to_usi() == "3c"))
+        .map(|m| m.to_usi())
+        .collect();
+    assert_eq!(knight, ["3c2a+", "3c4a+"]);
 }
