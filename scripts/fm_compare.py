@@ -247,7 +247,10 @@ def solve_yosei(binary, sfen, conditions):
     cmd = [binary, "solve", sfen, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
     for c in conditions:
         cmd += ["--cond", c]
-    out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
     if out.returncode not in (0, 1) or not out.stdout.strip():
         return None, out.stderr.strip()
     answer = json.loads(out.stdout.splitlines()[0])
@@ -261,7 +264,10 @@ def solve_yosei(binary, sfen, conditions):
 
 def solve_fm(fm_solve, fm_bin, line, conditions):
     env = dict(os.environ, FM_BIN=fm_bin, FM_TIMEOUT="60")
-    out = subprocess.run([fm_solve, line], capture_output=True, text=True, env=env, timeout=120)
+    try:
+        out = subprocess.run([fm_solve, line], capture_output=True, text=True, env=env, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
     text = out.stdout
     if "全検完了" not in text:
         return None, text[-400:]
