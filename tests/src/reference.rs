@@ -544,7 +544,7 @@ fn candidates_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
     };
     plain
         .into_iter()
-        .flat_map(|m| capture_forms(setup, capture, m))
+        .flat_map(|m| capture_forms(setup, rules, capture, m))
         .collect()
 }
 
@@ -731,8 +731,10 @@ pub fn nearest_start(kind: PieceKind, owner: Color, near: Square) -> Vec<Square>
 }
 
 /// The forms `m` takes under `capture` (rules.md §5.9–5.11): one per free square the
-/// displaced piece may go to, else `m` itself (to hand, or the capturer stays).
-fn capture_forms(setup: &Setup, capture: Capture, m: Move) -> Vec<Move> {
+/// displaced piece may go to, else `m` itself (to hand, or the capturer stays). Start
+/// squares are those of the pieces' own kinds, whatever power moved them; a restored
+/// piece is dead by the power rule's table.
+fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec<Move> {
     let (Some(from), to) = (m.from(), m.to()) else {
         return vec![m];
     };
@@ -774,7 +776,7 @@ fn capture_forms(setup: &Setup, capture: Capture, m: Move) -> Vec<Move> {
         }
         Capture::Pwc => {
             let two_pawns = captured.kind == PieceKind::Pawn && pawn_on_file(captured.color, from.file());
-            if two_pawns || captured.kind == PieceKind::King || dead(captured.kind, captured.color, from) {
+            if two_pawns || captured.kind == PieceKind::King || dead_with(rules, captured.kind, captured.color, from) {
                 vec![]
             } else {
                 vec![m.with_displacement(Displacement::Restore, from)]

@@ -378,9 +378,13 @@ fn undefined_combinations_are_refused() {
     }
     let e = RuleSet::compile(&[Uchifu, UchifuSimple]).unwrap_err().to_string();
     assert!(e.contains("choose one"), "{e}");
-    // the power-changing conditions are not implemented together with a capture condition
-    let e = RuleSet::compile(&[Condition::Annan, Circe]).unwrap_err().to_string();
-    assert!(e.contains("not implemented"), "{e}");
+    // 駒詰 (a power condition rules.md §5 does not combine with them) is refused with a
+    // capture condition; 安南 is not
+    let e = RuleSet::compile(&[Condition::Komazume(yosei_core::PieceKind::Gold), Circe])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("not defined together"), "{e}");
+    assert!(RuleSet::compile(&[Condition::Annan, Circe]).is_ok());
     // a Lion, on the board or in hand, under a capture condition
     for sfen in ["k8/9/9/9/4I4/9/9/9/8K b - 1", "k8/9/9/9/9/9/9/9/8K b I 1"] {
         let setup = parse_sfen(sfen).unwrap();

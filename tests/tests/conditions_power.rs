@@ -253,7 +253,7 @@ fn komazume_knight_kings() {
 /// Conflicts come back in one error listing each.
 #[test]
 fn conflicting_conditions_are_all_reported() {
-    let conditions: Vec<Condition> = ["annan", "tenjiku", "madrasi", "k-madrasi", "circe"]
+    let conditions: Vec<Condition> = ["annan", "tenjiku", "madrasi", "k-madrasi", "circe", "komazume:N"]
         .iter()
         .map(|w| w.parse().unwrap())
         .collect();
@@ -262,10 +262,15 @@ fn conflicting_conditions_are_all_reported() {
     let kiki = RuleSet::compile(&["kiki-nifu-invalid".parse().unwrap()]).unwrap_err();
     assert_eq!(kiki.problems.len(), 1);
     assert!(RuleSet::compile(&["madrasi".parse().unwrap(), "annan".parse().unwrap()]).is_ok());
-    // with a capture condition: not defined together yet, refused; with 打歩詰: fine
-    let circe = RuleSet::compile(&["annan".parse().unwrap(), "circe".parse().unwrap()]).unwrap_err();
-    assert_eq!(circe.problems.len(), 1, "{circe}");
-    assert!(RuleSet::compile(&["annan".parse().unwrap(), "uchifu".parse().unwrap()]).is_ok());
+    // with a capture condition (and 利き二歩無効) and with 打歩詰: fine (rules.md §5); 駒詰
+    // with a capture condition: not defined, refused
+    let compile = |words: &[&str]| RuleSet::compile(&words.iter().map(|w| w.parse().unwrap()).collect::<Vec<_>>());
+    assert!(compile(&["annan", "circe"]).is_ok());
+    assert!(compile(&["annan", "madrasi", "pwc", "uchifu"]).is_ok());
+    assert!(compile(&["annan", "uchifu"]).is_ok());
+    assert!(compile(&["taimen", "kiki-nifu-invalid", "anticirce"]).is_ok());
+    let refused = compile(&["komazume:N", "circe"]).unwrap_err().to_string();
+    assert!(refused.contains("not defined together"), "{refused}");
 }
 
 /// The condition words of every input format reach the solver: the problem of

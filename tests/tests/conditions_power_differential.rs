@@ -1,5 +1,5 @@
-//! The general generator under the power-changing conditions, Madrasi, 利き二歩無効 and
-//! 自己王手王取無効 against the slow reference generator (tests/src/reference.rs, written from rules.md
+//! The general generator under the power-changing conditions, Madrasi, 利き二歩無効,
+//! 自己王手王取無効 and their combinations with the capture conditions against the slow reference generator (tests/src/reference.rs, written from rules.md
 //! §5 with plain loops): identical legal move sets, check verdicts and setup verdicts
 //! (the side not to move in check), on random positions with fairy pieces and on
 //! random positions with ordinary pieces only, and along short random games from them.
@@ -17,9 +17,10 @@ fn conditions(words: &str) -> Vec<Condition> {
 }
 
 /// A random ordinary position: the fairy generator with no fairy piece on the board and
-/// ordinary hands only.
-fn ordinary_setup(rng: &mut SplitMix64) -> Setup {
+/// ordinary hands only (but a fairy checker, not a Lion when `no_lions`).
+fn ordinary_setup(rng: &mut SplitMix64, no_lions: bool) -> Setup {
     let mix = FairyMix {
+        no_lions,
         fairy_percent: 0,
         // checks: the 安南 family's in-check shortcut (rules crate, local_safety) runs on
         // ordinary boards only
@@ -51,6 +52,8 @@ struct Tally {
     in_check: usize,
     checks: usize,
     refused: usize,
+    /// Legal moves whose capture puts a piece elsewhere (a capture condition's effect).
+    displaced: usize,
     /// Positions whose legal moves differ from those under the same conditions without
     /// skci (counted only when skci is among them).
     skci_changed: usize,
@@ -121,11 +124,23 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
         tally.checks += checks.len();
         tally.positions += 1;
         tally.moves += fast.len();
+        tally.displaced += fast.iter().filter(|m| m.displacement().is_some()).count();
         tally.in_check += check as usize;
         if fast.is_empty() {
             break;
         }
-        let m = fast[(rng.next_u64() % fast.len() as u64) as usize];
+        // under a capture condition prefer captures, the moves it changes
+        let captures: Vec<Move> = fast
+            .iter()
+            .copied()
+            .filter(|m| reference_rules.capture.is_some() && m.from().is_some() && pos.piece_at(m.to()).is_some())
+            .collect();
+        let pool = if !captures.is_empty() && rng.chance(60) {
+            &captures
+        } else {
+            &fast
+        };
+        let m = pool[(rng.next_u64() % pool.len() as u64) as usize];
         pos.play_in_place(m);
     }
 }
@@ -143,7 +158,7 @@ fn run_with(mix: &FairyMix, words_list: &[&str], rounds: usize, seed: u64) -> Ve
             let setup = if round % 2 == 0 {
                 random_fairy_setup(&mut rng, mix)
             } else {
-                ordinary_setup(&mut rng)
+                ordinary_setup(&mut rng, mix.no_lions)
             };
             compare_game(&setup, words, &mut rng, &mut tally);
         }
@@ -258,5 +273,38 @@ fn skci_equals_the_reference() {
     // the condition must change the moves somewhere, or the comparison proves nothing
     for tally in &tallies {
         assert!(tally.skci_changed > 0, "{tally:?}");
+    }
+}
+
+/// Every capture condition with each power condition and each Madrasi (rules.md §5:
+/// the capture effect follows the pieces' own kinds, check and paralysis are judged
+/// after it), and a few triples with both and with 打歩詰.
+#[test]
+fn capture_conditions_with_powers_and_madrasi_equal_the_reference() {
+    // Lions are refused under the capture conditions
+    let mix = FairyMix {
+        no_lions: true,
+        ..FairyMix::default()
+    };
+    let mut sets = Vec::new();
+    for capture in ["circe", "anticirce", "pwc"] {
+        for other in ["annan", "anhoku", "taimen", "haimen", "tenjiku", "madrasi", "k-madrasi"] {
+            sets.push(format!("{other}+{capture}"));
+        }
+    }
+    sets.extend(
+        [
+            "annan+madrasi+circe",
+            "taimen+k-madrasi+anticirce",
+            "tenjiku+madrasi+pwc",
+            "haimen+circe+uchifu",
+            "annan+kiki-nifu-invalid+anticirce",
+            "anhoku+madrasi+pwc+uchifu-simple",
+        ]
+        .map(String::from),
+    );
+    let words: Vec<&str> = sets.iter().map(String::as_str).collect();
+    for tally in run_with(&mix, &words, 60, 0xC0B0) {
+        assert!(tally.displaced > 200, "{tally:?}");
     }
 }

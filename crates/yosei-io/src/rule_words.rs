@@ -206,6 +206,17 @@ mod tests {
         assert_eq!(p.stipulation, Some(Stipulation::Tsume { length: None }));
         let p = parse_rule_phrase("Ｋマドラシ 打歩 H#").unwrap();
         assert_eq!(p.conditions, vec![Condition::KMadrasi, Condition::Uchifu]);
+        // compound words of several families, as fm writes them
+        let p = parse_rule_phrase("背面マドラシPWCばか詰").unwrap();
+        assert_eq!(
+            p.conditions,
+            vec![Condition::Haimen, Condition::Madrasi, Condition::Pwc]
+        );
+        let p = parse_rule_phrase("安南二歩王取無効アンチキルケばか詰").unwrap();
+        assert_eq!(
+            p.conditions,
+            vec![Condition::Annan, Condition::KikiNifuInvalid, Condition::AntiCirce]
+        );
         assert_eq!(parse_rule_phrase("安南ばか詰xyz").unwrap_err().0, 6);
         assert!(parse_rule_phrase("ばか詰自殺詰").is_err());
     }
@@ -218,6 +229,8 @@ mod tests {
             "PWC自殺詰",
             "詰将棋",
             "マドラシ打歩詰ばか詰",
+            "安南キルケばか詰",
+            "対面Ｋマドラシアンチキルケばか詰",
         ] {
             let p = parse_rule_phrase(text).unwrap();
             assert_eq!(write_rule_phrase(p.stipulation, &p.conditions), text);

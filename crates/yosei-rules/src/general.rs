@@ -296,8 +296,9 @@ impl<S: MoveSink> General<'_, S> {
 
     /// Pushes the legal forms of one board move: under a capture condition one per
     /// square the displaced piece may go to (`capture`); the dead-piece rule (the rules'
-    /// table) is judged where the moving piece ends (an Anti-Circe return may save it);
-    /// an unpromoted pawn moving sideways with a borrowed power must not make two pawns.
+    /// table) and, for an unpromoted pawn moving sideways with a borrowed power, the
+    /// two-pawn rule are judged where the moving piece ends (an Anti-Circe return may
+    /// save it or, on another file, forbid it).
     fn push_choices(&mut self, m: Move, kind: PieceKind) -> ControlFlow<()> {
         let kind = if m.is_promotion() {
             kind.promoted().unwrap_or(kind)
@@ -311,12 +312,13 @@ impl<S: MoveSink> General<'_, S> {
             }
             return self.push_if_legal(m);
         };
+        let from = m.from().unwrap_or(m.to());
         for &choice in crate::capture::choices(self.pos, self.rules, rule, m).as_slice() {
             let end = match choice.displacement() {
                 Some((yosei_core::Displacement::Return, sq)) => sq,
                 _ => choice.to(),
             };
-            if !self.rules.is_dead(kind, self.us, end) {
+            if !self.rules.is_dead(kind, self.us, end) && !self.two_pawns(kind, from, end) {
                 self.push_if_legal(choice)?;
             }
         }

@@ -33,7 +33,8 @@
 //! hurdle may be any square, no Lion, no oblique rider such as the Nightrider); the
 //! powers are each piece's own, the 安南 family's, 駒詰's (a line-bound kind) or 天竺's
 //! (both kings then stay suspects and evasions are not filtered); besides, only the
-//! capture conditions (with own powers), Madrasi, 利き二歩無効 and the 打歩 ones — not
+//! capture conditions (with any of these powers: the square a displaced piece leaves or
+//! fills is touched, so its neighbours are suspects), Madrasi, 利き二歩無効 and the 打歩 ones — not
 //! 自己王手王取無効, whose check validity looks at the capturer's own king. A king's own
 //! move is asked in full. A capture under a capture condition is always played (it may
 //! fill a square far from the move).
@@ -83,21 +84,27 @@ impl LocalRules {
             .iter()
             .any(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc));
         // Conditions beyond these make a king capture invalid in other ways (自己王手王取無効)
-        // or are not compiled yet; a capture condition with borrowed powers is refused.
-        let harmless = |c: &Condition| match c {
-            Condition::Circe | Condition::AntiCirce | Condition::Pwc => own_powers,
-            Condition::Annan
-            | Condition::Anhoku
-            | Condition::Taimen
-            | Condition::Haimen
-            | Condition::Komazume(_)
-            | Condition::Tenjiku
-            | Condition::Madrasi
-            | Condition::KMadrasi
-            | Condition::KikiNifuInvalid
-            | Condition::Uchifu
-            | Condition::UchifuSimple => true,
-            _ => false,
+        // or are not compiled yet. A capture condition with borrowed powers keeps the
+        // guarantee: a displaced piece's square is among the touched ones, so the pieces
+        // next to it (whose powers it may change) are suspects too.
+        let harmless = |c: &Condition| {
+            matches!(
+                c,
+                Condition::Circe
+                    | Condition::AntiCirce
+                    | Condition::Pwc
+                    | Condition::Annan
+                    | Condition::Anhoku
+                    | Condition::Taimen
+                    | Condition::Haimen
+                    | Condition::Komazume(_)
+                    | Condition::Tenjiku
+                    | Condition::Madrasi
+                    | Condition::KMadrasi
+                    | Condition::KikiNifuInvalid
+                    | Condition::Uchifu
+                    | Condition::UchifuSimple
+            )
         };
         conditions.iter().all(harmless).then_some(LocalRules {
             borrowed_powers,

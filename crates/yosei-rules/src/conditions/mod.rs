@@ -113,32 +113,26 @@ impl Compiled {
         } else {
             None
         };
-        // Powers or paralysis with a capture condition: nobody has stated how a reborn
-        // or returning piece meets them (deny by default).
+        // A capture condition stands with one of the five power conditions (with or
+        // without 利き二歩無効: a pawn that takes a king ends on the king's file under
+        // each of them, returning home included) and Madrasi (rules.md §5: the capture
+        // effect follows the pieces' own kinds, check and paralysis are judged after
+        // it). 駒詰 is not among the power conditions rules.md combines (fm has none):
+        // deny by default.
         let captures: Vec<String> = conditions
             .iter()
             .filter(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc))
             .map(|c| format!("{c} ({})", c.japanese()))
             .collect();
-        let ours: Vec<String> = conditions
+        let undefined_with_captures: Vec<String> = conditions
             .iter()
-            .filter(|c| {
-                !matches!(
-                    c,
-                    Condition::Circe
-                        | Condition::AntiCirce
-                        | Condition::Pwc
-                        | Condition::Uchifu
-                        | Condition::UchifuSimple
-                        | Condition::SelfCheckCaptureInvalid
-                )
-            })
+            .filter(|c| matches!(c, Condition::Komazume(_)))
             .map(|c| format!("{c} ({})", c.japanese()))
             .collect();
-        if !captures.is_empty() && !ours.is_empty() {
+        if !captures.is_empty() && !undefined_with_captures.is_empty() {
             problems.push(format!(
-                "conditions {} with {} are not implemented together yet",
-                ours.join(", "),
+                "conditions {} with {} are not defined together (rules.md §5 combines a capture condition only with 安南 安北 対面 背面 天竺, Madrasi and 打歩詰) and are refused",
+                undefined_with_captures.join(", "),
                 captures.join(", ")
             ));
         }

@@ -1,0 +1,359 @@
+#!/usr/bin/env python3
+"""Compare yosei with fm on small random helpmates (exactly 3 plies) under conditions.
+
+Not run in CI: it needs fm (the fairy solver used as a behaviour oracle, see
+/work/shared/tools/fm-linux/README.md). For every condition set given, it builds random
+positions of ordinary pieces around a White king (seeded, so runs repeat), solves each with
+`yosei solve SFEN --stip help:3 --cond ... --format json` and with fm, and compares the
+solution SETS move by move, after writing both in one notation: (from or drop kind, to,
+promotion, square where a captured or capturing piece was put). fm lists only one of two
+mirror-image continuations from a position symmetric about file 5; a set that differs only
+so counts as agreeing, and is counted apart.
+
+    FM=/path/to/fmza scripts/fm_compare.py annan+circe madrasi+pwc ... \
+        [--count 40] [--seed 1] [--yosei target/release/yosei]
+
+FM_SOLVE (default /work/shared/tools/fm-linux/fm-solve.sh) runs fm on one line;
+SFEN2FM (default next to it, sfen2fm.py) writes an SFEN as fm's one-line form. Prints, per
+condition set, problems compared, agreements and disagreements (each with its SFEN, fm's
+line and the solutions only one side found); exits 1 on any disagreement.
+"""
+
+import argparse
+import importlib.util
+import json
+import os
+import random
+import re
+import subprocess
+import sys
+
+TOOLS = "/work/shared/tools/fm-linux"
+FM_WORDS = {
+    "annan": "安南",
+    "anhoku": "安北",
+    "taimen": "対面",
+    "haimen": "背面",
+    "tenjiku": "天竺",
+    "madrasi": "マドラシ",
+    "k-madrasi": "Ｋマドラシ",
+    "circe": "キルケ",
+    "anticirce": "アンチキルケ",
+    "pwc": "PWC",
+    "uchifu": "打歩詰",
+    "kiki-nifu-invalid": "二歩王取無効",
+}
+# fm's piece names (sub.c graph[]) and the SFEN letters of the hand kinds
+FM_KINDS = {"歩": "P", "香": "L", "桂": "N", "銀": "S", "金": "G", "角": "B", "飛": "R"}
+STANDARD = {"R": 2, "B": 2, "G": 4, "S": 4, "N": 4, "L": 4, "P": 18}
+
+
+def load_sfen2fm():
+    path = os.environ.get("SFEN2FM", os.path.join(TOOLS, "sfen2fm.py"))
+    spec = importlib.util.spec_from_file_location("sfen2fm", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+# --- random positions -------------------------------------------------------------------
+
+
+def dead(kind, black, rank):
+    """Ordinary dead squares (rules.md §3.2), rank seen from the piece's owner."""
+    own = rank if black else 10 - rank
+    return (kind in "PL" and own == 1) or (kind == "N" and own <= 2)
+
+
+def random_position(rng):
+    """A Black-to-move SFEN: a White king on ranks 1-3, a few White pieces next to it, a
+    few Black pieces within three squares, sometimes a Black king far away and pieces in
+    Black's hand; White's hand empty (fm is told `+0`). Not checked for legality here:
+    yosei refuses what is illegal."""
+    board = {}
+    used = dict.fromkeys(STANDARD, 0)
+
+    def free_near(f, r, d):
+        for _ in range(50):
+            sq = (f + rng.randint(-d, d), r + rng.randint(-d, d))
+            if 1 <= sq[0] <= 9 and 1 <= sq[1] <= 9 and sq not in board:
+                return sq
+        return None
+
+    def put(sq, kind, black, promoted=False):
+        if sq is None or dead(kind, black, sq[1]) and not promoted:
+            return
+        if used[kind] >= STANDARD[kind]:
+            return
+        if kind == "P" and not promoted:
+            if any(board.get((sq[0], r)) == ("P" if black else "p") for r in range(1, 10)):
+                return
+        letter = kind if black else kind.lower()
+        board[sq] = ("+" if promoted else "") + letter
+        used[kind] += 1
+
+    kf, kr = rng.randint(1, 9), rng.randint(1, 3)
+    board[(kf, kr)] = "k"
+    kinds = "PPPLNSGGBR"
+    for _ in range(rng.randint(0, 3)):
+        kind = rng.choice(kinds)
+        put(free_near(kf, kr, 2), kind, False, kind in "PLNSBR" and rng.random() < 0.15)
+    for _ in range(rng.randint(1, 4)):
+        kind = rng.choice(kinds)
+        put(free_near(kf, kr, 3), kind, True, kind in "PLNSBR" and rng.random() < 0.2)
+    if rng.random() < 0.3:
+        sq = (rng.randint(1, 9), rng.randint(7, 9))
+        if sq not in board:
+            board[sq] = "K"
+    hand = []
+    for _ in range(rng.randint(0, 2)):
+        kind = rng.choice("PLNSGBR")
+        if used[kind] < STANDARD[kind]:
+            used[kind] += 1
+            hand.append(kind)
+    rows = []
+    for r in range(1, 10):
+        row, empty = "", 0
+        for f in range(9, 0, -1):
+            piece = board.get((f, r))
+            if piece is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty)
+                empty = 0
+            row += piece
+        rows.append(row + (str(empty) if empty else ""))
+    counts = {k: hand.count(k) for k in "RBGSNLP" if k in hand}
+    hand_text = "".join((str(n) if n > 1 else "") + k for k, n in counts.items()) or "-"
+    return "/".join(rows) + " b " + hand_text + " 1"
+
+
+# --- one notation -----------------------------------------------------------------------
+
+
+def usi_square(text):
+    return int(text[0]), ord(text[1]) - ord("a") + 1
+
+
+def from_usi(move):
+    """('G', None, to, False, None) for a drop; (None, from, to, promote, displaced)."""
+    main, _, displaced = move.partition("/")
+    where = usi_square(displaced) if displaced else None
+    if "*" in main:
+        return (main[0], None, usi_square(main[2:4]), False, None)
+    return (None, usi_square(main[0:2]), usi_square(main[2:4]), main.endswith("+"), where)
+
+
+FM_MOVE = re.compile(r"^(\d\d|同)(\$?)([^\d<>/打居成生]+)(成|生)?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
+
+
+def from_fm(move, previous_to):
+    m = FM_MOVE.match(move)
+    if not m:
+        raise ValueError(f"fm move not understood: {move}")
+    square, _, piece, promotion, drop, origin, displaced = m.groups()
+    to = previous_to if square == "同" else (int(square[0]), int(square[1]))
+    if drop:
+        return (FM_KINDS[piece], None, to, False, None)
+    where = (int(displaced[0]), int(displaced[1])) if displaced else None
+    return (None, (int(origin[0]), int(origin[1])), to, promotion == "成", where)
+
+
+def normalise(line, conditions):
+    """A solution as a tuple of moves; under アンチキルケ a capturer already at home stays
+    (no displacement), however a side writes it."""
+    out = []
+    for move in line:
+        drop, origin, to, promote, where = move
+        if "anticirce" in conditions and where == to:
+            where = None
+        out.append((drop, origin, to, promote, where))
+    return tuple(out)
+
+
+def mirrored(move):
+    """The move reflected through file 5."""
+    drop, origin, to, promote, where = move
+
+    def flip(sq):
+        return None if sq is None else (10 - sq[0], sq[1])
+
+    return (drop, flip(origin), flip(to), promote, flip(where))
+
+
+def board_of(sfen):
+    """{(file, rank): SFEN piece} of an SFEN's board."""
+    board = {}
+    for rank, row in enumerate(sfen.split()[0].split("/"), start=1):
+        file, promoted = 9, ""
+        for c in row:
+            if c.isdigit():
+                file -= int(c)
+            elif c == "+":
+                promoted = "+"
+            else:
+                board[(file, rank)] = promoted + c
+                file, promoted = file - 1, ""
+    return board
+
+
+def play(board, move, conditions, black):
+    """The board after `move` of Black (`black`) or White (hands are not tracked)."""
+    drop, origin, to, promote, where = move
+    after = dict(board)
+    if drop:
+        after[to] = drop if black else drop.lower()
+        return after
+    piece = after.pop(origin)
+    captured = after.get(to)
+    if promote:
+        piece = "+" + piece
+    after[to] = piece
+    if where is not None and captured is not None:
+        if "anticirce" in conditions:
+            del after[to]
+            after[where] = piece
+        elif "circe" in conditions:
+            after[where] = captured.lstrip("+")
+        else:  # PWC
+            after[where] = captured
+    return after
+
+
+def symmetric(board):
+    return all(board.get((10 - f, r)) == piece for (f, r), piece in board.items())
+
+
+def canonical(line, board, conditions):
+    """`line` with its continuation from each position symmetric about file 5 written as
+    the smaller of it and its mirror image. fm lists one of two mirror-image
+    continuations from such a position (h_check.c, h_escape.c: test_symmetric); writing
+    both sets this way compares them modulo that."""
+    line = list(line)
+    for k in range(len(line)):
+        if symmetric(board):
+            flipped = [mirrored(m) for m in line[k:]]
+            if repr(flipped) < repr(line[k:]):
+                line[k:] = flipped
+        board = play(board, line[k], conditions, k % 2 == 0)
+    return tuple(line)
+
+
+# --- the two solvers ----------------------------------------------------------------------
+
+
+def solve_yosei(binary, sfen, conditions):
+    cmd = [binary, "solve", sfen, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
+    for c in conditions:
+        cmd += ["--cond", c]
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+    if out.returncode not in (0, 1) or not out.stdout.strip():
+        return None, out.stderr.strip()
+    answer = json.loads(out.stdout.splitlines()[0])
+    if answer.get("verdict") not in ("solved", "no-solution"):
+        return None, answer.get("verdict")
+    if answer.get("length") not in (None, 3):
+        # yosei reports the shortest mate (早詰); fm's #3 lists exactly 3 plies
+        return None, "shorter"
+    return {normalise([from_usi(m) for m in s], conditions) for s in answer["solutions"]}, None
+
+
+def solve_fm(fm_solve, fm_bin, line, conditions):
+    env = dict(os.environ, FM_BIN=fm_bin, FM_TIMEOUT="60")
+    try:
+        out = subprocess.run([fm_solve, line], capture_output=True, text=True, env=env, timeout=120)
+    except subprocess.TimeoutExpired:
+        return None, "timeout"
+    text = out.stdout
+    if "全検完了" not in text:
+        return None, text[-400:]
+    solutions = set()
+    for row in text.splitlines():
+        if "まで" not in row:
+            continue
+        moves = row.split("まで")[0].split()
+        parsed, previous = [], None
+        for m in moves:
+            move = from_fm(m, previous)
+            previous = move[2]
+            parsed.append(move)
+        solutions.add(normalise(parsed, conditions))
+    return solutions, None
+
+
+def show(solution):
+    parts = []
+    for drop, origin, to, promote, where in solution:
+        text = f"{drop}*{to[0]}{to[1]}" if drop else f"{origin[0]}{origin[1]}{to[0]}{to[1]}"
+        text += "+" if promote else ""
+        text += f"/{where[0]}{where[1]}" if where else ""
+        parts.append(text)
+    return " ".join(parts)
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("sets", nargs="+", help="condition sets, e.g. annan+circe")
+    parser.add_argument("--count", type=int, default=40, help="problems compared per set")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--yosei", default="target/release/yosei")
+    parser.add_argument("--examples", type=int, default=3, help="disagreements shown per set")
+    args = parser.parse_args()
+    fm_bin = os.environ.get("FM")
+    if not fm_bin:
+        sys.exit("FM=path/to/fmza is required")
+    fm_solve = os.environ.get("FM_SOLVE", os.path.join(TOOLS, "fm-solve.sh"))
+    sfen2fm = load_sfen2fm()
+    any_disagreement = False
+    for words in args.sets:
+        conditions = words.split("+")
+        rule = "".join(FM_WORDS[c] for c in conditions) + "ばか詰"
+        rng = random.Random(f"{args.seed}:{words}")
+        compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = 0
+        disagreements = []
+        attempts = 0
+        while compared < args.count and attempts < args.count * 20:
+            attempts += 1
+            sfen = random_position(rng)
+            ours, why = solve_yosei(args.yosei, sfen, conditions)
+            if ours is None:
+                shorter += why == "shorter"
+                refused += why != "shorter"
+                continue
+            line = sfen2fm.conv(sfen, rule, 3)
+            theirs, why = solve_fm(fm_solve, fm_bin, line, conditions)
+            if theirs is None:
+                skipped += 1
+                continue
+            compared += 1
+            with_solutions += bool(ours or theirs)
+            if ours == theirs:
+                agreed += 1
+            elif theirs <= ours and {canonical(x, board_of(sfen), conditions) for x in ours} == {
+                canonical(x, board_of(sfen), conditions) for x in theirs
+            }:
+                agreed += 1
+                mirror_pruned += 1
+            else:
+                disagreements.append((sfen, line, ours - theirs, theirs - ours))
+        print(
+            f"{words}: compared {compared} (with solutions {with_solutions}), agree {agreed} "
+            f"({mirror_pruned} of them after fm's mirror pruning), "
+            f"disagree {len(disagreements)}; skipped: refused by yosei {refused}, mate in 1 {shorter}, "
+            f"fm incomplete {skipped}"
+        )
+        for sfen, line, only_ours, only_theirs in disagreements[: args.examples]:
+            any_disagreement = True
+            print(f"  {sfen}\n  fm: {line}")
+            print(f"    only yosei: {sorted(show(s) for s in only_ours)}")
+            print(f"    only fm:    {sorted(show(s) for s in only_theirs)}")
+        any_disagreement |= bool(disagreements)
+    sys.exit(1 if any_disagreement else 0)
+
+
+if __name__ == "__main__":
+    main()
