@@ -127,3 +127,19 @@ fn strict_repetition_forbids_the_checker_completing_the_fourth_occurrence() {
         assert!(game.completes_perpetual_check(promote, &rules));
     }
 }
+
+/// A game given with its moves (a USI `position … moves …`, a problem file's played
+/// moves) is replayed as a game: from the position after B's first ▲同飛成, that
+/// position recurs every eight plies, and Black's 8a6a+ bringing it a fourth time is
+/// refused under `repetition = strict` and accepted under the normal reading.
+#[test]
+fn moves_given_with_a_position_are_checked_as_a_game() {
+    let after_capture = parse_sfen("3+Rk4/9/9/9/9/9/9/9/8K w R 1").unwrap().setup;
+    let mut moves: Vec<yosei_core::Move> = SEQUENCE_B[3..].iter().map(|m| parse_usi_move(m).unwrap()).collect();
+    moves.extend(["R*8a", "R*6a", "8a6a+"].map(|m| parse_usi_move(m).unwrap()));
+    let mut strict = RuleSet::ordinary();
+    strict.repetition = RepetitionRule::Strict;
+    assert!(yosei_io::input::position_after(&after_capture, &moves, &RuleSet::ordinary()).is_ok());
+    let refused = yosei_io::input::position_after(&after_capture, &moves, &strict).unwrap_err();
+    assert!(refused.contains("move 24 (8a6a+)"), "{refused}");
+}
