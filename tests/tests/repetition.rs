@@ -127,3 +127,68 @@ fn strict_repetition_forbids_the_checker_completing_the_fourth_occurrence() {
         assert!(game.completes_perpetual_check(promote, &rules));
     }
 }
+
+/// A game given with its moves (a USI `position … moves …`, a problem file's played
+/// moves) is replayed as a game: from the position after B's first ▲同飛成, that
+/// position recurs every eight plies, and Black's 8a6a+ bringing it a fourth time is
+/// refused under `repetition = strict` and accepted under the normal reading.
+#[test]
+fn moves_given_with_a_position_are_checked_as_a_game() {
+    let after_capture = parse_sfen("3+Rk4/9/9/9/9/9/9/9/8K w R 1").unwrap().setup;
+    let mut moves: Vec<yosei_core::Move> = SEQUENCE_B[3..].iter().map(|m| parse_usi_move(m).unwrap()).collect();
+    moves.extend(["R*8a", "R*6a", "8a6a+"].map(|m| parse_usi_move(m).unwrap()));
+    let mut strict = RuleSet::ordinary();
+    strict.repetition = RepetitionRule::Strict;
+    assert!(yosei_io::input::position_after(&after_capture, &moves, &RuleSet::ordinary()).is_ok());
+    let refused = yosei_io::input::position_after(&after_capture, &moves, &strict).unwrap_err();
+    assert!(refused.contains("move 24 (8a6a+)"), "{refused}");
+}
+
+/// `repetition = strict` changes whether a pawn drop is drop-pawn mate (seed 002's broad
+/// mate): the pawn drop's only answer completes the opponent's perpetual check.
+///
+/// X: White K 51, P 41, R 52, a pawn in hand; Black K 72, N 54, B 96. White's rook
+/// checks along rank 2. The game starts at X and returns to it twice by 72-73, 52-53+,
+/// 73-72, 53-52+; then White's rook and Black's king walk round (White taking its pawn
+/// back into play: P*63+, 同玉) to W: the rook on 32 checking, Black holding the pawn.
+/// There P*52 interposes and checks the king on 51, whose only answer is 32x52 (the
+/// knight covers 42 and 62, the bishop 52, Black's king 61): that brings X a fourth
+/// time, White having checked with every move since the first X. Under the normal
+/// reading 32x52 is legal (and loses by perpetual check), so P*52 is a legal check;
+/// under `strict` it is forbidden, White has no legal move, and P*52 is drop-pawn mate:
+/// illegal.
+#[test]
+fn strict_repetition_makes_a_pawn_drop_drop_pawn_mate() {
+    const X: &str = "4kp3/2K1r4/9/4N4/9/B8/9/9/9 b p 1";
+    let cycle = ["7b7c", "5b5c", "7c7b", "5c5b"];
+    let walk = [
+        "7b6c", "5b6b", "6c5c", "6b5b", "5c4c", "5b4b", "4c3c", "4b3b", "3c4d", "3b3d", "4d5e", "3d3e", "5e6d", "P*6c",
+        "6d6c", "3e3c", "6c7b", "3c3b",
+    ];
+    let moves: Vec<&str> = cycle.iter().chain(&cycle).chain(&walk).copied().collect();
+    let drop = parse_usi_move("P*5b").unwrap();
+    let capture = parse_usi_move("3b5b").unwrap();
+    let mut strict = RuleSet::ordinary();
+    strict.repetition = RepetitionRule::Strict;
+    for (rules, legal) in [(RuleSet::ordinary(), true), (strict, false)] {
+        let (mut game, verdicts) = play(X, &moves, &rules);
+        assert!(verdicts.iter().all(Option::is_none));
+        assert_eq!(game.occurrences(), 1, "W is new");
+        assert!(game.current().is_legal(drop, &rules), "legal by the position alone");
+        assert_eq!(game.legal_moves(&rules).contains(&drop), legal);
+        // the drop's only answer brings X a fourth time in White's perpetual check
+        game.play(drop, &rules);
+        let answers: Vec<String> = game.current().legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
+        assert_eq!(answers, ["3b5b"]);
+        assert!(game.completes_perpetual_check(capture, &rules));
+        assert_eq!(game.has_legal_move(&rules), legal);
+        game.play(capture, &rules);
+        assert_eq!(game.occurrences(), 4);
+        assert_eq!(
+            game.repetition(),
+            Some(RepetitionVerdict::PerpetualCheck {
+                checker: yosei_core::Color::White
+            })
+        );
+    }
+}

@@ -178,12 +178,12 @@ fn figures_3_and_4_capture_that_is_self_check_and_leaving_check_is_invalid() {
     assert!(pos("6K1k/7G1/8b/9/9/6r2/9/9/9 b - 1", &rules).in_check(&rules));
 }
 
-/// Example 2 (例2, 「38角、39飛、26金、17角、24王 迄5手」), its main line and the
-/// alternatives the seed names, on a position built for them: Black K 35, L 29; White
-/// K 16, P 18, 龍 93; Black holds B and G. (The seed's own diagram is lost, and this
-/// position is not the whole problem: 27角 also mates here, so the solution set is not
-/// the seed's.)
-const EXAMPLE_2: &str = "9/9/+r8/9/6K2/8k/9/8p/7L1 b BGr1b3g4s4n3l17p 1";
+/// Example 2 (例2, 「38角、39飛、26金、17角、24王 迄5手」), built: Black K 35, B 56, L 29, a
+/// gold in hand; White K 16, P 18, L 41, 龍 93, the rest in hand. The lance covers 45 and
+/// 46, so that 24王 is the only king move off both lines. The bishop starts on the board
+/// so that it reaches 38 and 34 (the seed's 「初手34角」) but not 27: with a bishop in hand,
+/// 27角 mates in 3 (27角 15玉 25金), a cook the seed does not have.
+const EXAMPLE_2: &str = "5l3/9/+r8/9/6K2/4B3k/9/8p/7L1 b Grb3g4s4n2l17p 1";
 
 /// 「初手38角に15玉は25金、17玉は27金と打って早く詰みます。最善は38角をピンして動けなく
 /// する39飛です」: after 38角 the flights lose at once, and 39飛 pins the bishop, which
@@ -192,7 +192,7 @@ const EXAMPLE_2: &str = "9/9/+r8/9/6K2/8k/9/8p/7L1 b BGr1b3g4s4n3l17p 1";
 fn example_2_rook_39_pins_the_bishop() {
     let rules = skci();
     let start = pos(EXAMPLE_2, &rules);
-    let b38 = after(&start, &rules, "B*3h");
+    let b38 = after(&start, &rules, "5f3h");
     assert!(b38.in_check(&rules));
     assert!(after(&b38, &rules, "1f1e G*2e").is_checkmate(&rules));
     assert!(after(&b38, &rules, "1f1g G*2g").is_checkmate(&rules));
@@ -206,7 +206,7 @@ fn example_2_rook_39_pins_the_bishop() {
 #[test]
 fn example_2_king_24_unpins_both_for_a_double_check_mate() {
     let rules = skci();
-    let g26 = after(&pos(EXAMPLE_2, &rules), &rules, "B*3h R*3i G*2f");
+    let g26 = after(&pos(EXAMPLE_2, &rules), &rules, "5f3h R*3i G*2f");
     assert_eq!(legal_usi(&g26, &rules, ""), ["1f1g", "B*1g"]);
     assert!(after(&g26, &rules, "1f1g 2f2g").is_checkmate(&rules));
     let b17 = after(&g26, &rules, "B*1g");
@@ -218,6 +218,32 @@ fn example_2_king_24_unpins_both_for_a_double_check_mate() {
         let mut setup = k24.to_setup();
         setup.put(yosei_core::Square::new(file, rank).unwrap(), None);
         assert!(Position::from_setup(&setup, &rules).unwrap().in_check(&rules));
+    }
+}
+
+/// The whole problem as a direct mate under skci: sound, five plies, 38角 39飛 26金 its
+/// only line (after 26金 the defences 17角 — the seed's — and 17玉 are equally long, and
+/// the solver's line takes 17玉 27金); after 17角 24王 is the only mate. 「初手26金の場合、
+/// 17角、38角に15玉と逃げられて詰みません」 and 「初手34角は33龍、26金、17角と進んだときに…
+/// 詰みません」: both lines leave no mate.
+#[test]
+fn example_2_is_a_sound_mate_in_5_with_the_stated_line() {
+    let rules = skci();
+    let start = pos(EXAMPLE_2, &rules);
+    let (verdict, lines, sound) = tsume(&start, &rules);
+    assert_eq!((verdict, sound), (Verdict::Solved, true));
+    assert_eq!(lines, ["5f3h R*3i G*2f 1f1g 2f2g"]);
+    let b17 = after(&start, &rules, "5f3h R*3i G*2f B*1g");
+    let mates: Vec<String> = b17
+        .legal_moves(&rules)
+        .iter()
+        .filter(|&&m| b17.play(m).is_checkmate(&rules))
+        .map(|m| m.to_usi())
+        .collect();
+    assert_eq!(mates, ["3e2d"]);
+    for no_mate in ["G*2f B*1g 5f3h 1f1e", "5f3d 9c3c G*2f B*1g"] {
+        let (verdict, _, _) = tsume(&after(&start, &rules, no_mate), &rules);
+        assert_eq!(verdict, Verdict::NoSolution, "{no_mate}");
     }
 }
 

@@ -25,6 +25,7 @@ const TEXT = {
     mateIn: "詰みました（{n}手詰）", pliesUsed: "逃げ切られました：{n}手以内に詰みませんでした",
     escape: "逃げられました：この手では残り手数で詰みません", escapeTsume: "逃げられました：この手では詰みがありません",
     noCheck: "王手がありません：逃げ切られました", mateDoesNotCount: "その詰みは認められません（打歩詰）：逃げ切られました",
+    repetition: "千日手（連続王手）：逃げ切られました",
     thinking: "考えています…", serverProblems: "サーバーの問題",
   },
   en: {
@@ -49,6 +50,7 @@ const TEXT = {
     mateIn: "Mate in {n}", pliesUsed: "The defence has survived: no mate within {n} plies",
     escape: "Your move allowed an escape: no mate within the plies left", escapeTsume: "Your move allowed an escape: no mate remains",
     noCheck: "No check left: the defence has survived", mateDoesNotCount: "That mate does not count (a pawn-drop mate): the defence has survived",
+    repetition: "The same position a fourth time (perpetual check): the defence has survived",
     thinking: "thinking…", serverProblems: "server problems",
   },
 };
@@ -519,7 +521,7 @@ function showPlay() {
   } else if (answer.state === "survived") {
     status = "survived";
     const why = { "plies-used": t("pliesUsed", { n: answer.plies }), "no-check": t("noCheck"),
-      "mate-does-not-count": t("mateDoesNotCount"), escape: t(answer.plies === null ? "escapeTsume" : "escape") };
+      "mate-does-not-count": t("mateDoesNotCount"), repetition: t("repetition"), escape: t(answer.plies === null ? "escapeTsume" : "escape") };
     lines.push(why[answer.survived] || answer.survived);
   } else {
     lines.push(t("yourMove") + (answer.plies === null ? "" : ` (${t("pliesLeft", { n: answer.plies - used })})`));

@@ -10,7 +10,7 @@ use crate::problem::Problem;
 use std::fmt;
 use std::io::Read;
 use yosei_core::{Move, Setup};
-use yosei_rules::{Position, RuleSet};
+use yosei_rules::{GameHistory, Position, RepetitionRule, RuleSet};
 
 /// A problem ready to solve.
 #[derive(Clone, Debug)]
@@ -141,18 +141,28 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
 
 /// The position `setup` validated under `rules`, with `moves` played (each read in its
 /// written form and resolved among the legal moves, as a USI `position … moves …`
-/// line means them); or what is wrong, in words.
+/// line means them, and legal given the game so far: under `repetition = strict` a move
+/// that completes a perpetual check's fourfold repetition is not); or what is wrong, in
+/// words.
 pub fn position_after(setup: &Setup, moves: &[Move], rules: &RuleSet) -> Result<Position, String> {
-    let mut position = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
+    let start = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
+    let mut game = GameHistory::new(start, rules);
     for (i, &m) in moves.iter().enumerate() {
-        let Some(m) = position.find_legal(m, rules) else {
+        let Some(m) = game.current().find_legal(m, rules) else {
             return Err(format!(
                 "move {} ({}) is not legal in the position reached",
                 i + 1,
                 m.to_usi()
             ));
         };
-        position.play_in_place(m);
+        if rules.repetition == RepetitionRule::Strict && !game.legal_moves(rules).contains(&m) {
+            return Err(format!(
+                "move {} ({}) completes a perpetual check's fourfold repetition (repetition = strict)",
+                i + 1,
+                m.to_usi()
+            ));
+        }
+        game.play(m, rules);
     }
-    Ok(position)
+    Ok(game.current().clone())
 }

@@ -15,7 +15,7 @@ use yosei_io::input::{read_problems_from_text, LoadedProblem};
 use yosei_io::notation::board_glyph;
 use yosei_io::sfen::{parse_usi_move, write_sfen};
 use yosei_io::MoveLine;
-use yosei_rules::{Position, RuleSet, Stipulation, UchifuzumeReading};
+use yosei_rules::{GameHistory, Position, RuleSet, Stipulation, UchifuzumeReading};
 
 /// The longest problem text read (a collection of problems, not a database).
 const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -261,15 +261,17 @@ pub async fn moves(payload: Result<Json<MovesRequest>, JsonRejection>) -> Result
     let request = body(payload)?;
     let Loaded { problem, .. } = request.problem.load()?;
     let rules = &problem.rules;
-    let line = replay_played(&problem.position, rules, &request.played)?;
+    let (mut game, line) = replay_played(&problem.position, rules, &request.played)?;
     let replayed = replay_line(&problem.position, rules, &line);
-    let mut position = problem.position.clone();
-    for &m in &line {
-        position.play_in_place(m);
-    }
+    let position = game.current().clone();
     let previous_to = line.last().map(|m| m.to());
-    let legal: Vec<LegalMove> = position
-        .legal_moves(rules)
+    // a fourfold repetition has ended the game: nothing more to play
+    let legal_moves = if game.repetition().is_some() {
+        Vec::new()
+    } else {
+        game.legal_moves(rules)
+    };
+    let legal: Vec<LegalMove> = legal_moves
         .iter()
         .map(|&m| LegalMove {
             usi: m.to_usi(),
@@ -284,18 +286,30 @@ pub async fn moves(payload: Result<Json<MovesRequest>, JsonRejection>) -> Result
     })))
 }
 
-/// The USI moves `played` from `start`, each read and legal in turn, or the error
-/// naming the first that is not.
-pub fn replay_played(start: &Position, rules: &RuleSet, played: &[String]) -> Result<Vec<Move>, ApiError> {
-    let mut position = start.clone();
+/// The game of the USI moves `played` from `start`, each read and legal in turn given
+/// the game so far (under `repetition = strict` a move that completes a perpetual
+/// check's fourfold repetition is not), or the error naming the first that is not. A
+/// fourfold repetition ends the game: no move may follow it.
+pub fn replay_played(
+    start: &Position,
+    rules: &RuleSet,
+    played: &[String],
+) -> Result<(GameHistory, Vec<Move>), ApiError> {
+    let mut game = GameHistory::new(start.clone(), rules);
     let mut line = Vec::with_capacity(played.len());
     for (i, text) in played.iter().enumerate() {
         let m = parse_usi_move(text).map_err(|e| ApiError::bad_request(format!("move {}: {e}", i + 1)))?;
-        if !position.is_legal(m, rules) {
+        if game.repetition().is_some() {
+            return Err(ApiError::bad_request(format!(
+                "move {} ({text}): the game ended by repetition (千日手) after move {i}",
+                i + 1
+            )));
+        }
+        if !game.legal_moves(rules).contains(&m) {
             return Err(ApiError::bad_request(format!("move {} ({text}) is not legal", i + 1)));
         }
-        position.play_in_place(m);
+        game.play(m, rules);
         line.push(m);
     }
-    Ok(line)
+    Ok((game, line))
 }

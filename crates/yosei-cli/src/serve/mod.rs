@@ -319,6 +319,63 @@ mod tests {
         );
     }
 
+    /// Seed 003's B sequence (a perpetual check by the attacker, tests/tests/repetition.rs):
+    /// Black checks on rank 1 from a new square each time, White interposes and takes
+    /// back; the position recurs every eight plies.
+    const PERPETUAL: &str = "4k4/9/9/9/9/9/9/9/8K b Rr 1";
+    const PERPETUAL_MOVES: [&str; 24] = [
+        "R*8a", "R*6a", "8a6a+", "5a6a", "R*3a", "R*5a", "3a5a+", "6a5a", //
+        "R*9a", "R*6a", "9a6a+", "5a6a", "R*4a", "R*5a", "4a5a+", "6a5a", //
+        "R*7a", "R*6a", "7a6a+", "5a6a", "R*2a", "R*5a", "2a5a+", "6a5a",
+    ];
+
+    /// The game is kept as a `GameHistory`: its fourth occurrence of a position ends play
+    /// (the attacker's perpetual check, no mate), no move may follow it, and under
+    /// `repetition = strict` the move completing a perpetual check's fourfold
+    /// repetition is not legal.
+    #[tokio::test]
+    async fn play_and_moves_follow_the_game_history() {
+        let app = router(None);
+        let played = |moves: &[&str], repetition: &str| {
+            serde_json::json!({ "text": PERPETUAL, "stip": "tsume", "played": moves, "repetition": repetition })
+                .to_string()
+        };
+        let (status, text) = send(&app, "POST", "/api/play", &played(&PERPETUAL_MOVES, "normal")).await;
+        let answer = json(&text);
+        assert_eq!(status, StatusCode::OK, "{answer}");
+        assert_eq!(
+            (&answer["state"], &answer["survived"], &answer["reply"]),
+            (&"survived".into(), &"repetition".into(), &Value::Null)
+        );
+        let (_, text) = send(&app, "POST", "/api/moves", &played(&PERPETUAL_MOVES, "normal")).await;
+        assert_eq!(json(&text)["legal"], Value::Array(Vec::new()), "{text}");
+        let mut beyond = PERPETUAL_MOVES.to_vec();
+        beyond.push("R*8a");
+        let (status, text) = send(&app, "POST", "/api/moves", &played(&beyond, "normal")).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(text.contains("repetition"), "{text}");
+        // from the position after the first 8a6a+ (dragon on 61), that position recurs
+        // every eight plies and its fourth occurrence would come by Black's 8a6a+: Black,
+        // checking throughout, completes it, which `repetition = strict` forbids
+        let after_capture = "3+Rk4/9/9/9/9/9/9/9/8K w R 1";
+        let mut strict_line: Vec<&str> = PERPETUAL_MOVES[3..].to_vec();
+        strict_line.extend(["R*8a", "R*6a"]);
+        let moves = |line: &[&str], repetition: &str| {
+            serde_json::json!({ "text": after_capture, "played": line, "repetition": repetition }).to_string()
+        };
+        for (rule, legal) in [("normal", true), ("strict", false)] {
+            let (_, text) = send(&app, "POST", "/api/moves", &moves(&strict_line, rule)).await;
+            let offered = json(&text)["legal"]
+                .as_array()
+                .is_some_and(|l| l.iter().any(|m| m["usi"] == "8a6a+"));
+            assert_eq!(offered, legal, "{rule}: {text}");
+            let mut line = strict_line.clone();
+            line.push("8a6a+");
+            let (status, text) = send(&app, "POST", "/api/moves", &moves(&line, rule)).await;
+            assert_eq!(status == StatusCode::OK, legal, "{rule}: {text}");
+        }
+    }
+
     #[tokio::test]
     async fn the_problem_folder_is_listed_and_kept_closed() {
         let root = std::env::temp_dir().join(format!("yosei-serve-problems-{}", std::process::id()));

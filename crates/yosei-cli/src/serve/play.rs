@@ -66,6 +66,10 @@ enum SurvivedBecause {
     NoCheck,
     /// The user's last move mates, but the mate does not count (打歩詰).
     MateDoesNotCount,
+    /// The game reached the same position a fourth time (千日手): the attacker, checking
+    /// with every move, loses by perpetual check (a draw if the defence checked
+    /// throughout too); either way no mate.
+    Repetition,
 }
 
 /// The game after the request's moves and, when it ends with the user's move, yosei's
@@ -87,7 +91,7 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
         }
     };
     let rules = problem.rules.clone();
-    let mut game = replay_played(&problem.position, &rules, &request.played)?;
+    let (mut history, mut game) = replay_played(&problem.position, &rules, &request.played)?;
     // The user's moves are the even indices of the game: each must be a check.
     let mut position = problem.position.clone();
     for (i, &m) in game.iter().enumerate() {
@@ -110,9 +114,14 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
     let mut reply = None;
     let mut survived = None;
     let mut mate_within = None;
-    let state = if game.len() % 2 == 1 {
+    let state = if history.repetition().is_some() {
+        survived = Some(SurvivedBecause::Repetition);
+        GameState::Survived
+    } else if game.len() % 2 == 1 {
         let user_move = game[game.len() - 1];
-        if !position.has_legal_move(&rules) {
+        // mate given the game: under `repetition = strict` a reply that would complete
+        // the defence's own perpetual check does not count
+        if !history.has_legal_move(&rules) {
             if rules.mate_counts(Some(user_move)) {
                 GameState::Mate
             } else {
@@ -127,9 +136,13 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
             let defence = defend(position.clone(), rules.clone(), plies_left).await?;
             game.push(defence.reply);
             position.play_in_place(defence.reply);
+            history.play(defence.reply, &rules);
             reply = Some(defence.reply);
             mate_within = defence.mate_within;
-            if defence.mate_within.is_none() {
+            if history.repetition().is_some() {
+                survived = Some(SurvivedBecause::Repetition);
+                GameState::Survived
+            } else if defence.mate_within.is_none() {
                 survived = Some(SurvivedBecause::Escape);
                 GameState::Survived
             } else {
@@ -139,7 +152,11 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
     } else if plies.is_some_and(|n| game.len() as u32 >= n) {
         survived = Some(SurvivedBecause::PliesUsed);
         GameState::Survived
-    } else if position.legal_checks(&rules).is_empty() {
+    } else if !history
+        .legal_moves(&rules)
+        .iter()
+        .any(|&m| position.gives_check(m, &rules))
+    {
         survived = Some(SurvivedBecause::NoCheck);
         GameState::Survived
     } else {
@@ -162,7 +179,7 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
     // The user's next moves: every legal move (a non-check is refused with a reason
     // rather than hidden, so that the page can say why).
     let legal: Vec<String> = if state == GameState::Playing {
-        position.legal_moves(&rules).iter().map(|m| m.to_usi()).collect()
+        history.legal_moves(&rules).iter().map(|m| m.to_usi()).collect()
     } else {
         Vec::new()
     };
