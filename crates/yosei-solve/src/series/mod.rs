@@ -19,7 +19,7 @@ use crate::help::hand_kinds;
 use crate::help::paths::{count_solutions, solution_edges, Budget, Edge, Parents};
 use crate::outcome::{Outcome, Verdict};
 use crate::Limits;
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 use yosei_core::{Color, Move};
 use yosei_rules::{Key, Position, RuleSet, Stipulation};
@@ -217,9 +217,13 @@ impl Search<'_> {
                 parents.list_paths(p, m, &mut lines, &mut budget);
             }
             lines.sort_by_cached_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
+            let mut ends = HashSet::new();
             for line in &lines {
                 match replay_series(start, self.rules, stipulation, line) {
-                    Ok(end) if end.is_checkmate(self.rules) => outcome.leftover.push(hand_kinds(&end, self.plan.attacker)),
+                    Ok(end) if end.is_checkmate(self.rules) => {
+                        outcome.leftover.push(hand_kinds(&end, self.plan.attacker));
+                        ends.insert(end.key());
+                    }
                     Ok(_) => {
                         outcome.verdict = Verdict::Unknown;
                         outcome
@@ -233,6 +237,14 @@ impl Search<'_> {
                             .push(format!("internal error: a solution does not replay: {e}"));
                     }
                 }
+            }
+            // nfm keeps one line per position it reaches (the first), so it lists one
+            // solution per final position: move orders that transpose count once there.
+            if count == lines.len() as u64 && ends.len() < lines.len() {
+                outcome.notes.push(format!(
+                    "{} distinct final positions (fm's nfm lists one line for each: move orders that transpose count once there)",
+                    ends.len()
+                ));
             }
             let plies = found.series_moves + 1;
             outcome.length = Some(plies);
