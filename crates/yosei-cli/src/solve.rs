@@ -207,7 +207,12 @@ pub fn solve_problem(
     progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
     let mut outcome = solve_stipulation(loaded, stipulation, target, tsume, limits, progress)?;
-    if let Some(from) = loaded.problem.options.sequential_from.filter(|_| loaded.problem.stipulation == Some(stipulation)) {
+    if let Some(from) = loaded
+        .problem
+        .options
+        .sequential_from
+        .filter(|_| loaded.problem.stipulation == Some(stipulation))
+    {
         read_sequentially(&mut outcome, from);
     }
     Ok(outcome)

@@ -36,7 +36,12 @@ pub fn replay_line(start: &Position, rules: &RuleSet, line: &[Move]) -> Vec<Repl
 /// [`replay_line`] for a solution of `stipulation`: in series play the other side passes
 /// between the series moves (`Stipulation::passes_after`), and the positions shown are
 /// those after the pass.
-pub fn replay_solution(start: &Position, rules: &RuleSet, stipulation: Stipulation, line: &[Move]) -> Vec<ReplayedMove> {
+pub fn replay_solution(
+    start: &Position,
+    rules: &RuleSet,
+    stipulation: Stipulation,
+    line: &[Move],
+) -> Vec<ReplayedMove> {
     replay_with_passes(start, rules, line, |i| stipulation.passes_after(i, line.len()))
 }
 

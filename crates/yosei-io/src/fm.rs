@@ -762,9 +762,15 @@ mod tests {
         let (p, n) = read("SER-#5").unwrap();
         assert_eq!((p.stipulation, n), (Some(Stipulation::Series { length: 0 }), Some(5)));
         let (p, n) = read("SH#3").unwrap();
-        assert_eq!((p.stipulation, n), (Some(Stipulation::SeriesHelp { length: 0 }), Some(3)));
+        assert_eq!(
+            (p.stipulation, n),
+            (Some(Stipulation::SeriesHelp { length: 0 }), Some(3))
+        );
         let (p, n) = read("連続協力詰 3手").unwrap();
-        assert_eq!((p.stipulation, n), (Some(Stipulation::SeriesHelp { length: 0 }), Some(3)));
+        assert_eq!(
+            (p.stipulation, n),
+            (Some(Stipulation::SeriesHelp { length: 0 }), Some(3))
+        );
         let (p, _) = read("安南連続詰").unwrap();
         assert_eq!(p.stipulation, Some(Stipulation::Series { length: 0 }));
         assert_eq!(p.conditions, vec![Condition::Annan]);

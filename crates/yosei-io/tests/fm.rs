@@ -333,7 +333,11 @@ fn series_and_help_self_stalemate_words() {
     assert_eq!(sh.setup.side_to_move, Color::White, "the defender plays the series");
     let hs = read("HS= 53と, 51玉 #3");
     assert_eq!(hs.stipulation, Some(Stipulation::HelpSelfStale { length: Some(3) }));
-    assert_eq!(hs.setup.side_to_move, Color::White, "as ばか自殺詰: odd, the defender first");
+    assert_eq!(
+        hs.setup.side_to_move,
+        Color::White,
+        "as ばか自殺詰: odd, the defender first"
+    );
     for p in [&ser, &sh, &hs] {
         assert_round_trip(p);
     }
