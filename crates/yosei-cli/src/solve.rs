@@ -485,7 +485,7 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
                 s.push_str(&format!("not sound: {}\n", faults.join("; ")));
             }
         }
-        (Verdict::NoSolution, _) => match outcome.stated_length.or(stipulation.length()) {
+        (Verdict::NoSolution, _) => match outcome.stated_length.or(stipulation.plies()) {
             Some(n) => s.push_str(&format!("no solution in {n} plies or fewer\n")),
             None => s.push_str("no solution: every reachable position was searched\n"),
         },

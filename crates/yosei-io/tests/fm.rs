@@ -342,3 +342,19 @@ fn series_and_help_self_stalemate_words() {
         assert_round_trip(p);
     }
 }
+
+/// A line that starts with a rule word and its length (`SER-#2`, `SH#3`, `HS=4`,
+/// `H#3`) is fm's form, not an SFEN.
+#[test]
+fn rule_words_with_lengths_are_detected_as_fm() {
+    use yosei_io::detect::{detect_format, Format};
+    for line in [
+        "SER-#2 53飛99玉 +金, 11玉 +0 #2",
+        "SH#3 59飛, 11香21玉22歩 +0 #3",
+        "HS=4 43飛19玉, 51玉37桂27金 +0 #4",
+        "H#3 53と +金, 51玉 #3",
+        "ばか詰 53と +金, 51玉 ##5",
+    ] {
+        assert_eq!(detect_format(line), Format::Fm, "{line}");
+    }
+}

@@ -52,6 +52,15 @@ impl Stipulation {
         }
     }
 
+    /// The stated length in plies: the length, but for 連続協力詰, whose length counts
+    /// the defender's moves (fm's SH#n), the mate that follows them too.
+    pub fn plies(&self) -> Option<u32> {
+        match *self {
+            Stipulation::SeriesHelp { length } => Some(length.saturating_add(1)),
+            other => other.length(),
+        }
+    }
+
     /// The same stipulation with another length (the `#n` of fm, `手数` of KIF).
     pub fn with_length(self, n: u32) -> Stipulation {
         match self {

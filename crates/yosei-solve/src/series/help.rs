@@ -5,7 +5,7 @@
 
 use super::{side_note, SeriesPlan};
 use yosei_core::Color;
-use yosei_rules::Position;
+use yosei_rules::{Position, Stipulation};
 
 /// The plan for `serhelp:length` from `start`, whose side to move defends.
 pub(super) fn plan(start: &Position, length: u32) -> SeriesPlan {
@@ -14,7 +14,7 @@ pub(super) fn plan(start: &Position, length: u32) -> SeriesPlan {
         first: 1,
         last: length,
         mate_by_other: true,
-        stated_plies: length + 1,
+        stated_plies: Stipulation::SeriesHelp { length }.plies().unwrap_or(length),
         attacker: !defender,
         notes: side_note("連続協力詰", Color::White, defender),
     }
