@@ -11,6 +11,7 @@ no solver logic is touched):
     scripts/fm_compare_series.py --build-nfm /work/.mirror/ogiekako+fm_linux/repo /tmp/nfm
     NFM=/tmp/nfm/nfm FM=/work/peers/fm/fmza scripts/fm_compare_series.py \
         [--count 100] [--seed 1] [--yosei target/release/yosei] [--only ser,serhelp,helpselfstale]
+        [--cond pwc | --cond no-promotion]   (the conditions nfm knows; fmza is told them too)
 
 Each random position (a White king near the top, a few pieces of each side, sometimes a
 Black king and pieces in Black's hand; White's hand empty, told to fm as such) is solved
@@ -31,6 +32,8 @@ CODES = {"P": "FU", "L": "KY", "N": "KE", "S": "GI", "G": "KI", "B": "KA", "R": 
          "+P": "TO", "+L": "NY", "+N": "NK", "+S": "NG", "+B": "UM", "+R": "RY"}
 GLYPHS = {"P": "歩", "L": "香", "N": "桂", "S": "銀", "G": "金", "B": "角", "R": "飛", "K": "玉",
           "+P": "と", "+L": "杏", "+N": "圭", "+S": "全", "+B": "馬", "+R": "龍"}
+# yosei's condition name: (nfm's word after the rule, fmza's word before it)
+CONDITIONS = {"pwc": ("PWC", "PWC"), "no-promotion": ("NOPROM", "成禁")}
 STANDARD = {"R": 2, "B": 2, "G": 4, "S": 4, "N": 4, "L": 4, "P": 18}
 
 NFM_SHIM_H = r"""#include <string.h>
@@ -173,8 +176,9 @@ def hand_text(hand, names):
 # --- the solvers ------------------------------------------------------------------------
 
 
-def run_yosei(yosei, sfen_text, stipulation):
-    done = subprocess.run([yosei, "solve", sfen_text, "--stip", stipulation, "--format", "json"],
+def run_yosei(yosei, sfen_text, stipulation, cond):
+    extra = ["--cond", cond] if cond else []
+    done = subprocess.run([yosei, "solve", sfen_text, "--stip", stipulation, "--format", "json"] + extra,
                           capture_output=True, text=True, timeout=120)
     if done.returncode != 0 or not done.stdout.strip():
         return None
@@ -223,6 +227,8 @@ def compare(args):
     work = tempfile.mkdtemp(prefix="fm_compare_series.")
     tally = {}
     bad = 0
+    nfm_cond = "/" + CONDITIONS[args.cond][0] if args.cond else ""
+    fm_cond = CONDITIONS[args.cond][1] if args.cond else ""
     for i in range(args.count):
         board, hand = random_position(rng)
         for kind in args.only:
@@ -230,25 +236,25 @@ def compare(args):
             if kind == "ser":
                 if not args.nfm:
                     continue
-                yo = run_yosei(args.yosei, sfen(board, hand, "b"), f"ser:{n}")
-                fm = run_fm(args.nfm, f"SER-#{n}\n{pieces(board, True, CODES)}"
+                yo = run_yosei(args.yosei, sfen(board, hand, "b"), f"ser:{n}", args.cond)
+                fm = run_fm(args.nfm, f"SER-#{n}{nfm_cond}\n{pieces(board, True, CODES)}"
                             f"{'+' + hand_text(hand, CODES) if hand else ''},{pieces(board, False, CODES)}+", work)
             elif kind == "serhelp":
                 if not args.nfm:
                     continue
-                yo = run_yosei(args.yosei, sfen(board, hand, "w"), f"serhelp:{n}")
-                fm = run_fm(args.nfm, f"SH#{n}\n{pieces(board, True, CODES)}"
+                yo = run_yosei(args.yosei, sfen(board, hand, "w"), f"serhelp:{n}", args.cond)
+                fm = run_fm(args.nfm, f"SH#{n}{nfm_cond}\n{pieces(board, True, CODES)}"
                             f"{'+' + hand_text(hand, CODES) if hand else ''},{pieces(board, False, CODES)}+", work)
             else:
                 if not args.fm:
                     continue
                 n += 1  # 2 to 4 plies
                 side = "w" if n % 2 else "b"
-                yo = run_yosei(args.yosei, sfen(board, hand, side), f"helpselfstale:{n}")
+                yo = run_yosei(args.yosei, sfen(board, hand, side), f"helpselfstale:{n}", args.cond)
                 # fm's #n is exactly n plies: asked at the length yosei found (fm would
                 # find the same shortest ones), or at n when yosei found none.
                 plies = yo[1] if yo and yo[1] else n
-                line = f"HS= {pieces(board, True, GLYPHS)}{' +' + hand_text(hand, GLYPHS) if hand else ''}, " \
+                line = f"{fm_cond}HS= {pieces(board, True, GLYPHS)}{' +' + hand_text(hand, GLYPHS) if hand else ''}, " \
                        f"{pieces(board, False, GLYPHS)} +0 #{plies}"
                 fm = run_fm(args.fm, line, work)
             t = tally.setdefault(kind, {"compared": 0, "agree": 0, "solved": 0, "skipped": 0, "pawn": 0})
@@ -279,6 +285,7 @@ def main():
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--yosei", default="target/release/yosei")
     p.add_argument("--only", default="ser,serhelp,helpselfstale")
+    p.add_argument("--cond", choices=sorted(CONDITIONS))
     args = p.parse_args()
     if args.build_nfm:
         build_nfm(*args.build_nfm)
