@@ -192,3 +192,19 @@ fn stop_flag_ends_the_search() {
     let out = yosei_solve::self_mate::solve_self(&start, &RuleSet::ordinary(), 9, &stopped_before);
     assert_eq!(out.verdict, Verdict::Unknown);
 }
+
+/// 協力自玉ステイルメイト (HS=) in 2: Black checks with its rook, White's king takes it,
+/// and Black's lone king on 1i, not in check, has no move (the gold on 2g covers 1h and
+/// 2h, the knight on 3g covers 2i). Three ways to offer the rook, as fm (fmza HS= #2)
+/// finds: R4a, R4a+ and the dragon's diagonal check from 4b. The same play as ばか自殺詰
+/// is no solution: the end is a stalemate, not a mate.
+#[test]
+fn help_self_stalemate_leaves_the_attacker_without_a_move() {
+    let start = pos("4k4/9/5R3/9/9/9/6ng1/9/8K b - 1");
+    let (plan, out) = solve_with(&start, "helpselfstale:2", None);
+    assert_eq!(plan.attacker, yosei_core::Color::Black);
+    assert!(plan.notes.is_empty(), "even length: the attacker moves first");
+    assert_eq!(lines(&out), ["4c4a 5a4a", "4c4a+ 5a4a", "4c4b+ 5a4b"]);
+    let (_, mate) = solve_with(&start, "helpself:2", None);
+    assert_eq!(mate.verdict, Verdict::NoSolution);
+}

@@ -440,7 +440,7 @@ fn judge(spec: &Spec, seed: u64, index: u64) -> Judged {
 /// comment): stricter than `Outcome::sound` in asking for the stated length itself and
 /// a complete certificate.
 fn is_sound(stipulation: Stipulation, outcome: &Outcome) -> bool {
-    let length_ok = stipulation.length().is_none_or(|n| outcome.length == Some(n));
+    let length_ok = stipulation.plies().is_none_or(|n| outcome.length == Some(n));
     let certified = match stipulation {
         Stipulation::Tsume { .. } => outcome.certified == Some(true),
         _ => true,

@@ -4,7 +4,7 @@
 use crate::cli::RuleArgs;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
-use yosei_io::display::{diagram, ki2_line};
+use yosei_io::display::{diagram, ki2_solution_line};
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_io::mate_tree::{refutations_text, tree_move_line, tree_text};
 use yosei_io::report::JSON_TREE_MOVES;
@@ -14,6 +14,7 @@ use yosei_rules::{Condition, Position, Stipulation};
 use yosei_solve::help::{solve_help, Progress};
 use yosei_solve::mate_in::{check_plies, solve_mate_in, MateInAnswer};
 use yosei_solve::self_mate::solve_self;
+use yosei_solve::series::solve_series;
 use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions, TsumeProgress};
 use yosei_solve::{Count, HelpPlan, Limits, Outcome, Verdict};
 
@@ -205,6 +206,38 @@ pub fn solve_problem(
     limits: &Limits,
     progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
+    let mut outcome = solve_stipulation(loaded, stipulation, target, tsume, limits, progress)?;
+    if let Some(from) = loaded
+        .problem
+        .options
+        .sequential_from
+        .filter(|_| loaded.problem.stipulation == Some(stipulation))
+    {
+        read_sequentially(&mut outcome, from);
+    }
+    Ok(outcome)
+}
+
+/// fm's sequential search (`##n`, `##m-n`): the shortest solution within the stated
+/// length is the answer, no 早詰. fm tries the lengths from `from` only; a shorter
+/// solution, which it would not look for, is reported with a note.
+fn read_sequentially(outcome: &mut Outcome, from: u32) {
+    outcome.stated_length = None;
+    if let Some(found) = outcome.length.filter(|&n| n < from) {
+        outcome.notes.push(format!(
+            "fm's sequential search (##{from}-…) starts at {from} plies; this solution has {found}, which fm does not try"
+        ));
+    }
+}
+
+fn solve_stipulation(
+    loaded: &LoadedProblem,
+    stipulation: Stipulation,
+    target: Option<Position>,
+    tsume: &TsumeOptions,
+    limits: &Limits,
+    progress: &mut (dyn FnMut(SolverProgress) + Send),
+) -> Result<Outcome, String> {
     Ok(match stipulation {
         Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, limits),
         Stipulation::Tsume { length } => {
@@ -219,6 +252,9 @@ pub fn solve_problem(
         Stipulation::MateIn { length } => {
             check_plies(length).map_err(|why| format!("{}: {why}", loaded.origin))?;
             solve_mate_in(&loaded.position, &loaded.rules, length, limits)
+        }
+        Stipulation::Series { .. } | Stipulation::SeriesHelp { .. } => {
+            solve_series(&loaded.position, &loaded.rules, stipulation, limits)
         }
         _ => {
             let plan =
@@ -353,6 +389,16 @@ pub(crate) fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedPr
                 .comments
                 .push(format!("the tree is cut at {JSON_TREE_MOVES} moves"));
         }
+    } else if stipulation.is_series() {
+        // KIF alternates the sides move by move and has no pass that yosei writes: the
+        // solutions go into a comment, in USI.
+        for line in &outcome.solutions {
+            let usi: Vec<String> = line.iter().map(|m| m.to_usi()).collect();
+            problem
+                .meta
+                .comments
+                .push(format!("{}: {}", stipulation.japanese(), usi.join(" ")));
+        }
     } else if let Some(main) = outcome.solutions.first() {
         moves.moves = main.clone();
         moves.comments = vec![None; main.len()];
@@ -422,7 +468,7 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
             s.push_str(&duals_text(outcome));
             for (i, (line, usi)) in outcome.solutions.iter().zip(usi_lines(outcome)).enumerate() {
                 let shown = if i < JAPANESE_LINES {
-                    ki2_line(&loaded.position, &loaded.rules, line)
+                    ki2_solution_line(&loaded.position, &loaded.rules, stipulation, line)
                 } else {
                     usi.join(" ")
                 };
@@ -439,7 +485,7 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
                 s.push_str(&format!("not sound: {}\n", faults.join("; ")));
             }
         }
-        (Verdict::NoSolution, _) => match outcome.stated_length.or(stipulation.length()) {
+        (Verdict::NoSolution, _) => match outcome.stated_length.or(stipulation.plies()) {
             Some(n) => s.push_str(&format!("no solution in {n} plies or fewer\n")),
             None => s.push_str("no solution: every reachable position was searched\n"),
         },

@@ -96,7 +96,9 @@ pub fn detect_format(text: &str) -> Format {
         let first_word = first.split_whitespace().next().unwrap_or("");
         let looks_like_sfen =
             first_word.contains('/') || first_word == "sfen" || first_word == "position" || first_word == "startpos";
-        if !looks_like_sfen && crate::rule_words::parse_rule_phrase(first_word).is_ok() {
+        // A rule word, perhaps with its length (`H#3`, `SER-#5`).
+        let first_chars: Vec<char> = first_word.chars().collect();
+        if !looks_like_sfen && crate::fm::parse_rule_text(&first_chars).is_ok() {
             return Format::Fm;
         }
     }

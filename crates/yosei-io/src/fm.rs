@@ -81,7 +81,11 @@ pub fn write_fm(problem: &Problem) -> String {
         words.push(defender);
     }
     if let Some(n) = written_length(problem.stipulation) {
-        words.push(format!("#{n}"));
+        words.push(match problem.options.sequential_from {
+            Some(from) if from <= 2 && from % 2 == n % 2 => format!("##{n}"),
+            Some(from) => format!("##{from}-{n}"),
+            None => format!("#{n}"),
+        });
     }
     words.join(" ")
 }
@@ -117,7 +121,8 @@ fn section_text(setup: &Setup, color: Color) -> String {
 
 /// Who moves first in a problem of this stipulation (rules.md §8, as fm applies it):
 /// ばか詰 and help-stalemate the attacker when the length is odd and the defender when
-/// it is even; ばか自殺詰 the reverse; every other stipulation, an unknown length or no
+/// it is even; ばか自殺詰 and its stalemate the reverse; 連続協力詰 the defender, who plays
+/// the series; every other stipulation, an unknown length or no
 /// stipulation the attacker. ばか手順 and ばか千日手 are not fixed by rules.md; yosei
 /// starts them with the attacker.
 pub fn first_mover(stipulation: Option<Stipulation>) -> Color {
@@ -130,7 +135,13 @@ pub fn first_mover(stipulation: Option<Stipulation>) -> Color {
                 Color::White
             }
         }
-        Some(Stipulation::HelpSelf { length: Some(n) }) if n % 2 == 1 => Color::White,
+        Some(Stipulation::HelpSelf { length: Some(n) }) | Some(Stipulation::HelpSelfStale { length: Some(n) })
+            if n % 2 == 1 =>
+        {
+            Color::White
+        }
+        // 連続協力詰: the defender plays the series.
+        Some(Stipulation::SeriesHelp { .. }) => Color::White,
         _ => Color::Black,
     }
 }
@@ -196,24 +207,23 @@ pub(crate) fn written_length(stipulation: Option<Stipulation>) -> Option<u32> {
 }
 
 /// fm's spellings that the shared vocabulary (rule_words.rs) does not know, mapped to
-/// words it does; `None` marks fm rules that yosei has no stipulation for. Longest
-/// first; the vocabulary's own words containing `#` are kept as they are.
-const FM_RULE_ALIASES: &[(&str, Option<&str>)] = &[
-    ("協力自玉ステイルメイト", None),
-    ("ばか自殺ステイルメイト", None),
-    ("協力ステイルメイト", Some("ばかステイルメイト")),
-    ("（二歩玉獲無効）", Some("二歩王取無効")),
-    ("二歩玉獲無効", Some("二歩王取無効")),
-    ("かしこ詰", Some("詰将棋")),
-    ("かしこ", Some("詰将棋")),
-    ("HS#", Some("HS#")),
-    ("HS=", None),
-    ("H#", Some("H#")),
-    ("S#", Some("S#")),
-    ("H=", Some("ばかステイルメイト")),
+/// words it does. Longest first; the vocabulary's own words containing `#` are kept as
+/// they are.
+const FM_RULE_ALIASES: &[(&str, &str)] = &[
+    ("協力ステイルメイト", "ばかステイルメイト"),
+    ("（二歩玉獲無効）", "二歩王取無効"),
+    ("二歩玉獲無効", "二歩王取無効"),
+    ("かしこ詰", "詰将棋"),
+    ("かしこ", "詰将棋"),
+    ("SER-#", "SER-#"),
+    ("HS#", "HS#"),
+    ("SH#", "SH#"),
+    ("H#", "H#"),
+    ("S#", "S#"),
+    ("H=", "ばかステイルメイト"),
     // fm appends 二玉 when both sides have a king; the position says so already.
-    ("二玉", Some("")),
-    ("#", Some("詰将棋")),
+    ("二玉", ""),
+    ("#", "詰将棋"),
 ];
 
 /// Reads a rule phrase that may end with a length: `ばか詰`, `H#17`, `安南ばか詰 7手`,
@@ -239,10 +249,10 @@ pub(crate) fn parse_rule_text(chars: &[char]) -> Result<(RulePhrase, Option<u32>
     }
     if body_end < digits_end {
         length = Some(read_number(&chars[body_end..digits_end]).map_err(|m| (body_end + 1, m))?);
-        // `ばか詰 #7`, `ばか詰#7`; but the `#` of H#, HS#, S# belongs to the word.
+        // `ばか詰 #7`, `ばか詰#7`; but the `#` of H#, HS#, S#, SH#, SER-# belongs to the word.
         if body_end > start
             && matches!(chars[body_end - 1], '#' | '＃')
-            && (body_end - 1 == start || !matches!(chars[body_end - 2], 'H' | 'S'))
+            && (body_end - 1 == start || !matches!(chars[body_end - 2], 'H' | 'S' | '-'))
         {
             body_end -= 1;
         }
@@ -264,17 +274,9 @@ pub(crate) fn parse_rule_text(chars: &[char]) -> Result<(RulePhrase, Option<u32>
     let mut origin = Vec::new();
     let mut i = start;
     'scan: while i < body_end {
-        for &(word, meaning) in FM_RULE_ALIASES {
+        for &(word, replacement) in FM_RULE_ALIASES {
             let w: Vec<char> = word.chars().collect();
             if chars[i..body_end].starts_with(&w) {
-                let Some(replacement) = meaning else {
-                    return Err((
-                        i + 1,
-                        format!(
-                            "fm's rule '{word}' (helpself-stalemate) has no yosei stipulation: expected another rule"
-                        ),
-                    ));
-                };
                 for c in replacement.chars() {
                     text.push(c);
                     origin.push(i);
@@ -497,21 +499,25 @@ fn read_line(line_no: usize, line: &str) -> Result<Problem, FormatError> {
                 i += 1;
             }
             '#' | '＃' => {
-                if matches!(chars.get(i + 1), Some('#' | '＃')) {
-                    return Err(err(
-                        i,
-                        "expected '#' and a length; fm's sequential search (##n) is a solver setting".to_string(),
-                    ));
+                // `##n` and `##m-n`: fm's sequential search.
+                let sequential = matches!(chars.get(i + 1), Some('#' | '＃'));
+                let digits_start = i + 1 + usize::from(sequential);
+                let (mut n, mut j) = read_length(&chars, digits_start, &err)?;
+                if sequential {
+                    let mut from = 2 - n % 2;
+                    if matches!(chars.get(j), Some('-' | '－')) {
+                        let (last, after) = read_length(&chars, j + 1, &err)?;
+                        if last <= n {
+                            return Err(err(
+                                j + 1,
+                                format!("expected a longest length above the first ({n}) after '-', found {last}"),
+                            ));
+                        }
+                        // fm steps by twos from the first length.
+                        (from, n, j) = (n, last - (last - n) % 2, after);
+                    }
+                    problem.options.sequential_from = Some(from);
                 }
-                let digits_start = i + 1;
-                let mut j = digits_start;
-                while j < chars.len() && digit_value(chars[j]).is_some() {
-                    j += 1;
-                }
-                if j == digits_start {
-                    return Err(err(i + 1, "expected the length in plies after '#'".to_string()));
-                }
-                let n = read_number(&chars[digits_start..j]).map_err(|m| err(digits_start, m))?;
                 if phrase_length.is_some_and(|p| p != n) {
                     return Err(err(
                         digits_start,
@@ -573,6 +579,23 @@ fn read_line(line_no: usize, line: &str) -> Result<Problem, FormatError> {
     setup.side_to_move = first_mover(problem.stipulation);
     problem.setup = setup;
     Ok(problem)
+}
+
+/// The length whose digits start at `i`, and the index after them.
+fn read_length(
+    chars: &[char],
+    i: usize,
+    err: &impl Fn(usize, String) -> FormatError,
+) -> Result<(u32, usize), FormatError> {
+    let mut j = i;
+    while j < chars.len() && digit_value(chars[j]).is_some() {
+        j += 1;
+    }
+    if j == i {
+        return Err(err(i, "expected the length in plies after '#'".to_string()));
+    }
+    let n = read_number(&chars[i..j]).map_err(|m| err(i, m))?;
+    Ok((n, j))
 }
 
 fn expect_end(chars: &[char], i: usize, err: &impl Fn(usize, String) -> FormatError) -> Result<(), FormatError> {
@@ -731,7 +754,28 @@ mod tests {
         assert_eq!(read("ばか詰0手").unwrap_err().0, 4);
         assert_eq!(read("安南ばかxyz").unwrap_err().0, 3);
         assert_eq!(read("  ").unwrap_err().0, 3);
-        assert_eq!(read("HS=").unwrap_err().0, 1);
+        let (p, n) = read("HS=4").unwrap();
+        assert_eq!(
+            (p.stipulation, n),
+            (Some(Stipulation::HelpSelfStale { length: None }), Some(4))
+        );
+        let (p, n) = read("SER-#5").unwrap();
+        assert_eq!((p.stipulation, n), (Some(Stipulation::Series { length: 0 }), Some(5)));
+        let (p, n) = read("SH#3").unwrap();
+        assert_eq!(
+            (p.stipulation, n),
+            (Some(Stipulation::SeriesHelp { length: 0 }), Some(3))
+        );
+        let (p, n) = read("連続協力詰 3手").unwrap();
+        assert_eq!(
+            (p.stipulation, n),
+            (Some(Stipulation::SeriesHelp { length: 0 }), Some(3))
+        );
+        let (p, _) = read("安南連続詰").unwrap();
+        assert_eq!(p.stipulation, Some(Stipulation::Series { length: 0 }));
+        assert_eq!(p.conditions, vec![Condition::Annan]);
+        let (p, _) = read("ばか自殺ステイルメイト").unwrap();
+        assert_eq!(p.stipulation, Some(Stipulation::HelpSelfStale { length: None }));
     }
 
     #[test]

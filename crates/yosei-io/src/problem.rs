@@ -29,6 +29,10 @@ pub struct Problem {
 pub struct ProblemOptions {
     pub uchifuzume: Option<UchifuzumeReading>,
     pub repetition: Option<RepetitionRule>,
+    /// fm's sequential search (`##n`, `##m-n`): the lengths from this one up to the
+    /// stated length, by twos, are tried in turn and the first that has a solution is
+    /// the answer, so a solution shorter than the stated length is no fault (早詰).
+    pub sequential_from: Option<u32>,
 }
 
 /// Header facts (KIF: 作品名, 作者, 発表誌, …).

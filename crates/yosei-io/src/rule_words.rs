@@ -24,6 +24,7 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
     use Condition::*;
     let help = Stipulation::Help { length: None };
     let help_self = Stipulation::HelpSelf { length: None };
+    let help_self_stale = Stipulation::HelpSelfStale { length: None };
     let mut v: Vec<(&'static str, Word)> = vec![
         ("ばか自殺詰", Word::Stip(help_self)),
         ("協力自玉詰", Word::Stip(help_self)),
@@ -31,6 +32,13 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("ばか自殺", Word::Stip(help_self)),
         ("ば自", Word::Stip(help_self)),
         ("HS#", Word::Stip(help_self)),
+        ("協力自玉ステイルメイト", Word::Stip(help_self_stale)),
+        ("ばか自殺ステイルメイト", Word::Stip(help_self_stale)),
+        ("HS=", Word::Stip(help_self_stale)),
+        ("連続協力詰", Word::Stip(Stipulation::SeriesHelp { length: 0 })),
+        ("SH#", Word::Stip(Stipulation::SeriesHelp { length: 0 })),
+        ("連続詰", Word::Stip(Stipulation::Series { length: 0 })),
+        ("SER-#", Word::Stip(Stipulation::Series { length: 0 })),
         ("ばか詰", Word::Stip(help)),
         ("協力詰", Word::Stip(help)),
         ("H#", Word::Stip(help)),

@@ -167,10 +167,10 @@ const BAD_FM: &[(&str, usize, usize, &str)] = &[
     ("53と, 51玉 #1", 1, 1, "expected a rule word"),
     ("  , 51玉 #1", 1, 3, "expected a rule word"),
     ("ばか詰xyz 53と, 51玉 #1", 1, 4, "unknown rule word"),
-    ("HS= 53と, 51玉 #1", 1, 1, "helpself-stalemate"),
+    ("ばか詰 53と, 51玉 ##5-3", 1, 18, "above the first (5)"),
     ("ばか詰 53と, 51玉 #0", 1, 15, "at least 1"),
     ("ばか詰 53と, 51玉 #", 1, 15, "expected the length"),
-    ("ばか詰 53と, 51玉 ##3", 1, 14, "sequential search"),
+    ("ばか詰 53と, 51玉 ##", 1, 16, "expected the length"),
     ("ばか詰 53と, 51玉 #3 x", 1, 17, "end of the line"),
     ("ばか詰 53と, 51玉 . x", 1, 16, "end of the line"),
     ("ばか詰 53と, 51玉 #99999999999", 1, 15, "at most"),
@@ -297,4 +297,64 @@ fn mutated_inputs_never_panic() {
     });
     println!("{accepted} of 20000 mutated inputs read");
     assert!(accepted > 500, "only {accepted} mutated inputs read");
+}
+
+/// fm's length forms: `#n` states the length; `##n` tries 1, 3, …, n (or 2, 4, …, n);
+/// `##m-n` tries m, m + 2, … up to n. Each writes back as it was read.
+#[test]
+fn sequential_lengths_are_read_and_written_back() {
+    let exact = read("ばか詰 53と +金, 51玉 #5");
+    assert_eq!(exact.options.sequential_from, None);
+    let odd = read("ばか詰 53と +金, 51玉 ##5");
+    assert_eq!(odd.stipulation, Some(Stipulation::Help { length: Some(5) }));
+    assert_eq!(odd.options.sequential_from, Some(1));
+    assert_eq!(odd.setup.side_to_move, Color::Black);
+    assert_eq!(write_fm(&odd), "ばか詰 53と +金, 51玉 ##5");
+    let even = read("ばか詰 53と +金, 51玉 ##6");
+    assert_eq!(even.options.sequential_from, Some(2));
+    assert_eq!(even.setup.side_to_move, Color::White);
+    let range = read("ばか詰 53と +金, 51玉 ##3-7");
+    assert_eq!(range.stipulation, Some(Stipulation::Help { length: Some(7) }));
+    assert_eq!(range.options.sequential_from, Some(3));
+    assert_eq!(write_fm(&range), "ばか詰 53と +金, 51玉 ##3-7");
+    // fm steps by twos from the first length: ##3-8 tries 3, 5, 7.
+    let stepped = read("ばか詰 53と +金, 51玉 ##3-8");
+    assert_eq!(stepped.stipulation, Some(Stipulation::Help { length: Some(7) }));
+}
+
+/// Series play and help-self-stalemate in fm's words; the series side moves first.
+#[test]
+fn series_and_help_self_stalemate_words() {
+    let ser = read("SER-#3 53と, 51玉 #3");
+    assert_eq!(ser.stipulation, Some(Stipulation::Series { length: 3 }));
+    assert_eq!(ser.setup.side_to_move, Color::Black);
+    let sh = read("連続協力詰 53と, 51玉 #2");
+    assert_eq!(sh.stipulation, Some(Stipulation::SeriesHelp { length: 2 }));
+    assert_eq!(sh.setup.side_to_move, Color::White, "the defender plays the series");
+    let hs = read("HS= 53と, 51玉 #3");
+    assert_eq!(hs.stipulation, Some(Stipulation::HelpSelfStale { length: Some(3) }));
+    assert_eq!(
+        hs.setup.side_to_move,
+        Color::White,
+        "as ばか自殺詰: odd, the defender first"
+    );
+    for p in [&ser, &sh, &hs] {
+        assert_round_trip(p);
+    }
+}
+
+/// A line that starts with a rule word and its length (`SER-#2`, `SH#3`, `HS=4`,
+/// `H#3`) is fm's form, not an SFEN.
+#[test]
+fn rule_words_with_lengths_are_detected_as_fm() {
+    use yosei_io::detect::{detect_format, Format};
+    for line in [
+        "SER-#2 53飛99玉 +金, 11玉 +0 #2",
+        "SH#3 59飛, 11香21玉22歩 +0 #3",
+        "HS=4 43飛19玉, 51玉37桂27金 +0 #4",
+        "H#3 53と +金, 51玉 #3",
+        "ばか詰 53と +金, 51玉 ##5",
+    ] {
+        assert_eq!(detect_format(line), Format::Fm, "{line}");
+    }
 }

@@ -24,6 +24,15 @@ pub enum Stipulation {
     Sequence { length: u32 },
     /// ばか千日手: help sequence back to the starting position.
     Cycle { length: u32 },
+    /// 連続詰 (fm SER-#n): the attacker plays up to n moves in a row, the defender never
+    /// moving; only the last checks, and it mates.
+    Series { length: u32 },
+    /// 連続協力詰 (fm SH#n): the defender plays up to n moves in a row, none of them a
+    /// check, then the attacker mates in one.
+    SeriesHelp { length: u32 },
+    /// 協力自玉ステイルメイト (fm HS=): both cooperate so that the defender's last move
+    /// leaves the attacker, not in check, without a legal move.
+    HelpSelfStale { length: Option<u32> },
 }
 
 impl Stipulation {
@@ -32,11 +41,23 @@ impl Stipulation {
             Stipulation::Tsume { length }
             | Stipulation::Help { length }
             | Stipulation::HelpSelf { length }
-            | Stipulation::HelpStale { length } => length,
+            | Stipulation::HelpStale { length }
+            | Stipulation::HelpSelfStale { length } => length,
             Stipulation::MateIn { length }
+            | Stipulation::Series { length }
+            | Stipulation::SeriesHelp { length }
             | Stipulation::SelfMate { length }
             | Stipulation::Sequence { length }
             | Stipulation::Cycle { length } => Some(length),
+        }
+    }
+
+    /// The stated length in plies: the length, but for 連続協力詰, whose length counts
+    /// the defender's moves (fm's SH#n), the mate that follows them too.
+    pub fn plies(&self) -> Option<u32> {
+        match *self {
+            Stipulation::SeriesHelp { length } => Some(length.saturating_add(1)),
+            other => other.length(),
         }
     }
 
@@ -51,6 +72,9 @@ impl Stipulation {
             Stipulation::HelpStale { .. } => Stipulation::HelpStale { length: Some(n) },
             Stipulation::Sequence { .. } => Stipulation::Sequence { length: n },
             Stipulation::Cycle { .. } => Stipulation::Cycle { length: n },
+            Stipulation::Series { .. } => Stipulation::Series { length: n },
+            Stipulation::SeriesHelp { .. } => Stipulation::SeriesHelp { length: n },
+            Stipulation::HelpSelfStale { .. } => Stipulation::HelpSelfStale { length: Some(n) },
         }
     }
 
@@ -65,6 +89,9 @@ impl Stipulation {
             Stipulation::HelpStale { .. } => "helpstale",
             Stipulation::Sequence { .. } => "seq",
             Stipulation::Cycle { .. } => "cycle",
+            Stipulation::Series { .. } => "ser",
+            Stipulation::SeriesHelp { .. } => "serhelp",
+            Stipulation::HelpSelfStale { .. } => "helpselfstale",
         }
     }
 
@@ -79,6 +106,27 @@ impl Stipulation {
             Stipulation::HelpStale { .. } => "ばかステイルメイト",
             Stipulation::Sequence { .. } => "ばか手順",
             Stipulation::Cycle { .. } => "ばか千日手",
+            Stipulation::Series { .. } => "連続詰",
+            Stipulation::SeriesHelp { .. } => "連続協力詰",
+            Stipulation::HelpSelfStale { .. } => "協力自玉ステイルメイト",
+        }
+    }
+
+    /// Series play (連続詰, 連続協力詰): one side moves several times in a row, the other
+    /// passing; its lines hold the moves alone, and whoever replays them passes between.
+    pub fn is_series(&self) -> bool {
+        matches!(self, Stipulation::Series { .. } | Stipulation::SeriesHelp { .. })
+    }
+
+    /// Whether, in a solution line of `line_len` moves, the other side passes after the
+    /// move at index `ply`: in 連続詰 after every move but the last; in 連続協力詰 after
+    /// every defender move but the last (the attacker's mate follows it); never
+    /// elsewhere.
+    pub fn passes_after(&self, ply: usize, line_len: usize) -> bool {
+        match self {
+            Stipulation::Series { .. } => ply + 1 < line_len,
+            Stipulation::SeriesHelp { .. } => ply + 2 < line_len,
+            _ => false,
         }
     }
 }
@@ -97,7 +145,7 @@ impl FromStr for Stipulation {
     type Err = String;
 
     /// cli.md names: `tsume[:N]`, `mate:N`, `help[:N]`, `helpself[:N]`, `self:N`,
-    /// `helpstale[:N]`, `seq:N`, `cycle:N`.
+    /// `helpstale[:N]`, `seq:N`, `cycle:N`, `ser:N`, `serhelp:N`, `helpselfstale[:N]`.
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
         let (name, length) = match t.split_once(':') {
@@ -131,10 +179,17 @@ impl FromStr for Stipulation {
             "cycle" => Stipulation::Cycle {
                 length: length.ok_or_else(|| needs("cycle"))?,
             },
+            "ser" => Stipulation::Series {
+                length: length.ok_or_else(|| needs("ser"))?,
+            },
+            "serhelp" => Stipulation::SeriesHelp {
+                length: length.ok_or_else(|| needs("serhelp"))?,
+            },
+            "helpselfstale" => Stipulation::HelpSelfStale { length },
             _ => {
                 return Err(format!(
                     "unknown stipulation '{t}': expected tsume, mate:N, help[:N], helpself[:N], self:N, \
-                     helpstale[:N], seq:N or cycle:N"
+                     helpstale[:N], seq:N, cycle:N, ser:N, serhelp:N or helpselfstale[:N]"
                 ))
             }
         })
@@ -158,6 +213,10 @@ mod tests {
             "helpstale:5",
             "seq:6",
             "cycle:8",
+            "ser:5",
+            "serhelp:3",
+            "helpselfstale:4",
+            "helpselfstale",
         ] {
             let s: Stipulation = text.parse().unwrap();
             assert_eq!(s.to_string(), text);
@@ -166,5 +225,7 @@ mod tests {
         assert!("help:0".parse::<Stipulation>().is_err());
         assert!("help:x".parse::<Stipulation>().is_err());
         assert!("zzz:3".parse::<Stipulation>().is_err());
+        assert!("ser".parse::<Stipulation>().is_err());
+        assert!("serhelp".parse::<Stipulation>().is_err());
     }
 }

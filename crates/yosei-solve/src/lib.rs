@@ -15,6 +15,7 @@ pub mod plan;
 pub mod ply_index;
 mod saved_file;
 pub mod self_mate;
+pub mod series;
 pub mod spilled_set;
 pub mod tsume;
 pub mod verify;

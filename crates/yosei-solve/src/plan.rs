@@ -13,6 +13,9 @@ pub enum Goal {
     AttackerMated,
     /// The defender is to move, not in check, and has no legal move.
     DefenderStalemated,
+    /// The attacker is to move, not in check, and has no legal move, after the
+    /// defender's last move (協力自玉ステイルメイト).
+    AttackerStalemated,
     /// The position (board, hands, side to move) equals this one (ばか手順, ばか千日手).
     Reach(Box<Position>),
 }
@@ -48,13 +51,16 @@ impl HelpPlan {
         let to_move = start.side_to_move();
         let length = stipulation.length();
         // fm's convention, with Black the attacker: for ばか詰 and help-stalemate the
-        // attacker moves first when n is odd; for ばか自殺詰 when n is even. The
+        // attacker moves first when n is odd; for ばか自殺詰 and its stalemate when n is
+        // even. The
         // position's side to move always moves first; when it disagrees, the roles follow
         // the position and the output says so.
         let (goal, attacker_checks, attacker_first_when_odd) = match stipulation {
             Stipulation::Help { .. } => (Goal::DefenderMated, true, true),
             Stipulation::HelpSelf { .. } => (Goal::AttackerMated, true, false),
             Stipulation::HelpStale { .. } => (Goal::DefenderStalemated, true, true),
+            // fm (HS=): as ばか自殺詰, the last move the defender's, which need not check.
+            Stipulation::HelpSelfStale { .. } => (Goal::AttackerStalemated, true, false),
             Stipulation::Sequence { .. } => {
                 let target = target.ok_or_else(|| PlanError("seq:N needs a target position (--target SFEN)".into()))?;
                 (Goal::Reach(Box::new(target)), false, true)

@@ -17,7 +17,7 @@ use std::convert::Infallible;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::Duration;
-use yosei_io::display::replay_line;
+use yosei_io::display::replay_solution;
 use yosei_io::sfen::write_sfen;
 use yosei_io::Report;
 use yosei_solve::tsume::TsumeOptions;
@@ -284,7 +284,7 @@ fn result_json(
         .iter()
         .take(REPLAYED_LINES)
         .map(|line| {
-            let steps = replay_line(&problem.position, &problem.rules, line);
+            let steps = replay_solution(&problem.position, &problem.rules, stipulation, line);
             Value::Array(
                 line.iter()
                     .zip(steps)

@@ -102,7 +102,7 @@ impl Search<'_> {
     fn goal_side(&self) -> Color {
         match &self.plan.goal {
             Goal::DefenderMated | Goal::DefenderStalemated => !self.plan.attacker,
-            Goal::AttackerMated => self.plan.attacker,
+            Goal::AttackerMated | Goal::AttackerStalemated => self.plan.attacker,
             Goal::Reach(target) => target.side_to_move(),
         }
     }

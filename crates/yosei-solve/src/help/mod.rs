@@ -25,7 +25,7 @@
 
 mod deepen;
 mod layer;
-mod paths;
+pub(crate) mod paths;
 mod reached;
 mod rebuild;
 mod saved;
@@ -656,6 +656,7 @@ impl Search<'_> {
             Goal::DefenderMated => defender_to_move && in_check() && !pos.has_legal_move(self.rules),
             Goal::AttackerMated => !defender_to_move && in_check() && !pos.has_legal_move(self.rules),
             Goal::DefenderStalemated => defender_to_move && !in_check() && !pos.has_legal_move(self.rules),
+            Goal::AttackerStalemated => !defender_to_move && !in_check() && !pos.has_legal_move(self.rules),
             Goal::Reach(target) => pos.same_position(target),
         }
     }
@@ -744,7 +745,8 @@ impl Search<'_> {
     }
 }
 
-fn hand_kinds(pos: &Position, color: yosei_core::Color) -> Vec<PieceKind> {
+/// The pieces `color` holds, one entry per piece.
+pub(crate) fn hand_kinds(pos: &Position, color: yosei_core::Color) -> Vec<PieceKind> {
     let mut out = Vec::new();
     for (kind, n) in pos.hand(color).iter() {
         out.extend(std::iter::repeat_n(kind, n as usize));

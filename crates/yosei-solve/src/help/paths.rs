@@ -7,10 +7,10 @@ use yosei_core::Move;
 
 /// An edge from a node of one layer to a node of the next.
 #[derive(Clone, Copy)]
-pub(super) struct Edge {
-    pub(super) child: u32,
-    pub(super) parent: u32,
-    pub(super) mv: Move,
+pub(crate) struct Edge {
+    pub(crate) child: u32,
+    pub(crate) parent: u32,
+    pub(crate) mv: Move,
 }
 
 /// The number of solutions, exactly: paths from the root (node 0) to a goal's parent,
@@ -19,7 +19,7 @@ pub(super) struct Edge {
 /// edges on some solution as `solution_edges` gives them (the stored order backwards),
 /// so a pass over them backwards sees each parent's count complete; only their nodes
 /// hold a count.
-pub(super) fn count_solutions(on_solutions: &[Edge], goals: &[(u32, Move)]) -> (Count, Count) {
+pub(crate) fn count_solutions(on_solutions: &[Edge], goals: &[(u32, Move)]) -> (Count, Count) {
     let mut paths: HashMap<u32, Count> = HashMap::from([(0, Count::from(1))]);
     for e in on_solutions.iter().rev() {
         let parent = paths.remove(&e.parent).unwrap_or_default();
@@ -41,7 +41,7 @@ pub(super) fn count_solutions(on_solutions: &[Edge], goals: &[(u32, Move)]) -> (
 
 /// The edges that lie on a path from the root to a goal's parent: one pass backwards
 /// over the stored order, which meets every edge out of a node before the edges into it.
-pub(super) fn solution_edges(edges: &[Edge], nodes: usize, goals: &[(u32, Move)]) -> Vec<Edge> {
+pub(crate) fn solution_edges(edges: &[Edge], nodes: usize, goals: &[(u32, Move)]) -> Vec<Edge> {
     let mut alive = vec![0u64; nodes.div_ceil(64)];
     let is_alive = |alive: &[u64], n: u32| alive[n as usize / 64] >> (n % 64) & 1 == 1;
     for &(p, _) in goals {
@@ -58,8 +58,8 @@ pub(super) fn solution_edges(edges: &[Edge], nodes: usize, goals: &[(u32, Move)]
 }
 
 /// Parents of the nodes on solutions: edges sorted by child.
-pub(super) struct Parents<'a> {
-    pub(super) edges: &'a [Edge],
+pub(crate) struct Parents<'a> {
+    pub(crate) edges: &'a [Edge],
 }
 
 impl Parents<'_> {
@@ -71,7 +71,7 @@ impl Parents<'_> {
 
     /// Appends the lines that reach `node` and end with `last`, within the budget.
     /// Iterative: solutions may be tens of thousands of plies long.
-    pub(super) fn list_paths(&self, node: u32, last: Move, out: &mut Vec<Vec<Move>>, budget: &mut Budget) {
+    pub(crate) fn list_paths(&self, node: u32, last: Move, out: &mut Vec<Vec<Move>>, budget: &mut Budget) {
         // `path` holds, from the goal backwards, the move that entered each stack entry.
         let mut path = vec![last];
         let mut stack = vec![(node, 0usize)];
@@ -102,9 +102,9 @@ impl Parents<'_> {
 }
 
 /// How much is still to be listed.
-pub(super) struct Budget {
-    pub(super) lines: usize,
-    pub(super) moves: usize,
+pub(crate) struct Budget {
+    pub(crate) lines: usize,
+    pub(crate) moves: usize,
 }
 
 #[cfg(test)]
