@@ -59,6 +59,12 @@ impl MoveList {
         unsafe { std::slice::from_raw_parts(self.moves.as_ptr() as *const Move, self.len) }
     }
 
+    /// Empties the list, to fill it again.
+    #[inline]
+    pub fn clear(&mut self) {
+        self.len = 0;
+    }
+
     pub fn contains(&self, m: Move) -> bool {
         self.as_slice().contains(&m)
     }
@@ -120,6 +126,8 @@ impl MoveSink for Counter {
 
 impl Position {
     /// Every legal move of the side to move.
+    /// (The list is returned by copying all of it, 8 KiB: a search fills a list of
+    /// its own with [`Position::generate_legal`] instead.)
     pub fn legal_moves(&self, rules: &RuleSet) -> MoveList {
         let mut list = MoveList::new();
         let _ = self.generate_legal(rules, &mut list);

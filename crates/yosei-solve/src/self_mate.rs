@@ -133,7 +133,8 @@ impl Search<'_> {
         if !self.tick() {
             return false;
         }
-        let moves = pos.legal_moves(self.rules);
+        let mut moves = MoveList::new();
+        let _ = pos.generate_legal(self.rules, &mut moves);
         if moves.is_empty() {
             return false; // mated or stalemated itself: no selfmate
         }
@@ -157,7 +158,8 @@ impl Search<'_> {
         let mut left = plies - 1;
         loop {
             // defender to move
-            let moves = pos.legal_moves(self.rules);
+            let mut moves = MoveList::new();
+            let _ = pos.generate_legal(self.rules, &mut moves);
             let mut best: Option<(u32, Move)> = None;
             for &m in moves.iter() {
                 let after = pos.play(m);

@@ -20,7 +20,7 @@ use crate::count::Count;
 use crate::key_hash::ZobristBuild;
 use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
-use yosei_rules::{Key, Position};
+use yosei_rules::{Key, MoveList, Position};
 
 /// A subtree as built: its node (`None`: no mate within the plies left, on this line)
 /// and what it depended on.
@@ -120,7 +120,8 @@ impl<'v, 'a> Builder<'v, 'a> {
         self.line.push(start.clone());
         for &attempt in start.legal_checks(rules).iter() {
             let after = start.play(attempt);
-            let replies = after.legal_moves(rules);
+            let mut replies = MoveList::new();
+            let _ = after.generate_legal(rules, &mut replies);
             let defence = if plies < 3 {
                 replies.iter().next().copied()
             } else {

@@ -15,7 +15,7 @@ use super::exact_map::ExactMap;
 use crate::Limits;
 use std::time::Instant;
 use yosei_core::Move;
-use yosei_rules::{Position, RuleSet};
+use yosei_rules::{MoveList, Position, RuleSet};
 
 /// Bounds on a position's distance to mate, in plies (`hi == NEVER`: no mate known).
 #[derive(Clone, Copy)]
@@ -100,7 +100,8 @@ impl<'a> Values<'a> {
         if u32::from(known.lo) > plies || !self.tick() {
             return false;
         }
-        let checks = pos.legal_checks(self.rules);
+        let mut checks = MoveList::new();
+        let _ = pos.generate_checks(self.rules, &mut checks);
         // Deepening: the lengths not yet known to fail, shortest first (odd).
         let mut depth = u32::from(known.lo).max(1) | 1;
         while depth <= plies {
@@ -135,7 +136,8 @@ impl<'a> Values<'a> {
         if u32::from(known.lo) > plies || !self.tick() {
             return false;
         }
-        let replies = pos.legal_moves(self.rules);
+        let mut replies = MoveList::new();
+        let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
             return self.rules.mate_counts(Some(last));
         }

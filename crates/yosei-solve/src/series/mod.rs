@@ -22,7 +22,7 @@ use crate::Limits;
 use std::collections::{HashMap, HashSet};
 use std::time::Instant;
 use yosei_core::{Color, Move};
-use yosei_rules::{Key, Position, RuleSet, Stipulation};
+use yosei_rules::{Key, MoveList, Position, RuleSet, Stipulation};
 
 /// What one series stipulation asks of the engine.
 struct SeriesPlan {
@@ -138,8 +138,11 @@ impl Search<'_> {
             }
             let layer_first = node_count;
             let mut next = Vec::new();
+            let mut moves = MoveList::new();
             for (id, pos) in &layer {
-                for &m in pos.legal_moves(self.rules).iter() {
+                moves.clear();
+                let _ = pos.generate_legal(self.rules, &mut moves);
+                for &m in moves.iter() {
                     let memory = seen.len() * 48 + edges.len() * 12 + (layer.len() + next.len()) * 160;
                     if !self.tick(memory) {
                         return None;
@@ -176,13 +179,16 @@ impl Search<'_> {
     /// The mates in one from a layer: (node, mating move).
     fn mates(&mut self, layer: &[(u32, Position)]) -> Vec<(u32, Move)> {
         let mut goals = Vec::new();
+        let mut checks = MoveList::new();
         for (id, pos) in layer {
             let mater = if self.plan.mate_by_other {
                 pos.passed()
             } else {
                 pos.clone()
             };
-            for &m in mater.legal_checks(self.rules).iter() {
+            checks.clear();
+            let _ = mater.generate_checks(self.rules, &mut checks);
+            for &m in checks.iter() {
                 if !self.tick(0) {
                     return goals;
                 }

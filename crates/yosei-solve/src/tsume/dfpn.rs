@@ -28,7 +28,7 @@ use crate::Limits;
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 use yosei_core::{Color, Move, Square};
-use yosei_rules::{Key, Position, RuleSet};
+use yosei_rules::{Key, MoveList, Position, RuleSet};
 
 /// Proof and disproof numbers at or above this are infinite.
 pub const INF: u32 = 1 << 30;
@@ -851,7 +851,9 @@ impl<'a> Dfpn<'a> {
             // Every mate takes a ply at least.
             return Some(Res::disproven(1, hand, false));
         };
-        let checks = pos.legal_checks(self.rules);
+        // (filled here: a returned list would be copied whole, 8 KiB a node)
+        let mut checks = MoveList::new();
+        let _ = pos.generate_checks(self.rules, &mut checks);
         if checks.is_empty() {
             let dh = if self.superiority {
                 self.codec.raise_held(hand)
@@ -915,7 +917,8 @@ impl<'a> Dfpn<'a> {
     /// The children of an AND node (the defender's replies), the drops grouped by
     /// square.
     fn expand_and(&mut self, pos: &Position, hand: PackedHand, bound: MateLen, out: &mut Vec<Slot>) -> Option<Res> {
-        let replies = pos.legal_moves(self.rules);
+        let mut replies = MoveList::new();
+        let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
             // Reached only as the root of a search: mated (the caller knows whether it
             // counts).
@@ -981,7 +984,9 @@ impl<'a> Dfpn<'a> {
         if pos.side_to_move() != self.attacker {
             return self.small_defence(pos, last, plies);
         }
-        let checks = pos.legal_checks(self.rules);
+        // (filled here: a returned list would be copied whole, 8 KiB a node)
+        let mut checks = MoveList::new();
+        let _ = pos.generate_checks(self.rules, &mut checks);
         // the shortest first: a mate in 1, then in 3…
         (1..=plies).step_by(2).find(|&k| {
             checks.iter().any(|&m| {
@@ -994,7 +999,8 @@ impl<'a> Dfpn<'a> {
     /// The exact value of the longest defence of `pos` (the defender to move, reached by
     /// `last`) if every defence is mated within `plies`.
     fn small_defence(&mut self, pos: &Position, last: Option<Move>, plies: MateLen) -> Option<MateLen> {
-        let replies = pos.legal_moves(self.rules);
+        let mut replies = MoveList::new();
+        let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
             return (last.is_none() || self.rules.mate_counts(last)).then_some(mate_len::MATED);
         }

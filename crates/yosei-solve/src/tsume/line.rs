@@ -25,7 +25,7 @@ use super::mate_len::{MateLen, ANY};
 use super::Halt;
 use std::collections::HashMap;
 use yosei_core::Move;
-use yosei_rules::{Key, Position};
+use yosei_rules::{Key, MoveList, Position};
 
 /// Nodes a first, unbounded look at another check may take: most fail at once.
 const QUICK_LOOK: u64 = 2_000;
@@ -444,7 +444,9 @@ impl ProofTree {
         excluded: &[Move],
     ) -> Result<Option<(MateLen, Option<Move>)>, Halt> {
         let mut longest: Option<(MateLen, Move)> = None;
-        for &m in pos.legal_moves(dfpn.rules).iter() {
+        let mut replies = MoveList::new();
+        let _ = pos.generate_legal(dfpn.rules, &mut replies);
+        for &m in replies.iter() {
             if excluded.contains(&m) || dfpn.known_futile(pos, m) {
                 continue;
             }
@@ -483,8 +485,9 @@ impl ProofTree {
 /// The checks of `pos` with a proof in the table, the shortest proof first (proving the
 /// position again if the table lost them all).
 fn proven_checks(dfpn: &mut Dfpn, pos: &Position) -> Result<Vec<Move>, Halt> {
-    let checks: Vec<Move> = pos
-        .legal_checks(dfpn.rules)
+    let mut all = MoveList::new();
+    let _ = pos.generate_checks(dfpn.rules, &mut all);
+    let checks: Vec<Move> = all
         .iter()
         .copied()
         .filter(|&m| {
