@@ -1,0 +1,179 @@
+//! Andernach and Anti-Andernach (docs/rules/andernach.md, fm's ANDERNACH and
+//! ANTIANDERNACH) on positions made for one point each: who changes colour, when fm's
+//! test keeps the colour, checks judged after the change, the refused combinations.
+//!
+//! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board.
+
+use yosei_core::{Color, Piece, PieceKind, Square};
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Condition, Position, RuleSet};
+
+use Condition::{Andernach, AntiAndernach};
+
+fn rules(conditions: &[Condition]) -> RuleSet {
+    RuleSet::compile(conditions).unwrap()
+}
+
+fn pos(sfen: &str, rules: &RuleSet) -> Position {
+    Position::from_setup(&parse_sfen(sfen).unwrap().setup, rules).unwrap()
+}
+
+/// The legal moves from `from` (USI square), sorted, in USI.
+fn moves_from(sfen: &str, conditions: &[Condition], from: &str) -> Vec<String> {
+    let rules = rules(conditions);
+    let mut v: Vec<String> = pos(sfen, &rules)
+        .legal_moves(&rules)
+        .iter()
+        .filter(|m| m.from().is_some_and(|f| f.to_usi() == from))
+        .map(|m| m.to_usi())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The piece on `sq` after `usi` is played from `sfen`.
+fn after(sfen: &str, conditions: &[Condition], usi: &str, sq: &str) -> (Position, Option<Piece>) {
+    let rules = rules(conditions);
+    let p = pos(sfen, &rules);
+    let m = p
+        .find_legal(yosei_io::sfen::parse_usi_move(usi).unwrap(), &rules)
+        .unwrap_or_else(|| panic!("{usi} is not legal"));
+    let next = p.play(m);
+    let b = sq.as_bytes();
+    let square = Square::new(i32::from(b[0] - b'0'), i32::from(b[1] - b'a') + 1).unwrap();
+    let piece = next.piece_at(square);
+    (next, piece)
+}
+
+fn white(kind: PieceKind) -> Option<Piece> {
+    Some(Piece::new(kind, Color::White))
+}
+
+fn black(kind: PieceKind) -> Option<Piece> {
+    Some(Piece::new(kind, Color::Black))
+}
+
+/// Black rook 55 takes the White silver on 53: it stands there as a White rook (a
+/// dragon when it promotes), and the silver is in Black's hand all the same.
+#[test]
+fn andernach_capturing_rook_becomes_white_and_keeps_its_promotion() {
+    let sfen = "8k/9/4s4/9/4R4/9/9/9/K8 b - 1";
+    let (next, piece) = after(sfen, &[Andernach], "5e5c", "5c");
+    assert_eq!(piece, white(PieceKind::Rook));
+    assert_eq!(next.hand(Color::Black).count(PieceKind::Silver), 1);
+    assert_eq!(after(sfen, &[Andernach], "5e5c+", "5c").1, white(PieceKind::Dragon));
+    // a move without capture changes nothing
+    assert_eq!(after(sfen, &[Andernach], "5e5d", "5d").1, black(PieceKind::Rook));
+}
+
+/// Black king 99 takes the White pawn on 98: a king never changes colour.
+#[test]
+fn andernach_king_never_changes_colour() {
+    let sfen = "8k/9/9/9/9/9/9/p8/K8 b - 1";
+    assert_eq!(after(sfen, &[Andernach], "9i9h", "9h").1, black(PieceKind::King));
+}
+
+/// Black rook 55 takes the silver on 53 with its own king on 59: as a White rook (or
+/// dragon) on 53 it would attack that king, so the capture is illegal — check is judged
+/// after the change of colour. Under ordinary rules both captures are legal.
+#[test]
+fn andernach_capture_whose_turned_piece_checks_its_old_king_is_illegal() {
+    let sfen = "8k/9/4s4/9/4R4/9/9/9/4K4 b - 1";
+    let takes = |c: &[Condition]| {
+        moves_from(sfen, c, "5e")
+            .into_iter()
+            .filter(|m| m.starts_with("5e5c"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(takes(&[Andernach]), Vec::<String>::new());
+    assert_eq!(takes(&[]), ["5e5c", "5e5c+"]);
+}
+
+/// Black pawn 55 takes the White silver on 54 and becomes a White pawn there; taking a
+/// White pawn instead, it stays Black: fm asks whether White would then have two pawns
+/// on the file with the board before the move, so the pawn being captured counts.
+#[test]
+fn andernach_pawn_turns_unless_white_has_a_pawn_on_the_file_captured_one_included() {
+    let takes_silver = "8k/9/9/4s4/4P4/9/9/9/K8 b - 1";
+    assert_eq!(
+        after(takes_silver, &[Andernach], "5e5d", "5d").1,
+        white(PieceKind::Pawn)
+    );
+    let takes_pawn = "8k/9/9/4p4/4P4/9/9/9/K8 b - 1";
+    assert_eq!(after(takes_pawn, &[Andernach], "5e5d", "5d").1, black(PieceKind::Pawn));
+    // a White pawn elsewhere on file 5 keeps the capturer Black too
+    let pawn_on_file = "4p3k/9/9/4s4/4P4/9/9/9/K8 b - 1";
+    assert_eq!(
+        after(pawn_on_file, &[Andernach], "5e5d", "5d").1,
+        black(PieceKind::Pawn)
+    );
+}
+
+/// Black pawn 52 takes the White gold on 51 without promoting: as a White pawn on 51 it
+/// is not dead (White's pawns move towards rank 9), so fm allows it; under ordinary
+/// rules only the promotion is legal.
+#[test]
+fn andernach_pawn_taking_on_the_last_rank_need_not_promote() {
+    let sfen = "4g3k/4P4/9/9/9/9/9/9/K8 b - 1";
+    assert_eq!(moves_from(sfen, &[Andernach], "5b"), ["5b5a", "5b5a+"]);
+    assert_eq!(moves_from(sfen, &[], "5b"), ["5b5a+"]);
+    assert_eq!(after(sfen, &[Andernach], "5b5a", "5a").1, white(PieceKind::Pawn));
+    assert_eq!(after(sfen, &[Andernach], "5b5a+", "5a").1, white(PieceKind::ProPawn));
+}
+
+/// Anti-Andernach: the Black gold 55 moving to 54 becomes White's; taking the White
+/// pawn on 45 it stays Black; a drop never changes colour, nor does the king.
+#[test]
+fn anti_andernach_turns_the_piece_that_moves_without_capturing() {
+    let sfen = "8k/9/9/9/4Gp3/9/9/9/K8 b G 1";
+    assert_eq!(after(sfen, &[AntiAndernach], "5e5d", "5d").1, white(PieceKind::Gold));
+    assert_eq!(after(sfen, &[AntiAndernach], "5e4e", "4e").1, black(PieceKind::Gold));
+    assert_eq!(after(sfen, &[AntiAndernach], "G*1e", "1e").1, black(PieceKind::Gold));
+    assert_eq!(after(sfen, &[AntiAndernach], "9i9h", "9h").1, black(PieceKind::King));
+}
+
+/// Anti-Andernach: the Black pawn 55 steps to 54 and stays Black, White having a pawn
+/// on file 5 (51); without it the pawn becomes White's.
+#[test]
+fn anti_andernach_pawn_stays_when_white_has_a_pawn_on_the_file() {
+    let with_pawn = "4p3k/9/9/9/4P4/9/9/9/K8 b - 1";
+    assert_eq!(
+        after(with_pawn, &[AntiAndernach], "5e5d", "5d").1,
+        black(PieceKind::Pawn)
+    );
+    let without = "8k/9/9/9/4P4/9/9/9/K8 b - 1";
+    assert_eq!(after(without, &[AntiAndernach], "5e5d", "5d").1, white(PieceKind::Pawn));
+}
+
+/// The moves are written without any mark (fm writes none either), and read back.
+#[test]
+fn andernach_moves_are_written_plainly_and_read_back() {
+    let sfen = "8k/9/4s4/9/4R4/9/9/9/K8 b - 1";
+    let moves = moves_from(sfen, &[Andernach], "5e");
+    assert!(moves.contains(&"5e5c".to_string()), "{moves:?}");
+    assert!(moves.iter().all(|m| !m.contains('/')), "{moves:?}");
+}
+
+/// fm makes Andernach and Anti-Andernach exclusive with each other and with the Circe
+/// family; the other combinations have not been compared with fm and are refused.
+#[test]
+fn andernach_combinations_are_refused() {
+    for other in [Condition::Circe, Condition::AntiCirce, Condition::Pwc, AntiAndernach] {
+        let e = RuleSet::compile(&[Andernach, other]).unwrap_err().to_string();
+        assert!(e.contains("fm treats"), "{other}: {e}");
+    }
+    for other in [Condition::Annan, Condition::Madrasi, Condition::Uchifu] {
+        let e = RuleSet::compile(&[AntiAndernach, other]).unwrap_err().to_string();
+        assert!(e.contains("not implemented together"), "{other}: {e}");
+    }
+}
+
+/// The command-line names of cli.md, the katakana names and fm's keywords.
+#[test]
+fn andernach_names_parse() {
+    assert_eq!("andernach".parse::<Condition>(), Ok(Andernach));
+    assert_eq!("anti-andernach".parse::<Condition>(), Ok(AntiAndernach));
+    assert_eq!("アンデルナッハ".parse::<Condition>(), Ok(Andernach));
+    let p = yosei_io::rule_words::parse_rule_phrase("!AAばか詰").unwrap();
+    assert_eq!(p.conditions, vec![AntiAndernach]);
+}
