@@ -6,7 +6,8 @@
 
 use yosei_core::{Color, Piece, PieceKind, Square};
 use yosei_io::sfen::parse_sfen;
-use yosei_rules::{Condition, Position, RuleSet};
+use yosei_rules::{Condition, Position, RuleSet, Stipulation};
+use yosei_solve::{HelpPlan, Limits, Verdict};
 
 use Condition::{Andernach, AntiAndernach};
 
@@ -143,6 +144,41 @@ fn anti_andernach_pawn_stays_when_white_has_a_pawn_on_the_file() {
     );
     let without = "8k/9/9/9/4P4/9/9/9/K8 b - 1";
     assert_eq!(after(without, &[AntiAndernach], "5e5d", "5d").1, white(PieceKind::Pawn));
+}
+
+/// Every solution of `help:3`, in USI, sorted.
+fn help3(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    let rules = rules(conditions);
+    let start = pos(sfen, &rules);
+    let plan = HelpPlan::new(Stipulation::Help { length: Some(3) }, &start, None).unwrap();
+    let out = yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &Limits::default());
+    assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
+    yosei_tests::support::solution_lines(&out.solutions)
+}
+
+/// Andernachばか詰 3手 (fm: `72歩成<73 同飛転<42 62飛成<72`, `… 62銀成<71`): White
+/// king 61, Black silver 71 and pawn 73. 72歩成 checks; White's rook takes it from 42
+/// and lands as a *Black* rook on 72, which then mates from 62 as a dragon — or the
+/// silver mates on 62. Under ordinary rules no solution.
+#[test]
+fn andernach_help_mate_by_a_rook_white_just_turned_black() {
+    let sfen = "2Skl4/1+r3r3/2P1l+p3/9/9/9/9/9/9 b L 1";
+    assert_eq!(help3(sfen, &[Andernach]), ["7c7b+ 4b7b 7a6b+", "7c7b+ 4b7b 7b6b+"]);
+    assert_eq!(help3(sfen, &[]), Vec::<String>::new());
+}
+
+/// Anti-Andernachばか詰 3手 (fm: `23角打 21玉<32 14角生<23`, `… 14角成<23`): the
+/// bishop dropped on 23 checks, the king steps to 21, and the bishop takes the gold on
+/// 14, uncovering the rook on 24 along file 2 — mate, promoted or not, since a capture
+/// keeps its colour under Anti-Andernach. Under Andernach the same capture makes the
+/// bishop White's, and it could interpose on 23; the mate there is 12香成 instead.
+/// Ordinary rules: none.
+#[test]
+fn anti_andernach_help_mate_by_a_capture_that_keeps_its_colour() {
+    let sfen = "4G1s1g/5pk2/5P2L/7Rg/9/9/9/9/9 b B 1";
+    assert_eq!(help3(sfen, &[AntiAndernach]), ["B*2c 3b2a 2c1d", "B*2c 3b2a 2c1d+"]);
+    assert_eq!(help3(sfen, &[Andernach]), ["B*2c 3b2a 1c1b+"]);
+    assert_eq!(help3(sfen, &[]), Vec::<String>::new());
 }
 
 /// The moves are written without any mark (fm writes none either), and read back.

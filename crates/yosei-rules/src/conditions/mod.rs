@@ -1,7 +1,8 @@
 //! The fairy conditions of rules.md §5 as the rule engine sees them once compiled:
 //! which rule gives pieces their powers (`annan`, `facing`, `tenjiku`, `komazume`),
 //! whether Madrasi paralysis is on (`crate::madrasi`), the 利き二歩 reading
-//! (`kiki_nifu`) and 自己王手王取無効 (`self_check_capture`). docs/rules/conditions.md
+//! (`kiki_nifu`), 自己王手王取無効 (`self_check_capture`) and Andernach /
+//! Anti-Andernach (`andernach`). docs/rules/conditions.md
 //! gives the choices made and why.
 
 pub(crate) mod andernach;
