@@ -110,6 +110,22 @@ fn andernach_pawn_turns_unless_white_has_a_pawn_on_the_file_captured_one_include
     );
 }
 
+/// White's pawn 42 takes the knight dropped on 43, Black having a pawn on file 4 (47):
+/// it cannot turn Black, so it stays White — and it is White's only answer to the
+/// check, so 43桂打 is no mate. fm agrees (`ANDERNACHばか詰 47歩 +桂, 41金42歩51玉52歩
+/// 61銀62歩 +0 #1`: 不詰): its mate test judges the unturned pawn by White's own rules.
+#[test]
+fn andernach_white_pawn_that_cannot_turn_stays_white_and_escapes() {
+    let sfen = "3skg3/3ppp3/9/9/9/9/5P3/9/9 b N 1";
+    let (checked, _) = after(sfen, &[Andernach], "N*4c", "4c");
+    let rules = rules(&[Andernach]);
+    let replies: Vec<String> = checked.legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
+    assert_eq!(replies, ["4b4c"]);
+    let m = checked.legal_moves(&rules).as_slice()[0];
+    assert_eq!(checked.play(m).piece_at(m.to()), white(PieceKind::Pawn));
+    assert_eq!(help1(sfen, &[Andernach]), Vec::<String>::new());
+}
+
 /// Black pawn 52 takes the White gold on 51 without promoting: as a White pawn on 51 it
 /// is not dead (White's pawns move towards rank 9), so fm allows it; under ordinary
 /// rules only the promotion is legal.
@@ -148,9 +164,18 @@ fn anti_andernach_pawn_stays_when_white_has_a_pawn_on_the_file() {
 
 /// Every solution of `help:3`, in USI, sorted.
 fn help3(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    help(sfen, conditions, 3)
+}
+
+/// Every solution of `help:1`, in USI, sorted.
+fn help1(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    help(sfen, conditions, 1)
+}
+
+fn help(sfen: &str, conditions: &[Condition], length: u32) -> Vec<String> {
     let rules = rules(conditions);
     let start = pos(sfen, &rules);
-    let plan = HelpPlan::new(Stipulation::Help { length: Some(3) }, &start, None).unwrap();
+    let plan = HelpPlan::new(Stipulation::Help { length: Some(length) }, &start, None).unwrap();
     let out = yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &Limits::default());
     assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
     yosei_tests::support::solution_lines(&out.solutions)
