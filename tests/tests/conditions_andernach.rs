@@ -138,6 +138,16 @@ fn andernach_pawn_taking_on_the_last_rank_need_not_promote() {
     assert_eq!(after(sfen, &[Andernach], "5b5a+", "5a").1, white(PieceKind::ProPawn));
 }
 
+/// fm's one disagreement (docs/rules/andernach.md): the Black pawn 62 stepping to 61
+/// without capturing may only promote — nothing changes colour, and an unpromoted pawn
+/// there is dead (rules.md §3.2). fm also allows `6261` unpromoted, as under
+/// アンチキルケ; yosei does not.
+#[test]
+fn andernach_non_capturing_pawn_to_the_last_rank_must_promote() {
+    let sfen = "2B2p3/2RPk4/2R1s1p2/3p1s3/9/9/9/9/9 b - 1";
+    assert_eq!(moves_from(sfen, &[Andernach], "6b"), ["6b6a+"]);
+}
+
 /// Anti-Andernach: the Black gold 55 moving to 54 becomes White's; taking the White
 /// pawn on 45 it stays Black; a drop never changes colour, nor does the king.
 #[test]
