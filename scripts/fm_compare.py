@@ -42,6 +42,8 @@ FM_WORDS = {
     "pwc": "PWC",
     "uchifu": "打歩詰",
     "kiki-nifu-invalid": "二歩王取無効",
+    "andernach": "ANDERNACH",
+    "anti-andernach": "ANTIANDERNACH",
 }
 # fm's piece names (sub.c graph[]) and the SFEN letters of the hand kinds
 FM_KINDS = {"歩": "P", "香": "L", "桂": "N", "銀": "S", "金": "G", "角": "B", "飛": "R"}
@@ -65,11 +67,13 @@ def dead(kind, black, rank):
     return (kind in "PL" and own == 1) or (kind == "N" and own <= 2)
 
 
-def random_position(rng):
+def random_position(rng, dense=False):
     """A Black-to-move SFEN: a White king on ranks 1-3, a few White pieces next to it, a
     few Black pieces within three squares, sometimes a Black king far away and pieces in
     Black's hand; White's hand empty (fm is told `+0`). Not checked for legality here:
-    yosei refuses what is illegal."""
+    yosei refuses what is illegal. `dense`: more pieces on both sides, within two
+    squares, so that captures (Andernach) and pieces of one kind facing each other are
+    common."""
     board = {}
     used = dict.fromkeys(STANDARD, 0)
 
@@ -95,12 +99,13 @@ def random_position(rng):
     kf, kr = rng.randint(1, 9), rng.randint(1, 3)
     board[(kf, kr)] = "k"
     kinds = "PPPLNSGGBR"
-    for _ in range(rng.randint(0, 3)):
+    whites, blacks, reach = ((2, 5), (3, 6), 2) if dense else ((0, 3), (1, 4), 3)
+    for _ in range(rng.randint(*whites)):
         kind = rng.choice(kinds)
         put(free_near(kf, kr, 2), kind, False, kind in "PLNSBR" and rng.random() < 0.15)
-    for _ in range(rng.randint(1, 4)):
+    for _ in range(rng.randint(*blacks)):
         kind = rng.choice(kinds)
-        put(free_near(kf, kr, 3), kind, True, kind in "PLNSBR" and rng.random() < 0.2)
+        put(free_near(kf, kr, reach), kind, True, kind in "PLNSBR" and rng.random() < 0.2)
     if rng.random() < 0.3:
         sq = (rng.randint(1, 9), rng.randint(7, 9))
         if sq not in board:
@@ -207,8 +212,11 @@ def play(board, move, conditions, black):
         return after
     piece = after.pop(origin)
     captured = after.get(to)
+    turn = turns(piece, captured, conditions, board, to, black)
     if promote:
         piece = "+" + piece
+    if turn:
+        piece = piece.swapcase()
     after[to] = piece
     if where is not None and captured is not None:
         if "anticirce" in conditions:
@@ -219,6 +227,22 @@ def play(board, move, conditions, black):
         else:  # PWC
             after[where] = captured
     return after
+
+
+def turns(piece, captured, conditions, board, to, black):
+    """Whether the moving piece changes colour under Andernach / Anti-Andernach (fm's
+    test: its kind before promotion, as the opponent's on `to`, neither dead nor a
+    second pawn on the file, the board before the move)."""
+    wanted = ("andernach" in conditions and captured is not None) or (
+        "anti-andernach" in conditions and captured is None
+    )
+    kind = piece.lstrip("+").upper()
+    if not wanted or kind == "K":
+        return False
+    if not piece.startswith("+") and dead(kind, not black, to[1]):
+        return False
+    theirs = "p" if black else "P"
+    return kind != "P" or piece.startswith("+") or all(board.get((to[0], r)) != theirs for r in range(1, 10))
 
 
 def symmetric(board):
@@ -301,6 +325,7 @@ def main():
     parser.add_argument("--count", type=int, default=40, help="problems compared per set")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--yosei", default="target/release/yosei")
+    parser.add_argument("--dense", action="store_true", help="more pieces, closer: more captures")
     parser.add_argument("--examples", type=int, default=3, help="disagreements shown per set")
     args = parser.parse_args()
     fm_bin = os.environ.get("FM")
@@ -318,7 +343,7 @@ def main():
         attempts = 0
         while compared < args.count and attempts < args.count * 20:
             attempts += 1
-            sfen = random_position(rng)
+            sfen = random_position(rng, args.dense)
             ours, why = solve_yosei(args.yosei, sfen, conditions)
             if ours is None:
                 shorter += why == "shorter"

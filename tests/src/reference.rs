@@ -515,11 +515,15 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
                 }
                 // a king is captured only in the captures check imagines
                 None if captured.kind == PieceKind::King => {}
-                None => next.hand_mut(us).add(captured.kind.unpromoted()),
+                None | Some((Displacement::Turn, _)) => next.hand_mut(us).add(captured.kind.unpromoted()),
             }
         }
         if m.is_promotion() {
             piece.kind = piece.kind.promoted().unwrap();
+        }
+        // Andernach: the piece lands as the opponent's
+        if let Some((Displacement::Turn, _)) = m.displacement() {
+            piece.color = !piece.color;
         }
         next.put(m.to(), None);
         assert!(
@@ -539,6 +543,9 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
 /// each capture once per place the displaced piece may go ([`capture_forms`]).
 fn candidates_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
     let plain = candidates(setup, rules);
+    if let Some(turn) = rules.turn {
+        return plain.into_iter().map(|m| turn_form(setup, turn, m)).collect();
+    }
     let Some(capture) = rules.capture else {
         return plain;
     };
@@ -617,6 +624,13 @@ pub fn legal_moves(setup: &Setup, any_reading: bool) -> Vec<Move> {
 }
 
 /// The capture conditions of rules.md §5.9–5.11.
+/// Andernach and Anti-Andernach.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turn {
+    Andernach,
+    AntiAndernach,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Capture {
     Circe,
@@ -638,6 +652,7 @@ pub enum Uchifu {
 pub struct Rules {
     pub any_reading: bool,
     pub capture: Option<Capture>,
+    pub turn: Option<Turn>,
     pub uchifu: Option<Uchifu>,
     /// The power rule of rules.md §5.1–5.5, 5.7.
     pub power: Power,
@@ -682,6 +697,8 @@ impl Rules {
                 C::Pwc => rules.capture = Some(Capture::Pwc),
                 C::Uchifu => rules.uchifu = Some(Uchifu::Complete),
                 C::UchifuSimple => rules.uchifu = Some(Uchifu::Simple),
+                C::Andernach => rules.turn = Some(Turn::Andernach),
+                C::AntiAndernach => rules.turn = Some(Turn::AntiAndernach),
             }
         }
         rules
@@ -788,6 +805,32 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
     } else {
         forms
     }
+}
+
+/// `m` under Andernach / Anti-Andernach (docs/rules/andernach.md): a board move of a
+/// piece other than a king, capturing (Andernach) or not (Anti-Andernach), lands as the
+/// opponent's when fm's test passes: on the board before the move, the piece's kind
+/// before promotion, for the opponent on `to`, is not dead and, for a pawn, the
+/// opponent has no pawn on that file (a pawn being captured there counts).
+fn turn_form(setup: &Setup, turn: Turn, m: Move) -> Move {
+    let Some(from) = m.from() else { return m };
+    let mover = setup.piece_at(from).unwrap();
+    let captured_on = |sq: Square| sq != from && setup.piece_at(sq).is_some_and(|p| p.color != mover.color);
+    let captures = captured_on(m.to()) || m.via().is_some_and(captured_on);
+    let wanted = match turn {
+        Turn::Andernach => captures,
+        Turn::AntiAndernach => !captures,
+    };
+    if !wanted || mover.kind == PieceKind::King || m.to() == from {
+        return m;
+    }
+    let them = !mover.color;
+    let pawn_of_theirs_on_file = (1..=9)
+        .any(|r| setup.piece_at(Square::new(m.to().file(), r).unwrap()) == Some(Piece::new(PieceKind::Pawn, them)));
+    if dead(mover.kind, them, m.to()) || (mover.kind == PieceKind::Pawn && pawn_of_theirs_on_file) {
+        return m;
+    }
+    m.with_displacement(Displacement::Turn, m.to())
 }
 
 /// Whether the pseudo-legal `m` (a form of [`candidates_under`]) is legal under `rules`.

@@ -1,6 +1,6 @@
 //! The general generator against the slow reference generator (tests/src/reference.rs)
-//! under each capture condition (キルケ, アンチキルケ, PWC) and each reading of the fairy
-//! 打歩詰: identical legal move sets, the `/square` choices included, and identical check
+//! under each capture condition (キルケ, アンチキルケ, PWC), each reading of the fairy
+//! 打歩詰, Andernach and Anti-Andernach: identical legal move sets, the `/square` choices included, and identical check
 //! verdicts, on random positions with fairy pieces (no Lions: the capture conditions
 //! refuse them), random positions of ordinary pieces, and random games from the
 //! starting position (where start squares are often occupied); and, for every legal
@@ -10,7 +10,7 @@ use yosei_core::random::SplitMix64;
 use yosei_core::{Move, Setup};
 use yosei_rules::{Condition, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
-use yosei_tests::reference::{self, Capture, Uchifu};
+use yosei_tests::reference::{self, Capture, Turn, Uchifu};
 
 use yosei_tests::support::{assert_packs, sorted};
 
@@ -34,6 +34,20 @@ fn cases() -> Vec<(Vec<Condition>, reference::Rules)> {
         (
             vec![Condition::AntiCirce, Condition::Uchifu],
             r(Some(Capture::AntiCirce), Some(Uchifu::Complete)),
+        ),
+        (
+            vec![Condition::Andernach],
+            reference::Rules {
+                turn: Some(Turn::Andernach),
+                ..reference::Rules::default()
+            },
+        ),
+        (
+            vec![Condition::AntiAndernach],
+            reference::Rules {
+                turn: Some(Turn::AntiAndernach),
+                ..reference::Rules::default()
+            },
         ),
     ]
 }

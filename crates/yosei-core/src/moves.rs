@@ -25,6 +25,10 @@ pub enum Displacement {
     Return,
     /// PWC: the captured piece as it was, for its owner (on the square the capturer left).
     Restore,
+    /// Andernach / Anti-Andernach: the moving piece changes colour on its destination
+    /// (the extra square is the destination). Encoded as a return to the destination,
+    /// which an Anti-Circe return never is (a capturer on its starting square stays).
+    Turn,
 }
 
 const DISPLACEMENT_SHIFT: u32 = 30;
@@ -64,13 +68,15 @@ impl Move {
         Move(self.0 & !(NONE << EXTRA_SHIFT | 3 << DISPLACEMENT_SHIFT) | (sq.index() as u32) << EXTRA_SHIFT)
     }
 
-    /// The same move with a Circe-family effect: `d` puts a piece on `sq`.
+    /// The same move with a Circe-family effect: `d` puts a piece on `sq` (for
+    /// [`Displacement::Turn`], `sq` is ignored: the destination is the square).
     #[inline]
     pub const fn with_displacement(self, d: Displacement, sq: Square) -> Move {
-        let code = match d {
-            Displacement::Rebirth => 1,
-            Displacement::Return => 2,
-            Displacement::Restore => 3,
+        let (code, sq) = match d {
+            Displacement::Rebirth => (1, sq),
+            Displacement::Return => (2, sq),
+            Displacement::Restore => (3, sq),
+            Displacement::Turn => (2, self.to()),
         };
         Move(self.with_extra(sq).0 | code << DISPLACEMENT_SHIFT)
     }
@@ -78,9 +84,10 @@ impl Move {
     /// The Circe-family effect of this move, if it has one (and it is known).
     #[inline]
     pub const fn displacement(self) -> Option<(Displacement, Square)> {
-        let Some(sq) = self.extra() else { return None };
+        let Some(sq) = self.raw_extra() else { return None };
         match self.0 >> DISPLACEMENT_SHIFT {
             1 => Some((Displacement::Rebirth, sq)),
+            2 if sq.index() == self.to().index() => Some((Displacement::Turn, sq)),
             2 => Some((Displacement::Return, sq)),
             3 => Some((Displacement::Restore, sq)),
             _ => None,
@@ -91,6 +98,10 @@ impl Move {
     /// reader produces from the move's text.
     #[inline]
     pub const fn as_written(self) -> Move {
+        if let Some((Displacement::Turn, _)) = self.displacement() {
+            // nothing is written for a change of colour
+            return self.without_extra();
+        }
         Move(self.0 & !(3 << DISPLACEMENT_SHIFT))
     }
 
@@ -141,9 +152,19 @@ impl Move {
         Square::from_index((self.0 >> VIA_SHIFT & 127) as usize)
     }
 
-    /// The rebirth / return / restore square chosen by this move, if any.
+    /// The rebirth / return / restore square chosen by this move, if any (a change of
+    /// colour, [`Displacement::Turn`], has none: it is not written).
     #[inline]
     pub const fn extra(self) -> Option<Square> {
+        match self.displacement() {
+            Some((Displacement::Turn, _)) => None,
+            _ => self.raw_extra(),
+        }
+    }
+
+    /// The extra square field as stored.
+    #[inline]
+    const fn raw_extra(self) -> Option<Square> {
         Square::from_index((self.0 >> EXTRA_SHIFT & 127) as usize)
     }
 

@@ -1396,8 +1396,13 @@ impl LooseBoard {
                 }
             }
         }
+        // Andernach: the moving piece changes colour where it lands
+        let color = match m.displacement() {
+            Some((Displacement::Turn, _)) => !piece.color,
+            _ => piece.color,
+        };
         self.board[m.to().index()] = None;
-        self.board[dest.index()] = Some(Piece::new(kind, piece.color));
+        self.board[dest.index()] = Some(Piece::new(kind, color));
         self.side = !self.side;
     }
 }

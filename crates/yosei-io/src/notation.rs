@@ -1026,6 +1026,8 @@ pub(crate) fn displaced_kind(m: Move, piece_at: impl Fn(Square) -> Option<Piece>
     match d {
         Displacement::Rebirth => Some(piece_at(m.to())?.kind.unpromoted()),
         Displacement::Restore => Some(piece_at(m.to())?.kind),
+        // Andernach's change of colour puts nothing elsewhere
+        Displacement::Turn => None,
         Displacement::Return => {
             let kind = piece_at(m.from()?)?.kind;
             Some(if m.is_promotion() {

@@ -81,6 +81,16 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("ナイト玉", Word::Cond(Komazume(PieceKind::ChessKnight))),
         ("詰", Word::Plain),
     ];
+    // fm's keywords (fmza.c), the case fm prints (sub.c) and its short forms
+    for (words, c) in [
+        (["ANDERNACH", "Andernach", "!AD", "アンデルナッハ"], Andernach),
+        (
+            ["ANTIANDERNACH", "AntiAndernach", "!AA", "アンチアンデルナッハ"],
+            AntiAndernach,
+        ),
+    ] {
+        v.extend(words.into_iter().map(|w| (w, Word::Cond(c))));
+    }
     v.sort_by_key(|(w, _)| std::cmp::Reverse(w.chars().count()));
     v
 }
@@ -185,6 +195,9 @@ fn glued_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> S
                 s.push(kind.sfen_letter());
                 s.push_str(")・");
             }
+            // fm has no Japanese word for these: its keyword, which it reads back
+            Condition::Andernach => s.push_str("ANDERNACH"),
+            Condition::AntiAndernach => s.push_str("ANTIANDERNACH"),
             c => s.push_str(c.japanese()),
         }
     }
@@ -226,6 +239,19 @@ mod tests {
             vec![Condition::Annan, Condition::KikiNifuInvalid, Condition::AntiCirce]
         );
         assert_eq!(parse_rule_phrase("安南ばか詰xyz").unwrap_err().0, 6);
+        // Andernach's words: fm's keywords, the case it prints, short forms, katakana
+        for (text, c) in [
+            ("ANDERNACHばか詰", Condition::Andernach),
+            ("!ADばか詰", Condition::Andernach),
+            ("Andernach ばか詰", Condition::Andernach),
+            ("アンデルナッハばか詰", Condition::Andernach),
+            ("ANTIANDERNACHばか詰", Condition::AntiAndernach),
+            ("!AA ばか詰", Condition::AntiAndernach),
+            ("AntiAndernachばか詰", Condition::AntiAndernach),
+            ("アンチアンデルナッハばか詰", Condition::AntiAndernach),
+        ] {
+            assert_eq!(parse_rule_phrase(text).unwrap().conditions, vec![c], "{text}");
+        }
         assert!(parse_rule_phrase("ばか詰自殺詰").is_err());
     }
 
@@ -239,6 +265,8 @@ mod tests {
             "マドラシ打歩詰ばか詰",
             "安南キルケばか詰",
             "対面Ｋマドラシアンチキルケばか詰",
+            "ANDERNACHばか詰",
+            "ANTIANDERNACHばか自殺詰",
         ] {
             let p = parse_rule_phrase(text).unwrap();
             assert_eq!(write_rule_phrase(p.stipulation, &p.conditions), text);

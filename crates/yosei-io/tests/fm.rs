@@ -358,3 +358,37 @@ fn rule_words_with_lengths_are_detected_as_fm() {
         assert_eq!(detect_format(line), Format::Fm, "{line}");
     }
 }
+
+/// Andernach and Anti-Andernach in fm's one-line form, by fm's keywords and short
+/// forms, written back with the keyword fm reads.
+#[test]
+fn andernach_lines_read_and_write_back() {
+    for (line, condition) in [
+        (
+            "ANDERNACHばか詰 71銀73歩 +香, 42飛43と51香53香61玉82龍 +0 #3",
+            Condition::Andernach,
+        ),
+        (
+            "!ADばか詰 71銀73歩 +香, 42飛43と51香53香61玉82龍 +0 #3",
+            Condition::Andernach,
+        ),
+        (
+            "ANTIANDERNACHばか詰 13香24飛43歩51金 +角, 11金14金31銀32玉42歩 +0 #3",
+            Condition::AntiAndernach,
+        ),
+        (
+            "!AAばか詰 13香24飛43歩51金 +角, 11金14金31銀32玉42歩 +0 #3",
+            Condition::AntiAndernach,
+        ),
+    ] {
+        let p = read(line);
+        assert_eq!(p.conditions, vec![condition], "{line}");
+        assert_round_trip(&p);
+        let keyword = if condition == Condition::Andernach {
+            "ANDERNACHばか詰"
+        } else {
+            "ANTIANDERNACHばか詰"
+        };
+        assert!(write_fm(&p).starts_with(keyword), "{}", write_fm(&p));
+    }
+}

@@ -9,13 +9,13 @@
 //! capture the mover's king (legality); a checking pawn drop is then asked whether it
 //! mates (drop-pawn mate, recursive as in seed 002).
 
-use crate::conditions::{kiki_nifu, self_check_capture};
+use crate::conditions::{andernach, kiki_nifu, self_check_capture};
 use crate::drop_pawn_mate::is_drop_pawn_mate;
 use crate::local_safety::LocalSafety;
 use crate::powers::Powers;
 use crate::{madrasi, MoveSink, Position, RuleSet};
 use std::ops::ControlFlow;
-use yosei_core::{Bitboard, Color, Move, PieceKind, Square};
+use yosei_core::{Bitboard, Color, Displacement, Move, PieceKind, Square};
 
 /// Whether `by` could make a valid king capture on `sq`, the square of the other side's
 /// king (rules.md §2): a piece of `by` reaches `sq` with its current power (phase 1), is
@@ -170,7 +170,7 @@ impl<S: MoveSink> General<'_, S> {
             Some(false) => return ControlFlow::Continue(()),
             None => {}
         }
-        let legal = if m.displacement().is_none() {
+        let legal = if matches!(m.displacement(), None | Some((Displacement::Turn, _))) {
             // Tried on the scratch copy and taken back: no copy of the position per move.
             let undo = self.scratch.play_undoable(m);
             let legal = self.king_safe_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
@@ -305,6 +305,12 @@ impl<S: MoveSink> General<'_, S> {
         } else {
             kind
         };
+        let m = self.turned(m);
+        if m.displacement().is_some() {
+            // Andernach: a piece that changes colour has passed fm's test for its new
+            // owner; the mover's dead-piece and two-pawn rules no longer concern it
+            return self.push_if_legal(m);
+        }
         let Some(rule) = self.rules.capture_rule() else {
             let from = m.from().unwrap_or(m.to());
             if self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to()) {
@@ -325,6 +331,15 @@ impl<S: MoveSink> General<'_, S> {
         ControlFlow::Continue(())
     }
 
+    /// `m` as Andernach or Anti-Andernach plays it (the colour change written in).
+    #[inline]
+    fn turned(&self, m: Move) -> Move {
+        match self.rules.compiled().turn {
+            Some(rule) => andernach::apply(self.pos, self.rules, rule, m),
+            None => m,
+        }
+    }
+
     /// Whether an unpromoted `kind` moving from `from` to `to` gives the mover two pawns.
     #[inline]
     fn two_pawns(&self, kind: PieceKind, from: Square, to: Square) -> bool {
@@ -339,6 +354,7 @@ impl<S: MoveSink> General<'_, S> {
             if m.to() != from && (self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to())) {
                 continue;
             }
+            let m = self.turned(m);
             self.push_if_legal(m)?;
         }
         ControlFlow::Continue(())

@@ -317,6 +317,10 @@ impl Position {
                 let mut dest = to;
                 match m.displacement() {
                     None => self.capture_on(to, us),
+                    Some((Displacement::Turn, _)) => {
+                        self.capture_on(to, us);
+                        piece.color = !piece.color;
+                    }
                     Some((Displacement::Return, sq)) => {
                         self.capture_on(to, us);
                         dest = sq;
@@ -463,6 +467,10 @@ impl Position {
                 }
                 let dest = match m.displacement() {
                     Some((Displacement::Return, sq)) => sq,
+                    Some((Displacement::Turn, _)) => {
+                        piece.color = !piece.color;
+                        to
+                    }
                     _ => to,
                 };
                 key ^= zobrist::piece_on(piece, dest);

@@ -109,10 +109,14 @@ pub enum Condition {
     SelfCheckCaptureInvalid,
     /// 駒詰: both kings move with the power of this kind.
     Komazume(PieceKind),
+    /// A capturing piece, not a king, changes colour (fm's ANDERNACH).
+    Andernach,
+    /// A non-capturing piece, not a king, changes colour (fm's ANTIANDERNACH).
+    AntiAndernach,
 }
 
 impl Condition {
-    pub const ALL: [Condition; 14] = [
+    pub const ALL: [Condition; 16] = [
         Condition::Annan,
         Condition::Anhoku,
         Condition::Taimen,
@@ -127,6 +131,8 @@ impl Condition {
         Condition::Pwc,
         Condition::KikiNifuInvalid,
         Condition::SelfCheckCaptureInvalid,
+        Condition::Andernach,
+        Condition::AntiAndernach,
     ];
 
     /// The name of cli.md (for `Komazume` without its kind: see `Display`).
@@ -147,6 +153,8 @@ impl Condition {
             Condition::KikiNifuInvalid => "kiki-nifu-invalid",
             Condition::SelfCheckCaptureInvalid => "skci",
             Condition::Komazume(_) => "komazume",
+            Condition::Andernach => "andernach",
+            Condition::AntiAndernach => "anti-andernach",
         }
     }
 
@@ -168,6 +176,8 @@ impl Condition {
             Condition::KikiNifuInvalid => "利き二歩無効",
             Condition::SelfCheckCaptureInvalid => "自己王手王取無効",
             Condition::Komazume(_) => "駒詰",
+            Condition::Andernach => "アンデルナッハ",
+            Condition::AntiAndernach => "アンチアンデルナッハ",
         }
     }
 }
@@ -192,6 +202,8 @@ impl Condition {
                 | Condition::KikiNifuInvalid
                 | Condition::SelfCheckCaptureInvalid
                 | Condition::Komazume(_)
+                | Condition::Andernach
+                | Condition::AntiAndernach
         )
     }
 }

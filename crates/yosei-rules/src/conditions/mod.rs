@@ -1,9 +1,11 @@
 //! The fairy conditions of rules.md §5 as the rule engine sees them once compiled:
 //! which rule gives pieces their powers (`annan`, `facing`, `tenjiku`, `komazume`),
 //! whether Madrasi paralysis is on (`crate::madrasi`), the 利き二歩 reading
-//! (`kiki_nifu`) and 自己王手王取無効 (`self_check_capture`). docs/rules/conditions.md
+//! (`kiki_nifu`), 自己王手王取無効 (`self_check_capture`) and Andernach /
+//! Anti-Andernach (`andernach`). docs/rules/conditions.md
 //! gives the choices made and why.
 
+pub(crate) mod andernach;
 pub(crate) mod annan;
 pub(crate) mod facing;
 pub(crate) mod kiki_nifu;
@@ -67,6 +69,8 @@ pub struct Compiled {
     /// What the general generator's local king-safety path may assume under these
     /// conditions (`None`: it does not apply).
     pub(crate) local_safety: Option<crate::local_safety::LocalRules>,
+    /// Andernach / Anti-Andernach: which moving pieces change colour.
+    pub turn: Option<andernach::TurnRule>,
 }
 
 impl Compiled {
@@ -171,6 +175,7 @@ impl Compiled {
                 ));
             }
         }
+        compiled.turn = turn_rule(conditions, problems);
         compiled.local_safety = crate::local_safety::LocalRules::new(&compiled, conditions);
         compiled
     }
@@ -182,6 +187,58 @@ impl Compiled {
             PowerRule::Annan | PowerRule::Haimen => DeadTable::Nothing,
             PowerRule::Anhoku | PowerRule::Taimen => DeadTable::LastRankPawnLanceKnight,
             _ => DeadTable::Ordinary,
+        }
+    }
+}
+
+/// Andernach or Anti-Andernach, if one is set. fm makes them exclusive with each other
+/// and with キルケ, アンチキルケ and PWC; their combinations with the other conditions
+/// have not been compared with fm yet and are refused (deny by default).
+fn turn_rule(conditions: &[Condition], problems: &mut Vec<String>) -> Option<andernach::TurnRule> {
+    let rule = if conditions.contains(&Condition::Andernach) {
+        andernach::TurnRule::Andernach
+    } else if conditions.contains(&Condition::AntiAndernach) {
+        andernach::TurnRule::AntiAndernach
+    } else {
+        return None;
+    };
+    let (exclusive, untried): (Vec<Condition>, Vec<Condition>) = conditions
+        .iter()
+        .filter(|c| !matches!(c, Condition::Andernach | Condition::AntiAndernach))
+        .partition(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc));
+    let names = |cs: &[Condition]| {
+        cs.iter()
+            .map(|c| format!("{c} ({})", c.japanese()))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    if conditions.contains(&Condition::Andernach) && conditions.contains(&Condition::AntiAndernach) {
+        problems.push(
+            "conditions andernach and anti-andernach cannot be combined (fm treats them as exclusive)".to_string(),
+        );
+    }
+    if !exclusive.is_empty() {
+        problems.push(format!(
+            "condition {} cannot be combined with {} (fm treats the Circe family and Andernach as exclusive)",
+            Condition::from(rule),
+            names(&exclusive)
+        ));
+    }
+    if !untried.is_empty() {
+        problems.push(format!(
+            "condition {} with {} is not implemented together yet",
+            Condition::from(rule),
+            names(&untried)
+        ));
+    }
+    Some(rule)
+}
+
+impl From<andernach::TurnRule> for Condition {
+    fn from(rule: andernach::TurnRule) -> Condition {
+        match rule {
+            andernach::TurnRule::Andernach => Condition::Andernach,
+            andernach::TurnRule::AntiAndernach => Condition::AntiAndernach,
         }
     }
 }

@@ -1,0 +1,54 @@
+//! Andernach and Anti-Andernach (docs/rules/andernach.md), as fm 6.005.019 plays them:
+//! a piece other than a king that captures (Andernach) or that moves without capturing
+//! (Anti-Andernach) becomes the opponent's piece on its destination, promoted if the
+//! move promoted it. Drops never change colour.
+//!
+//! The change is written into the move ([`Displacement::Turn`]), so that playing a
+//! move needs no rules. Whether the piece changes colour is decided by fm's test: the
+//! moving piece's kind *before* this move's promotion, standing for the opponent on the
+//! destination, must be neither dead there nor a second pawn of the opponent's on that
+//! file (the pawn a capture removes counts: fm reads the board before the move). When
+//! the test fails the piece keeps its colour and must then obey its own side's
+//! dead-piece and two-pawn rules, as any move does.
+
+use crate::Position;
+use crate::RuleSet;
+use yosei_core::{Bitboard, Displacement, Move, PieceKind};
+
+/// Which of the two colour-change conditions is active.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TurnRule {
+    /// The capturing piece changes colour.
+    Andernach,
+    /// The piece that moves without capturing changes colour.
+    AntiAndernach,
+}
+
+/// The board move `m` (of the side to move in `pos`) as `rule` plays it: with
+/// [`Displacement::Turn`] when the moving piece changes colour, otherwise unchanged.
+pub(crate) fn apply(pos: &Position, rules: &RuleSet, rule: TurnRule, m: Move) -> Move {
+    let Some(from) = m.from() else { return m };
+    let Some(piece) = pos.piece_at(from) else { return m };
+    if piece.kind == PieceKind::King {
+        return m;
+    }
+    let us = piece.color;
+    let enemy_on = |sq: yosei_core::Square| sq != from && pos.piece_at(sq).is_some_and(|p| p.color != us);
+    let captures = enemy_on(m.to()) || m.via().is_some_and(enemy_on);
+    let changes = match rule {
+        TurnRule::Andernach => captures,
+        TurnRule::AntiAndernach => !captures,
+    };
+    if !changes || m.to() == from {
+        return m;
+    }
+    // fm's test, on the kind before promotion and the board before the move
+    let them = !us;
+    let dead = rules.is_dead(piece.kind, them, m.to());
+    let two_pawns = piece.kind == PieceKind::Pawn
+        && (pos.pieces(them, PieceKind::Pawn) & Bitboard::file(m.to().file())).is_nonempty();
+    if dead || two_pawns {
+        return m;
+    }
+    m.with_displacement(Displacement::Turn, m.to())
+}

@@ -1,0 +1,250 @@
+//! Andernach and Anti-Andernach (docs/rules/andernach.md, fm's ANDERNACH and
+//! ANTIANDERNACH) on positions made for one point each: who changes colour, when fm's
+//! test keeps the colour, checks judged after the change, the refused combinations.
+//!
+//! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board.
+
+use yosei_core::{Color, Piece, PieceKind, Square};
+use yosei_io::sfen::parse_sfen;
+use yosei_rules::{Condition, Position, RuleSet, Stipulation};
+use yosei_solve::{HelpPlan, Limits, Verdict};
+
+use Condition::{Andernach, AntiAndernach};
+
+fn rules(conditions: &[Condition]) -> RuleSet {
+    RuleSet::compile(conditions).unwrap()
+}
+
+fn pos(sfen: &str, rules: &RuleSet) -> Position {
+    Position::from_setup(&parse_sfen(sfen).unwrap().setup, rules).unwrap()
+}
+
+/// The legal moves from `from` (USI square), sorted, in USI.
+fn moves_from(sfen: &str, conditions: &[Condition], from: &str) -> Vec<String> {
+    let rules = rules(conditions);
+    let mut v: Vec<String> = pos(sfen, &rules)
+        .legal_moves(&rules)
+        .iter()
+        .filter(|m| m.from().is_some_and(|f| f.to_usi() == from))
+        .map(|m| m.to_usi())
+        .collect();
+    v.sort();
+    v
+}
+
+/// The piece on `sq` after `usi` is played from `sfen`.
+fn after(sfen: &str, conditions: &[Condition], usi: &str, sq: &str) -> (Position, Option<Piece>) {
+    let rules = rules(conditions);
+    let p = pos(sfen, &rules);
+    let m = p
+        .find_legal(yosei_io::sfen::parse_usi_move(usi).unwrap(), &rules)
+        .unwrap_or_else(|| panic!("{usi} is not legal"));
+    let next = p.play(m);
+    let b = sq.as_bytes();
+    let square = Square::new(i32::from(b[0] - b'0'), i32::from(b[1] - b'a') + 1).unwrap();
+    let piece = next.piece_at(square);
+    (next, piece)
+}
+
+fn white(kind: PieceKind) -> Option<Piece> {
+    Some(Piece::new(kind, Color::White))
+}
+
+fn black(kind: PieceKind) -> Option<Piece> {
+    Some(Piece::new(kind, Color::Black))
+}
+
+/// Black rook 55 takes the White silver on 53: it stands there as a White rook (a
+/// dragon when it promotes), and the silver is in Black's hand all the same.
+#[test]
+fn andernach_capturing_rook_becomes_white_and_keeps_its_promotion() {
+    let sfen = "8k/9/4s4/9/4R4/9/9/9/K8 b - 1";
+    let (next, piece) = after(sfen, &[Andernach], "5e5c", "5c");
+    assert_eq!(piece, white(PieceKind::Rook));
+    assert_eq!(next.hand(Color::Black).count(PieceKind::Silver), 1);
+    assert_eq!(after(sfen, &[Andernach], "5e5c+", "5c").1, white(PieceKind::Dragon));
+    // a move without capture changes nothing
+    assert_eq!(after(sfen, &[Andernach], "5e5d", "5d").1, black(PieceKind::Rook));
+}
+
+/// Black king 99 takes the White pawn on 98: a king never changes colour.
+#[test]
+fn andernach_king_never_changes_colour() {
+    let sfen = "8k/9/9/9/9/9/9/p8/K8 b - 1";
+    assert_eq!(after(sfen, &[Andernach], "9i9h", "9h").1, black(PieceKind::King));
+}
+
+/// Black rook 55 takes the silver on 53 with its own king on 59: as a White rook (or
+/// dragon) on 53 it would attack that king, so the capture is illegal — check is judged
+/// after the change of colour. Under ordinary rules both captures are legal.
+#[test]
+fn andernach_capture_whose_turned_piece_checks_its_old_king_is_illegal() {
+    let sfen = "8k/9/4s4/9/4R4/9/9/9/4K4 b - 1";
+    let takes = |c: &[Condition]| {
+        moves_from(sfen, c, "5e")
+            .into_iter()
+            .filter(|m| m.starts_with("5e5c"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(takes(&[Andernach]), Vec::<String>::new());
+    assert_eq!(takes(&[]), ["5e5c", "5e5c+"]);
+}
+
+/// Black pawn 55 takes the White silver on 54 and becomes a White pawn there; taking a
+/// White pawn instead, it stays Black: fm asks whether White would then have two pawns
+/// on the file with the board before the move, so the pawn being captured counts.
+#[test]
+fn andernach_pawn_turns_unless_white_has_a_pawn_on_the_file_captured_one_included() {
+    let takes_silver = "8k/9/9/4s4/4P4/9/9/9/K8 b - 1";
+    assert_eq!(
+        after(takes_silver, &[Andernach], "5e5d", "5d").1,
+        white(PieceKind::Pawn)
+    );
+    let takes_pawn = "8k/9/9/4p4/4P4/9/9/9/K8 b - 1";
+    assert_eq!(after(takes_pawn, &[Andernach], "5e5d", "5d").1, black(PieceKind::Pawn));
+    // a White pawn elsewhere on file 5 keeps the capturer Black too
+    let pawn_on_file = "4p3k/9/9/4s4/4P4/9/9/9/K8 b - 1";
+    assert_eq!(
+        after(pawn_on_file, &[Andernach], "5e5d", "5d").1,
+        black(PieceKind::Pawn)
+    );
+}
+
+/// White's pawn 42 takes the knight dropped on 43, Black having a pawn on file 4 (47):
+/// it cannot turn Black, so it stays White — and it is White's only answer to the
+/// check, so 43桂打 is no mate. fm agrees (`ANDERNACHばか詰 47歩 +桂, 41金42歩51玉52歩
+/// 61銀62歩 +0 #1`: 不詰): its mate test judges the unturned pawn by White's own rules.
+#[test]
+fn andernach_white_pawn_that_cannot_turn_stays_white_and_escapes() {
+    let sfen = "3skg3/3ppp3/9/9/9/9/5P3/9/9 b N 1";
+    let (checked, _) = after(sfen, &[Andernach], "N*4c", "4c");
+    let rules = rules(&[Andernach]);
+    let replies: Vec<String> = checked.legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
+    assert_eq!(replies, ["4b4c"]);
+    let m = checked.legal_moves(&rules).as_slice()[0];
+    assert_eq!(checked.play(m).piece_at(m.to()), white(PieceKind::Pawn));
+    assert_eq!(help1(sfen, &[Andernach]), Vec::<String>::new());
+}
+
+/// Black pawn 52 takes the White gold on 51 without promoting: as a White pawn on 51 it
+/// is not dead (White's pawns move towards rank 9), so fm allows it; under ordinary
+/// rules only the promotion is legal.
+#[test]
+fn andernach_pawn_taking_on_the_last_rank_need_not_promote() {
+    let sfen = "4g3k/4P4/9/9/9/9/9/9/K8 b - 1";
+    assert_eq!(moves_from(sfen, &[Andernach], "5b"), ["5b5a", "5b5a+"]);
+    assert_eq!(moves_from(sfen, &[], "5b"), ["5b5a+"]);
+    assert_eq!(after(sfen, &[Andernach], "5b5a", "5a").1, white(PieceKind::Pawn));
+    assert_eq!(after(sfen, &[Andernach], "5b5a+", "5a").1, white(PieceKind::ProPawn));
+}
+
+/// fm's one disagreement (docs/rules/andernach.md): the Black pawn 62 stepping to 61
+/// without capturing may only promote — nothing changes colour, and an unpromoted pawn
+/// there is dead (rules.md §3.2). fm also allows `6261` unpromoted, as under
+/// アンチキルケ; yosei does not.
+#[test]
+fn andernach_non_capturing_pawn_to_the_last_rank_must_promote() {
+    let sfen = "2B2p3/2RPk4/2R1s1p2/3p1s3/9/9/9/9/9 b - 1";
+    assert_eq!(moves_from(sfen, &[Andernach], "6b"), ["6b6a+"]);
+}
+
+/// Anti-Andernach: the Black gold 55 moving to 54 becomes White's; taking the White
+/// pawn on 45 it stays Black; a drop never changes colour, nor does the king.
+#[test]
+fn anti_andernach_turns_the_piece_that_moves_without_capturing() {
+    let sfen = "8k/9/9/9/4Gp3/9/9/9/K8 b G 1";
+    assert_eq!(after(sfen, &[AntiAndernach], "5e5d", "5d").1, white(PieceKind::Gold));
+    assert_eq!(after(sfen, &[AntiAndernach], "5e4e", "4e").1, black(PieceKind::Gold));
+    assert_eq!(after(sfen, &[AntiAndernach], "G*1e", "1e").1, black(PieceKind::Gold));
+    assert_eq!(after(sfen, &[AntiAndernach], "9i9h", "9h").1, black(PieceKind::King));
+}
+
+/// Anti-Andernach: the Black pawn 55 steps to 54 and stays Black, White having a pawn
+/// on file 5 (51); without it the pawn becomes White's.
+#[test]
+fn anti_andernach_pawn_stays_when_white_has_a_pawn_on_the_file() {
+    let with_pawn = "4p3k/9/9/9/4P4/9/9/9/K8 b - 1";
+    assert_eq!(
+        after(with_pawn, &[AntiAndernach], "5e5d", "5d").1,
+        black(PieceKind::Pawn)
+    );
+    let without = "8k/9/9/9/4P4/9/9/9/K8 b - 1";
+    assert_eq!(after(without, &[AntiAndernach], "5e5d", "5d").1, white(PieceKind::Pawn));
+}
+
+/// Every solution of `help:3`, in USI, sorted.
+fn help3(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    help(sfen, conditions, 3)
+}
+
+/// Every solution of `help:1`, in USI, sorted.
+fn help1(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    help(sfen, conditions, 1)
+}
+
+fn help(sfen: &str, conditions: &[Condition], length: u32) -> Vec<String> {
+    let rules = rules(conditions);
+    let start = pos(sfen, &rules);
+    let plan = HelpPlan::new(Stipulation::Help { length: Some(length) }, &start, None).unwrap();
+    let out = yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &Limits::default());
+    assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
+    yosei_tests::support::solution_lines(&out.solutions)
+}
+
+/// Andernachばか詰 3手 (fm: `72歩成<73 同飛転<42 62飛成<72`, `… 62銀成<71`): White
+/// king 61, Black silver 71 and pawn 73. 72歩成 checks; White's rook takes it from 42
+/// and lands as a *Black* rook on 72, which then mates from 62 as a dragon — or the
+/// silver mates on 62. Under ordinary rules no solution.
+#[test]
+fn andernach_help_mate_by_a_rook_white_just_turned_black() {
+    let sfen = "2Skl4/1+r3r3/2P1l+p3/9/9/9/9/9/9 b L 1";
+    assert_eq!(help3(sfen, &[Andernach]), ["7c7b+ 4b7b 7a6b+", "7c7b+ 4b7b 7b6b+"]);
+    assert_eq!(help3(sfen, &[]), Vec::<String>::new());
+}
+
+/// Anti-Andernachばか詰 3手 (fm: `23角打 21玉<32 14角生<23`, `… 14角成<23`): the
+/// bishop dropped on 23 checks, the king steps to 21, and the bishop takes the gold on
+/// 14, uncovering the rook on 24 along file 2 — mate, promoted or not, since a capture
+/// keeps its colour under Anti-Andernach. Under Andernach the same capture makes the
+/// bishop White's, and it could interpose on 23; the mate there is 12香成 instead.
+/// Ordinary rules: none.
+#[test]
+fn anti_andernach_help_mate_by_a_capture_that_keeps_its_colour() {
+    let sfen = "4G1s1g/5pk2/5P2L/7Rg/9/9/9/9/9 b B 1";
+    assert_eq!(help3(sfen, &[AntiAndernach]), ["B*2c 3b2a 2c1d", "B*2c 3b2a 2c1d+"]);
+    assert_eq!(help3(sfen, &[Andernach]), ["B*2c 3b2a 1c1b+"]);
+    assert_eq!(help3(sfen, &[]), Vec::<String>::new());
+}
+
+/// The moves are written without any mark (fm writes none either), and read back.
+#[test]
+fn andernach_moves_are_written_plainly_and_read_back() {
+    let sfen = "8k/9/4s4/9/4R4/9/9/9/K8 b - 1";
+    let moves = moves_from(sfen, &[Andernach], "5e");
+    assert!(moves.contains(&"5e5c".to_string()), "{moves:?}");
+    assert!(moves.iter().all(|m| !m.contains('/')), "{moves:?}");
+}
+
+/// fm makes Andernach and Anti-Andernach exclusive with each other and with the Circe
+/// family; the other combinations have not been compared with fm and are refused.
+#[test]
+fn andernach_combinations_are_refused() {
+    for other in [Condition::Circe, Condition::AntiCirce, Condition::Pwc, AntiAndernach] {
+        let e = RuleSet::compile(&[Andernach, other]).unwrap_err().to_string();
+        assert!(e.contains("fm treats"), "{other}: {e}");
+    }
+    for other in [Condition::Annan, Condition::Madrasi, Condition::Uchifu] {
+        let e = RuleSet::compile(&[AntiAndernach, other]).unwrap_err().to_string();
+        assert!(e.contains("not implemented together"), "{other}: {e}");
+    }
+}
+
+/// The command-line names of cli.md, the katakana names and fm's keywords.
+#[test]
+fn andernach_names_parse() {
+    assert_eq!("andernach".parse::<Condition>(), Ok(Andernach));
+    assert_eq!("anti-andernach".parse::<Condition>(), Ok(AntiAndernach));
+    assert_eq!("アンデルナッハ".parse::<Condition>(), Ok(Andernach));
+    let p = yosei_io::rule_words::parse_rule_phrase("!AAばか詰").unwrap();
+    assert_eq!(p.conditions, vec![AntiAndernach]);
+}
