@@ -1,6 +1,6 @@
 //! Perft: the number of leaf nodes of the legal-move tree to a fixed depth.
 
-use crate::{Position, RuleSet};
+use crate::{MoveList, Position, RuleSet};
 use yosei_core::Move;
 
 /// Leaf count at `depth`. The last level is counted from a materialised move list
@@ -9,7 +9,9 @@ pub fn perft(pos: &Position, rules: &RuleSet, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = pos.legal_moves(rules);
+    // (filled here: `legal_moves` would return the list by copying all of it)
+    let mut moves = MoveList::new();
+    let _ = pos.generate_legal(rules, &mut moves);
     if depth == 1 {
         return moves.len() as u64;
     }
