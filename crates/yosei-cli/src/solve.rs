@@ -205,6 +205,17 @@ pub fn solve_problem(
     limits: &Limits,
     progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
+    // 攻方取禁 bans the attacker's captures: the side to move, or help play's attacker
+    let plan = match stipulation {
+        Stipulation::SelfMate { .. } | Stipulation::Tsume { .. } | Stipulation::MateIn { .. } => None,
+        _ => Some(HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?),
+    };
+    let attacker = plan.as_ref().map_or(loaded.position.side_to_move(), |p| p.attacker);
+    let rules = loaded.rules.clone().with_attacker(attacker);
+    let loaded = &LoadedProblem {
+        rules,
+        ..loaded.clone()
+    };
     Ok(match stipulation {
         Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, limits),
         Stipulation::Tsume { length } => {
@@ -221,8 +232,7 @@ pub fn solve_problem(
             solve_mate_in(&loaded.position, &loaded.rules, length, limits)
         }
         _ => {
-            let plan =
-                HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
+            let plan = plan.ok_or_else(|| format!("{}: {stipulation} is not a help stipulation", loaded.origin))?;
             solve_help(&loaded.position, &loaded.rules, &plan, limits, |p| {
                 progress(SolverProgress::Help(&p))
             })

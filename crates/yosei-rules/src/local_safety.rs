@@ -33,7 +33,8 @@
 //! hurdle may be any square, no Lion, no oblique rider such as the Nightrider); the
 //! powers are each piece's own, the 安南 family's, 駒詰's (a line-bound kind) or 天竺's
 //! (both kings then stay suspects and evasions are not filtered); besides, only the
-//! capture conditions (with own powers), Madrasi, 利き二歩無効 and the 打歩 ones — not
+//! capture conditions (with own powers), Madrasi, 利き二歩無効, the 打歩 ones and those that
+//! only forbid playing some moves (成禁, 取禁, 強欲 and their kin) — not
 //! 自己王手王取無効, whose check validity looks at the capturer's own king. A king's own
 //! move is asked in full. A capture under a capture condition is always played (it may
 //! fill a square far from the move).
@@ -96,7 +97,15 @@ impl LocalRules {
             | Condition::KMadrasi
             | Condition::KikiNifuInvalid
             | Condition::Uchifu
-            | Condition::UchifuSimple => true,
+            | Condition::UchifuSimple
+            // they forbid playing some moves, never change what attacks a king
+            | Condition::NoPromotion
+            | Condition::NoPromotionAbsolute
+            | Condition::NoCapture
+            | Condition::AttackerNoCapture
+            | Condition::UchifuAllowed
+            | Condition::Greedy
+            | Condition::Ascetic => true,
             _ => false,
         };
         conditions.iter().all(harmless).then_some(LocalRules {

@@ -898,7 +898,7 @@ impl<'a> Dfpn<'a> {
         let mut defences = DefenceCount::default();
         let _ = pos.generate_legal(self.rules, &mut defences);
         if defences.n == 0 {
-            if !self.rules.mate_counts(Some(last)) {
+            if !self.rules.mate_counts(Some(last)) || pos.stuck_unmated(self.rules) {
                 // mated, but not as the stipulation asks (単純打歩): a dead end
                 return Res::disproven(NONE, hand, false);
             }
@@ -917,6 +917,9 @@ impl<'a> Dfpn<'a> {
     fn expand_and(&mut self, pos: &Position, hand: PackedHand, bound: MateLen, out: &mut Vec<Slot>) -> Option<Res> {
         let replies = pos.legal_moves(self.rules);
         if replies.is_empty() {
+            if pos.stuck_unmated(self.rules) {
+                return Some(Res::disproven(NONE, hand, false));
+            }
             // Reached only as the root of a search: mated (the caller knows whether it
             // counts).
             return Some(Res::proven(mate_len::MATED, hand));
@@ -996,7 +999,8 @@ impl<'a> Dfpn<'a> {
     fn small_defence(&mut self, pos: &Position, last: Option<Move>, plies: MateLen) -> Option<MateLen> {
         let replies = pos.legal_moves(self.rules);
         if replies.is_empty() {
-            return (last.is_none() || self.rules.mate_counts(last)).then_some(mate_len::MATED);
+            let mated = !pos.stuck_unmated(self.rules);
+            return (mated && (last.is_none() || self.rules.mate_counts(last))).then_some(mate_len::MATED);
         }
         let mut longest = mate_len::MATED;
         let mut futile_squares = yosei_core::Bitboard::EMPTY;
