@@ -909,7 +909,8 @@ fn may_play(setup: &Setup, m: Move, rules: &Rules) -> bool {
         Some(NoCapture::Attacker) => setup.side_to_move == rules.attacker(),
         None => false,
     };
-    !(m.is_promotion() && rules.no_promotion.is_some()) && !(banned_capture && takes(setup, m))
+    let banned_promotion = m.is_promotion() && rules.no_promotion.is_some();
+    !(banned_promotion || (banned_capture && takes(setup, m)))
 }
 
 /// 強欲: the captures of `moves` if it has any; 禁欲: its other moves if it has any.
