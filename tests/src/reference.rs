@@ -638,6 +638,29 @@ pub enum Capture {
     Pwc,
 }
 
+/// 成禁 and 絶対成禁.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoPromotion {
+    /// 成禁: never played, counted by the mate and stalemate tests.
+    Played,
+    /// 絶対成禁.
+    Absolute,
+}
+
+/// 取禁 and 攻方取禁.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoCapture {
+    BothSides,
+    Attacker,
+}
+
+/// 強欲 and 禁欲.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Duty {
+    Greedy,
+    Ascetic,
+}
+
 /// The fairy 打歩詰 of rules.md §5.8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Uchifu {
@@ -663,6 +686,13 @@ pub struct Rules {
     pub kiki_nifu_invalid: bool,
     /// 自己王手王取無効 (seed 000).
     pub skci: bool,
+    pub no_promotion: Option<NoPromotion>,
+    pub no_capture: Option<NoCapture>,
+    pub duty: Option<Duty>,
+    /// 打歩可.
+    pub uchifu_allowed: bool,
+    /// 攻方取禁's attacker is White (else Black).
+    pub white_attacks: bool,
     /// Nesting of 完全打歩's "does this mate?" questions (0 for the caller); as the
     /// engine does, a question beyond the eighth level is answered "no".
     pub depth: u32,
@@ -699,9 +729,25 @@ impl Rules {
                 C::UchifuSimple => rules.uchifu = Some(Uchifu::Simple),
                 C::Andernach => rules.turn = Some(Turn::Andernach),
                 C::AntiAndernach => rules.turn = Some(Turn::AntiAndernach),
+                C::NoPromotion => rules.no_promotion = Some(NoPromotion::Played),
+                C::NoPromotionAbsolute => rules.no_promotion = Some(NoPromotion::Absolute),
+                C::NoCapture => rules.no_capture = Some(NoCapture::BothSides),
+                C::AttackerNoCapture => rules.no_capture = Some(NoCapture::Attacker),
+                C::UchifuAllowed => rules.uchifu_allowed = true,
+                C::Greedy => rules.duty = Some(Duty::Greedy),
+                C::Ascetic => rules.duty = Some(Duty::Ascetic),
             }
         }
         rules
+    }
+
+    /// fm's 攻方.
+    pub fn attacker(&self) -> Color {
+        if self.white_attacks {
+            Color::White
+        } else {
+            Color::Black
+        }
     }
 
     fn deeper(&self) -> Rules {
@@ -840,6 +886,10 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
         return false;
     }
     let pawn_drop = m.drop_kind() == Some(PieceKind::Pawn);
+    if rules.uchifu_allowed {
+        // 打歩可: drop-pawn mate is a move like any other
+        return true;
+    }
     match rules.uchifu {
         // the fairy 打歩詰 lifts the drop-pawn-mate ban
         Some(Uchifu::Simple) => true,
@@ -860,17 +910,63 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     }
 }
 
+/// Whether the side to move has a legal move as the mate and stalemate tests count
+/// them: under 成禁 a promotion and under 取禁 / 攻方取禁 a capture counts though it may
+/// not be played (fm); under 絶対成禁 a promotion is no move at all.
 pub fn has_legal_move_under(setup: &Setup, rules: &Rules) -> bool {
     candidates_under(setup, rules)
         .into_iter()
+        .filter(|m| !(m.is_promotion() && rules.no_promotion == Some(NoPromotion::Absolute)))
         .any(|m| is_legal_under(setup, m, rules))
 }
 
+/// Every legal move the side to move may play.
 pub fn legal_moves_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
-    candidates_under(setup, rules)
+    let legal: Vec<Move> = candidates_under(setup, rules)
         .into_iter()
-        .filter(|&m| is_legal_under(setup, m, rules))
-        .collect()
+        .filter(|&m| is_legal_under(setup, m, rules) && may_play(setup, m, rules))
+        .collect();
+    with_duty(setup, legal, rules)
+}
+
+/// Every legal move to play that gives check; 強欲 and 禁欲 choose among the checks
+/// (the attacker's moves when it must check: fm tries the capturing checks first).
+pub fn legal_checks_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
+    let checks: Vec<Move> = candidates_under(setup, rules)
+        .into_iter()
+        .filter(|&m| is_legal_under(setup, m, rules) && may_play(setup, m, rules))
+        .filter(|&m| in_check_with(&play(setup, m), rules))
+        .collect();
+    with_duty(setup, checks, rules)
+}
+
+/// Whether `m` takes a piece (on its destination or a Lion's intermediate square).
+fn takes(setup: &Setup, m: Move) -> bool {
+    let enemy = |sq: Square| setup.piece_at(sq).is_some_and(|p| p.color != setup.side_to_move);
+    m.from().is_some() && (enemy(m.to()) || m.via().is_some_and(enemy))
+}
+
+/// 成禁, 絶対成禁: no promotion is played; 取禁: no capture; 攻方取禁: none by the
+/// attacker.
+fn may_play(setup: &Setup, m: Move, rules: &Rules) -> bool {
+    let banned_capture = match rules.no_capture {
+        Some(NoCapture::BothSides) => true,
+        Some(NoCapture::Attacker) => setup.side_to_move == rules.attacker(),
+        None => false,
+    };
+    let banned_promotion = m.is_promotion() && rules.no_promotion.is_some();
+    !(banned_promotion || (banned_capture && takes(setup, m)))
+}
+
+/// 強欲: the captures of `moves` if it has any; 禁欲: its other moves if it has any.
+fn with_duty(setup: &Setup, moves: Vec<Move>, rules: &Rules) -> Vec<Move> {
+    let Some(duty) = rules.duty else { return moves };
+    let wanted = duty == Duty::Greedy;
+    if moves.iter().any(|&m| takes(setup, m) == wanted) {
+        moves.into_iter().filter(|&m| takes(setup, m) == wanted).collect()
+    } else {
+        moves
+    }
 }
 
 /// The number of leaves of the legal-move tree `depth` plies deep (perft).

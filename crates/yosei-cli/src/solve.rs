@@ -238,6 +238,26 @@ fn solve_stipulation(
     limits: &Limits,
     progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
+    // 攻方取禁 bans the attacker's captures: the side to move, help play's attacker, or
+    // under 連続協力詰 the side that does not play the series
+    let plan = match stipulation {
+        Stipulation::SelfMate { .. }
+        | Stipulation::Tsume { .. }
+        | Stipulation::MateIn { .. }
+        | Stipulation::Series { .. }
+        | Stipulation::SeriesHelp { .. } => None,
+        _ => Some(HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?),
+    };
+    let attacker = match (&plan, stipulation) {
+        (Some(plan), _) => plan.attacker,
+        (None, Stipulation::SeriesHelp { .. }) => loaded.position.side_to_move().flip(),
+        _ => loaded.position.side_to_move(),
+    };
+    let rules = loaded.rules.clone().with_attacker(attacker);
+    let loaded = &LoadedProblem {
+        rules,
+        ..loaded.clone()
+    };
     Ok(match stipulation {
         Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, limits),
         Stipulation::Tsume { length } => {
@@ -257,8 +277,7 @@ fn solve_stipulation(
             solve_series(&loaded.position, &loaded.rules, stipulation, limits)
         }
         _ => {
-            let plan =
-                HelpPlan::new(stipulation, &loaded.position, target).map_err(|e| format!("{}: {e}", loaded.origin))?;
+            let plan = plan.ok_or_else(|| format!("{}: {stipulation} is not a help stipulation", loaded.origin))?;
             solve_help(&loaded.position, &loaded.rules, &plan, limits, |p| {
                 progress(SolverProgress::Help(&p))
             })

@@ -79,6 +79,14 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("利き二歩無効", Word::Cond(KikiNifuInvalid)),
         ("自己王手王取無効", Word::Cond(SelfCheckCaptureInvalid)),
         ("ナイト玉", Word::Cond(Komazume(PieceKind::ChessKnight))),
+        ("成禁", Word::Cond(NoPromotion)),
+        ("絶対成禁", Word::Cond(NoPromotionAbsolute)),
+        ("取禁", Word::Cond(NoCapture)),
+        ("攻方取禁", Word::Cond(AttackerNoCapture)),
+        ("打歩可", Word::Cond(UchifuAllowed)),
+        ("強欲", Word::Cond(Greedy)),
+        ("禁欲", Word::Cond(Ascetic)),
+        ("!CX", Word::Cond(Pwc)),
         ("詰", Word::Plain),
     ];
     // fm's keywords (fmza.c), the case fm prints (sub.c) and its short forms
@@ -91,6 +99,12 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
     ] {
         v.extend(words.into_iter().map(|w| (w, Word::Cond(c))));
     }
+    // fm's short forms: `!AN`, `!NP`…
+    v.extend(
+        Condition::ALL
+            .iter()
+            .filter_map(|&c| c.fm_short().map(|short| (short, Word::Cond(c)))),
+    );
     v.sort_by_key(|(w, _)| std::cmp::Reverse(w.chars().count()));
     v
 }

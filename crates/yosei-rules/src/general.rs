@@ -8,12 +8,19 @@
 //! played (on a scratch copy, then taken back) and kept when the opponent could not then
 //! capture the mover's king (legality); a checking pawn drop is then asked whether it
 //! mates (drop-pawn mate, recursive as in seed 002).
+//!
+//! Two move sets: the moves a side may play ([`generate`], [`generate_checks`]), and the
+//! moves that count when the mate and stalemate tests ask whether it has one
+//! ([`has_move`]). They differ only under the conditions that forbid playing some legal
+//! moves but, as fm has it, still count them there (成禁, 取禁, 攻方取禁), and by the
+//! order 強欲 and 禁欲 impose, which never empties a set.
 
-use crate::conditions::{andernach, kiki_nifu, self_check_capture};
+use crate::conditions::capture_duty::is_capture;
+use crate::conditions::{andernach, kiki_nifu, self_check_capture, uchifu_allowed};
 use crate::drop_pawn_mate::is_drop_pawn_mate;
 use crate::local_safety::LocalSafety;
 use crate::powers::Powers;
-use crate::{madrasi, MoveSink, Position, RuleSet};
+use crate::{madrasi, MoveList, MoveSink, Position, RuleSet};
 use std::ops::ControlFlow;
 use yosei_core::{Bitboard, Color, Displacement, Move, PieceKind, Square};
 
@@ -96,17 +103,37 @@ pub(crate) fn in_check(pos: &Position, rules: &RuleSet) -> bool {
     pos.king(us).is_some_and(|king| attacked(pos, rules, king, !us))
 }
 
-/// Pushes every legal move into `sink`: board moves, Lion two-steps, drops other than
-/// pawns, pawn drops (the drop-pawn-mate test is the most expensive).
+/// Pushes every legal move the side to move may play into `sink`: board moves, Lion
+/// two-steps, drops other than pawns, pawn drops (the drop-pawn-mate test is the most
+/// expensive).
 pub(crate) fn generate<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
-    run(pos, rules, sink, false, 0)
+    with_capture_duty(pos, rules, sink, false)
 }
 
-/// Pushes every legal move that gives check: each candidate is played once, and the
-/// position after it answers both questions (is the mover's king safe, is the other
-/// king attacked) with one computation of its powers.
+/// Pushes every legal move to play that gives check: each candidate is played once, and
+/// the position after it answers both questions (is the mover's king safe, is the other
+/// king attacked) with one computation of its powers. 強欲 and 禁欲 choose among the
+/// checks (`capture_duty`).
 pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
-    run(pos, rules, sink, true, 0)
+    with_capture_duty(pos, rules, sink, true)
+}
+
+/// Whether the side to move has a legal move as the mate and stalemate tests count them
+/// (a promotion under 成禁, a capture under 取禁 counts).
+pub(crate) fn has_move(pos: &Position, rules: &RuleSet) -> bool {
+    let mut first = FirstMove(false);
+    let _ = run(pos, rules, &mut first, false, false, 0);
+    first.0
+}
+
+/// The moves to play, under 強欲 or 禁欲 chosen from all of them once generated.
+fn with_capture_duty<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: bool) -> ControlFlow<()> {
+    let Some(duty) = rules.compiled().capture_duty else {
+        return run(pos, rules, sink, only_checks, true, 0);
+    };
+    let mut all = MoveList::new();
+    let _ = run(pos, rules, &mut all, only_checks, true, 0);
+    duty.push_allowed(pos, &all, sink)
 }
 
 /// How many nested "does this reply mate?" questions 完全打歩 asks before it takes a
@@ -114,7 +141,14 @@ pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink
 /// that is at once a check evasion and a check.
 pub(crate) const MATE_DEPTH: u32 = 8;
 
-fn run<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: bool, depth: u32) -> ControlFlow<()> {
+fn run<S: MoveSink>(
+    pos: &Position,
+    rules: &RuleSet,
+    sink: &mut S,
+    only_checks: bool,
+    to_play: bool,
+    depth: u32,
+) -> ControlFlow<()> {
     let powers = Powers::new(pos, rules);
     let mut generator = General {
         pos,
@@ -125,6 +159,7 @@ fn run<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: 
         scratch: pos.clone(),
         us: pos.side_to_move(),
         only_checks,
+        to_play,
         sink,
         depth,
     };
@@ -154,6 +189,8 @@ struct General<'a, S> {
     us: Color,
     /// Keep only the moves that give check.
     only_checks: bool,
+    /// The moves to play (`true`), or those the mate and stalemate tests count.
+    to_play: bool,
     sink: &'a mut S,
     /// Nesting of 完全打歩's mate questions (0 for the caller's own generation).
     depth: u32,
@@ -199,7 +236,7 @@ impl<S: MoveSink> General<'_, S> {
             return false;
         }
         let mut first = FirstMove(false);
-        let _ = run(after, self.rules, &mut first, false, self.depth + 1);
+        let _ = run(after, self.rules, &mut first, false, false, self.depth + 1);
         !first.0
     }
 
@@ -259,7 +296,11 @@ impl<S: MoveSink> General<'_, S> {
         let pos = self.pos;
         let occupied = pos.occupied();
         let stones = pos.pieces_of_kind(PieceKind::Stone);
-        let enemies = pos.pieces_of(!self.us) & !stones;
+        let enemies = if self.captures_allowed() {
+            pos.pieces_of(!self.us) & !stones
+        } else {
+            Bitboard::EMPTY
+        };
         // in check, the king's moves first: the likeliest evasions
         let king_first = self.local_safety.as_ref().and_then(|local| local.checked_king());
         let others = pos.pieces_of(self.us) & !stones & !king_first.map_or(Bitboard::EMPTY, Bitboard::from);
@@ -288,7 +329,7 @@ impl<S: MoveSink> General<'_, S> {
     /// zone; no unpromoted move that leaves a dead piece (the rules' table) or, for a
     /// pawn moving sideways with a borrowed power, two pawns.
     fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
-        if kind.can_promote() && (from.in_zone(self.us) || to.in_zone(self.us)) {
+        if kind.can_promote() && (from.in_zone(self.us) || to.in_zone(self.us)) && self.promotion_allowed() {
             self.push_choices(Move::normal(from, to, true), kind)?;
         }
         self.push_choices(Move::normal(from, to, false), kind)
@@ -340,6 +381,26 @@ impl<S: MoveSink> General<'_, S> {
         }
     }
 
+    /// Whether a promotion is a move here (成禁, 絶対成禁).
+    #[inline]
+    fn promotion_allowed(&self) -> bool {
+        self.rules
+            .compiled()
+            .no_promotion
+            .is_none_or(|ban| ban.allows(self.to_play))
+    }
+
+    /// Whether the side to move may capture here (取禁, 攻方取禁).
+    #[inline]
+    fn captures_allowed(&self) -> bool {
+        !self.to_play
+            || self
+                .rules
+                .compiled()
+                .no_capture
+                .is_none_or(|ban| !ban.bans(self.us, self.rules.attacker))
+    }
+
     /// Whether an unpromoted `kind` moving from `from` to `to` gives the mover two pawns.
     #[inline]
     fn two_pawns(&self, kind: PieceKind, from: Square, to: Square) -> bool {
@@ -351,6 +412,9 @@ impl<S: MoveSink> General<'_, S> {
     /// or into two pawns).
     fn lion_steps(&mut self, kind: PieceKind, from: Square) -> ControlFlow<()> {
         for m in crate::lion::two_step_moves(self.pos, from) {
+            if !self.captures_allowed() && is_capture(self.pos, m) {
+                continue;
+            }
             if m.to() != from && (self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to())) {
                 continue;
             }
@@ -411,8 +475,8 @@ impl<S: MoveSink> General<'_, S> {
                 if !wanted {
                     continue;
                 }
-                // the fairy 打歩詰 lifts the ban on drop-pawn mate (rules.md §4)
-                if self.rules.uchifu().is_some() || !is_drop_pawn_mate(self.pos, to, self.rules) {
+                // the fairy 打歩詰 and 打歩可 lift the ban on drop-pawn mate (rules.md §4)
+                if !uchifu_allowed::drop_pawn_mate_banned(self.rules) || !is_drop_pawn_mate(self.pos, to, self.rules) {
                     self.sink.push(m)?;
                 }
             }

@@ -34,7 +34,8 @@
 //! powers are each piece's own, the 安南 family's, 駒詰's (a line-bound kind) or 天竺's
 //! (both kings then stay suspects and evasions are not filtered); besides, only the
 //! capture conditions (with any of these powers: the square a displaced piece leaves or
-//! fills is touched, so its neighbours are suspects), Madrasi, 利き二歩無効 and the 打歩 ones — not
+//! fills is touched, so its neighbours are suspects), Madrasi, 利き二歩無効, the 打歩 ones
+//! and those that only forbid playing some moves (成禁, 取禁, 強欲 and their kin) — not
 //! 自己王手王取無効, whose check validity looks at the capturer's own king. A king's own
 //! move is asked in full. A capture under a capture condition is always played (it may
 //! fill a square far from the move).
@@ -86,7 +87,8 @@ impl LocalRules {
         // Conditions beyond these make a king capture invalid in other ways (自己王手王取無効)
         // or are not compiled yet. A capture condition with borrowed powers keeps the
         // guarantee: a displaced piece's square is among the touched ones, so the pieces
-        // next to it (whose powers it may change) are suspects too.
+        // next to it (whose powers it may change) are suspects too. The conditions that
+        // forbid playing some moves never change what attacks a king.
         let harmless = |c: &Condition| {
             matches!(
                 c,
@@ -104,6 +106,13 @@ impl LocalRules {
                     | Condition::KikiNifuInvalid
                     | Condition::Uchifu
                     | Condition::UchifuSimple
+                    | Condition::NoPromotion
+                    | Condition::NoPromotionAbsolute
+                    | Condition::NoCapture
+                    | Condition::AttackerNoCapture
+                    | Condition::UchifuAllowed
+                    | Condition::Greedy
+                    | Condition::Ascetic
             )
         };
         conditions.iter().all(harmless).then_some(LocalRules {

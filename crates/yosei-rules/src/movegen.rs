@@ -125,7 +125,7 @@ impl MoveSink for Counter {
 }
 
 impl Position {
-    /// Every legal move of the side to move.
+    /// Every legal move the side to move may play.
     /// (The list is returned by copying all of it, 8 KiB: a search fills a list of
     /// its own with [`Position::generate_legal`] instead.)
     pub fn legal_moves(&self, rules: &RuleSet) -> MoveList {
@@ -134,11 +134,24 @@ impl Position {
         list
     }
 
-    /// Whether the side to move has any legal move (stops at the first one).
+    /// Whether the side to move has any legal move (stops at the first one), as the mate
+    /// and stalemate tests count them: under 成禁, 取禁 and 攻方取禁 a move the condition
+    /// forbids playing still counts (fm; `crate::general`), so this may be true while
+    /// [`Position::legal_moves`] is empty.
     pub fn has_legal_move(&self, rules: &RuleSet) -> bool {
+        if self.takes_general_path(rules) {
+            return crate::general::has_move(self, rules);
+        }
         let mut first = FirstMove(None);
         let _ = self.generate_legal(rules, &mut first);
         first.0.is_some()
+    }
+
+    /// Whether the side to move, with no move to play ([`Position::legal_moves`] empty),
+    /// is nevertheless neither mated nor stalemated: under 成禁, 取禁 or 攻方取禁 a move it
+    /// may not play still counts there (fm). A search reaching it has reached no goal.
+    pub fn stuck_unmated(&self, rules: &RuleSet) -> bool {
+        rules.bans_counted_moves() && self.has_legal_move(rules)
     }
 
     /// The number of legal moves, without storing them.
@@ -172,9 +185,12 @@ impl Position {
         generator.run()
     }
 
-    /// Whether `m` is a legal move here.
+    /// Whether `m` is a legal move here: among the moves to play, or, under 強欲 or
+    /// 禁欲, which choose among the moves a search asks for, among the checks to play
+    /// (an attacker that must check chooses among its checks).
     pub fn is_legal(&self, m: Move, rules: &RuleSet) -> bool {
         self.legal_moves(rules).contains(m)
+            || (rules.compiled().capture_duty.is_some() && self.legal_checks(rules).contains(m))
     }
 
     /// The legal move that `m`, as a reader found it written, stands for (or `None`):

@@ -113,10 +113,24 @@ pub enum Condition {
     Andernach,
     /// A non-capturing piece, not a king, changes colour (fm's ANTIANDERNACH).
     AntiAndernach,
+    /// 成禁: no promotion, but a promotion still counts as an escape from mate.
+    NoPromotion,
+    /// 絶対成禁: no promotion at all.
+    NoPromotionAbsolute,
+    /// 取禁: neither side captures.
+    NoCapture,
+    /// 攻方取禁: the attacker never captures.
+    AttackerNoCapture,
+    /// 打歩可: drop-pawn mate is allowed.
+    UchifuAllowed,
+    /// 強欲: a side that can capture must capture.
+    Greedy,
+    /// 禁欲: a side may capture only when it has no other move.
+    Ascetic,
 }
 
 impl Condition {
-    pub const ALL: [Condition; 16] = [
+    pub const ALL: [Condition; 23] = [
         Condition::Annan,
         Condition::Anhoku,
         Condition::Taimen,
@@ -133,6 +147,13 @@ impl Condition {
         Condition::SelfCheckCaptureInvalid,
         Condition::Andernach,
         Condition::AntiAndernach,
+        Condition::NoPromotion,
+        Condition::NoPromotionAbsolute,
+        Condition::NoCapture,
+        Condition::AttackerNoCapture,
+        Condition::UchifuAllowed,
+        Condition::Greedy,
+        Condition::Ascetic,
     ];
 
     /// The name of cli.md (for `Komazume` without its kind: see `Display`).
@@ -155,6 +176,13 @@ impl Condition {
             Condition::Komazume(_) => "komazume",
             Condition::Andernach => "andernach",
             Condition::AntiAndernach => "anti-andernach",
+            Condition::NoPromotion => "no-promotion",
+            Condition::NoPromotionAbsolute => "no-promotion-absolute",
+            Condition::NoCapture => "no-capture",
+            Condition::AttackerNoCapture => "attacker-no-capture",
+            Condition::UchifuAllowed => "uchifu-allowed",
+            Condition::Greedy => "greedy",
+            Condition::Ascetic => "ascetic",
         }
     }
 
@@ -178,7 +206,38 @@ impl Condition {
             Condition::Komazume(_) => "駒詰",
             Condition::Andernach => "アンデルナッハ",
             Condition::AntiAndernach => "アンチアンデルナッハ",
+            Condition::NoPromotion => "成禁",
+            Condition::NoPromotionAbsolute => "絶対成禁",
+            Condition::NoCapture => "取禁",
+            Condition::AttackerNoCapture => "攻方取禁",
+            Condition::UchifuAllowed => "打歩可",
+            Condition::Greedy => "強欲",
+            Condition::Ascetic => "禁欲",
         }
+    }
+
+    /// fm's short form (`!AN`), where fm has one (fmza 6.005's rule table).
+    pub const fn fm_short(self) -> Option<&'static str> {
+        Some(match self {
+            Condition::Annan => "!AN",
+            Condition::Anhoku => "!AH",
+            Condition::Taimen => "!TM",
+            Condition::Haimen => "!HM",
+            Condition::Madrasi => "!MD",
+            Condition::KMadrasi => "!KM",
+            Condition::Uchifu => "!F",
+            Condition::Circe => "!CR",
+            Condition::AntiCirce => "!AC",
+            Condition::Pwc => "!PWC",
+            Condition::NoPromotion => "!NP",
+            Condition::NoPromotionAbsolute => "!ANP",
+            Condition::NoCapture => "!NC",
+            Condition::AttackerNoCapture => "!HNC",
+            Condition::UchifuAllowed => "!AF",
+            Condition::Greedy => "!GR",
+            Condition::Ascetic => "!AS",
+            _ => return None,
+        })
     }
 }
 
@@ -204,6 +263,13 @@ impl Condition {
                 | Condition::Komazume(_)
                 | Condition::Andernach
                 | Condition::AntiAndernach
+                | Condition::NoPromotion
+                | Condition::NoPromotionAbsolute
+                | Condition::NoCapture
+                | Condition::AttackerNoCapture
+                | Condition::UchifuAllowed
+                | Condition::Greedy
+                | Condition::Ascetic
         )
     }
 }
@@ -221,7 +287,8 @@ impl fmt::Display for Condition {
 impl FromStr for Condition {
     type Err = String;
     /// cli.md names (`annan`, `komazume:KIND` with KIND an SFEN letter or an English
-    /// kind name such as `knight`, `chess-knight`) and the Japanese names.
+    /// kind name such as `knight`, `chess-knight`), the Japanese names and fm's short
+    /// forms (`!AN`, `!NP`; fm also writes `!CX` for PWC).
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let t = s.trim();
         if let Some(kind) = t.strip_prefix("komazume:") {
@@ -230,7 +297,12 @@ impl FromStr for Condition {
         Condition::ALL
             .iter()
             .copied()
-            .find(|c| c.name().eq_ignore_ascii_case(t) || c.japanese() == t)
+            .find(|c| {
+                c.name().eq_ignore_ascii_case(t)
+                    || c.japanese() == t
+                    || c.fm_short().is_some_and(|short| short.eq_ignore_ascii_case(t))
+                    || (*c == Condition::Pwc && t.eq_ignore_ascii_case("!CX"))
+            })
             .ok_or_else(|| {
                 let names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
                 format!("unknown condition '{t}': expected one of {}", names.join(", "))
@@ -276,6 +348,9 @@ pub struct RuleSet {
     pub uchifuzume: UchifuzumeReading,
     pub repetition: RepetitionRule,
     pub piece_set: PieceSetLimit,
+    /// fm's 攻方, the side 攻方取禁 bans from capturing: Black unless the solver, which
+    /// knows the stipulation, says otherwise ([`RuleSet::with_attacker`]).
+    pub attacker: Color,
     conditions: Vec<Condition>,
     compiled: crate::conditions::Compiled,
     /// How the fairy and user-defined kinds move.
@@ -288,6 +363,7 @@ impl Default for RuleSet {
             uchifuzume: UchifuzumeReading::default(),
             repetition: RepetitionRule::default(),
             piece_set: PieceSetLimit::default(),
+            attacker: Color::Black,
             conditions: Vec::new(),
             // no condition: every piece its own power (the local king-safety path holds)
             compiled: crate::conditions::Compiled::from_conditions(&[], &mut Vec::new()),
@@ -348,6 +424,20 @@ impl RuleSet {
                 matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) && sq.relative_rank(color) == 1
             }
         }
+    }
+
+    /// The same rules with `attacker` as fm's 攻方.
+    pub fn with_attacker(mut self, attacker: Color) -> RuleSet {
+        self.attacker = attacker;
+        self
+    }
+
+    /// Whether some legal move may not be played under these rules though it counts when
+    /// the mate and stalemate tests ask for a move (成禁, 取禁, 攻方取禁): an empty list of
+    /// moves to play then need not be a mate. Solvers ask [`Position::has_legal_move`].
+    pub fn bans_counted_moves(&self) -> bool {
+        let compiled = &self.compiled;
+        compiled.no_promotion == Some(crate::conditions::NoPromotion::Played) || compiled.no_capture.is_some()
     }
 
     pub fn conditions(&self) -> &[Condition] {

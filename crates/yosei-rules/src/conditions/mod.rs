@@ -2,16 +2,26 @@
 //! which rule gives pieces their powers (`annan`, `facing`, `tenjiku`, `komazume`),
 //! whether Madrasi paralysis is on (`crate::madrasi`), the 利き二歩 reading
 //! (`kiki_nifu`), 自己王手王取無効 (`self_check_capture`) and Andernach /
-//! Anti-Andernach (`andernach`). docs/rules/conditions.md
-//! gives the choices made and why.
+//! Anti-Andernach (`andernach`); and the conditions that forbid playing some legal
+//! moves: 成禁 and 絶対成禁 (`no_promotion`), 取禁 and 攻方取禁 (`no_capture`), 強欲 and
+//! 禁欲 (`capture_duty`), with 打歩可 (`uchifu_allowed`), which lifts the
+//! drop-pawn-mate ban. docs/rules/conditions.md gives the choices made and why.
 
 pub(crate) mod andernach;
 pub(crate) mod annan;
+pub(crate) mod capture_duty;
 pub(crate) mod facing;
 pub(crate) mod kiki_nifu;
 pub(crate) mod komazume;
+pub(crate) mod no_capture;
+pub(crate) mod no_promotion;
 pub(crate) mod self_check_capture;
 pub(crate) mod tenjiku;
+pub(crate) mod uchifu_allowed;
+
+pub use capture_duty::CaptureDuty;
+pub use no_capture::NoCapture;
+pub use no_promotion::NoPromotion;
 
 use crate::Condition;
 use yosei_core::PieceKind;
@@ -66,6 +76,14 @@ pub struct Compiled {
     /// 自己王手王取無効: a king capture that is an ordinary self-check is no king capture,
     /// and a king may not stand in the enemy king's reach.
     pub self_check_capture_invalid: bool,
+    /// 成禁 / 絶対成禁.
+    pub no_promotion: Option<NoPromotion>,
+    /// 取禁 / 攻方取禁.
+    pub no_capture: Option<NoCapture>,
+    /// 強欲 / 禁欲.
+    pub capture_duty: Option<CaptureDuty>,
+    /// 打歩可: drop-pawn mate is allowed.
+    pub uchifu_allowed: bool,
     /// What the general generator's local king-safety path may assume under these
     /// conditions (`None`: it does not apply).
     pub(crate) local_safety: Option<crate::local_safety::LocalRules>,
@@ -176,8 +194,69 @@ impl Compiled {
             }
         }
         compiled.turn = turn_rule(conditions, problems);
+        compiled.compile_move_bans(conditions, problems);
         compiled.local_safety = crate::local_safety::LocalRules::new(&compiled, conditions);
         compiled
+    }
+
+    /// 成禁, 取禁, 強欲 and their kin, and 打歩可; the pairs fm refuses together are
+    /// refused (each pair gives two answers to one question).
+    fn compile_move_bans(&mut self, conditions: &[Condition], problems: &mut Vec<String>) {
+        let has = |c: Condition| conditions.contains(&c);
+        let mut exclusive = |a: Condition, b: Condition, why: &str| {
+            if has(a) && has(b) {
+                problems.push(format!(
+                    "conditions {a} ({}) and {b} ({}) cannot be combined: {why}",
+                    a.japanese(),
+                    b.japanese()
+                ));
+            }
+        };
+        exclusive(
+            Condition::NoPromotion,
+            Condition::NoPromotionAbsolute,
+            "two readings of one ban, choose one",
+        );
+        exclusive(Condition::NoCapture, Condition::AttackerNoCapture, "choose one");
+        exclusive(Condition::Greedy, Condition::Ascetic, "they contradict each other");
+        for ban in [Condition::NoCapture, Condition::AttackerNoCapture] {
+            for duty in [Condition::Greedy, Condition::Ascetic] {
+                exclusive(
+                    ban,
+                    duty,
+                    "a capture duty means nothing where captures are banned (fm refuses it)",
+                );
+            }
+        }
+        for uchifu in [Condition::Uchifu, Condition::UchifuSimple] {
+            exclusive(
+                Condition::UchifuAllowed,
+                uchifu,
+                "the fairy 打歩詰 already decides drop-pawn mate",
+            );
+        }
+        self.no_promotion = if has(Condition::NoPromotionAbsolute) {
+            Some(NoPromotion::Absolute)
+        } else if has(Condition::NoPromotion) {
+            Some(NoPromotion::Played)
+        } else {
+            None
+        };
+        self.no_capture = if has(Condition::NoCapture) {
+            Some(NoCapture::BothSides)
+        } else if has(Condition::AttackerNoCapture) {
+            Some(NoCapture::Attacker)
+        } else {
+            None
+        };
+        self.capture_duty = if has(Condition::Greedy) {
+            Some(CaptureDuty::Greedy)
+        } else if has(Condition::Ascetic) {
+            Some(CaptureDuty::Ascetic)
+        } else {
+            None
+        };
+        self.uchifu_allowed = has(Condition::UchifuAllowed);
     }
 
     /// The dead-piece table of rules.md §3.2 under these conditions.

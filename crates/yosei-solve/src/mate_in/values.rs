@@ -139,7 +139,7 @@ impl<'a> Values<'a> {
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
-            return self.rules.mate_counts(Some(last));
+            return !pos.stuck_unmated(self.rules) && self.rules.mate_counts(Some(last));
         }
         for &r in replies.iter() {
             if !self.attacker_wins(&pos.play(r), plies - 1) {

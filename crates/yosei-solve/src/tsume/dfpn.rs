@@ -900,7 +900,7 @@ impl<'a> Dfpn<'a> {
         let mut defences = DefenceCount::default();
         let _ = pos.generate_legal(self.rules, &mut defences);
         if defences.n == 0 {
-            if !self.rules.mate_counts(Some(last)) {
+            if !self.rules.mate_counts(Some(last)) || pos.stuck_unmated(self.rules) {
                 // mated, but not as the stipulation asks (単純打歩): a dead end
                 return Res::disproven(NONE, hand, false);
             }
@@ -920,6 +920,9 @@ impl<'a> Dfpn<'a> {
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
+            if pos.stuck_unmated(self.rules) {
+                return Some(Res::disproven(NONE, hand, false));
+            }
             // Reached only as the root of a search: mated (the caller knows whether it
             // counts).
             return Some(Res::proven(mate_len::MATED, hand));
@@ -1002,7 +1005,8 @@ impl<'a> Dfpn<'a> {
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
-            return (last.is_none() || self.rules.mate_counts(last)).then_some(mate_len::MATED);
+            let mated = !pos.stuck_unmated(self.rules);
+            return (mated && (last.is_none() || self.rules.mate_counts(last))).then_some(mate_len::MATED);
         }
         let mut longest = mate_len::MATED;
         let mut futile_squares = yosei_core::Bitboard::EMPTY;

@@ -1,0 +1,99 @@
+#!/usr/bin/env python3
+"""Random small helpmates solved by yosei and by fm under one condition; compares the
+number of solutions (exactly N plies). Outside CI: needs fm (FM_BIN, see
+/work/shared/tools/fm-linux/README.md) and a built yosei (YOSEI, default
+target/release/yosei).
+
+usage: fm_compare_conditions.py COND [COUNT] [SEED] [PLIES]
+  COND: a cli.md condition name (no-promotion, no-capture, greedy, ...); its fm word is
+  taken from the table below. Positions are biased towards the rules' cases: pieces near
+  the promotion zones (both sides), pieces next to each other (captures), a gold or
+  silver in Black's hand."""
+import json, os, random, re, subprocess, sys
+
+FM_WORD = {
+    'no-promotion': '成禁', 'no-promotion-absolute': '絶対成禁', 'no-capture': '取禁',
+    'attacker-no-capture': '攻方取禁', 'uchifu-allowed': '打歩可', 'greedy': '強欲',
+    'ascetic': '禁欲', 'none': '',
+}
+TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
+sys.path.insert(0, TOOLS)
+from sfen2fm import conv  # noqa: E402
+
+KINDS = ['P', 'L', 'N', 'S', 'G', 'B', 'R', '+P', '+S', '+R']
+
+def random_sfen(rng):
+    board = {}
+    wk = (rng.randint(1, 9), rng.randint(1, 3))
+    board[wk] = 'k'
+    def near(sq, d):
+        return (min(9, max(1, sq[0] + rng.randint(-d, d))), min(9, max(1, sq[1] + rng.randint(-d, d))))
+    for _ in range(rng.randint(1, 3)):  # White defenders next to the king
+        board.setdefault(near(wk, 1), rng.choice(['g', 's', 'p', 'n', 'l']))
+    for _ in range(rng.randint(2, 4)):  # Black attackers around it
+        board.setdefault(near(wk, 3), rng.choice(KINDS))
+    for _ in range(rng.randint(0, 2)):  # White pieces in Black's camp: they may promote
+        board.setdefault((rng.randint(1, 9), rng.randint(6, 8)), rng.choice(['p', 's', 'l', 'n', 'r']))
+    rows = []
+    for rank in range(1, 10):
+        row, empty = '', 0
+        for file in range(9, 0, -1):
+            p = board.get((file, rank))
+            if p is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty); empty = 0
+            row += p
+        rows.append(row + (str(empty) if empty else ''))
+    hand = ''.join(rng.sample(['G', 'S', 'P', 'N', 'B', 'R'], rng.randint(0, 2)))
+    return '/'.join(rows) + ' b ' + (hand or '-') + ' 1'
+
+def yosei(sfen, cond, plies):
+    exe = os.environ.get('YOSEI', 'target/release/yosei')
+    args = [exe, 'solve', sfen, '--stip', f'help:{plies}', '--format', 'json']
+    if cond != 'none':
+        args += ['--cond', cond]
+    out = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    if out.returncode not in (0, 2) or not out.stdout.strip():
+        return None  # an invalid random position
+    result = json.loads(out.stdout.strip().splitlines()[-1])
+    if result['verdict'] == 'unknown':
+        return None
+    # a shorter mate (早詰) is what yosei reports; fm prints it beside the full-length ones
+    return result.get('solution_count', 0), result.get('length') or plies
+
+def fm(sfen, cond, plies, length):
+    line = conv(sfen, FM_WORD[cond] + 'ばか詰', plies)
+    out = subprocess.run([f'{TOOLS}/fm-solve.sh', line], capture_output=True, text=True, timeout=300).stdout
+    if '全検完了' not in out:
+        return None
+    return len(re.findall(rf'まで {length}手', out)), line
+
+def main():
+    cond = sys.argv[1]
+    count = int(sys.argv[2]) if len(sys.argv) > 2 else 50
+    rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
+    plies = int(sys.argv[4]) if len(sys.argv) > 4 else 3
+    tried = agree = solved = 0
+    while tried < count:
+        sfen = random_sfen(rng)
+        y = yosei(sfen, cond, plies)
+        if y is None:
+            continue
+        ys, length = y
+        f = fm(sfen, cond, plies, length)
+        if f is None:
+            continue
+        tried += 1
+        fs, line = f
+        solved += ys > 0
+        if ys == fs:
+            agree += 1
+        else:
+            print(f'DIFFER yosei {ys} fm {fs}: {sfen}  |  {line}')
+    print(f'{cond}: {tried} positions, {agree} agree, {solved} with solutions (yosei)')
+    return 0 if agree == tried else 1
+
+if __name__ == '__main__':
+    sys.exit(main())
