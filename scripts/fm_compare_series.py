@@ -4,12 +4,12 @@ and yosei gained in issue 21: 連続詰 (ser:N, nfm's SER-#N), 連続協力詰 (
 SH#N) and 協力自玉ステイルメイト (helpselfstale:N, fmza's HS=).
 
 Not run in CI. fmza (FM, the binary /work/shared/tools/fm-linux/build.sh builds) solves
-HS=; series play is in nfm 5.30, the other program of the same public sources, which
-`--build-nfm` builds outside the project (a few stand-ins for its Windows console calls;
-no solver logic is touched):
+HS=; series play is in nfm 5.30, the other program of the same public sources (ogiekako/fm_linux,
+src/nfm530src), a peer you build yourself outside the project, as fmza is (on Linux it needs
+stand-ins for its Windows console calls and a 32-bit `ulong_t`, as Windows' long is; this
+project never builds it):
 
-    scripts/fm_compare_series.py --build-nfm /work/.mirror/ogiekako+fm_linux/repo /tmp/nfm
-    NFM=/tmp/nfm/nfm FM=/work/peers/fm/fmza scripts/fm_compare_series.py \
+    NFM=/path/to/nfm FM=/path/to/fmza scripts/fm_compare_series.py \
         [--count 100] [--seed 1] [--yosei target/release/yosei] [--only ser,serhelp,helpselfstale]
         [--cond pwc]   (a condition nfm knows; fmza is told it too)
 
@@ -36,66 +36,6 @@ GLYPHS = {"P": "歩", "L": "香", "N": "桂", "S": "銀", "G": "金", "B": "角"
 # (nfm also knows 成禁, NOPROM, which yosei does not have yet.)
 CONDITIONS = {"pwc": ("PWC", "PWC")}
 STANDARD = {"R": 2, "B": 2, "G": 4, "S": 4, "N": 4, "L": 4, "P": 18}
-
-NFM_SHIM_H = r"""#include <string.h>
-#include <ctype.h>
-#include <stdlib.h>
-#include <stdio.h>
-int _getch(void); int _kbhit(void); int _ismbblead(unsigned int c);
-#define CARRIAGE_RETURN() fputs("\r", stdout)
-#define CLEAR_LINE() fputs("\r", stdout)
-#define GETCH() _getch()
-#define KBHIT() _kbhit()
-"""
-NFM_STUB_C = r"""#include <stdio.h>
-int _getch(void) { return 'Y'; }
-int _kbhit(void) { return 0; }
-int _ismbblead(unsigned int c) { (void)c; return 0; }
-void win32api_console_initialize(void) {}
-void win32api_console_carriage_return(void) {}
-void win32api_console_cursor_up(int y) { (void)y; }
-void win32api_console_cursor_down(int y) { (void)y; }
-void win32api_console_clear_line(void) {}
-void win32api_console_reset(void) {}
-int nthctype(const char *s, int n) {
-    unsigned char c = (unsigned char)s[n];
-    return c < 0x80 ? 0 : ((c & 0xc0) == 0x80 ? 2 : 1);
-}
-"""
-
-
-def build_nfm(git_dir, out):
-    """nfm 5.30 from the public sources (git dir or tree), built in `out`: two edits
-    besides the stand-ins, no solver logic (the program's name, 32-bit `ulong_t`)."""
-    os.makedirs(out, exist_ok=True)
-    if os.path.isdir(os.path.join(git_dir, "src", "nfm530src")):
-        subprocess.run(["cp", "-r", os.path.join(git_dir, "src"), out], check=True)
-    else:
-        archive = subprocess.run(["git", "--git-dir", git_dir, "archive", "HEAD", "src"],
-                                 check=True, capture_output=True).stdout
-        subprocess.run(["tar", "-x", "-C", out], input=archive, check=True)
-    hist = os.path.join(out, "src/nfm530src/hist.c")
-    text = open(hist, encoding="utf-8").read().replace("char cmdname[] =\n", 'char cmdname[] = "nfm"\n', 1)
-    open(hist, "w", encoding="utf-8").write(text)
-    # Windows' long is 32 bits: nfm's hash and hand words assume it (as fm-linux/build.sh
-    # does for fmza).
-    header = os.path.join(out, "src/nfm530src/nfm.h")
-    text = open(header, encoding="utf-8").read()
-    text = text.replace("typedef unsigned long ulong_t;", "typedef unsigned int ulong_t;")
-    text = text.replace("typedef unsigned long ulonglong_t;", "typedef unsigned long long ulonglong_t;")
-    open(header, "w", encoding="utf-8").write(text)
-    open(os.path.join(out, "nfm_shim.h"), "w").write(NFM_SHIM_H)
-    open(os.path.join(out, "nfm_stub.c"), "w").write(NFM_STUB_C)
-    sources = [os.path.join(out, "src/nfm530src", f) for f in sorted(os.listdir(os.path.join(out, "src/nfm530src")))
-               if f.endswith(".c")]
-    sources += [os.path.join(out, "src/nfmlibsrc/mt19937i.c"), os.path.join(out, "src/jkmiscsrc/dosopt.c"),
-                os.path.join(out, "src/jkmiscsrc/optvar.c"), os.path.join(out, "nfm_stub.c")]
-    subprocess.run(["gcc", "-O2", "-w", "-fcommon", "-fno-strict-aliasing", "-include", os.path.join(out, "nfm_shim.h"),
-                    "-I", os.path.join(out, "src/libhdr"), "-I", os.path.join(out, "src/nfm530src"),
-                    "-I", "/work/shared/tools/fm-linux/shim", "-o", os.path.join(out, "nfm")] + sources + ["-lm"],
-                   check=True)
-    print(os.path.join(out, "nfm"))
-
 
 # --- random positions -------------------------------------------------------------------
 
@@ -281,16 +221,12 @@ def compare(args):
 
 def main():
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--build-nfm", nargs=2, metavar=("SOURCES", "OUT"))
     p.add_argument("--count", type=int, default=100)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--yosei", default="target/release/yosei")
     p.add_argument("--only", default="ser,serhelp,helpselfstale")
     p.add_argument("--cond", choices=sorted(CONDITIONS))
     args = p.parse_args()
-    if args.build_nfm:
-        build_nfm(*args.build_nfm)
-        return 0
     args.only = args.only.split(",")
     args.fm, args.nfm = os.environ.get("FM"), os.environ.get("NFM")
     if not args.fm and not args.nfm:
