@@ -39,7 +39,7 @@ use crate::ply_index::Layout;
 use crate::verify::replay_all;
 use crate::{HelpStore, Limits};
 use layer::{Frontier, Spare};
-use paths::{count_solutions, solution_edges, Budget, Edge, Parents};
+use paths::{solutions_of, Edge};
 use std::time::Instant;
 use visited::{Room, Visited};
 use worker::PassMode;
@@ -684,22 +684,9 @@ impl Search<'_> {
             ..Outcome::new(verdict)
         };
         if let Some(graph) = graph {
-            // Only the edges on some shortest solution: counted, then grouped by child
-            // for listing.
-            let mut on_solutions = solution_edges(&graph.edges, graph.node_count as usize, &graph.goals);
+            let (count, duals, lines) =
+                solutions_of(&graph.edges, graph.node_count as usize, &graph.goals, self.limits);
             drop(graph.edges);
-            let (count, duals) = count_solutions(&on_solutions, &graph.goals);
-            on_solutions.sort_unstable_by_key(|e| e.child);
-            let parents = Parents { edges: &on_solutions };
-            let mut lines = Vec::new();
-            let mut budget = Budget {
-                lines: self.limits.max_listed,
-                moves: self.limits.max_listed_moves,
-            };
-            for &(p, m) in &graph.goals {
-                parents.list_paths(p, m, &mut lines, &mut budget);
-            }
-            lines.sort_by_cached_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
             let mut leftovers = Vec::new();
             match replay_all(start, self.rules, &lines) {
                 Ok(ends) => {

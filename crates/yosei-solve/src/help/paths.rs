@@ -107,6 +107,33 @@ pub(crate) struct Budget {
     pub(crate) moves: usize,
 }
 
+/// The solutions of a finished search: their number, their duals and the lines to list
+/// (within `limits`' listing caps, sorted by their moves in USI), from the graph's edges
+/// and goals.
+pub(crate) fn solutions_of(
+    edges: &[Edge],
+    node_count: usize,
+    goals: &[(u32, Move)],
+    limits: &crate::Limits,
+) -> (Count, Count, Vec<Vec<Move>>) {
+    // Only the edges on some shortest solution: counted, then grouped by child for
+    // listing.
+    let mut on_solutions = solution_edges(edges, node_count, goals);
+    let (count, duals) = count_solutions(&on_solutions, goals);
+    on_solutions.sort_unstable_by_key(|e| e.child);
+    let parents = Parents { edges: &on_solutions };
+    let mut lines = Vec::new();
+    let mut budget = Budget {
+        lines: limits.max_listed,
+        moves: limits.max_listed_moves,
+    };
+    for &(p, m) in goals {
+        parents.list_paths(p, m, &mut lines, &mut budget);
+    }
+    lines.sort_by_cached_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
+    (count, duals, lines)
+}
+
 #[cfg(test)]
 mod tests {
     use super::{count_solutions, solution_edges, Edge};

@@ -16,7 +16,7 @@ mod help;
 mod mate;
 
 use crate::help::hand_kinds;
-use crate::help::paths::{count_solutions, solution_edges, Budget, Edge, Parents};
+use crate::help::paths::{solutions_of, Edge};
 use crate::outcome::{Outcome, Verdict};
 use crate::Limits;
 use std::collections::{HashMap, HashSet};
@@ -210,19 +210,8 @@ impl Search<'_> {
         outcome.notes = self.plan.notes.clone();
         outcome.notes.extend(self.limit_hit.take());
         if let (Some(found), Verdict::Solved) = (found, verdict) {
-            let mut on_solutions = solution_edges(&found.edges, found.node_count as usize, &found.goals);
-            let (count, duals) = count_solutions(&on_solutions, &found.goals);
-            on_solutions.sort_unstable_by_key(|e| e.child);
-            let parents = Parents { edges: &on_solutions };
-            let mut lines = Vec::new();
-            let mut budget = Budget {
-                lines: self.limits.max_listed,
-                moves: self.limits.max_listed_moves,
-            };
-            for &(p, m) in &found.goals {
-                parents.list_paths(p, m, &mut lines, &mut budget);
-            }
-            lines.sort_by_cached_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
+            let (count, duals, lines) =
+                solutions_of(&found.edges, found.node_count as usize, &found.goals, self.limits);
             let mut ends = HashSet::new();
             for line in &lines {
                 match replay_series(start, self.rules, stipulation, line) {
