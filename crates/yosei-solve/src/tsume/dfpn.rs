@@ -135,7 +135,7 @@ enum GroupState {
 
 impl DropGroup {
     /// The numbers of the drops still to prove: the current one's, one more per drop
-    /// after it (as `max + count` counts siblings).
+    /// after it (each unsearched drop's first number, as the node's sum counts it).
     fn chain_pn(&self) -> u32 {
         self.current_res
             .pn
@@ -244,6 +244,10 @@ pub struct Dfpn<'a> {
 
 /// The most lines kept as failing by repetition (a cache: cleared when full).
 const REPETITION_FAILURES: usize = 1 << 20;
+
+/// An AND node's proof number is the sum of its children's up to this, max + count
+/// above (`aggregate_and`).
+const PN_SUM_LIMIT: u32 = 4096;
 
 /// Bounds (plies) searched by `small_mate` rather than by df-pn.
 const SMALL_BOUND: MateLen = 3;
@@ -743,6 +747,7 @@ impl<'a> Dfpn<'a> {
         slots: &[Slot],
     ) -> (Res, Option<(usize, u32, u32)>, Option<u32>) {
         let mut pn: u32 = 0;
+        let (mut sum, mut most, mut count) = (0u32, 0u32, 0u32);
         let mut best: Option<(usize, u32, u32)> = None;
         let mut second = None;
         let mut value = None;
@@ -785,10 +790,19 @@ impl<'a> Dfpn<'a> {
                     GroupState::Open(pn, dn) => (pn, dn),
                 },
             };
-            pn = if pn == 0 {
-                c_pn
+            // The sum (the defences that are left must all be proven) while it is small,
+            // max + count above `PN_SUM_LIMIT`: along a cycle the sum takes in the
+            // node's own number again on each round and would double until it saturates
+            // (the search then stalls on a perpetual check), max + count grows by one.
+            // Measured against max + count alone: 寿's proof 10.1 M → 5.4 M nodes, a
+            // fifth of the tanuki set 341 k → 281 k nodes, 煙詰 13.3 M → 12.6 M.
+            sum = sum.saturating_add(c_pn);
+            most = most.max(c_pn);
+            count += 1;
+            pn = if sum <= PN_SUM_LIMIT {
+                sum
             } else {
-                pn.max(c_pn).saturating_add(1).min(INF - 1)
+                (most + count - 1).clamp(PN_SUM_LIMIT, INF - 1)
             };
             if best.is_none_or(|(_, _, b_dn)| c_dn < b_dn) {
                 second = best.map(|(_, _, b_dn)| b_dn);
