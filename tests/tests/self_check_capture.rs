@@ -43,6 +43,7 @@ fn tsume(start: &Position, rules: &RuleSet) -> (Verdict, Vec<String>, bool) {
         futile: Futile::Count,
         stated_length: None,
         certify_nodes: None,
+        ..TsumeOptions::default()
     };
     let out = solve_tsume(start, rules, &options, &Limits::default(), |_| {});
     (out.verdict, solution_lines(&out.solutions), out.sound())

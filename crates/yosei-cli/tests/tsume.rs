@@ -148,3 +148,23 @@ fn no_mate_and_limits_exit_statuses() {
         assert!(unknown["length"].is_null());
     }
 }
+
+/// A position given with the moves that led to it: they count for repetition (rules.md
+/// §7). White K 11 in check from the gold on 21 (Q); round the cycle 12玉 31金 11玉 21金
+/// twice, then to P (the gold on 31): P's only mate, 21金 12玉 22金, would bring Q a
+/// fourth time. With one cycle fewer it mates.
+#[test]
+fn moves_played_before_the_position_count_for_repetition() {
+    let cycle = "1a1b 2a3a 1b1a 3a2a";
+    let game = |cycles: usize| {
+        let moves = vec![cycle; cycles].join(" ");
+        format!("position sfen 7Gk/9/8p/9/9/9/9/9/K6L1 w 2r2b3g4s4n3l17p 1 moves {moves} 1a1b 2a3a 1b1a")
+    };
+    for stip in ["tsume", "mate:3"] {
+        let (_, thrice) = solve_json(&game(2), &["--stip", stip]);
+        assert_eq!(thrice["verdict"], "no-solution", "{stip}: {thrice}");
+        let (_, twice) = solve_json(&game(1), &["--stip", stip]);
+        assert_eq!(twice["verdict"], "solved", "{stip}: {twice}");
+        assert_eq!(strings(&twice["solutions"][0]), ["3a2a", "1a1b", "2a2b"]);
+    }
+}
