@@ -168,3 +168,22 @@ fn moves_played_before_the_position_count_for_repetition() {
         assert_eq!(strings(&twice["solutions"][0]), ["3a2a", "1a1b", "2a2b"]);
     }
 }
+
+/// `--repetition strict` (cli.md) with moves whose thrice-met position closes a perpetual
+/// check (seed 003's B図 after two rounds of Black's rook checks): the searches cannot
+/// follow the strict rule there (whether the fourth occurrence is legal depends on the
+/// line), so the problem is refused with the reason; under `normal` it is solved.
+#[test]
+fn strict_repetition_after_a_perpetual_check_in_the_moves_is_refused() {
+    let rounds = "R*8a R*6a 8a6a+ 5a6a R*3a R*5a 3a5a+ 6a5a R*9a R*6a 9a6a+ 5a6a R*4a R*5a 4a5a+ 6a5a";
+    let input = format!("position sfen 4k4/9/9/9/9/9/9/9/8K b Rr 1 moves {rounds}");
+    let (status, _, err) = yosei_solve(&input, &["--repetition", "strict"]);
+    assert_ne!(status, 0);
+    assert!(err.contains("repetition = strict"), "{err}");
+    let (status, normal) = solve_json(&input, &["--repetition", "normal"]);
+    assert_eq!(
+        (status, normal["verdict"].as_str()),
+        (0, Some("no-solution")),
+        "{normal}"
+    );
+}
