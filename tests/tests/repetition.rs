@@ -210,12 +210,17 @@ const MATE_FROM_P: &str = "3a2a 1a1b 2a2b";
 
 /// The game from Q through `cycles` whole cycles and then to P.
 fn game_to_p(cycles: usize, rules: &RuleSet) -> GameHistory {
+    game_from(CYCLE_Q, cycles, rules)
+}
+
+/// The game from `q` through `cycles` whole cycles and then to its P.
+fn game_from(q: &str, cycles: usize, rules: &RuleSet) -> GameHistory {
     let moves: Vec<yosei_core::Move> = std::iter::repeat_n(CYCLE, cycles)
         .flatten()
         .chain(CYCLE[..3].iter().copied())
         .map(|m| parse_usi_move(m).unwrap())
         .collect();
-    yosei_io::input::game_after(&parse_sfen(CYCLE_Q).unwrap().setup, &moves, rules).unwrap()
+    yosei_io::input::game_after(&parse_sfen(q).unwrap().setup, &moves, rules).unwrap()
 }
 
 /// Direct mate of the game's last position, counting the game before it.
@@ -257,6 +262,51 @@ fn a_mate_in_n_through_a_fourth_occurrence_counting_the_moves_played_is_no_mate(
         let mated = (Verdict::Solved, vec![MATE_FROM_P.to_string()]);
         assert_eq!(mate_in(&game_to_p(1, &rules), plies), mated);
     }
+}
+
+/// The same game with a silver in Black's hand: after it, 21金 still brings Q a fourth
+/// time, and the search finds the longer mate that goes round it, 22銀 12玉 11銀成 同玉
+/// (Black's silver now White's: another position) 21金 12玉 22金; mate in N finds no mate
+/// within 3 or 5 plies and this one within 7.
+#[test]
+fn a_mate_through_a_fourth_occurrence_gives_way_to_a_longer_one() {
+    const WITH_SILVER: &str = "7Gk/9/8p/9/9/9/9/9/K6L1 w S2r2b3g3s4n3l17p 1";
+    let rules = RuleSet::ordinary();
+    assert_eq!(
+        tsume_after(&game_from(WITH_SILVER, 1, &rules), &rules),
+        (Verdict::Solved, vec![MATE_FROM_P.to_string()])
+    );
+    let game = game_from(WITH_SILVER, 2, &rules);
+    let longer = "S*2b 1a1b 2b1a+ 1b1a 3a2a 1a1b 2a2b".to_string();
+    assert_eq!(tsume_after(&game, &rules), (Verdict::Solved, vec![longer]));
+    let prior = PriorGame::of(&game, &rules).unwrap();
+    for (plies, verdict) in [(3, Verdict::NoSolution), (5, Verdict::NoSolution), (7, Verdict::Solved)] {
+        let out = solve_mate_in(game.current(), &rules, plies, &prior, &Limits::default());
+        assert_eq!(out.verdict, verdict, "mate:{plies}");
+    }
+}
+
+/// `GameHistory::met_three_times` finds positions by comparing them (A図's sequence
+/// reaches its ☆ position from 63 and from 61), and says whether a side checked with
+/// every move since the first of the three: nobody in A, Black in B.
+#[test]
+fn positions_met_three_times_and_whether_a_perpetual_check_led_there() {
+    let rules = RuleSet::ordinary();
+    let (a, _) = play(FIGURE_A, &SEQUENCE_A[..8], &rules);
+    let met = a.met_three_times();
+    assert_eq!(met.len(), 1);
+    assert!(met[0].0.same_position(a.current()) && !met[0].1);
+    let (b, _) = play(FIGURE_B, &SEQUENCE_B[..16], &rules);
+    let met = b.met_three_times();
+    assert!(met
+        .iter()
+        .any(|(p, perpetual)| p.same_position(b.current()) && *perpetual));
+    assert!(met.iter().all(|(_, perpetual)| *perpetual));
+    let (fewer, _) = play(FIGURE_B, &SEQUENCE_B[..15], &rules);
+    assert!(fewer
+        .met_three_times()
+        .iter()
+        .all(|(p, _)| !p.same_position(b.current())));
 }
 
 /// A problem read with its moves (a USI `position … moves …` line) keeps the game.
