@@ -6,7 +6,7 @@ use yosei_io::sfen::parse_sfen;
 use yosei_io::Report;
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
 use yosei_solve::mate_in::{longest_defence, solve_mate_in, SolutionTree};
-use yosei_solve::{Limits, Outcome, Verdict};
+use yosei_solve::{Limits, Outcome, PriorGame, Verdict};
 use yosei_tests::support::solution_lines;
 use yosei_tests::tanuki::{problems, COOKED, SHORTER};
 
@@ -15,7 +15,13 @@ fn position(sfen: &str, rules: &RuleSet) -> Position {
 }
 
 fn solve(sfen: &str, rules: &RuleSet, plies: u32) -> Outcome {
-    solve_mate_in(&position(sfen, rules), rules, plies, &Limits::default())
+    solve_mate_in(
+        &position(sfen, rules),
+        rules,
+        plies,
+        &PriorGame::default(),
+        &Limits::default(),
+    )
 }
 
 /// Seed 004's count by brute force: no table and no reuse; a line that comes back to
@@ -186,7 +192,7 @@ fn refutations_hold() {
         let defence = r.defence.expect("a defence (no 打歩詰 here)");
         assert!(after.legal_moves(&rules).contains(defence));
         let next = after.play(defence);
-        let rest = solve_mate_in(&next, &rules, 1, &Limits::default());
+        let rest = solve_mate_in(&next, &rules, 1, &PriorGame::default(), &Limits::default());
         assert_eq!(
             rest.verdict,
             Verdict::NoSolution,
@@ -256,7 +262,7 @@ fn fairy_conditions_agree_with_brute_force() {
             let Ok(start) = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules) else {
                 continue;
             };
-            let out = solve_mate_in(&start, &rules, plies, &Limits::default());
+            let out = solve_mate_in(&start, &rules, plies, &PriorGame::default(), &Limits::default());
             assert_ne!(out.verdict, Verdict::Unknown, "{condition} {sfen}: {:?}", out.notes);
             let expected = brute_lines(&start, &rules, plies, &mut vec![start.clone()], true);
             let got = (out.verdict == Verdict::Solved).then(|| count(&out));
@@ -305,7 +311,7 @@ fn tanuki_counts_agree_with_brute_force() {
         let Ok(start) = Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules) else {
             continue;
         };
-        let out = solve_mate_in(&start, &rules, plies, &Limits::default());
+        let out = solve_mate_in(&start, &rules, plies, &PriorGame::default(), &Limits::default());
         let expected = brute_lines(&start, &rules, plies, &mut vec![start.clone()], true);
         assert_eq!(Some(count(&out)), expected, "{name}");
         compared += 1;
@@ -337,7 +343,7 @@ fn tanuki_set_as_mate_in_n() {
             continue;
         };
         valid += 1;
-        let out = solve_mate_in(&start, &rules, plies, &limits);
+        let out = solve_mate_in(&start, &rules, plies, &PriorGame::default(), &limits);
         if out.verdict != Verdict::Solved {
             failures.push(format!("{name}: {:?} {:?}", out.verdict, out.notes));
             continue;

@@ -4,6 +4,10 @@
 
 use yosei_io::sfen::{parse_sfen, parse_usi_move};
 use yosei_rules::{GameHistory, Position, RepetitionRule, RepetitionVerdict, RuleSet};
+use yosei_solve::mate_in::solve_mate_in;
+use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions};
+use yosei_solve::{Limits, PriorGame, Verdict};
+use yosei_tests::support::solution_lines;
 
 /// The game from `sfen` through `moves` (USI), each checked legal; the verdict after
 /// every ply.
@@ -191,4 +195,151 @@ fn strict_repetition_makes_a_pawn_drop_drop_pawn_mate() {
             })
         );
     }
+}
+
+/// The game before a problem (rules.md §7; moves given with the position): Q is White K
+/// 11 in check from Black's gold on 21, White P 13, Black L 29, K 99. From Q the game
+/// goes round the cycle 12玉 31金 11玉 21金 twice and then to P (the gold back on 31):
+/// P and Q have each been met three times. From P alone 21金 12玉 22金 mates in 3 and
+/// is the only mate; after the game, 21金 brings Q a fourth time (a draw: Black's 31金
+/// gave no check), so there is no mate at all. One cycle fewer, and Q would come a third
+/// time only: the mate stands.
+const CYCLE_Q: &str = "7Gk/9/8p/9/9/9/9/9/K6L1 w 2r2b3g4s4n3l17p 1";
+const CYCLE: [&str; 4] = ["1a1b", "2a3a", "1b1a", "3a2a"];
+const MATE_FROM_P: &str = "3a2a 1a1b 2a2b";
+
+/// The game from Q through `cycles` whole cycles and then to P.
+fn game_to_p(cycles: usize, rules: &RuleSet) -> GameHistory {
+    game_from(CYCLE_Q, cycles, rules)
+}
+
+/// The game from `q` through `cycles` whole cycles and then to its P.
+fn game_from(q: &str, cycles: usize, rules: &RuleSet) -> GameHistory {
+    let moves: Vec<yosei_core::Move> = std::iter::repeat_n(CYCLE, cycles)
+        .flatten()
+        .chain(CYCLE[..3].iter().copied())
+        .map(|m| parse_usi_move(m).unwrap())
+        .collect();
+    yosei_io::input::game_after(&parse_sfen(q).unwrap().setup, &moves, rules).unwrap()
+}
+
+/// Direct mate of the game's last position, counting the game before it.
+fn tsume_after(game: &GameHistory, rules: &RuleSet) -> (Verdict, Vec<String>) {
+    let options = TsumeOptions {
+        futile: Futile::Count,
+        prior: PriorGame::of(game, rules).unwrap(),
+        ..TsumeOptions::default()
+    };
+    let out = solve_tsume(game.current(), rules, &options, &Limits::default(), |_| {});
+    (out.verdict, solution_lines(&out.solutions))
+}
+
+#[test]
+fn a_direct_mate_through_a_fourth_occurrence_counting_the_moves_played_is_no_mate() {
+    for rules in [RuleSet::ordinary(), strict()] {
+        let game = game_to_p(2, &rules);
+        assert_eq!(game.occurrences(), 3, "P");
+        assert!(game.repetition().is_none());
+        assert_eq!(tsume_after(&game, &rules), (Verdict::NoSolution, vec![]));
+        // P alone, and P after one cycle fewer
+        let alone = GameHistory::new(game.current().clone(), &rules);
+        let mated = (Verdict::Solved, vec![MATE_FROM_P.to_string()]);
+        assert_eq!(tsume_after(&alone, &rules), mated);
+        assert_eq!(tsume_after(&game_to_p(1, &rules), &rules), mated);
+    }
+}
+
+#[test]
+fn a_mate_in_n_through_a_fourth_occurrence_counting_the_moves_played_is_no_mate() {
+    let rules = RuleSet::ordinary();
+    let mate_in = |game: &GameHistory, plies: u32| {
+        let prior = PriorGame::of(game, &rules).unwrap();
+        let out = solve_mate_in(game.current(), &rules, plies, &prior, &Limits::default());
+        (out.verdict, solution_lines(&out.solutions))
+    };
+    for plies in [3, 5] {
+        assert_eq!(mate_in(&game_to_p(2, &rules), plies), (Verdict::NoSolution, vec![]));
+        let mated = (Verdict::Solved, vec![MATE_FROM_P.to_string()]);
+        assert_eq!(mate_in(&game_to_p(1, &rules), plies), mated);
+    }
+}
+
+/// The same game with a silver in Black's hand: after it, 21金 still brings Q a fourth
+/// time, and the search finds the longer mate that goes round it, 22銀 12玉 11銀成 同玉
+/// (Black's silver now White's: another position) 21金 12玉 22金; mate in N finds no mate
+/// within 3 or 5 plies and this one within 7.
+#[test]
+fn a_mate_through_a_fourth_occurrence_gives_way_to_a_longer_one() {
+    const WITH_SILVER: &str = "7Gk/9/8p/9/9/9/9/9/K6L1 w S2r2b3g3s4n3l17p 1";
+    let rules = RuleSet::ordinary();
+    assert_eq!(
+        tsume_after(&game_from(WITH_SILVER, 1, &rules), &rules),
+        (Verdict::Solved, vec![MATE_FROM_P.to_string()])
+    );
+    let game = game_from(WITH_SILVER, 2, &rules);
+    let longer = "S*2b 1a1b 2b1a+ 1b1a 3a2a 1a1b 2a2b".to_string();
+    assert_eq!(tsume_after(&game, &rules), (Verdict::Solved, vec![longer]));
+    let prior = PriorGame::of(&game, &rules).unwrap();
+    for (plies, verdict) in [(3, Verdict::NoSolution), (5, Verdict::NoSolution), (7, Verdict::Solved)] {
+        let out = solve_mate_in(game.current(), &rules, plies, &prior, &Limits::default());
+        assert_eq!(out.verdict, verdict, "mate:{plies}");
+    }
+}
+
+/// `GameHistory::met_three_times` finds positions by comparing them (A図's sequence
+/// reaches its ☆ position from 63 and from 61), and says whether a side checked with
+/// every move since the first of the three: nobody in A, Black in B.
+#[test]
+fn positions_met_three_times_and_whether_a_perpetual_check_led_there() {
+    let rules = RuleSet::ordinary();
+    let (a, _) = play(FIGURE_A, &SEQUENCE_A[..8], &rules);
+    let met = a.met_three_times();
+    assert_eq!(met.len(), 1);
+    assert!(met[0].0.same_position(a.current()) && !met[0].1);
+    let (b, _) = play(FIGURE_B, &SEQUENCE_B[..16], &rules);
+    let met = b.met_three_times();
+    assert!(met
+        .iter()
+        .any(|(p, perpetual)| p.same_position(b.current()) && *perpetual));
+    assert!(met.iter().all(|(_, perpetual)| *perpetual));
+    let (fewer, _) = play(FIGURE_B, &SEQUENCE_B[..15], &rules);
+    assert!(fewer
+        .met_three_times()
+        .iter()
+        .all(|(p, _)| !p.same_position(b.current())));
+}
+
+/// A problem read with its moves (a USI `position … moves …` line) keeps the game.
+#[test]
+fn a_problem_read_with_moves_keeps_the_game_before_it() {
+    let moves: Vec<&str> = CYCLE.iter().chain(&CYCLE).chain(&CYCLE[..3]).copied().collect();
+    let line = format!("position sfen {CYCLE_Q} moves {}", moves.join(" "));
+    let loaded = yosei_io::input::read_problems_from_arg(&line, &RuleSet::ordinary()).unwrap();
+    assert_eq!(loaded[0].played.plies(), 11);
+    assert!(loaded[0].played.current().same_position(&loaded[0].position));
+    let prior = PriorGame::of(&loaded[0].played, &loaded[0].rules).unwrap();
+    let q = parse_sfen(CYCLE_Q).unwrap().setup;
+    assert!(prior.ends_game(&Position::from_setup(&q, &loaded[0].rules).unwrap()));
+}
+
+/// Under `repetition = strict` whether a fourth occurrence is a legal move can depend on
+/// the line (did the defence check with every reply?), which the direct-mate and
+/// mate-in-N tables cannot hold: a game whose thrice-met position closes a perpetual
+/// check (B図 after two rounds of Black's checks) is refused with a reason, and taken
+/// under the normal reading.
+#[test]
+fn strict_repetition_after_a_perpetual_check_in_the_moves_played_is_refused() {
+    let normal = RuleSet::ordinary();
+    let (game, _) = play(FIGURE_B, &SEQUENCE_B[..16], &normal);
+    assert_eq!(game.occurrences(), 3);
+    let prior = PriorGame::of(&game, &normal).unwrap();
+    assert!(prior.ends_game(game.current()));
+    let refused = PriorGame::of(&game, &strict()).unwrap_err();
+    assert!(refused.contains("repetition = strict"), "{refused}");
+}
+
+fn strict() -> RuleSet {
+    let mut strict = RuleSet::ordinary();
+    strict.repetition = RepetitionRule::Strict;
+    strict
 }

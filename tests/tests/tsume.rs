@@ -54,6 +54,7 @@ fn solve_position(start: &Position, rules: &RuleSet, ask: &Ask) -> Outcome {
         futile: ask.futile,
         stated_length: ask.stated_length,
         certify_nodes: ask.certify_nodes,
+        ..TsumeOptions::default()
     };
     let limits = ask.limits.clone().unwrap_or(Limits {
         hash_mb: 64,

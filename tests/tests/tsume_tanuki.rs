@@ -34,6 +34,7 @@ fn tanuki_set_lengths_and_shorter_mates() {
             futile: Futile::Count,
             stated_length: Some(plies),
             certify_nodes: None,
+            ..TsumeOptions::default()
         };
         let outcome = solve_tsume(&start, &rules, &options, &limits, |_| {});
         if outcome.verdict != Verdict::Solved {

@@ -177,6 +177,7 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
         futile: args.futile.into(),
         stated_length: None,
         certify_nodes: None,
+        ..TsumeOptions::default()
     };
     let json = args.format == CheckFormat::Json;
     let store = match &args.store {

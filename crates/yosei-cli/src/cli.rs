@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
-use yosei_rules::{Condition, RuleSet, UchifuzumeReading};
+use yosei_rules::{Condition, RepetitionRule, RuleSet, UchifuzumeReading};
 
 #[derive(Parser)]
 #[command(
@@ -29,12 +29,22 @@ pub struct RuleArgs {
     /// Drop-pawn-mate reading: check-only (default) or any (rules.md §4)
     #[arg(long, value_enum, default_value_t = Uchifuzume::CheckOnly)]
     uchifuzume: Uchifuzume,
+    /// Repetition: normal (default) or strict (the move completing a perpetual check's
+    /// fourth occurrence is illegal; rules.md §7)
+    #[arg(long, value_enum, default_value_t = Repetition::Normal)]
+    repetition: Repetition,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
 enum Uchifuzume {
     CheckOnly,
     Any,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum Repetition {
+    Normal,
+    Strict,
 }
 
 #[derive(Subcommand)]
@@ -159,7 +169,12 @@ impl RuleArgs {
             Uchifuzume::CheckOnly => UchifuzumeReading::CheckOnly,
             Uchifuzume::Any => UchifuzumeReading::Any,
         };
-        compile_rules(&self.conditions, uchifuzume)
+        let mut rules = compile_rules(&self.conditions, uchifuzume)?;
+        rules.repetition = match self.repetition {
+            Repetition::Normal => RepetitionRule::Normal,
+            Repetition::Strict => RepetitionRule::Strict,
+        };
+        Ok(rules)
     }
 }
 

@@ -32,7 +32,7 @@ use yosei_io::input::LoadedProblem;
 use yosei_io::problem::remaining_pieces;
 use yosei_io::sfen::write_sfen;
 use yosei_io::{Problem, Report};
-use yosei_rules::{Position, RuleSet, Stipulation};
+use yosei_rules::{GameHistory, Position, RuleSet, Stipulation};
 use yosei_solve::tsume::{Futile, TsumeOptions};
 use yosei_solve::{Limits, Outcome, Verdict};
 
@@ -239,6 +239,7 @@ pub fn run(args: GenerateArgs) -> Result<u8, String> {
             stated_length: None,
             // The certificate (no shorter mate, every cook) within the candidate's nodes.
             certify_nodes: Some(args.nodes),
+            ..TsumeOptions::default()
         },
     };
     let progress = std::io::stderr().is_terminal() || std::env::var_os("YOSEI_PROGRESS").is_some();
@@ -422,6 +423,7 @@ fn judge(spec: &Spec, seed: u64, index: u64) -> Judged {
             ..Problem::default()
         },
         rules: spec.rules.clone(),
+        played: GameHistory::new(position.clone(), &spec.rules),
         position,
     };
     let outcome = match solve_problem(&loaded, spec.stipulation, None, &spec.tsume, &spec.limits, &mut |_| {}) {

@@ -16,7 +16,7 @@ use yosei_solve::mate_in::{check_plies, solve_mate_in, MateInAnswer};
 use yosei_solve::self_mate::solve_self;
 use yosei_solve::series::solve_series;
 use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions, TsumeProgress};
-use yosei_solve::{Count, HelpPlan, Limits, Outcome, Verdict};
+use yosei_solve::{Count, HelpPlan, Limits, Outcome, PriorGame, Verdict};
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
@@ -162,6 +162,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
             futile: args.futile.into(),
             stated_length: None,
             certify_nodes: args.certify_nodes,
+            ..TsumeOptions::default()
         };
         let outcome = solve_problem(loaded, stipulation, target, &tsume, &limits, &mut |p| {
             if show_progress {
@@ -258,11 +259,15 @@ fn solve_stipulation(
         rules,
         ..loaded.clone()
     };
+    // the positions the moves played before the problem's met three times (direct mate
+    // and mate in N; help play and the others take the position alone)
+    let prior = || PriorGame::of(&loaded.played, &loaded.rules).map_err(|why| format!("{}: {why}", loaded.origin));
     Ok(match stipulation {
         Stipulation::SelfMate { length } => solve_self(&loaded.position, &loaded.rules, length, limits),
         Stipulation::Tsume { length } => {
             let options = TsumeOptions {
                 stated_length: length,
+                prior: prior()?,
                 ..tsume.clone()
             };
             solve_tsume(&loaded.position, &loaded.rules, &options, limits, |p| {
@@ -271,7 +276,7 @@ fn solve_stipulation(
         }
         Stipulation::MateIn { length } => {
             check_plies(length).map_err(|why| format!("{}: {why}", loaded.origin))?;
-            solve_mate_in(&loaded.position, &loaded.rules, length, limits)
+            solve_mate_in(&loaded.position, &loaded.rules, length, &prior()?, limits)
         }
         Stipulation::Series { .. } | Stipulation::SeriesHelp { .. } => {
             solve_series(&loaded.position, &loaded.rules, stipulation, limits)

@@ -148,3 +148,42 @@ fn no_mate_and_limits_exit_statuses() {
         assert!(unknown["length"].is_null());
     }
 }
+
+/// A position given with the moves that led to it: they count for repetition (rules.md
+/// §7). White K 11 in check from the gold on 21 (Q); round the cycle 12玉 31金 11玉 21金
+/// twice, then to P (the gold on 31): P's only mate, 21金 12玉 22金, would bring Q a
+/// fourth time. With one cycle fewer it mates.
+#[test]
+fn moves_played_before_the_position_count_for_repetition() {
+    let cycle = "1a1b 2a3a 1b1a 3a2a";
+    let game = |cycles: usize| {
+        let moves = vec![cycle; cycles].join(" ");
+        format!("position sfen 7Gk/9/8p/9/9/9/9/9/K6L1 w 2r2b3g4s4n3l17p 1 moves {moves} 1a1b 2a3a 1b1a")
+    };
+    for stip in ["tsume", "mate:3"] {
+        let (_, thrice) = solve_json(&game(2), &["--stip", stip]);
+        assert_eq!(thrice["verdict"], "no-solution", "{stip}: {thrice}");
+        let (_, twice) = solve_json(&game(1), &["--stip", stip]);
+        assert_eq!(twice["verdict"], "solved", "{stip}: {twice}");
+        assert_eq!(strings(&twice["solutions"][0]), ["3a2a", "1a1b", "2a2b"]);
+    }
+}
+
+/// `--repetition strict` (cli.md) with moves whose thrice-met position closes a perpetual
+/// check (seed 003's B図 after two rounds of Black's rook checks): the searches cannot
+/// follow the strict rule there (whether the fourth occurrence is legal depends on the
+/// line), so the problem is refused with the reason; under `normal` it is solved.
+#[test]
+fn strict_repetition_after_a_perpetual_check_in_the_moves_is_refused() {
+    let rounds = "R*8a R*6a 8a6a+ 5a6a R*3a R*5a 3a5a+ 6a5a R*9a R*6a 9a6a+ 5a6a R*4a R*5a 4a5a+ 6a5a";
+    let input = format!("position sfen 4k4/9/9/9/9/9/9/9/8K b Rr 1 moves {rounds}");
+    let (status, _, err) = yosei_solve(&input, &["--repetition", "strict"]);
+    assert_ne!(status, 0);
+    assert!(err.contains("repetition = strict"), "{err}");
+    let (status, normal) = solve_json(&input, &["--repetition", "normal"]);
+    assert_eq!(
+        (status, normal["verdict"].as_str()),
+        (0, Some("no-solution")),
+        "{normal}"
+    );
+}

@@ -178,6 +178,20 @@ fn go_mate_answers_the_main_line_in_usi() {
     gui.quit();
 }
 
+/// The moves of `position … moves …` count for repetition (rules.md §7): the mate in 3
+/// of the position reached would bring a position of the moves a fourth time.
+#[test]
+fn go_mate_counts_the_moves_played_for_repetition() {
+    let mut gui = Gui::start();
+    let cycle = "1a1b 2a3a 1b1a 3a2a";
+    let q = "7Gk/9/8p/9/9/9/9/9/K6L1 w 2r2b3g4s4n3l17p 1";
+    gui.send(&format!("position sfen {q} moves {cycle} {cycle} 1a1b 2a3a 1b1a"));
+    assert_eq!(gui.answer("go mate 10000").0, "checkmate nomate");
+    gui.send(&format!("position sfen {q} moves {cycle} 1a1b 2a3a 1b1a"));
+    assert_eq!(gui.answer("go mate 10000").0, "checkmate 3a2a 1a1b 2a2b");
+    gui.quit();
+}
+
 /// A whole session written to standard input at once, then closed (`yosei usi <
 /// script`): every `go` is answered, in order, before the engine ends at the end of its
 /// input.

@@ -23,6 +23,9 @@ pub struct LoadedProblem {
     pub rules: RuleSet,
     /// The validated start position (after an SFEN line's `moves`).
     pub position: Position,
+    /// The game that led to `position`: the setup and the moves played, if any (their
+    /// positions count for repetition, rules.md §7).
+    pub played: GameHistory,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -129,13 +132,14 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
     rules.repetition = problem.options.repetition.unwrap_or(base.repetition);
     rules.piece_set = base.piece_set;
     let moves: &[Move] = if sourced.play_moves { &problem.moves.moves } else { &[] };
-    let position = position_after(&problem.setup, moves, &rules).map_err(err)?;
+    let played = game_after(&problem.setup, moves, &rules).map_err(err)?;
     Ok(LoadedProblem {
         origin,
         format: sourced.format,
         problem,
         rules,
-        position,
+        position: played.current().clone(),
+        played,
     })
 }
 
@@ -145,6 +149,12 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
 /// that completes a perpetual check's fourfold repetition is not); or what is wrong, in
 /// words.
 pub fn position_after(setup: &Setup, moves: &[Move], rules: &RuleSet) -> Result<Position, String> {
+    game_after(setup, moves, rules).map(|game| game.current().clone())
+}
+
+/// `position_after` with the game that leads there (the setup's position and every
+/// position after it).
+pub fn game_after(setup: &Setup, moves: &[Move], rules: &RuleSet) -> Result<GameHistory, String> {
     let start = Position::from_setup(setup, rules).map_err(|e| e.to_string())?;
     let mut game = GameHistory::new(start, rules);
     for (i, &m) in moves.iter().enumerate() {
@@ -164,5 +174,5 @@ pub fn position_after(setup: &Setup, moves: &[Move], rules: &RuleSet) -> Result<
         }
         game.play(m, rules);
     }
-    Ok(game.current().clone())
+    Ok(game)
 }

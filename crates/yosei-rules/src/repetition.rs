@@ -113,15 +113,8 @@ impl GameHistory {
                 }
             }
         }
-        let cycle = &self.entries[first?..=last];
-        // `color` checked with every move: every position of the cycle with its
-        // opponent to move has the opponent in check
-        let checked_throughout = |color: Color| {
-            cycle
-                .iter()
-                .filter(|e| e.position.side_to_move() == !color)
-                .all(|e| e.in_check)
-        };
+        let first = first?;
+        let checked_throughout = |color: Color| self.checked_throughout_since(first, color);
         Some(
             match (checked_throughout(Color::Black), checked_throughout(Color::White)) {
                 (true, false) => RepetitionVerdict::PerpetualCheck { checker: Color::Black },
@@ -132,6 +125,41 @@ impl GameHistory {
                 _ => RepetitionVerdict::Draw,
             },
         )
+    }
+
+    /// Whether `color` has given check with every move from the position at `first` on:
+    /// every position since, `first` included, with its opponent to move has the
+    /// opponent in check.
+    fn checked_throughout_since(&self, first: usize, color: Color) -> bool {
+        self.entries[first..]
+            .iter()
+            .filter(|e| e.position.side_to_move() == !color)
+            .all(|e| e.in_check)
+    }
+
+    /// The positions met three times or more so far: the next occurrence of one would be
+    /// its fourth and end the game (a search from the current position must not count a
+    /// line through one as a mate). With each, whether some side has given check with
+    /// every move since the first of its last three occurrences, so that its next
+    /// occurrence could complete a perpetual check.
+    pub fn met_three_times(&self) -> Vec<(Position, bool)> {
+        let mut out: Vec<(Position, bool)> = Vec::new();
+        for (i, e) in self.entries.iter().enumerate() {
+            if out.iter().any(|(p, _)| p.same_position(&e.position)) {
+                continue;
+            }
+            let at: Vec<usize> = (i..self.entries.len())
+                .filter(|&j| self.entries[j].position.same_position(&e.position))
+                .collect();
+            if at.len() >= 3 {
+                let first = at[at.len() - 3];
+                let perpetual = Color::ALL
+                    .into_iter()
+                    .any(|color| self.checked_throughout_since(first, color));
+                out.push((e.position.clone(), perpetual));
+            }
+        }
+        out
     }
 
     /// Whether `m` (legal in the current position by the position alone) completes a

@@ -13,6 +13,7 @@ pub mod mate_in;
 pub mod outcome;
 pub mod plan;
 pub mod ply_index;
+pub mod prior_game;
 mod saved_file;
 pub mod self_mate;
 pub mod series;
@@ -24,6 +25,7 @@ mod zeroed;
 pub use count::Count;
 pub use outcome::{Outcome, Verdict};
 pub use plan::{Goal, HelpPlan, PlanError};
+pub use prior_game::PriorGame;
 
 /// Limits of one search. A limit that is hit gives the verdict `unknown`, never a
 /// wrong answer.

@@ -15,7 +15,7 @@ use yosei_io::input::{read_problems_from_text, LoadedProblem};
 use yosei_io::notation::board_glyph;
 use yosei_io::sfen::{parse_usi_move, write_sfen};
 use yosei_io::MoveLine;
-use yosei_rules::{GameHistory, Position, RuleSet, Stipulation, UchifuzumeReading};
+use yosei_rules::{GameHistory, RuleSet, Stipulation, UchifuzumeReading};
 
 /// The longest problem text read (a collection of problems, not a database).
 const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -261,7 +261,7 @@ pub async fn moves(payload: Result<Json<MovesRequest>, JsonRejection>) -> Result
     let request = body(payload)?;
     let Loaded { problem, .. } = request.problem.load()?;
     let rules = &problem.rules;
-    let (mut game, line) = replay_played(&problem.position, rules, &request.played)?;
+    let (mut game, line) = replay_played(&problem.played, rules, &request.played)?;
     let replayed = replay_line(&problem.position, rules, &line);
     let position = game.current().clone();
     let previous_to = line.last().map(|m| m.to());
@@ -286,16 +286,17 @@ pub async fn moves(payload: Result<Json<MovesRequest>, JsonRejection>) -> Result
     })))
 }
 
-/// The game of the USI moves `played` from `start`, each read and legal in turn given
-/// the game so far (under `repetition = strict` a move that completes a perpetual
-/// check's fourfold repetition is not), or the error naming the first that is not. A
-/// fourfold repetition ends the game: no move may follow it.
+/// The game of the USI moves `played` after `before` (the problem's own game: its
+/// position and the moves given with it, which count for repetition), each read and
+/// legal in turn given the game so far (under `repetition = strict` a move that
+/// completes a perpetual check's fourfold repetition is not), or the error naming the
+/// first that is not. A fourfold repetition ends the game: no move may follow it.
 pub fn replay_played(
-    start: &Position,
+    before: &GameHistory,
     rules: &RuleSet,
     played: &[String],
 ) -> Result<(GameHistory, Vec<Move>), ApiError> {
-    let mut game = GameHistory::new(start.clone(), rules);
+    let mut game = before.clone();
     let mut line = Vec::with_capacity(played.len());
     for (i, text) in played.iter().enumerate() {
         let m = parse_usi_move(text).map_err(|e| ApiError::bad_request(format!("move {}: {e}", i + 1)))?;

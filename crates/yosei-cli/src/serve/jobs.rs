@@ -160,6 +160,7 @@ pub async fn start(
         futile,
         stated_length: None,
         certify_nodes: None,
+        ..TsumeOptions::default()
     };
     let id = {
         let mut by_id = jobs.lock();

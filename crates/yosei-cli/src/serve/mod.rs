@@ -376,6 +376,34 @@ mod tests {
         }
     }
 
+    /// The moves given with the problem (an SFEN line's `moves`) are the start of the
+    /// game: White K 11 in check from the gold on 21 (Q), round 12玉 31金 11玉 21金 and
+    /// then to the gold on 31. With Q met three times, 21金 brings it a fourth time and
+    /// play ends (repetition); with Q met twice, yosei answers 12玉 and play goes on.
+    #[tokio::test]
+    async fn play_counts_the_moves_given_with_the_problem() {
+        let app = router(None);
+        let cycle = "1a1b 2a3a 1b1a 3a2a";
+        let q = "7Gk/9/8p/9/9/9/9/9/K6L1 w 2r2b3g4s4n3l17p 1";
+        for (cycles, survived, reply) in [(2, "repetition", Value::Null), (1, "", "1a1b".into())] {
+            let moves = vec![cycle; cycles].join(" ");
+            let text = format!("position sfen {q} moves {moves} 1a1b 2a3a 1b1a");
+            let body = serde_json::json!({ "text": text, "stip": "tsume", "played": ["3a2a"] }).to_string();
+            let (status, text) = send(&app, "POST", "/api/play", &body).await;
+            let answer = json(&text);
+            assert_eq!(status, StatusCode::OK, "{answer}");
+            assert_eq!(answer["reply"], reply, "{cycles}: {answer}");
+            if survived.is_empty() {
+                assert_eq!(answer["state"], "playing", "{answer}");
+            } else {
+                assert_eq!(
+                    (&answer["state"], &answer["survived"]),
+                    (&"survived".into(), &survived.into())
+                );
+            }
+        }
+    }
+
     #[tokio::test]
     async fn the_problem_folder_is_listed_and_kept_closed() {
         let root = std::env::temp_dir().join(format!("yosei-serve-problems-{}", std::process::id()));

@@ -11,10 +11,10 @@ use std::time::Duration;
 use yosei_io::display::replay_line;
 use yosei_io::notation::write_ki2_move;
 use yosei_io::sfen::write_sfen;
-use yosei_rules::{Position, RuleSet, Stipulation};
+use yosei_rules::{GameHistory, RuleSet, Stipulation};
 use yosei_solve::mate_in::{check_plies, longest_defence, Defence};
 use yosei_solve::tsume::{solve_tsume, TsumeOptions};
-use yosei_solve::{Limits, Verdict};
+use yosei_solve::{Limits, Outcome, PriorGame, Verdict};
 
 /// How long yosei may think about one reply (a page waits for it).
 const THINK_LIMIT: Duration = Duration::from_secs(20);
@@ -91,7 +91,7 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
         }
     };
     let rules = problem.rules.clone();
-    let (mut history, mut game) = replay_played(&problem.position, &rules, &request.played)?;
+    let (mut history, mut game) = replay_played(&problem.played, &rules, &request.played)?;
     // The user's moves are the even indices of the game: each must be a check.
     let mut position = problem.position.clone();
     for (i, &m) in game.iter().enumerate() {
@@ -133,7 +133,7 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
             GameState::Survived
         } else {
             let plies_left = plies.map(|n| n - game.len() as u32);
-            let defence = defend(position.clone(), rules.clone(), plies_left).await?;
+            let defence = defend(history.clone(), rules.clone(), plies_left).await?;
             game.push(defence.reply);
             position.play_in_place(defence.reply);
             history.play(defence.reply, &rules);
@@ -196,9 +196,9 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
     })))
 }
 
-/// yosei's reply in `position` (the defender to move, with a legal move), searched off
-/// the server's workers.
-async fn defend(position: Position, rules: RuleSet, plies_left: Option<u32>) -> Result<Defence, ApiError> {
+/// yosei's reply in the game's position (the defender to move, with a legal move),
+/// searched off the server's workers.
+async fn defend(game: GameHistory, rules: RuleSet, plies_left: Option<u32>) -> Result<Defence, ApiError> {
     let _turn = THINKING
         .acquire()
         .await
@@ -210,8 +210,8 @@ async fn defend(position: Position, rules: RuleSet, plies_left: Option<u32>) -> 
             ..Limits::default()
         };
         match plies_left {
-            Some(plies) => longest_defence(&position, &rules, plies, &limits),
-            None => longest_tsume_defence(&position, &rules, &limits),
+            Some(plies) => longest_defence(game.current(), &rules, plies, &limits),
+            None => longest_tsume_defence(&game, &rules, &limits),
         }
     })
     .await
@@ -222,17 +222,33 @@ async fn defend(position: Position, rules: RuleSet, plies_left: Option<u32>) -> 
 }
 
 /// 詰将棋 has no length to survive: the reply after which the direct-mate solver finds
-/// no mate, else the one whose shortest mate is longest. Replies the solver cannot
-/// decide within its limits are not chosen (one might be lost); if it decides none,
-/// that is the error.
-fn longest_tsume_defence(position: &Position, rules: &RuleSet, limits: &Limits) -> Result<Option<Defence>, String> {
-    let replies = position.legal_moves(rules);
+/// no mate, else the one whose shortest mate is longest. The solver counts the game so
+/// far for repetition, and a reply that brings a position a fourth time ends the game
+/// without mate. Replies the solver cannot decide within its limits are not chosen (one
+/// might be lost); if it decides none, that is the error.
+fn longest_tsume_defence(game: &GameHistory, rules: &RuleSet, limits: &Limits) -> Result<Option<Defence>, String> {
+    // legal given the game (`repetition = strict`)
+    let replies = game.clone().legal_moves(rules);
     if replies.is_empty() {
         return Ok(None);
     }
     let mut best: Option<Defence> = None;
-    for &reply in replies.iter() {
-        let outcome = solve_tsume(&position.play(reply), rules, &TsumeOptions::default(), limits, |_| {});
+    for &reply in &replies {
+        let mut after = game.clone();
+        after.play(reply, rules);
+        let outcome = if after.repetition().is_some() {
+            Outcome::new(Verdict::NoSolution)
+        } else {
+            // (a game the search cannot follow under `strict`: the reply is undecided)
+            let Ok(prior) = PriorGame::of(&after, rules) else {
+                continue;
+            };
+            let options = TsumeOptions {
+                prior,
+                ..TsumeOptions::default()
+            };
+            solve_tsume(after.current(), rules, &options, limits, |_| {})
+        };
         let mate_within = match (outcome.verdict, outcome.length) {
             (Verdict::NoSolution, _) => None,
             (Verdict::Solved, Some(length)) => Some(length),

@@ -15,10 +15,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use yosei_core::Color;
 use yosei_io::encoding::decode_text;
-use yosei_io::input::position_after;
+use yosei_io::input::{game_after, position_after};
 use yosei_io::sfen::SfenRecord;
 use yosei_solve::tsume::TsumeOptions;
-use yosei_solve::Limits;
+use yosei_solve::{Limits, PriorGame};
 
 /// Nodes spent making sure the line answered to a GUI is the shortest.
 const USI_CERTIFY_NODES: u64 = 2_000_000;
@@ -173,8 +173,11 @@ impl Engine {
                 "no position: expected 'position sfen …' or 'position startpos' before 'go'",
             );
         };
-        let position = match position_after(&record.setup, &record.moves, &self.options.rules) {
-            Ok(position) => position,
+        // the moves played count for repetition (rules.md §7)
+        let (position, prior) = match game_after(&record.setup, &record.moves, &self.options.rules)
+            .and_then(|game| Ok((game.current().clone(), PriorGame::of(&game, &self.options.rules)?)))
+        {
+            Ok(found) => found,
             Err(message) => return self.nothing_searched(answer, &format!("position: {message}")),
         };
         let (time, ponder) = match clock {
@@ -201,6 +204,7 @@ impl Engine {
                 stated_length: None,
                 // A GUI wants the line: a short look for a shorter one, no cook hunt.
                 certify_nodes: Some(USI_CERTIFY_NODES),
+                prior,
             },
             limits: Limits {
                 hash_mb: options.hash_mb,

@@ -12,12 +12,17 @@
 //! plies left; if some position was entered at two, the build is done again with no
 //! reuse of any subtree that holds such a position, until a pass meets no new one
 //! (nearly always the first pass suffices; repetitions make the second).
+//!
+//! A position that ends the game (`PriorGame`: met three times before the problem's
+//! position) fails on every line alike, so it is no repetition of the line and does
+//! not stop a subtree from being reused.
 
 use super::exact_map::ExactMap;
 use super::tree::{Edge, NodeId, SolutionTree, TreeNode};
 use super::values::Values;
 use crate::count::Count;
 use crate::key_hash::ZobristBuild;
+use crate::PriorGame;
 use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
 use yosei_rules::{Key, MoveList, Position};
@@ -78,6 +83,8 @@ pub struct Builder<'v, 'a> {
     /// The positions of the current line from the start (whole: a repetition is
     /// decided by comparing positions, not keys).
     line: Vec<Position>,
+    /// The positions whose next occurrence ends the game.
+    prior: &'v PriorGame,
 }
 
 /// Why a try of the attacker fails (a position with no mate within the plies).
@@ -91,7 +98,11 @@ pub struct Refutation {
 }
 
 impl<'v, 'a> Builder<'v, 'a> {
-    pub fn new(values: &'v mut Values<'a>, unsafe_keys: &'v HashSet<Key, ZobristBuild>) -> Builder<'v, 'a> {
+    pub fn new(
+        values: &'v mut Values<'a>,
+        unsafe_keys: &'v HashSet<Key, ZobristBuild>,
+        prior: &'v PriorGame,
+    ) -> Builder<'v, 'a> {
         Builder {
             values,
             nodes: Vec::new(),
@@ -100,6 +111,7 @@ impl<'v, 'a> Builder<'v, 'a> {
             entered: HashMap::default(),
             unsafe_keys,
             line: Vec::new(),
+            prior,
         }
     }
 
@@ -128,7 +140,9 @@ impl<'v, 'a> Builder<'v, 'a> {
                 self.line.push(after.clone());
                 let holds = replies.iter().copied().find(|&r| {
                     let next = after.play(r);
-                    self.on_line(&next).is_some() || self.attack(&next, plies - 2).node.is_none()
+                    self.on_line(&next).is_some()
+                        || self.prior.ends_game(&next)
+                        || self.attack(&next, plies - 2).node.is_none()
                 });
                 self.line.pop();
                 holds
@@ -231,6 +245,9 @@ impl<'v, 'a> Builder<'v, 'a> {
                 self.repetition(&after, at, plies - 1, &mut built);
                 continue;
             }
+            if self.prior.ends_game(&after) {
+                continue;
+            }
             // A mated position cannot be on a line (it has no move to go on with), so
             // a mate never depends on the line.
             if plies == 1 || !after.has_legal_move(rules) {
@@ -273,6 +290,10 @@ impl<'v, 'a> Builder<'v, 'a> {
             let after = pos.play(r);
             if let Some(at) = self.on_line(&after) {
                 self.repetition(&after, at, plies - 1, &mut built);
+                holds = true;
+                break;
+            }
+            if self.prior.ends_game(&after) {
                 holds = true;
                 break;
             }

@@ -13,6 +13,11 @@
 //! - `build`: the tree itself, following only the moves `values` passes, with the line
 //!   in hand so that repetitions are exact.
 //!
+//! A position that the moves played before the problem's position met three times
+//! (`PriorGame`) ends the game the next time it comes: the builder counts a line through
+//! it as no mate, as it does a line that repeats (the values, which set repetition
+//! aside, only ever say too much for the attacker, never too little).
+//!
 //! A position with no mate within n gets the refutation of each attacker try: a
 //! defence after which no mate remains within the plies left.
 
@@ -28,7 +33,7 @@ pub use values::MAX_PLIES;
 use crate::key_hash::ZobristBuild;
 use crate::outcome::{Outcome, Verdict};
 use crate::verify::replay_all;
-use crate::Limits;
+use crate::{Limits, PriorGame};
 use build::Builder;
 use std::collections::HashSet;
 use values::Values;
@@ -60,8 +65,8 @@ pub fn check_plies(plies: u32) -> Result<(), String> {
 }
 
 /// Solves `start` (the attacker to move) as a mate in at most `plies` plies, every
-/// solution and cook.
-pub fn solve_mate_in(start: &Position, rules: &RuleSet, plies: u32, limits: &Limits) -> Outcome {
+/// solution and cook; `prior`: the positions the game before `start` met three times.
+pub fn solve_mate_in(start: &Position, rules: &RuleSet, plies: u32, prior: &PriorGame, limits: &Limits) -> Outcome {
     let mut values = Values::new(rules, limits);
     let mut outcome = match check_plies(plies) {
         Err(why) => {
@@ -69,7 +74,7 @@ pub fn solve_mate_in(start: &Position, rules: &RuleSet, plies: u32, limits: &Lim
             outcome.notes.push(why);
             outcome
         }
-        Ok(()) => solve_checked(&mut values, start, plies, limits),
+        Ok(()) => solve_checked(&mut values, start, plies, prior, limits),
     };
     outcome.notes.extend(values.limit_hit.take());
     outcome.nodes = values.nodes;
@@ -135,15 +140,15 @@ pub fn longest_defence(
     Ok(best)
 }
 
-fn solve_checked(values: &mut Values, start: &Position, plies: u32, limits: &Limits) -> Outcome {
-    let (tree, passes) = until_exact(values, |builder| builder.solve(start, plies));
+fn solve_checked(values: &mut Values, start: &Position, plies: u32, prior: &PriorGame, limits: &Limits) -> Outcome {
+    let (tree, passes) = until_exact(values, prior, |builder| builder.solve(start, plies));
     if values.limit_hit.is_some() {
         return Outcome::new(Verdict::Unknown);
     }
     let mut outcome = match tree {
         Some(tree) => solved(values.rules, start, tree, limits),
         None => {
-            let (refutations, _) = until_exact(values, |builder| builder.refute(start, plies));
+            let (refutations, _) = until_exact(values, prior, |builder| builder.refute(start, plies));
             if values.limit_hit.is_some() {
                 return Outcome::new(Verdict::Unknown);
             }
@@ -170,12 +175,16 @@ fn solve_checked(values: &mut Values, start: &Position, plies: u32, limits: &Lim
 /// Runs `build` on builders that may not reuse the subtrees of the positions an earlier
 /// run entered at several plies left, until a run enters no new such position (then
 /// every reuse was exact: see `build`). Returns the last result and the number of runs.
-fn until_exact<T>(values: &mut Values, mut build: impl FnMut(Builder) -> (T, Vec<Key>)) -> (T, usize) {
+fn until_exact<T>(
+    values: &mut Values,
+    prior: &PriorGame,
+    mut build: impl FnMut(Builder) -> (T, Vec<Key>),
+) -> (T, usize) {
     let mut unsafe_keys: HashSet<Key, ZobristBuild> = HashSet::default();
     let mut passes = 0;
     loop {
         passes += 1;
-        let (result, several) = build(Builder::new(values, &unsafe_keys));
+        let (result, several) = build(Builder::new(values, &unsafe_keys, prior));
         let before = unsafe_keys.len();
         unsafe_keys.extend(several);
         if unsafe_keys.len() == before || values.limit_hit.is_some() {

@@ -10,6 +10,11 @@
 //!   interaction): it is returned to the parent and kept in a table of its own keyed by
 //!   the whole path (the positions from the root), where only the same path finds it
 //!   again. Proofs never depend on the path.
+//! - **The game before the problem** (`PriorGame`): a position the moves played before
+//!   the problem's position have met three times ends the game the next time it comes,
+//!   so it fails for the attacker like a repetition of the path (and is flagged so:
+//!   nothing depending on it is stored). Proof and disproof hands are then off, since
+//!   the same moves with another hand meet other positions.
 //! - **Futile interpositions** (無駄合, `Futile::Skip`, see `futile`): a drop between a
 //!   distant checker and the king is no defence when the position with the checker
 //!   moved to that square, nothing dropped, is a mate. That position, the *probe*, is
@@ -24,7 +29,7 @@ use super::mate_len::{self, MateLen, NONE};
 use super::table::{Known, Table};
 use super::{Futile, TsumeProgress};
 use crate::key_hash::ZobristBuild;
-use crate::Limits;
+use crate::{Limits, PriorGame};
 use std::collections::{HashMap, HashSet};
 use std::time::{Duration, Instant};
 use yosei_core::{Color, Move, Square};
@@ -226,6 +231,9 @@ pub struct Dfpn<'a> {
     line_moves: Vec<Option<Move>>,
     /// Lines (their hashes) whose last position fails because the line would repeat.
     repetition_failures: HashSet<u128, ZobristBuild>,
+    /// The positions whose next occurrence ends the game (met three times before the
+    /// problem's position).
+    prior: &'a PriorGame,
     pub nodes: u64,
     limits: &'a Limits,
     pub started: Instant,
@@ -261,6 +269,7 @@ impl<'a> Dfpn<'a> {
         start: &Position,
         rules: &'a RuleSet,
         futile: Futile,
+        prior: &'a PriorGame,
         limits: &'a Limits,
         progress: &'a mut dyn FnMut(&TsumeProgress),
     ) -> Dfpn<'a> {
@@ -269,7 +278,7 @@ impl<'a> Dfpn<'a> {
             Some(c) => (c, true),
             None => (HandCodec::exact(), false),
         };
-        let superiority = fits && rules.is_ordinary() && !start.has_fairy_pieces();
+        let superiority = fits && rules.is_ordinary() && !start.has_fairy_pieces() && prior.is_empty();
         // The table takes the memory asked for, less a little for the rest.
         let bytes = (limits.hash_mb << 20).saturating_sub(16 << 20).max(1 << 20);
         Dfpn {
@@ -283,6 +292,7 @@ impl<'a> Dfpn<'a> {
             path_hashes: Vec::new(),
             line_moves: Vec::new(),
             repetition_failures: HashSet::default(),
+            prior,
             nodes: 0,
             limits,
             started: Instant::now(),
@@ -354,8 +364,12 @@ impl<'a> Dfpn<'a> {
     /// dominated by one: the same board with the attacker holding no more of any kind
     /// (under ordinary rules a larger hand never hurts, so coming back with a smaller
     /// one is no progress; KomoringHeights prunes the same way). A line through it
-    /// never gives the shortest mate.
+    /// never gives the shortest mate. A position that the game before the problem has
+    /// met three times counts too: it ends the game.
     fn repeats(&self, keys: &Keys) -> bool {
+        if self.prior.ends_game_at_key(keys.full) {
+            return true;
+        }
         let Some(hands) = self.path.get(&keys.board) else {
             return false;
         };
@@ -994,8 +1008,9 @@ impl<'a> Dfpn<'a> {
 
     /// The exact value of the shortest mate within `plies` from `pos` (reached by
     /// `last`; `None` at the root of a search), by a plain AND/OR search without the
-    /// table: for a few plies it is cheaper. Repetition cannot matter within the bound
-    /// (a mate that repeats a position has a shorter one that does not).
+    /// table: for a few plies it is cheaper. Repetition within the line cannot matter
+    /// within the bound (a mate that repeats a position has a shorter one that does
+    /// not); a position that ends the game (`PriorGame`) does.
     fn small_mate(&mut self, pos: &Position, last: Option<Move>, plies: MateLen) -> Option<MateLen> {
         self.nodes += 1;
         if pos.side_to_move() != self.attacker {
@@ -1008,7 +1023,7 @@ impl<'a> Dfpn<'a> {
         (1..=plies).step_by(2).find(|&k| {
             checks.iter().any(|&m| {
                 let next = pos.play(m);
-                self.small_defence(&next, Some(m), k - 1).is_some()
+                !self.prior.ends_game(&next) && self.small_defence(&next, Some(m), k - 1).is_some()
             })
         })
     }
@@ -1038,6 +1053,9 @@ impl<'a> Dfpn<'a> {
                 return None;
             }
             let next = pos.play(m);
+            if self.prior.ends_game(&next) {
+                return None;
+            }
             longest = longest.max(self.small_mate(&next, Some(m), plies - 1)? + 1);
         }
         Some(longest)

@@ -24,7 +24,7 @@ mod table;
 use crate::count::Count;
 use crate::outcome::{Outcome, Verdict};
 use crate::verify::replay;
-use crate::Limits;
+use crate::{Limits, PriorGame};
 use dfpn::{Dfpn, Res};
 use line::certified_line;
 use mate_len::ANY;
@@ -50,6 +50,9 @@ pub struct TsumeOptions {
     /// Nodes the certificate of the line (no shorter mate, every cook) may take
     /// (`None`: as many as the proof took, at least two million).
     pub certify_nodes: Option<u64>,
+    /// The positions that the moves played before the problem's position have met
+    /// three times (a line through one is no mate).
+    pub prior: PriorGame,
 }
 
 /// A snapshot of a running search, for a terminal or a GUI.
@@ -107,7 +110,7 @@ fn solve_on_this_thread(
     limits: &Limits,
     mut progress: impl FnMut(&TsumeProgress),
 ) -> Outcome {
-    let mut dfpn = Dfpn::new(start, rules, options.futile, limits, &mut progress);
+    let mut dfpn = Dfpn::new(start, rules, options.futile, &options.prior, limits, &mut progress);
     let mut outcome = match solve_phases(&mut dfpn, start, options) {
         Ok(outcome) => outcome,
         Err(Halt::Limit) => Outcome::new(Verdict::Unknown),
