@@ -11,10 +11,9 @@ use yosei_core::random::SplitMix64;
 use yosei_core::{Move, Square};
 use yosei_io::sfen::{parse_sfen, parse_usi_move};
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
-use yosei_solve::{HelpPlan, Limits, Verdict};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Swap};
-use yosei_tests::support::{assert_packs, legal_usi, solution_lines, sorted};
+use yosei_tests::support::{assert_packs, help_lines, legal_usi, sorted};
 
 use Condition::{Messigny, MessignyEu, MessignyJp};
 
@@ -42,11 +41,7 @@ fn after(sfen: &str, rules: &RuleSet, line: &[&str]) -> Position {
 
 fn help(sfen: &str, conditions: &[Condition], length: u32) -> Vec<String> {
     let rules = rules(conditions);
-    let start = pos(sfen, &rules);
-    let plan = HelpPlan::new(Stipulation::Help { length: Some(length) }, &start, None).unwrap();
-    let out = yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &Limits::default());
-    assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
-    solution_lines(&out.solutions)
+    help_lines(&pos(sfen, &rules), &rules, Stipulation::Help { length: Some(length) })
 }
 
 /// Black gold 55 swaps with the White gold that has just taken on 12 and mates (fm
