@@ -8,7 +8,10 @@ usage: fm_compare_conditions.py COND [COUNT] [SEED] [PLIES]
   COND: a cli.md condition name (no-promotion, no-capture, greedy, ...); its fm word is
   taken from the table below. Positions are biased towards the rules' cases: pieces near
   the promotion zones (both sides), pieces next to each other (captures), a gold or
-  silver in Black's hand."""
+  silver in Black's hand; under messigny, messigny-eu and messigny-jp also pieces of one
+  kind on both sides and often a Black king (swaps). Agreement: the same number of
+  solutions and, where yosei lists them all, the same lines (fm's read into USI, a
+  swap `21金<>55` as `5e<>2a`)."""
 import json, os, random, re, subprocess, sys
 
 FM_WORD = {
