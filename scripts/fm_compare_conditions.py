@@ -4,7 +4,7 @@ number of solutions (exactly N plies). Outside CI: needs fm (FM_BIN, see
 /work/shared/tools/fm-linux/README.md) and a built yosei (YOSEI, default
 target/release/yosei).
 
-usage: fm_compare_conditions.py COND [COUNT] [SEED] [PLIES]
+usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES]
   COND: a cli.md condition name (no-promotion, no-capture, greedy, ...); its fm word is
   taken from the table below. Positions are biased towards the rules' cases: pieces near
   the promotion zones (both sides), pieces next to each other (captures), a gold or
@@ -19,6 +19,8 @@ FM_WORD = {
     'attacker-no-capture': '攻方取禁', 'uchifu-allowed': '打歩可', 'greedy': '強欲',
     'ascetic': '禁欲', 'none': '',
     'messigny': 'MESSIGNY', 'messigny-eu': '!ME', 'messigny-jp': '!MJ',
+    'annan': '安南', 'anhoku': '安北', 'taimen': '対面', 'haimen': '背面', 'madrasi': 'マドラシ',
+    'k-madrasi': 'Ｋマドラシ',
 }
 TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
 sys.path.insert(0, TOOLS)
@@ -64,7 +66,8 @@ def yosei(sfen, cond, plies):
     exe = os.environ.get('YOSEI', 'target/release/yosei')
     args = [exe, 'solve', sfen, '--stip', f'help:{plies}', '--format', 'json']
     if cond != 'none':
-        args += ['--cond', cond]
+        for c in cond.split('+'):
+            args += ['--cond', c]
     out = subprocess.run(args, capture_output=True, text=True, timeout=120)
     if out.returncode not in (0, 2) or not out.stdout.strip():
         return None  # an invalid random position
@@ -76,7 +79,7 @@ def yosei(sfen, cond, plies):
     return result.get('solution_count', 0), result.get('length') or plies, lines
 
 def fm(sfen, cond, plies, length):
-    line = conv(sfen, FM_WORD[cond] + 'ばか詰', plies)
+    line = conv(sfen, ''.join(FM_WORD[c] for c in cond.split('+')) + 'ばか詰', plies)
     out = subprocess.run([f'{TOOLS}/fm-solve.sh', line], capture_output=True, text=True, timeout=300).stdout
     if '全検完了' not in out:
         return None
@@ -108,7 +111,7 @@ def main():
     plies = int(sys.argv[4]) if len(sys.argv) > 4 else 3
     tried = agree = solved = swapping = 0
     while tried < count:
-        sfen = random_sfen(rng, cond.startswith('messigny'))
+        sfen = random_sfen(rng, 'messigny' in cond)
         y = yosei(sfen, cond, plies)
         if y is None:
             continue

@@ -136,6 +136,19 @@ fn messigny_swap_answers_a_pawn_drop() {
     }
 }
 
+/// Under Madrasi a swap needs no power: Black's gold 55, paralysed by White's gold 54
+/// (no ordinary move), still swaps — with 54, with 21, and after 12歩打 同金<21 with the
+/// gold on 12, which mates (fm `!MEマドラシばか詰`: `12歩打 同金<21 同金<>55`, the only
+/// solution).
+#[test]
+fn messigny_paralysed_piece_swaps_under_madrasi() {
+    let sfen = "7gk/9/6NS1/4g4/4G4/9/9/9/9 b P 1";
+    let conditions = [MessignyEu, Condition::Madrasi];
+    let rules = rules(&conditions);
+    assert_eq!(legal_usi(&pos(sfen, &rules), &rules, "5e"), vec!["5e<>2a", "5e<>5d"]);
+    assert_eq!(help(sfen, &conditions, 3), vec!["P*1b 2a1b 5e<>1b"]);
+}
+
 /// A swap partner has exactly the mover's kind, promoted or not: the と on 55 swaps
 /// with the と on 23, not with the pawn on 33 (a pawn with a pawn, a king with a king).
 #[test]
@@ -246,9 +259,9 @@ fn messigny_refused_combinations() {
         Condition::AntiAndernach,
         Condition::Greedy,
         Condition::Ascetic,
-        Condition::Annan,
-        Condition::Madrasi,
+        Condition::Tenjiku,
         Condition::Uchifu,
+        Condition::NoPromotion,
         MessignyEu,
     ] {
         let err = RuleSet::compile(&[Messigny, other]).unwrap_err();
@@ -257,9 +270,10 @@ fn messigny_refused_combinations() {
 }
 
 /// The general generator against the reference (tests/src/reference.rs) under each
-/// reading: identical legal moves and checks on random positions and a few plies of
-/// random games that prefer swaps (so that the readings' restrictions are met), with
-/// `key_after`, the key from scratch and packing checked for every legal move.
+/// reading, alone and with a power-lending condition or Madrasi: identical legal moves
+/// and checks on random positions and a few plies of random games that prefer swaps
+/// (so that the readings' restrictions are met), with `key_after`, the key from scratch
+/// and packing checked for every legal move.
 #[test]
 fn messigny_equals_the_reference() {
     let mut rng = SplitMix64::new(0x3E55_1619);
@@ -269,13 +283,18 @@ fn messigny_equals_the_reference() {
         ..FairyMix::default()
     };
     let (mut positions, mut swaps, mut restricted) = (0, 0, 0);
-    for (c, swap) in [
-        (Messigny, Swap::Free),
-        (MessignyEu, Swap::European),
-        (MessignyJp, Swap::Japanese),
+    for (conditions, swap) in [
+        (vec![Messigny], Swap::Free),
+        (vec![MessignyEu], Swap::European),
+        (vec![MessignyJp], Swap::Japanese),
+        (vec![MessignyEu, Condition::Annan], Swap::European),
+        (vec![MessignyJp, Condition::Taimen], Swap::Japanese),
+        (vec![Messigny, Condition::Madrasi], Swap::Free),
+        (vec![MessignyEu, Condition::KMadrasi], Swap::European),
     ] {
-        let rules = rules(&[c]);
-        for _ in 0..150 {
+        let rules = rules(&conditions);
+        let c = format!("{conditions:?}");
+        for _ in 0..100 {
             let setup = random_fairy_setup(&mut rng, &mix);
             let Ok(mut p) = Position::from_setup(&setup, &rules) else {
                 continue;
@@ -288,7 +307,7 @@ fn messigny_equals_the_reference() {
                 let reference_rules = reference::Rules {
                     swap: Some(swap),
                     after_swap,
-                    ..reference::Rules::default()
+                    ..reference::Rules::from_conditions(&conditions, false)
                 };
                 let s = p.to_setup();
                 let fast = sorted(p.legal_moves(&rules).as_slice().to_vec());

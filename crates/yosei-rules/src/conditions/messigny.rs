@@ -119,6 +119,20 @@ pub(crate) fn swaps<'a>(
     })
 }
 
+/// The conditions Messigny combines with, compared with fm: the four power-lending
+/// conditions and Madrasi (a swap needs no power, so a paralysed piece swaps too).
+fn combines_with(c: Condition) -> bool {
+    matches!(
+        c,
+        Condition::Annan
+            | Condition::Anhoku
+            | Condition::Taimen
+            | Condition::Haimen
+            | Condition::Madrasi
+            | Condition::KMadrasi
+    )
+}
+
 /// Whether `c` is one of the three Messigny keywords.
 pub(crate) fn is_messigny(c: Condition) -> bool {
     matches!(c, Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp)
@@ -151,6 +165,7 @@ pub(crate) fn swap_rule(conditions: &[Condition], problems: &mut Vec<String>) ->
     });
     let (unsupported, untried): (Vec<Condition>, Vec<Condition>) = rest
         .iter()
+        .filter(|&&c| !combines_with(c))
         .partition(|c| matches!(c, Condition::Greedy | Condition::Ascetic));
     if !exclusive.is_empty() {
         problems.push(format!(
