@@ -349,3 +349,15 @@ fn messigny_equals_the_reference() {
         "{positions} {swaps} {restricted}"
     );
 }
+
+/// The direct-mate solver (which the USI engine and play mode call without the
+/// command's dispatch) answers "unknown" with a note under Messigny, not a search.
+#[test]
+fn messigny_direct_mate_is_refused() {
+    let rules = rules(&[MessignyEu]);
+    let start = pos("7gk/9/6NS1/9/4G4/9/9/9/9 b P 1", &rules);
+    let options = yosei_solve::tsume::TsumeOptions::default();
+    let out = yosei_solve::tsume::solve_tsume(&start, &rules, &options, &yosei_solve::Limits::default(), |_| {});
+    assert_eq!(out.verdict, yosei_solve::Verdict::Unknown);
+    assert!(out.notes.iter().any(|n| n.contains("help mate")), "{:?}", out.notes);
+}

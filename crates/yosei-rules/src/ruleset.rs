@@ -435,6 +435,12 @@ impl RuleSet {
         &self.compiled
     }
 
+    /// Messigny's reading, if it is on (solvers other than help mate refuse it so far).
+    #[inline]
+    pub fn swap_rule(&self) -> Option<crate::SwapRule> {
+        self.compiled.swap
+    }
+
     /// A piece of `kind` and `color` on `sq` that is dead under these rules (rules.md §3.2):
     /// the ordinary table, or the power-changing condition's own table.
     #[inline]
