@@ -4,17 +4,23 @@ number of solutions (exactly N plies). Outside CI: needs fm (FM_BIN, see
 /work/shared/tools/fm-linux/README.md) and a built yosei (YOSEI, default
 target/release/yosei).
 
-usage: fm_compare_conditions.py COND [COUNT] [SEED] [PLIES]
+usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES]
   COND: a cli.md condition name (no-promotion, no-capture, greedy, ...); its fm word is
   taken from the table below. Positions are biased towards the rules' cases: pieces near
   the promotion zones (both sides), pieces next to each other (captures), a gold or
-  silver in Black's hand."""
+  silver in Black's hand; under messigny, messigny-eu and messigny-jp also pieces of one
+  kind on both sides and often a Black king (swaps). Agreement: the same number of
+  solutions and, where yosei lists them all, the same lines (fm's read into USI, a
+  swap `21金<>55` as `5e<>2a`)."""
 import json, os, random, re, subprocess, sys
 
 FM_WORD = {
     'no-promotion': '成禁', 'no-promotion-absolute': '絶対成禁', 'no-capture': '取禁',
     'attacker-no-capture': '攻方取禁', 'uchifu-allowed': '打歩可', 'greedy': '強欲',
     'ascetic': '禁欲', 'none': '',
+    'messigny': 'MESSIGNY', 'messigny-eu': '!ME', 'messigny-jp': '!MJ',
+    'annan': '安南', 'anhoku': '安北', 'taimen': '対面', 'haimen': '背面', 'madrasi': 'マドラシ',
+    'k-madrasi': 'Ｋマドラシ',
 }
 TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
 sys.path.insert(0, TOOLS)
@@ -22,7 +28,7 @@ from sfen2fm import conv  # noqa: E402
 
 KINDS = ['P', 'L', 'N', 'S', 'G', 'B', 'R', '+P', '+S', '+R']
 
-def random_sfen(rng):
+def random_sfen(rng, messigny=False):
     board = {}
     wk = (rng.randint(1, 9), rng.randint(1, 3))
     board[wk] = 'k'
@@ -34,6 +40,13 @@ def random_sfen(rng):
         board.setdefault(near(wk, 3), rng.choice(KINDS))
     for _ in range(rng.randint(0, 2)):  # White pieces in Black's camp: they may promote
         board.setdefault((rng.randint(1, 9), rng.randint(6, 8)), rng.choice(['p', 's', 'l', 'n', 'r']))
+    if messigny:  # pieces of one kind on both sides, sometimes a Black king: swaps
+        if rng.random() < 0.5:
+            board.setdefault((rng.randint(1, 9), rng.randint(4, 9)), 'K')
+        for _ in range(rng.randint(1, 3)):
+            kind = rng.choice(['P', 'L', 'N', 'S', 'G', 'G', 'B', 'R', '+P'])
+            board.setdefault(near(wk, 3), kind)
+            board.setdefault((rng.randint(1, 9), rng.randint(1, 9)), kind.lower())
     rows = []
     for rank in range(1, 10):
         row, empty = '', 0
@@ -53,7 +66,8 @@ def yosei(sfen, cond, plies):
     exe = os.environ.get('YOSEI', 'target/release/yosei')
     args = [exe, 'solve', sfen, '--stip', f'help:{plies}', '--format', 'json']
     if cond != 'none':
-        args += ['--cond', cond]
+        for c in cond.split('+'):
+            args += ['--cond', c]
     out = subprocess.run(args, capture_output=True, text=True, timeout=120)
     if out.returncode not in (0, 2) or not out.stdout.strip():
         return None  # an invalid random position
@@ -61,38 +75,60 @@ def yosei(sfen, cond, plies):
     if result['verdict'] == 'unknown':
         return None
     # a shorter mate (早詰) is what yosei reports; fm prints it beside the full-length ones
-    return result.get('solution_count', 0), result.get('length') or plies
+    lines = {tuple(line) for line in result.get('solutions', [])}
+    return result.get('solution_count', 0), result.get('length') or plies, lines
 
 def fm(sfen, cond, plies, length):
-    line = conv(sfen, FM_WORD[cond] + 'ばか詰', plies)
+    line = conv(sfen, ''.join(FM_WORD[c] for c in cond.split('+')) + 'ばか詰', plies)
     out = subprocess.run([f'{TOOLS}/fm-solve.sh', line], capture_output=True, text=True, timeout=300).stdout
     if '全検完了' not in out:
         return None
-    return len(re.findall(rf'まで {length}手', out)), line
+    lines = {fm_line_to_usi(m.group(1)) for m in re.finditer(rf'^(.*) まで {length}手', out, re.M)}
+    return len(re.findall(rf'まで {length}手', out)), line, lines
+
+FM_LETTER = {'歩': 'P', '香': 'L', '桂': 'N', '銀': 'S', '金': 'G', '角': 'B', '飛': 'R'}
+FM_MOVE = re.compile(r'(同|\d\d)([^\d<]+?)(成|生)?(打|<>\d\d|<\d\d)')
+
+def fm_line_to_usi(text):
+    """fm's solution line (`12歩打 同金<21 同金<>55`) as USI moves (`P*1b 2a1b 5e<>1b`)."""
+    sq = lambda d: d[0] + 'abcdefghi'[int(d[1]) - 1]
+    moves, last = [], None
+    for dest, piece, prom, origin in FM_MOVE.findall(text):
+        dest = last if dest == '同' else dest
+        last = dest
+        if origin == '打':
+            moves.append(f'{FM_LETTER[piece]}*{sq(dest)}')
+        elif origin.startswith('<>'):
+            moves.append(f'{sq(origin[2:])}<>{sq(dest)}')
+        else:
+            moves.append(sq(origin[1:]) + sq(dest) + ('+' if prom == '成' else ''))
+    return tuple(moves)
 
 def main():
     cond = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 50
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
     plies = int(sys.argv[4]) if len(sys.argv) > 4 else 3
-    tried = agree = solved = 0
+    tried = agree = solved = swapping = 0
     while tried < count:
-        sfen = random_sfen(rng)
+        sfen = random_sfen(rng, 'messigny' in cond)
         y = yosei(sfen, cond, plies)
         if y is None:
             continue
-        ys, length = y
+        ys, length, ylines = y
         f = fm(sfen, cond, plies, length)
         if f is None:
             continue
         tried += 1
-        fs, line = f
+        fs, line, flines = f
         solved += ys > 0
-        if ys == fs:
+        swapping += any('<>' in m for l in flines for m in l)
+        # the same count, and the same lines where yosei listed them all
+        if ys == fs and (len(ylines) != ys or ylines == flines):
             agree += 1
         else:
-            print(f'DIFFER yosei {ys} fm {fs}: {sfen}  |  {line}')
-    print(f'{cond}: {tried} positions, {agree} agree, {solved} with solutions (yosei)')
+            print(f'DIFFER yosei {ys} fm {fs}: {sfen}  |  {line}\n  yosei {sorted(ylines)}\n  fm    {sorted(flines)}')
+    print(f'{cond}: {tried} positions, {agree} agree, {solved} with solutions (yosei), {swapping} with a swap in fm\'s solutions')
     return 0 if agree == tried else 1
 
 if __name__ == '__main__':

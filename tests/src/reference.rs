@@ -503,6 +503,11 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
                     assert!(next.piece_at(sq).is_none(), "rebirth on an occupied square: {m}");
                     next.put(sq, Some(Piece::new(captured.kind.unpromoted(), captured.color)));
                 }
+                // Messigny: the two pieces change places, nothing is captured
+                Some((Displacement::Swap, sq)) => {
+                    assert_eq!(captured.kind, piece.kind, "a swap with another kind: {m}");
+                    next.put(sq, Some(captured));
+                }
                 // PWC: the captured piece as it was, for its owner, where the capturer was
                 Some((Displacement::Restore, sq)) => {
                     assert_eq!(Some(sq), m.from(), "PWC restores on the square left: {m}");
@@ -542,7 +547,10 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
 /// with a Lion's power, each drop on each empty square; under a capture condition
 /// each capture once per place the displaced piece may go ([`capture_forms`]).
 fn candidates_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
-    let plain = candidates(setup, rules);
+    let mut plain = candidates(setup, rules);
+    if let Some(swap) = rules.swap {
+        plain.extend(swaps(setup, swap, rules.after_swap));
+    }
     if let Some(turn) = rules.turn {
         return plain.into_iter().map(|m| turn_form(setup, turn, m)).collect();
     }
@@ -623,7 +631,14 @@ pub fn legal_moves(setup: &Setup, any_reading: bool) -> Vec<Move> {
     legal_moves_under(setup, &Rules::ordinary(any_reading))
 }
 
-/// The capture conditions of rules.md §5.9–5.11.
+/// Messigny's three readings (fm's MESSIGNY, MESSIGNY（欧州式）, MESSIGNY（日本式）).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Swap {
+    Free,
+    European,
+    Japanese,
+}
+
 /// Andernach and Anti-Andernach.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Turn {
@@ -631,6 +646,7 @@ pub enum Turn {
     AntiAndernach,
 }
 
+/// The capture conditions of rules.md §5.9–5.11.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Capture {
     Circe,
@@ -691,6 +707,10 @@ pub struct Rules {
     pub duty: Option<Duty>,
     /// 打歩可.
     pub uchifu_allowed: bool,
+    /// Messigny.
+    pub swap: Option<Swap>,
+    /// Messigny: the last move's swap (from, to), when the rule remembers it.
+    pub after_swap: Option<(Square, Square)>,
     /// 攻方取禁's attacker is White (else Black).
     pub white_attacks: bool,
     /// Nesting of 完全打歩's "does this mate?" questions (0 for the caller); as the
@@ -736,6 +756,9 @@ impl Rules {
                 C::UchifuAllowed => rules.uchifu_allowed = true,
                 C::Greedy => rules.duty = Some(Duty::Greedy),
                 C::Ascetic => rules.duty = Some(Duty::Ascetic),
+                C::Messigny => rules.swap = Some(Swap::Free),
+                C::MessignyEu => rules.swap = Some(Swap::European),
+                C::MessignyJp => rules.swap = Some(Swap::Japanese),
             }
         }
         rules
@@ -879,12 +902,55 @@ fn turn_form(setup: &Setup, turn: Turn, m: Move) -> Move {
     m.with_displacement(Displacement::Turn, m.to())
 }
 
+/// Messigny (docs/rules/messigny.md): each piece of the side to move with each enemy
+/// piece of exactly its kind, unless the rule forbids it after `after_swap`, the last
+/// move's swap (from, to) where the rule remembers it. Whether the two pieces may stand
+/// where they land is judged on the position after ([`is_legal_under`]).
+fn swaps(setup: &Setup, swap: Swap, after_swap: Option<(Square, Square)>) -> Vec<Move> {
+    let us = setup.side_to_move;
+    let mut out = Vec::new();
+    for from in Square::all() {
+        for to in Square::all() {
+            let (Some(a), Some(b)) = (setup.piece_at(from), setup.piece_at(to)) else {
+                continue;
+            };
+            let forbidden = match (swap, after_swap) {
+                (Swap::European, Some(_)) => true,
+                (Swap::Japanese, Some(last)) => last == (from, to),
+                _ => false,
+            };
+            if a.color == us && b.color != us && a.kind == b.kind && a.kind != PieceKind::Stone && !forbidden {
+                out.push(Move::swap(from, to));
+            }
+        }
+    }
+    out
+}
+
 /// Whether the pseudo-legal `m` (a form of [`candidates_under`]) is legal under `rules`.
 pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     let after = play(setup, m);
     if forbidden_without_drop_pawn_mate(&after, setup.side_to_move, rules) {
         return false;
     }
+    // a swap also moves an enemy piece: it must be able to stand there for its owner
+    let them = !setup.side_to_move;
+    if m.is_swap()
+        && (two_pawns(&after, them)
+            || Square::all().any(|sq| {
+                after
+                    .piece_at(sq)
+                    .is_some_and(|p| p.color == them && dead_with(rules, p.kind, them, sq))
+            }))
+    {
+        return false;
+    }
+    // the position after the move remembers no swap unless the move is one (not asked
+    // below: only a pawn drop's replies are)
+    let rules = &Rules {
+        after_swap: None,
+        ..*rules
+    };
     let pawn_drop = m.drop_kind() == Some(PieceKind::Pawn);
     if rules.uchifu_allowed {
         // 打歩可: drop-pawn mate is a move like any other

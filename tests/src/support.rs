@@ -105,3 +105,18 @@ pub fn solve_help_every_store(
     );
     edges
 }
+
+/// Every solution of the help stipulation from `start`, in USI, sorted, the same under
+/// every store ([`solve_help_every_store`]); the search must end (solved or not).
+pub fn help_lines(start: &Position, rules: &RuleSet, stipulation: yosei_rules::Stipulation) -> Vec<String> {
+    let plan = yosei_solve::HelpPlan::new(stipulation, start, None).unwrap();
+    let out = solve_help_every_store(start, rules, &plan, &yosei_solve::Limits::default());
+    assert!(
+        matches!(
+            out.verdict,
+            yosei_solve::Verdict::Solved | yosei_solve::Verdict::NoSolution
+        ),
+        "{out:?}"
+    );
+    solution_lines(&out.solutions)
+}

@@ -7,7 +7,6 @@
 use yosei_core::{Color, Piece, PieceKind, Square};
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
-use yosei_solve::{HelpPlan, Limits, Verdict};
 
 use Condition::{Andernach, AntiAndernach};
 
@@ -184,11 +183,7 @@ fn help1(sfen: &str, conditions: &[Condition]) -> Vec<String> {
 
 fn help(sfen: &str, conditions: &[Condition], length: u32) -> Vec<String> {
     let rules = rules(conditions);
-    let start = pos(sfen, &rules);
-    let plan = HelpPlan::new(Stipulation::Help { length: Some(length) }, &start, None).unwrap();
-    let out = yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &Limits::default());
-    assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
-    yosei_tests::support::solution_lines(&out.solutions)
+    yosei_tests::support::help_lines(&pos(sfen, &rules), &rules, Stipulation::Help { length: Some(length) })
 }
 
 /// Andernachばか詰 3手 (fm: `72歩成<73 同飛転<42 62飛成<72`, `… 62銀成<71`): White

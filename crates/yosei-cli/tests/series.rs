@@ -2,20 +2,17 @@
 
 mod common;
 
-use common::run_yosei;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use common::{run_yosei, run_yosei_on_text};
 
 /// `yosei solve FILE --format json` on an fm line written to a file of its own.
 fn solve_fm_line(line: &str) -> serde_json::Value {
-    static NEXT: AtomicUsize = AtomicUsize::new(0);
-    let path = std::env::temp_dir().join(format!(
-        "yosei-series-{}-{}.fm",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::Relaxed)
-    ));
-    std::fs::write(&path, format!("{line}\n")).unwrap();
-    let (code, out, err) = run_yosei(["solve".as_ref(), path.as_os_str(), "--format".as_ref(), "json".as_ref()]);
-    std::fs::remove_file(&path).unwrap();
+    let (code, out, err) = run_yosei_on_text(
+        "solve",
+        "yosei-series",
+        "fm",
+        &format!("{line}\n"),
+        &["--format", "json"],
+    );
     assert_eq!(code, 0, "{err}");
     serde_json::from_str(out.lines().next().unwrap()).unwrap()
 }

@@ -29,6 +29,11 @@ pub enum Displacement {
     /// (the extra square is the destination). Encoded as a return to the destination,
     /// which an Anti-Circe return never is (a capturer on its starting square stays).
     Turn,
+    /// Messigny: the moving piece and the enemy piece of its kind on the destination
+    /// change places (the square is the origin, where the enemy piece goes). Encoded as
+    /// a PWC restore on the destination, which a PWC capture never is (the capturer
+    /// stands there).
+    Swap,
 }
 
 const DISPLACEMENT_SHIFT: u32 = 30;
@@ -51,6 +56,19 @@ impl Move {
     #[inline]
     pub const fn drop(kind: PieceKind, to: Square) -> Move {
         Move(to.index() as u32 | (kind.index() as u32) << 7 | DROP | NO_VIA_OR_EXTRA)
+    }
+
+    /// A Messigny swap: the piece on `from` and the enemy piece of its kind on `to`
+    /// change places.
+    #[inline]
+    pub const fn swap(from: Square, to: Square) -> Move {
+        Move::normal(from, to, false).with_displacement(Displacement::Swap, from)
+    }
+
+    /// Whether this is a Messigny swap.
+    #[inline]
+    pub const fn is_swap(self) -> bool {
+        matches!(self.displacement(), Some((Displacement::Swap, _)))
     }
 
     /// A Lion two-step: first to `via`, then to `to` (which may be `from`: igui or pass).
@@ -77,6 +95,7 @@ impl Move {
             Displacement::Return => (2, sq),
             Displacement::Restore => (3, sq),
             Displacement::Turn => (2, self.to()),
+            Displacement::Swap => (3, self.to()),
         };
         Move(self.with_extra(sq).0 | code << DISPLACEMENT_SHIFT)
     }
@@ -89,6 +108,10 @@ impl Move {
             1 => Some((Displacement::Rebirth, sq)),
             2 if sq.index() == self.to().index() => Some((Displacement::Turn, sq)),
             2 => Some((Displacement::Return, sq)),
+            3 if sq.index() == self.to().index() => match self.from() {
+                Some(from) => Some((Displacement::Swap, from)),
+                None => None,
+            },
             3 => Some((Displacement::Restore, sq)),
             _ => None,
         }
@@ -98,16 +121,23 @@ impl Move {
     /// reader produces from the move's text.
     #[inline]
     pub const fn as_written(self) -> Move {
-        if let Some((Displacement::Turn, _)) = self.displacement() {
+        match self.displacement() {
             // nothing is written for a change of colour
-            return self.without_extra();
+            Some((Displacement::Turn, _)) => return self.without_extra(),
+            // a swap is written whole (`5b<>5a`)
+            Some((Displacement::Swap, _)) => return self,
+            _ => {}
         }
         Move(self.0 & !(3 << DISPLACEMENT_SHIFT))
     }
 
-    /// The move without its extra square and effect.
+    /// The move without its extra square and effect (a swap stays one: it is a move of
+    /// its own, not a choice of where a captured piece goes).
     #[inline]
     pub const fn without_extra(self) -> Move {
+        if self.is_swap() {
+            return self;
+        }
         Move(self.0 & !(3 << DISPLACEMENT_SHIFT) | NONE << EXTRA_SHIFT)
     }
 
@@ -157,7 +187,7 @@ impl Move {
     #[inline]
     pub const fn extra(self) -> Option<Square> {
         match self.displacement() {
-            Some((Displacement::Turn, _)) => None,
+            Some((Displacement::Turn | Displacement::Swap, _)) => None,
             _ => self.raw_extra(),
         }
     }
@@ -189,10 +219,16 @@ impl Move {
         self.0
     }
 
-    /// USI text (cli.md): `7g7f`, `2b3c+`, `P*5e`, a Lion two-step `5e4d3c`, and the
-    /// `/square` suffix of a Circe-family capture.
+    /// USI text (cli.md): `7g7f`, `2b3c+`, `P*5e`, a Lion two-step `5e4d3c`, the
+    /// `/square` suffix of a Circe-family capture, and a Messigny swap `5b<>5a`.
     pub fn to_usi(self) -> String {
         let mut s = String::with_capacity(8);
+        if let (true, Some(from)) = (self.is_swap(), self.from()) {
+            s.push_str(&from.to_usi());
+            s.push_str("<>");
+            s.push_str(&self.to().to_usi());
+            return s;
+        }
         match (self.from(), self.drop_kind()) {
             (_, Some(kind)) => {
                 s.push(kind.sfen_letter());

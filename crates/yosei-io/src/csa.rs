@@ -990,6 +990,9 @@ fn move_text(board: &Board, m: Move, mover: Color) -> Result<(String, PieceKind)
             "{m} puts a captured piece on another square, which CSA cannot write"
         ));
     }
+    if m.is_swap() {
+        return Err(format!("{m} is a Messigny swap, which CSA cannot write"));
+    }
     let (from, kind) = match (m.from(), m.drop_kind()) {
         (_, Some(kind)) => ("00".to_string(), kind),
         (Some(from), None) => {

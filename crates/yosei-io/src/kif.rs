@@ -1396,6 +1396,10 @@ impl LooseBoard {
                 }
             }
         }
+        // Messigny: the enemy piece goes where the mover stood
+        if let (Some((Displacement::Swap, origin)), Some(partner)) = (m.displacement(), captured) {
+            self.board[origin.index()] = Some(partner);
+        }
         // Andernach: the moving piece changes colour where it lands
         let color = match m.displacement() {
             Some((Displacement::Turn, _)) => !piece.color,

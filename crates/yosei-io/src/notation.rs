@@ -322,6 +322,8 @@ struct Notation {
     origin: Option<Square>,
     via: Option<Square>,
     extra: Option<Square>,
+    /// `<>`: a Messigny swap.
+    swap: bool,
 }
 
 /// Reads a square at `chars[i..]` (file digit, then rank kanji or digit).
@@ -431,6 +433,7 @@ fn parse_notation(chars: &[char]) -> Result<Notation, NotationError> {
         origin: None,
         via: None,
         extra: None,
+        swap: false,
     };
     // Relative words, in the conventional order: 右/左/直, then 上/引/寄.
     if let Some(h) = match chars.get(i) {
@@ -489,6 +492,19 @@ fn parse_notation(chars: &[char]) -> Result<Notation, NotationError> {
         }
         n.drop = true;
         i += 1;
+    }
+    if matches!(
+        (chars.get(i), chars.get(i + 1)),
+        (Some('<'), Some('>')) | (Some('＜'), Some('＞'))
+    ) {
+        if n.drop || n.promotion.is_some() {
+            return Err(NotationError::at(
+                i,
+                "a swap ('<>') is a board move that neither promotes nor declines to",
+            ));
+        }
+        n.swap = true;
+        i += 2;
     }
     if chars.get(i) == Some(&'(') || chars.get(i) == Some(&'（') {
         if n.drop {
@@ -612,6 +628,7 @@ pub(crate) fn parse_kif_move_chars(chars: &[char], previous_to: Option<Square>) 
             }
             Move::two_step(from, via, to)
         }
+        None if n.swap => Move::swap(from, to),
         None => Move::normal(from, to, promote),
     };
     Ok(match n.extra {
@@ -642,6 +659,7 @@ pub fn write_kif_move(piece: Piece, m: Move, previous_to: Option<Square>, displa
         (Some(from), None) => {
             s.push_str(&move_name(piece.kind));
             push_promotion(&mut s, piece, m, from);
+            push_swap(&mut s, m);
             push_origin(&mut s, from, m.via());
         }
         (None, None) => {}
@@ -658,11 +676,19 @@ fn write_destination(s: &mut String, to: Square, previous_to: Option<Square>) {
     }
 }
 
-/// `成` for a promotion; `不成` where the piece could have promoted.
+/// `<>` for a Messigny swap (fm writes `51金<>52`).
+fn push_swap(s: &mut String, m: Move) {
+    if m.is_swap() {
+        s.push_str("<>");
+    }
+}
+
+/// `成` for a promotion; `不成` where the piece could have promoted (never for a swap).
 fn push_promotion(s: &mut String, piece: Piece, m: Move, from: Square) {
     if m.is_promotion() {
         s.push('成');
     } else if m.via().is_none()
+        && !m.is_swap()
         && piece.kind.can_promote()
         && (from.in_zone(piece.color) || m.to().in_zone(piece.color))
     {
@@ -780,7 +806,7 @@ pub(crate) fn parse_ki2_move_chars(
     let rivals = rivals(pos, &legal, us, n.kind, to);
     let words_given = n.horizontal.is_some() || n.vertical.is_some();
     let matches = |m: Move| -> bool {
-        if n.extra.is_some() && m.extra() != n.extra {
+        if (n.extra.is_some() && m.extra() != n.extra) || m.is_swap() != n.swap {
             return false;
         }
         if m.is_drop() {
@@ -1007,6 +1033,7 @@ pub fn write_ki2_move(pos: &Position, rules: &RuleSet, m: Move, previous_to: Opt
                 s.push_str(words);
             }
             push_promotion(&mut s, piece, m, from);
+            push_swap(&mut s, m);
             if words.is_none() {
                 push_origin(&mut s, from, m.via());
             }
@@ -1026,8 +1053,8 @@ pub(crate) fn displaced_kind(m: Move, piece_at: impl Fn(Square) -> Option<Piece>
     match d {
         Displacement::Rebirth => Some(piece_at(m.to())?.kind.unpromoted()),
         Displacement::Restore => Some(piece_at(m.to())?.kind),
-        // Andernach's change of colour puts nothing elsewhere
-        Displacement::Turn => None,
+        // Andernach's change of colour puts nothing elsewhere; a swap is written `<>`
+        Displacement::Turn | Displacement::Swap => None,
         Displacement::Return => {
             let kind = piece_at(m.from()?)?.kind;
             Some(if m.is_promotion() {

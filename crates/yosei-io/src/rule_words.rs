@@ -99,6 +99,20 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
     ] {
         v.extend(words.into_iter().map(|w| (w, Word::Cond(c))));
     }
+    // Messigny: fm's keywords, the case it prints, half-width brackets
+    for (words, c) in [
+        (&["MESSIGNY", "Messigny"][..], Messigny),
+        (
+            &["MESSIGNY（欧州式）", "Messigny（欧州式）", "MESSIGNY(欧州式)"],
+            MessignyEu,
+        ),
+        (
+            &["MESSIGNY（日本式）", "Messigny（日本式）", "MESSIGNY(日本式)"],
+            MessignyJp,
+        ),
+    ] {
+        v.extend(words.iter().map(|&w| (w, Word::Cond(c))));
+    }
     // fm's short forms: `!AN`, `!NP`…
     v.extend(
         Condition::ALL
@@ -212,6 +226,9 @@ fn glued_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> S
             // fm has no Japanese word for these: its keyword, which it reads back
             Condition::Andernach => s.push_str("ANDERNACH"),
             Condition::AntiAndernach => s.push_str("ANTIANDERNACH"),
+            Condition::Messigny => s.push_str("MESSIGNY"),
+            Condition::MessignyEu => s.push_str("MESSIGNY（欧州式）"),
+            Condition::MessignyJp => s.push_str("MESSIGNY（日本式）"),
             c => s.push_str(c.japanese()),
         }
     }

@@ -564,7 +564,7 @@ fn hand_write_order() -> impl Iterator<Item = PieceKind> {
 
 /// Reads one USI move syntactically: `7g7f`, `7g7f+`, `P*5e` (any droppable letter,
 /// fairy ones included), a Lion two-step `5e4d3c`, each board move optionally ending in
-/// the Circe-family suffix `/4i`. Surrounding whitespace is ignored. Whether the move is
+/// the Circe-family suffix `/4i`, and a Messigny swap `5b<>5a`. Surrounding whitespace is ignored. Whether the move is
 /// possible is not checked.
 pub fn parse_usi_move(text: &str) -> Result<Move, UsiMoveError> {
     let chars: Vec<char> = text.chars().collect();
@@ -674,9 +674,20 @@ fn parse_drop(mut reader: MoveReader<'_>, letter: char) -> Result<Move, SyntaxEr
     )
 }
 
-/// `from to[+]`, or the Lion two-step `from via to`, then an optional `/square`.
+/// `from to[+]`, or the Lion two-step `from via to`, then an optional `/square`; or
+/// the swap `from<>to`.
 fn parse_board_move(mut reader: MoveReader<'_>) -> Result<Move, SyntaxError> {
     let from = reader.square()?;
+    if reader.eat('<') {
+        if !reader.eat('>') {
+            return Err(reader.error("'>' after '<' (a swap is written 5b<>5a)"));
+        }
+        let to = reader.square()?;
+        return reader.finish(
+            Move::swap(from, to),
+            "the end of the move (a swap neither promotes nor captures)",
+        );
+    }
     let first = reader.square()?;
     let mut m = if reader.peek().is_some_and(|c| c.is_ascii_digit()) {
         let to = reader.square()?;

@@ -16,7 +16,7 @@
 //! order 強欲 and 禁欲 impose, which never empties a set.
 
 use crate::conditions::capture_duty::is_capture;
-use crate::conditions::{andernach, kiki_nifu, self_check_capture, uchifu_allowed};
+use crate::conditions::{andernach, kiki_nifu, messigny, self_check_capture, uchifu_allowed};
 use crate::drop_pawn_mate::is_drop_pawn_mate;
 use crate::local_safety::LocalSafety;
 use crate::powers::Powers;
@@ -306,6 +306,11 @@ impl<S: MoveSink> General<'_, S> {
         let others = pos.pieces_of(self.us) & !stones & !king_first.map_or(Bitboard::EMPTY, Bitboard::from);
         for from in king_first.into_iter().chain(others) {
             let Some(piece) = pos.piece_at(from) else { continue };
+            if let Some(rule) = self.rules.compiled().swap {
+                for m in messigny::swaps(pos, self.rules, rule, from) {
+                    self.push_if_legal(m)?;
+                }
+            }
             if madrasi::paralysed(pos, self.rules, &self.powers, from) {
                 continue;
             }
@@ -448,9 +453,10 @@ impl<S: MoveSink> General<'_, S> {
                     Some(false) => continue,
                     None => {}
                 }
+                let memory = self.scratch.swap_memory();
                 self.scratch.play_in_place(m);
                 let legal = self.king_safe_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
-                self.scratch.undo_drop(kind, to);
+                self.scratch.undo_drop(kind, to, memory);
                 if legal {
                     self.sink.push(m)?;
                 }

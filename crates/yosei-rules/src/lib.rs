@@ -29,6 +29,7 @@ pub mod zobrist;
 
 pub use capture::{CaptureRule, UchifuRule};
 pub use check::CheckInfo;
+pub use conditions::messigny::{SwapMemory, SwapRule};
 pub use movegen::{MoveList, MoveSink};
 pub use pieces::{PieceTable, Reach, UserPiece};
 pub use position::Position;

@@ -4,6 +4,7 @@
 //! rules.md §3 on the setup. Moves are played by copy-make ([`Position::play`]); the
 //! Zobrist key is kept incrementally.
 
+use crate::conditions::messigny::SwapMemory;
 use crate::zobrist::{self, Key};
 use yosei_core::attacks;
 use yosei_core::{Bitboard, Color, Displacement, Hand, Move, Piece, PieceKind, Setup, Square};
@@ -14,6 +15,7 @@ pub(crate) struct Undo {
     moved: Option<Piece>,
     at_via: Option<Piece>,
     at_to: Option<Piece>,
+    swap_memory: SwapMemory,
 }
 
 #[derive(Clone, PartialEq, Eq)]
@@ -33,6 +35,8 @@ pub struct Position {
     /// changes this (a fairy piece stays one when captured and dropped), so it is fixed
     /// per problem: it selects the general generator.
     fairy: bool,
+    /// Messigny: what the move that led here was, where the rule asks (in the key).
+    swap_memory: SwapMemory,
 }
 
 /// Slots of `Position::by_kind`: the fourteen ordinary kinds, the stone, the others.
@@ -81,6 +85,7 @@ impl Position {
             key: 0,
             move_number: setup.move_number,
             fairy: false,
+            swap_memory: SwapMemory::Off,
         };
         for sq in Square::all() {
             if let Some(piece) = setup.piece_at(sq) {
@@ -105,6 +110,21 @@ impl Position {
     #[inline]
     pub fn has_fairy_pieces(&self) -> bool {
         self.fairy
+    }
+
+    /// What this position remembers of the move that led to it (Messigny).
+    #[inline]
+    pub fn swap_memory(&self) -> SwapMemory {
+        self.swap_memory
+    }
+
+    /// This position remembering `memory` instead (the key follows).
+    pub(crate) fn set_swap_memory(&mut self, memory: SwapMemory) {
+        if memory == self.swap_memory {
+            return;
+        }
+        self.key ^= zobrist::swap_memory(self.swap_memory) ^ zobrist::swap_memory(memory);
+        self.swap_memory = memory;
     }
 
     /// Back to an unvalidated setup (for writers and for editing).
@@ -222,7 +242,11 @@ impl Position {
     /// Same board, hands and side to move (the move number aside): the identity of a
     /// position for repetition and for sequence goals.
     pub fn same_position(&self, other: &Position) -> bool {
-        self.key == other.key && self.side == other.side && self.board == other.board && self.hands == other.hands
+        self.key == other.key
+            && self.side == other.side
+            && self.board == other.board
+            && self.hands == other.hands
+            && self.swap_memory == other.swap_memory
     }
 
     /// The key computed from scratch (tests compare it with the incremental one).
@@ -241,7 +265,7 @@ impl Position {
         if self.side == Color::White {
             key ^= zobrist::white_to_move();
         }
-        key
+        key ^ zobrist::swap_memory(self.swap_memory)
     }
 
     #[inline]
@@ -330,7 +354,8 @@ impl Position {
                             self.put_keyed(sq, Piece::new(captured.kind.unpromoted(), captured.color));
                         }
                     }
-                    Some((Displacement::Restore, sq)) => {
+                    // Messigny's swap puts the enemy piece on the origin as PWC does
+                    Some((Displacement::Restore | Displacement::Swap, sq)) => {
                         if let Some(captured) = self.remove_keyed(to) {
                             self.put_keyed(sq, captured);
                         }
@@ -344,6 +369,9 @@ impl Position {
                 self.put_keyed(dest, piece);
             }
             (None, None) => {}
+        }
+        if self.swap_memory != SwapMemory::Off {
+            self.set_swap_memory(self.swap_memory.after(m));
         }
         self.side = !us;
         self.key ^= zobrist::white_to_move();
@@ -364,6 +392,7 @@ impl Position {
             } else {
                 self.board[m.to().index()]
             },
+            swap_memory: self.swap_memory,
         };
         self.play_in_place(m);
         undo
@@ -388,17 +417,20 @@ impl Position {
         if let (Some(from), Some(piece)) = (m.from(), undo.moved) {
             self.put_keyed(from, piece);
         }
+        self.set_swap_memory(undo.swap_memory);
     }
 
     /// Takes back a drop of `kind` on `to` played by [`Position::play_in_place`]: the
     /// general generator tries each drop on one scratch copy instead of copying the
     /// position per drop.
-    pub(crate) fn undo_drop(&mut self, kind: PieceKind, to: Square) {
+    /// `memory`: what the position remembered before the drop (Messigny).
+    pub(crate) fn undo_drop(&mut self, kind: PieceKind, to: Square, memory: SwapMemory) {
         self.side = !self.side;
         self.key ^= zobrist::white_to_move();
         self.move_number -= 1;
         self.remove_keyed(to);
         self.hand_add(self.side, kind);
+        self.set_swap_memory(memory);
     }
 
     /// The key of the position after `m` (a legal move), without playing it: lets a
@@ -420,6 +452,9 @@ impl Position {
         let us = self.side;
         let hand = &self.hands[us.index()];
         let mut key = key ^ zobrist::white_to_move();
+        if self.swap_memory != SwapMemory::Off {
+            key ^= zobrist::swap_memory(self.swap_memory) ^ zobrist::swap_memory(self.swap_memory.after(m));
+        }
         let to = m.to();
         match (m.from(), m.drop_kind()) {
             (_, Some(kind)) => {
@@ -449,7 +484,7 @@ impl Position {
                             key ^= zobrist::piece_on(Piece::new(captured.kind.unpromoted(), captured.color), there);
                             continue;
                         }
-                        Some((Displacement::Restore, there)) if sq == to => {
+                        Some((Displacement::Restore | Displacement::Swap, there)) if sq == to => {
                             key ^= zobrist::piece_on(captured, there);
                             continue;
                         }
@@ -567,9 +602,17 @@ impl Position {
     }
 }
 
-/// Bytes before the pieces in a packed position: the side and the number of hand
-/// entries, then the 81 occupancy bits.
+/// Bytes before the pieces in a packed position: the side, a Messigny memory flag and
+/// the number of hand entries, then the 81 occupancy bits.
 const PACKED_HEADER: usize = 1 + 11;
+/// Header bits: White to move; a Messigny memory follows the hands; hand entries.
+const PACKED_WHITE: u8 = 0x80;
+const PACKED_MEMORY: u8 = 0x40;
+const PACKED_ENTRIES: u8 = 0x3f;
+/// Messigny memory bytes after the hands: one of these codes, or the two squares of a
+/// swap.
+const PACKED_OPENING: u8 = 0xff;
+const PACKED_NO_SWAP: u8 = 0xfe;
 
 /// The occupied squares of a packed position.
 fn packed_occupancy(bytes: &[u8]) -> Bitboard {
@@ -582,11 +625,17 @@ impl Position {
     /// Appends this position in a few dozen bytes, for searches that keep hundreds of
     /// millions of them (the help-play frontier): a byte for the side to move and the
     /// number of hand entries, the 81 occupancy bits, a byte per piece (in square order),
-    /// two per kind in hand. The key and the move number are not kept: [`Position::unpack`]
+    /// two per kind in hand, then, under a Messigny rule that remembers, what the
+    /// position remembers (one code byte, or a swap's two squares). The key and the move number are not kept: [`Position::unpack`]
     /// recomputes the one and is given the other (a layer's positions share it).
     pub fn pack_into(&self, out: &mut Vec<u8>) {
         let entries = self.hands.iter().map(|hand| hand.iter().count()).sum::<usize>();
-        out.push(((self.side == Color::White) as u8) << 7 | entries as u8);
+        let memory = if self.swap_memory == SwapMemory::Off {
+            0
+        } else {
+            PACKED_MEMORY
+        };
+        out.push(if self.side == Color::White { PACKED_WHITE } else { 0 } | memory | entries as u8);
         out.extend_from_slice(&self.occupied().0.to_le_bytes()[..11]);
         for sq in self.occupied() {
             if let Some(piece) = self.board[sq.index()] {
@@ -599,11 +648,22 @@ impl Position {
                 out.push(n);
             }
         }
+        match self.swap_memory {
+            SwapMemory::Off => {}
+            SwapMemory::Opening => out.push(PACKED_OPENING),
+            SwapMemory::NoSwap => out.push(PACKED_NO_SWAP),
+            SwapMemory::Swapped { from, to } => out.extend_from_slice(&[from.index() as u8, to.index() as u8]),
+        }
     }
 
     /// The length of the packed position at the start of `bytes` (to skip it).
     pub fn packed_len(bytes: &[u8]) -> usize {
-        PACKED_HEADER + packed_occupancy(bytes).count() as usize + 2 * usize::from(bytes[0] & 0x7f)
+        let len = PACKED_HEADER + packed_occupancy(bytes).count() as usize + 2 * usize::from(bytes[0] & PACKED_ENTRIES);
+        match bytes[0] & PACKED_MEMORY {
+            0 => len,
+            _ if bytes[len] >= PACKED_NO_SWAP => len + 1,
+            _ => len + 2,
+        }
     }
 
     /// The position packed at the start of `bytes` by [`Position::pack_into`], with its
@@ -614,11 +674,12 @@ impl Position {
             by_color: [Bitboard::EMPTY; 2],
             by_kind: [Bitboard::EMPTY; KIND_SLOTS],
             hands: [Hand::EMPTY; 2],
-            side: Color::ALL[usize::from(bytes[0] >> 7)],
+            side: Color::ALL[usize::from(bytes[0] & PACKED_WHITE != 0)],
             kings: [None; 2],
             key: 0,
             move_number,
             fairy: false,
+            swap_memory: SwapMemory::Off,
         };
         let mut at = PACKED_HEADER;
         for sq in packed_occupancy(bytes) {
@@ -628,12 +689,29 @@ impl Position {
                 pos.put(sq, Piece::new(kind, Color::ALL[code % 2]));
             }
         }
-        for _ in 0..bytes[0] & 0x7f {
+        for _ in 0..bytes[0] & PACKED_ENTRIES {
             let (entry, n) = (bytes[at], bytes[at + 1]);
             at += 2;
             if let Some(kind) = PieceKind::from_index(usize::from(entry & 0x7f)) {
                 pos.hands[usize::from(entry >> 7)].set(kind, n);
             }
+        }
+        if bytes[0] & PACKED_MEMORY != 0 {
+            pos.swap_memory = match bytes[at] {
+                PACKED_OPENING => SwapMemory::Opening,
+                PACKED_NO_SWAP => SwapMemory::NoSwap,
+                from => {
+                    at += 1;
+                    match (
+                        Square::from_index(usize::from(from)),
+                        Square::from_index(usize::from(bytes[at])),
+                    ) {
+                        (Some(from), Some(to)) => SwapMemory::Swapped { from, to },
+                        _ => SwapMemory::NoSwap,
+                    }
+                }
+            };
+            at += 1;
         }
         pos.key = pos.compute_key();
         pos.fairy = pos.find_fairy_pieces();

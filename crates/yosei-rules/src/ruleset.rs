@@ -127,10 +127,16 @@ pub enum Condition {
     Greedy,
     /// 禁欲: a side may capture only when it has no other move.
     Ascetic,
+    /// A piece may swap places with an enemy piece of its kind (fm's MESSIGNY).
+    Messigny,
+    /// Messigny, no swap right after a swap (fm's MESSIGNY（欧州式）).
+    MessignyEu,
+    /// Messigny, no swapping the same two squares straight back (fm's MESSIGNY（日本式）).
+    MessignyJp,
 }
 
 impl Condition {
-    pub const ALL: [Condition; 23] = [
+    pub const ALL: [Condition; 26] = [
         Condition::Annan,
         Condition::Anhoku,
         Condition::Taimen,
@@ -154,6 +160,9 @@ impl Condition {
         Condition::UchifuAllowed,
         Condition::Greedy,
         Condition::Ascetic,
+        Condition::Messigny,
+        Condition::MessignyEu,
+        Condition::MessignyJp,
     ];
 
     /// The name of cli.md (for `Komazume` without its kind: see `Display`).
@@ -183,6 +192,9 @@ impl Condition {
             Condition::UchifuAllowed => "uchifu-allowed",
             Condition::Greedy => "greedy",
             Condition::Ascetic => "ascetic",
+            Condition::Messigny => "messigny",
+            Condition::MessignyEu => "messigny-eu",
+            Condition::MessignyJp => "messigny-jp",
         }
     }
 
@@ -213,6 +225,10 @@ impl Condition {
             Condition::UchifuAllowed => "打歩可",
             Condition::Greedy => "強欲",
             Condition::Ascetic => "禁欲",
+            // fm's own words (it has no katakana name)
+            Condition::Messigny => "Messigny",
+            Condition::MessignyEu => "Messigny（欧州式）",
+            Condition::MessignyJp => "Messigny（日本式）",
         }
     }
 
@@ -236,6 +252,9 @@ impl Condition {
             Condition::UchifuAllowed => "!AF",
             Condition::Greedy => "!GR",
             Condition::Ascetic => "!AS",
+            Condition::Messigny => "!MS",
+            Condition::MessignyEu => "!ME",
+            Condition::MessignyJp => "!MJ",
             _ => return None,
         })
     }
@@ -270,6 +289,9 @@ impl Condition {
                 | Condition::UchifuAllowed
                 | Condition::Greedy
                 | Condition::Ascetic
+                | Condition::Messigny
+                | Condition::MessignyEu
+                | Condition::MessignyJp
         )
     }
 }
@@ -411,6 +433,12 @@ impl RuleSet {
     #[inline]
     pub(crate) fn compiled(&self) -> &crate::conditions::Compiled {
         &self.compiled
+    }
+
+    /// Messigny's reading, if it is on (solvers other than help mate refuse it so far).
+    #[inline]
+    pub fn swap_rule(&self) -> Option<crate::SwapRule> {
+        self.compiled.swap
     }
 
     /// A piece of `kind` and `color` on `sq` that is dead under these rules (rules.md §3.2):

@@ -235,7 +235,9 @@ impl Position {
         if !problems.is_empty() {
             return Err(SetupError { problems });
         }
-        let pos = Position::from_setup_unchecked(setup);
+        let mut pos = Position::from_setup_unchecked(setup);
+        // Messigny: the first move is not remembered (docs/rules/messigny.md)
+        pos.set_swap_memory(crate::conditions::messigny::SwapMemory::at_start(rules.compiled().swap));
         if pos.king_capturable(rules) {
             return Err(SetupError {
                 problems: vec![SetupProblem::OpponentInCheck {

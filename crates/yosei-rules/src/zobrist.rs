@@ -84,3 +84,19 @@ pub fn hand_count(color: Color, kind: PieceKind, count: u8) -> Key {
 pub fn white_to_move() -> Key {
     TABLES.side
 }
+
+/// The key of what a position remembers of its last move under Messigny (0 when it
+/// remembers nothing that matters: the board's key alone).
+#[inline]
+pub fn swap_memory(memory: crate::conditions::messigny::SwapMemory) -> Key {
+    use crate::conditions::messigny::SwapMemory;
+    let code = match memory {
+        SwapMemory::Off | SwapMemory::NoSwap => return 0,
+        SwapMemory::Opening => 0,
+        SwapMemory::Swapped { from, to } => 1 + (from.index() * Square::NUM + to.index()) as u64,
+    };
+    // a seed of its own, away from the tables' stream
+    let (s1, hi) = splitmix64(0x6D65_7373_6967_6E79 ^ code.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let (_, lo) = splitmix64(s1);
+    (hi as u128) << 64 | lo as u128
+}

@@ -13,6 +13,7 @@ pub(crate) mod capture_duty;
 pub(crate) mod facing;
 pub(crate) mod kiki_nifu;
 pub(crate) mod komazume;
+pub mod messigny;
 pub(crate) mod no_capture;
 pub(crate) mod no_promotion;
 pub(crate) mod self_check_capture;
@@ -89,6 +90,8 @@ pub struct Compiled {
     pub(crate) local_safety: Option<crate::local_safety::LocalRules>,
     /// Andernach / Anti-Andernach: which moving pieces change colour.
     pub turn: Option<andernach::TurnRule>,
+    /// Messigny: what may follow a swap.
+    pub swap: Option<messigny::SwapRule>,
 }
 
 impl Compiled {
@@ -194,6 +197,7 @@ impl Compiled {
             }
         }
         compiled.turn = turn_rule(conditions, problems);
+        compiled.swap = messigny::swap_rule(conditions, problems);
         compiled.compile_move_bans(conditions, problems);
         compiled.local_safety = crate::local_safety::LocalRules::new(&compiled, conditions);
         compiled
@@ -284,7 +288,9 @@ fn turn_rule(conditions: &[Condition], problems: &mut Vec<String>) -> Option<and
     let (exclusive, untried): (Vec<Condition>, Vec<Condition>) = conditions
         .iter()
         .filter(|c| !matches!(c, Condition::Andernach | Condition::AntiAndernach))
-        .partition(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc));
+        .partition(|c| {
+            matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc) || messigny::is_messigny(**c)
+        });
     let names = |cs: &[Condition]| {
         cs.iter()
             .map(|c| format!("{c} ({})", c.japanese()))

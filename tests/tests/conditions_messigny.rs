@@ -1,0 +1,363 @@
+//! Messigny (docs/rules/messigny.md; fm's MESSIGNY, MESSIGNY（欧州式）, MESSIGNY（日本式）)
+//! on positions made for one point each: which pieces swap, what may follow a swap
+//! under each reading, fm's first-move reading, swaps that mate, a swap that saves a
+//! pawn drop from being drop-pawn mate, the notation, the refused combinations; and the
+//! general generator against the reference generator on random positions and games.
+//!
+//! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board. The
+//! help mates were checked with fmza 6.005.019 (its lines quoted).
+
+use yosei_core::random::SplitMix64;
+use yosei_core::{Move, Square};
+use yosei_io::sfen::{parse_sfen, parse_usi_move};
+use yosei_rules::{Condition, Position, RuleSet, Stipulation};
+use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
+use yosei_tests::reference::{self, Swap};
+use yosei_tests::support::{assert_packs, help_lines, legal_usi, sorted};
+
+use Condition::{Messigny, MessignyEu, MessignyJp};
+
+const ALL_THREE: [Condition; 3] = [Messigny, MessignyEu, MessignyJp];
+
+fn rules(conditions: &[Condition]) -> RuleSet {
+    RuleSet::compile(conditions).unwrap()
+}
+
+fn pos(sfen: &str, rules: &RuleSet) -> Position {
+    Position::from_setup(&parse_sfen(sfen).unwrap().setup, rules).unwrap()
+}
+
+/// The position after the USI moves `line`, each required legal.
+fn after(sfen: &str, rules: &RuleSet, line: &[&str]) -> Position {
+    let mut p = pos(sfen, rules);
+    for usi in line {
+        let m = p
+            .find_legal(parse_usi_move(usi).unwrap(), rules)
+            .unwrap_or_else(|| panic!("{usi} is not legal in {p:?}"));
+        p.play_in_place(m);
+    }
+    p
+}
+
+fn help(sfen: &str, conditions: &[Condition], length: u32) -> Vec<String> {
+    let rules = rules(conditions);
+    help_lines(&pos(sfen, &rules), &rules, Stipulation::Help { length: Some(length) })
+}
+
+/// Black gold 55 swaps with the White gold that has just taken on 12 and mates (fm
+/// `12歩打 同金<21 同金<>55`): White could swap straight back, and only the plain
+/// MESSIGNY lets it; both restricted readings forbid it (the European any swap, the
+/// Japanese the same two squares), so the swap mates there and not under MESSIGNY.
+#[test]
+fn messigny_swap_that_mates_unless_it_can_be_swapped_back() {
+    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b P 1";
+    let plain = "3c2a+ 1a2a G*2b";
+    assert_eq!(help(sfen, &[Messigny], 3), vec![plain]);
+    for c in [MessignyEu, MessignyJp] {
+        assert_eq!(help(sfen, &[c], 3), vec![plain, "P*1b 2a1b 5e<>1b"], "{c}");
+    }
+}
+
+/// The same swap as the problem's first move does not mate under any reading: fm does
+/// not remember the first move when it judges the second, so White swaps straight back
+/// (fm: no solution in 1 for each keyword).
+#[test]
+fn messigny_first_move_is_not_remembered() {
+    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b - 1";
+    for c in ALL_THREE {
+        assert!(help(sfen, &[c], 1).is_empty(), "{c}");
+        let rules = rules(&[c]);
+        let p = after(sfen, &rules, &["5e<>2a"]);
+        assert!(p.in_check(&rules));
+        assert_eq!(legal_usi(&p, &rules, "5e<>"), vec!["5e<>2a"], "{c}");
+    }
+}
+
+/// Kings swap too (fm `12歩打 同玉<11 同王<>99` and two more): after P*12 the White
+/// king stands on 12, 21 or 22 and Black's king swaps with it, leaving it on 99 mated
+/// by the golds 88 and 98. Under MESSIGNY the kings swap back.
+#[test]
+fn messigny_kings_swap() {
+    let sfen = "8k/9/9/9/9/9/9/GG7/K8 b P 1";
+    assert!(help(sfen, &[Messigny], 3).is_empty());
+    for c in [MessignyEu, MessignyJp] {
+        assert_eq!(
+            help(sfen, &[c], 3),
+            vec!["P*1b 1a1b 9i<>1b", "P*1b 1a2a 9i<>2a", "P*1b 1a2b 9i<>2b"],
+            "{c}"
+        );
+    }
+}
+
+/// After Black's gold swap 58↔52 (third ply), White may swap back (MESSIGNY only) and
+/// swap its silver 62 with Black's silver 68 (not under the European reading, which
+/// forbids any swap right after a swap).
+#[test]
+fn messigny_what_may_follow_a_swap_under_each_reading() {
+    let sfen = "8k/3sg4/9/9/9/9/9/3SG4/K8 b - 1";
+    let line = ["9i9h", "1a1b", "5h<>5b"];
+    let expect = |c: Condition, back: bool, silvers: bool| {
+        let rules = rules(&[c]);
+        let p = after(sfen, &rules, &line);
+        assert_eq!(
+            legal_usi(&p, &rules, "5h<>"),
+            if back { vec!["5h<>5b"] } else { vec![] },
+            "{c}"
+        );
+        assert_eq!(
+            legal_usi(&p, &rules, "6b<>"),
+            if silvers { vec!["6b<>6h"] } else { vec![] },
+            "{c}"
+        );
+    };
+    expect(Messigny, true, true);
+    expect(MessignyEu, false, false);
+    expect(MessignyJp, false, true);
+    // a move that is no swap lifts the restriction
+    let rules = rules(&[MessignyEu]);
+    let p = after(sfen, &rules, &["9i9h", "1a1b", "5h<>5b", "1b1a", "9h9i"]);
+    assert_eq!(legal_usi(&p, &rules, "5h<>"), vec!["5h<>5b"]);
+}
+
+/// P*12 against the king on 11 (silver 23 guards 12, gold 32 covers 21 and 22) is
+/// drop-pawn mate under ordinary rules; under Messigny White's pawn 93 swaps with the
+/// dropped pawn, so the drop is legal (and no mate).
+#[test]
+fn messigny_swap_answers_a_pawn_drop() {
+    let sfen = "8k/6G2/p6S1/9/9/9/9/9/9 b P 1";
+    let ordinary = RuleSet::ordinary();
+    assert!(legal_usi(&pos(sfen, &ordinary), &ordinary, "P*1b").is_empty());
+    for c in ALL_THREE {
+        let rules = rules(&[c]);
+        assert_eq!(legal_usi(&pos(sfen, &rules), &rules, "P*1b"), vec!["P*1b"], "{c}");
+        let p = after(sfen, &rules, &["P*1b"]);
+        assert_eq!(legal_usi(&p, &rules, ""), vec!["9c<>1b"], "{c}");
+        assert!(!help(sfen, &[c], 1).iter().any(|l| l == "P*1b"), "{c}");
+    }
+}
+
+/// Under Madrasi a swap needs no power: Black's gold 55, paralysed by White's gold 54
+/// (no ordinary move), still swaps — with 54, with 21, and after 12歩打 同金<21 with the
+/// gold on 12, which mates (fm `!MEマドラシばか詰`: `12歩打 同金<21 同金<>55`, the only
+/// solution).
+#[test]
+fn messigny_paralysed_piece_swaps_under_madrasi() {
+    let sfen = "7gk/9/6NS1/4g4/4G4/9/9/9/9 b P 1";
+    let conditions = [MessignyEu, Condition::Madrasi];
+    let rules = rules(&conditions);
+    assert_eq!(legal_usi(&pos(sfen, &rules), &rules, "5e"), vec!["5e<>2a", "5e<>5d"]);
+    assert_eq!(help(sfen, &conditions, 3), vec!["P*1b 2a1b 5e<>1b"]);
+}
+
+/// A swap partner has exactly the mover's kind, promoted or not: the と on 55 swaps
+/// with the と on 23, not with the pawn on 33 (a pawn with a pawn, a king with a king).
+#[test]
+fn messigny_partners_have_the_same_kind() {
+    let sfen = "k8/9/6p+p1/9/4+P4/9/9/9/8K b - 1";
+    let rules = rules(&[Messigny]);
+    assert_eq!(legal_usi(&pos(sfen, &rules), &rules, "5e<>"), vec!["5e<>2c"]);
+    assert_eq!(legal_usi(&pos(sfen, &rules), &rules, "1i<>"), vec!["1i<>9a"]);
+}
+
+/// Each piece must be able to stand where it lands for its owner: Black's pawn 55 may
+/// not swap with the White pawn on 21 (a Black pawn on the first rank is dead), nor
+/// with the one on 33 while Black has a pawn on 37 (two pawns); White's pawn on 33 may
+/// not land on 55 while White has a pawn on 51.
+#[test]
+fn messigny_dead_pieces_and_two_pawns_forbid_swaps() {
+    let rules = rules(&[Messigny]);
+    let moves = |sfen: &str| legal_usi(&pos(sfen, &rules), &rules, "5e<>");
+    assert_eq!(moves("k6p1/9/6p2/9/4P4/9/9/9/8K b - 1"), vec!["5e<>3c"]);
+    assert_eq!(moves("k6p1/9/6p2/9/4P4/9/6P2/9/8K b - 1"), Vec::<String>::new());
+    assert_eq!(moves("k3p4/9/6p2/9/4P4/9/9/9/8K b - 1"), Vec::<String>::new());
+    // White's pawn on 59 would be dead for White: no swap 5i<>3c
+    let p = pos("k8/9/6p2/9/9/9/9/9/4P3K b - 1", &rules);
+    assert!(legal_usi(&p, &rules, "5i<>").is_empty());
+    // the same file: each pawn alone on it afterwards
+    assert_eq!(moves("k8/9/4p4/9/4P4/9/9/9/8K b - 1"), vec!["5e<>5c"]);
+}
+
+/// A swap may give check, and the check generator finds it: Black's gold 55 swaps with
+/// White's gold 21 next to the king on 11.
+#[test]
+fn messigny_swaps_give_check() {
+    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b - 1";
+    for c in ALL_THREE {
+        let rules = rules(&[c]);
+        let p = pos(sfen, &rules);
+        let swap = parse_usi_move("5e<>2a").unwrap();
+        assert!(p.legal_checks(&rules).contains(swap), "{c}");
+        assert!(p.play(swap).in_check(&rules));
+    }
+}
+
+/// The swap's notation: USI `5e<>2a`, KIF `２一金<>(55)`, KI2 `▲２一金<>`, all read back;
+/// CSA refuses to write it.
+#[test]
+fn messigny_swap_notation_round_trips() {
+    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b - 1";
+    let rules = rules(&[Messigny]);
+    let p = pos(sfen, &rules);
+    let swap = Move::swap(Square::new(5, 5).unwrap(), Square::new(2, 1).unwrap());
+    assert_eq!(swap.to_usi(), "5e<>2a");
+    assert_eq!(parse_usi_move("5e<>2a").unwrap(), swap);
+    assert!(parse_usi_move("5e<2a").is_err());
+    assert_eq!(p.find_legal(swap, &rules), Some(swap));
+    let gold = p.piece_at(Square::new(5, 5).unwrap()).unwrap();
+    let kif = yosei_io::notation::write_kif_move(gold, swap, None, None);
+    assert_eq!(kif, "２一金<>(55)");
+    assert_eq!(yosei_io::notation::parse_kif_move(&kif, None).unwrap(), swap);
+    let ki2 = yosei_io::notation::write_ki2_move(&p, &rules, swap, None);
+    assert_eq!(ki2, "▲２一金<>");
+    assert_eq!(
+        yosei_io::notation::parse_ki2_move(&ki2, &p, &rules, None).unwrap(),
+        swap
+    );
+    // the capture of the same gold is another move
+    let capture = yosei_io::notation::parse_ki2_move("▲２一金", &p, &rules, None);
+    assert!(capture.is_err(), "no gold reaches 21 by moving: {capture:?}");
+}
+
+/// fm's keywords and short forms, and the cli.md names.
+#[test]
+fn messigny_words() {
+    use yosei_io::rule_words::{parse_rule_phrase, write_rule_phrase};
+    for (text, c) in [
+        ("MESSIGNYばか詰", Messigny),
+        ("!MSばか詰", Messigny),
+        ("Messignyばか詰", Messigny),
+        ("MESSIGNY（欧州式）ばか詰", MessignyEu),
+        ("!MEばか詰", MessignyEu),
+        ("Messigny（欧州式）ばか詰", MessignyEu),
+        ("MESSIGNY（日本式）ばか詰", MessignyJp),
+        ("!MJばか詰", MessignyJp),
+    ] {
+        let p = parse_rule_phrase(text).unwrap();
+        assert_eq!(p.conditions, vec![c], "{text}");
+        let written = write_rule_phrase(p.stipulation, &p.conditions);
+        assert_eq!(parse_rule_phrase(&written).unwrap().conditions, vec![c], "{written}");
+    }
+    for (name, c) in [
+        ("messigny", Messigny),
+        ("messigny-eu", MessignyEu),
+        ("messigny-jp", MessignyJp),
+    ] {
+        assert_eq!(name.parse::<Condition>().unwrap(), c);
+        assert_eq!(c.to_string(), name);
+    }
+}
+
+/// fm makes Messigny exclusive with the Circe family and Andernach and refuses it with
+/// 強欲 and 禁欲; the three readings exclude each other; the rest is not combined yet.
+#[test]
+fn messigny_refused_combinations() {
+    for other in [
+        Condition::Circe,
+        Condition::AntiCirce,
+        Condition::Pwc,
+        Condition::Andernach,
+        Condition::AntiAndernach,
+        Condition::Greedy,
+        Condition::Ascetic,
+        Condition::Tenjiku,
+        Condition::Uchifu,
+        Condition::NoPromotion,
+        MessignyEu,
+    ] {
+        let err = RuleSet::compile(&[Messigny, other]).unwrap_err();
+        assert!(format!("{err}").contains("messigny"), "{other}: {err}");
+    }
+}
+
+/// The general generator against the reference (tests/src/reference.rs) under each
+/// reading, alone and with a power-lending condition or Madrasi: identical legal moves
+/// and checks on random positions and a few plies of random games that prefer swaps
+/// (so that the readings' restrictions are met), with `key_after`, the key from scratch
+/// and packing checked for every legal move.
+#[test]
+fn messigny_equals_the_reference() {
+    let mut rng = SplitMix64::new(0x3E55_1619);
+    let mix = FairyMix {
+        no_lions: true,
+        fairy_percent: 10,
+        ..FairyMix::default()
+    };
+    let (mut positions, mut swaps, mut restricted) = (0, 0, 0);
+    for (conditions, swap) in [
+        (vec![Messigny], Swap::Free),
+        (vec![MessignyEu], Swap::European),
+        (vec![MessignyJp], Swap::Japanese),
+        (vec![MessignyEu, Condition::Annan], Swap::European),
+        (vec![MessignyJp, Condition::Taimen], Swap::Japanese),
+        (vec![Messigny, Condition::Madrasi], Swap::Free),
+        (vec![MessignyEu, Condition::KMadrasi], Swap::European),
+    ] {
+        let rules = rules(&conditions);
+        let c = format!("{conditions:?}");
+        for _ in 0..100 {
+            let setup = random_fairy_setup(&mut rng, &mix);
+            let Ok(mut p) = Position::from_setup(&setup, &rules) else {
+                continue;
+            };
+            for _ in 0..8 {
+                let after_swap = match p.swap_memory() {
+                    yosei_rules::SwapMemory::Swapped { from, to } => Some((from, to)),
+                    _ => None,
+                };
+                let reference_rules = reference::Rules {
+                    swap: Some(swap),
+                    after_swap,
+                    ..reference::Rules::from_conditions(&conditions, false)
+                };
+                let s = p.to_setup();
+                let fast = sorted(p.legal_moves(&rules).as_slice().to_vec());
+                let slow = sorted(reference::legal_moves_under(&s, &reference_rules));
+                assert_eq!(fast, slow, "{c}: {}", yosei_io::sfen::write_sfen(&s));
+                let checks = sorted(p.legal_checks(&rules).as_slice().to_vec());
+                assert_eq!(
+                    checks,
+                    sorted(reference::legal_checks_under(&s, &reference_rules)),
+                    "{c}: {}",
+                    yosei_io::sfen::write_sfen(&s)
+                );
+                for &m in &fast {
+                    let next = p.play(m);
+                    assert_eq!(next.key(), next.compute_key(), "{m}");
+                    assert_eq!(p.key_after(m), next.key(), "{m}");
+                    assert_packs(&next);
+                    assert_eq!(next.to_setup(), reference::play(&s, m), "{m}");
+                }
+                positions += 1;
+                swaps += fast.iter().filter(|m| m.is_swap()).count();
+                restricted += usize::from(after_swap.is_some() && swap != Swap::Free);
+                if fast.is_empty() {
+                    break;
+                }
+                let swapping: Vec<Move> = fast.iter().copied().filter(|m| m.is_swap()).collect();
+                let pool = if !swapping.is_empty() && rng.chance(70) {
+                    &swapping
+                } else {
+                    &fast
+                };
+                p.play_in_place(pool[rng.below(pool.len())]);
+            }
+        }
+    }
+    println!("{positions} positions, {swaps} swaps, {restricted} after a remembered swap");
+    assert!(
+        positions > 2000 && swaps > 2000 && restricted > 200,
+        "{positions} {swaps} {restricted}"
+    );
+}
+
+/// The direct-mate solver (which the USI engine and play mode call without the
+/// command's dispatch) answers "unknown" with a note under Messigny, not a search.
+#[test]
+fn messigny_direct_mate_is_refused() {
+    let rules = rules(&[MessignyEu]);
+    let start = pos("7gk/9/6NS1/9/4G4/9/9/9/9 b P 1", &rules);
+    let options = yosei_solve::tsume::TsumeOptions::default();
+    let out = yosei_solve::tsume::solve_tsume(&start, &rules, &options, &yosei_solve::Limits::default(), |_| {});
+    assert_eq!(out.verdict, yosei_solve::Verdict::Unknown);
+    assert!(out.notes.iter().any(|n| n.contains("help mate")), "{:?}", out.notes);
+}
