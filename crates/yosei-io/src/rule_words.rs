@@ -90,14 +90,26 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("詰", Word::Plain),
     ];
     // fm's keywords (fmza.c), the case fm prints (sub.c) and its short forms
-    for (words, c) in [
-        (["ANDERNACH", "Andernach", "!AD", "アンデルナッハ"], Andernach),
+    let keywords: [(&[&'static str], Condition); 5] = [
+        (&["ANDERNACH", "Andernach", "!AD", "アンデルナッハ"], Andernach),
         (
-            ["ANTIANDERNACH", "AntiAndernach", "!AA", "アンチアンデルナッハ"],
+            &["ANTIANDERNACH", "AntiAndernach", "!AA", "アンチアンデルナッハ"],
             AntiAndernach,
         ),
-    ] {
-        v.extend(words.into_iter().map(|w| (w, Word::Cond(c))));
+        (&["ISARDAM", "Isardam", "イザルダム"], Isardam),
+        (
+            &[
+                "ISARDAM（タイプB）",
+                "ISARDAM（タイプＢ）",
+                "Isardam（タイプB）",
+                "イザルダム（タイプB）",
+            ],
+            IsardamB,
+        ),
+        (&["KOKO", "KOEKO", "Koko", "ココ"], Koko),
+    ];
+    for (words, c) in keywords {
+        v.extend(words.iter().map(|&w| (w, Word::Cond(c))));
     }
     // fm's short forms: `!AN`, `!NP`…
     v.extend(
@@ -212,6 +224,9 @@ fn glued_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> S
             // fm has no Japanese word for these: its keyword, which it reads back
             Condition::Andernach => s.push_str("ANDERNACH"),
             Condition::AntiAndernach => s.push_str("ANTIANDERNACH"),
+            Condition::Isardam => s.push_str("ISARDAM"),
+            Condition::IsardamB => s.push_str("ISARDAM（タイプB）"),
+            Condition::Koko => s.push_str("KOKO"),
             c => s.push_str(c.japanese()),
         }
     }

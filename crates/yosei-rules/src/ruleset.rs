@@ -127,10 +127,17 @@ pub enum Condition {
     Greedy,
     /// 禁欲: a side may capture only when it has no other move.
     Ascetic,
+    /// Isardam type A: no piece may attack an enemy piece of its own kind, king
+    /// captures included (fm's ISARDAM).
+    Isardam,
+    /// Isardam type B: the same, king captures excepted (fm's ISARDAM（タイプB）).
+    IsardamB,
+    /// Koko: a moved or dropped piece must end next to a piece (fm's KOKO).
+    Koko,
 }
 
 impl Condition {
-    pub const ALL: [Condition; 23] = [
+    pub const ALL: [Condition; 26] = [
         Condition::Annan,
         Condition::Anhoku,
         Condition::Taimen,
@@ -154,6 +161,9 @@ impl Condition {
         Condition::UchifuAllowed,
         Condition::Greedy,
         Condition::Ascetic,
+        Condition::Isardam,
+        Condition::IsardamB,
+        Condition::Koko,
     ];
 
     /// The name of cli.md (for `Komazume` without its kind: see `Display`).
@@ -183,6 +193,9 @@ impl Condition {
             Condition::UchifuAllowed => "uchifu-allowed",
             Condition::Greedy => "greedy",
             Condition::Ascetic => "ascetic",
+            Condition::Isardam => "isardam",
+            Condition::IsardamB => "isardam-b",
+            Condition::Koko => "koko",
         }
     }
 
@@ -213,6 +226,9 @@ impl Condition {
             Condition::UchifuAllowed => "打歩可",
             Condition::Greedy => "強欲",
             Condition::Ascetic => "禁欲",
+            Condition::Isardam => "イザルダム",
+            Condition::IsardamB => "イザルダム（タイプB）",
+            Condition::Koko => "ココ",
         }
     }
 
@@ -236,6 +252,9 @@ impl Condition {
             Condition::UchifuAllowed => "!AF",
             Condition::Greedy => "!GR",
             Condition::Ascetic => "!AS",
+            Condition::Isardam => "!IS",
+            Condition::IsardamB => "!IB",
+            Condition::Koko => "!KO",
             _ => return None,
         })
     }
@@ -270,6 +289,9 @@ impl Condition {
                 | Condition::UchifuAllowed
                 | Condition::Greedy
                 | Condition::Ascetic
+                | Condition::Isardam
+                | Condition::IsardamB
+                | Condition::Koko
         )
     }
 }
@@ -302,6 +324,7 @@ impl FromStr for Condition {
                     || c.japanese() == t
                     || c.fm_short().is_some_and(|short| short.eq_ignore_ascii_case(t))
                     || (*c == Condition::Pwc && t.eq_ignore_ascii_case("!CX"))
+                    || (*c == Condition::Isardam && t.eq_ignore_ascii_case("isardam-a"))
             })
             .ok_or_else(|| {
                 let names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
