@@ -420,14 +420,15 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
 }
 
 /// Isardam type A and Koko: the capture of the king on `king` by the piece on `from`,
-/// in some form (promoted where its kind may promote; unpromoted unless dead there or a
-/// second pawn), once played obeys them (fm's trial move).
+/// in some form (promoted where its kind may promote, never under 成禁 or 絶対成禁;
+/// unpromoted unless dead there or a second pawn), once played obeys them (fm's trial
+/// move).
 fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool, rules: &Rules) -> bool {
     let piece = setup.piece_at(from).expect("a capturer");
     let by = piece.color;
     let mut passed = setup.clone();
     passed.side_to_move = by;
-    let promoted = piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by));
+    let promoted = rules.no_promotion.is_none() && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by));
     let unpromoted = !dead_with(rules, piece.kind, by, king) && !two_pawns;
     [(true, promoted), (false, unpromoted)]
         .into_iter()

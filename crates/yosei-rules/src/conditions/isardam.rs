@@ -59,7 +59,9 @@ pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square
 }
 
 /// Isardam's type, if one is set, with fm's exclusions and the combinations yosei has
-/// not compared with fm refused (Andernach's are refused by `turn_rule`).
+/// not compared with fm refused (Andernach's are refused by `turn_rule`). Type A with
+/// PWC is refused too: fm restores a king "captured" by a move that is no check (PWC's
+/// real move, unlike its trial move, puts the king back), which yosei does not play.
 pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> Option<Isardam> {
     let rule = match (
         conditions.contains(&Condition::Isardam),
@@ -73,14 +75,14 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> O
         (true, false) => Isardam::TypeA,
         (false, true) => Isardam::TypeB,
     };
-    let names = |pick: fn(&Condition) -> bool| {
+    let names = |pick: &dyn Fn(&Condition) -> bool| {
         conditions
             .iter()
             .filter(|c| pick(c))
             .map(|c| format!("{c} ({})", c.japanese()))
             .collect::<Vec<_>>()
     };
-    let exclusive = names(|c| {
+    let exclusive = names(&|c| {
         use Condition::*;
         matches!(c, Madrasi | KMadrasi | Annan | Anhoku | Taimen | Haimen | Koko)
     });
@@ -90,9 +92,10 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> O
             exclusive.join(", ")
         ));
     }
-    let untried = names(|c| {
+    let type_a = rule == Isardam::TypeA;
+    let untried = names(&|c| {
         use Condition::*;
-        matches!(c, Tenjiku | Komazume(_) | AntiCirce | SelfCheckCaptureInvalid)
+        matches!(c, Tenjiku | Komazume(_) | AntiCirce | SelfCheckCaptureInvalid) || (*c == Pwc && type_a)
     });
     if !untried.is_empty() {
         problems.push(format!(

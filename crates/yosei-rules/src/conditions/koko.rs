@@ -33,9 +33,11 @@ fn has_neighbour(sq: Square, occupied: yosei_core::Bitboard) -> bool {
     (attacks::ordinary_attacks(PieceKind::King, Color::Black, sq, occupied) & occupied).is_nonempty()
 }
 
-/// Whether Koko is set, with the combinations fm cannot run (二歩王取無効 with Koko leaves
-/// fm without a move function) and those yosei has not compared with fm refused
-/// (Isardam's exclusion is reported by `isardam::compile`, Andernach's by `turn_rule`).
+/// Whether Koko is set. Refused with it (docs/rules/koko.md): 二歩王取無効 (fm cannot run
+/// the pair), the power conditions, Madrasi and PWC (fm's solutions differ from the
+/// rule read from its source: not understood yet), アンチキルケ, 天竺, 駒詰 and skci (not
+/// compared with fm). Isardam's exclusion is reported by `isardam::compile`, Andernach's
+/// by `turn_rule`.
 pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> bool {
     if !conditions.contains(&Condition::Koko) {
         return false;
@@ -46,14 +48,25 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> b
             use Condition::*;
             matches!(
                 c,
-                KikiNifuInvalid | Tenjiku | Komazume(_) | AntiCirce | SelfCheckCaptureInvalid
+                KikiNifuInvalid
+                    | Annan
+                    | Anhoku
+                    | Taimen
+                    | Haimen
+                    | Madrasi
+                    | KMadrasi
+                    | Pwc
+                    | AntiCirce
+                    | Tenjiku
+                    | Komazume(_)
+                    | SelfCheckCaptureInvalid
             )
         })
         .map(|c| format!("{c} ({})", c.japanese()))
         .collect();
     if !refused.is_empty() {
         problems.push(format!(
-            "condition koko (ココ) with {} is not implemented together yet (fm cannot run Koko with 二歩王取無効 at all)",
+            "condition koko (ココ) with {} is not implemented together yet (docs/rules/koko.md: fm cannot run some, disagrees on others)",
             refused.join(", ")
         ));
     }

@@ -290,8 +290,9 @@ impl Compiled {
 
 /// The promotion choices fm's trial move tries for the capture of the king on `king` by
 /// the piece on `from` (Isardam type A, Koko judge king captures by playing them):
-/// promoted where its own kind may promote, unpromoted unless it would then be dead or
-/// a second pawn on the file.
+/// promoted where its own kind may promote (never under 成禁 or 絶対成禁: fm's trial
+/// asks whether the piece is promotable, which both take away), unpromoted unless it
+/// would then be dead or a second pawn on the file.
 pub(crate) fn king_capture_forms<'a>(
     pos: &'a Position,
     rules: &'a RuleSet,
@@ -299,11 +300,12 @@ pub(crate) fn king_capture_forms<'a>(
     king: Square,
 ) -> impl Iterator<Item = bool> + 'a {
     let piece = pos.piece_at(from);
+    let promotion = rules.compiled().no_promotion.is_none();
     [true, false].into_iter().filter(move |&promote| {
         let Some(piece) = piece else { return false };
         let by = piece.color;
         if promote {
-            piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by))
+            promotion && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by))
         } else {
             !rules.is_dead(piece.kind, by, king)
                 && !(piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king))
