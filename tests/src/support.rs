@@ -149,3 +149,27 @@ pub fn assert_matches_reference(
         checks,
     }
 }
+
+/// `sfen` as a position under `conditions`, or the setup error as text.
+pub fn position_under(sfen: &str, conditions: &[yosei_rules::Condition]) -> Result<Position, String> {
+    let rules = RuleSet::compile(conditions).unwrap();
+    Position::from_setup(&yosei_io::sfen::parse_sfen(sfen).unwrap().setup, &rules).map_err(|e| e.to_string())
+}
+
+/// Every solution of `help:length` from `sfen` under `conditions` (every store
+/// agreeing), in USI, sorted.
+pub fn help_solutions(sfen: &str, conditions: &[yosei_rules::Condition], length: u32) -> Vec<String> {
+    let rules = RuleSet::compile(conditions).unwrap();
+    let start = position_under(sfen, conditions).unwrap();
+    let stipulation = yosei_rules::Stipulation::Help { length: Some(length) };
+    let plan = yosei_solve::HelpPlan::new(stipulation, &start, None).unwrap();
+    let out = solve_help_every_store(&start, &rules, &plan, &yosei_solve::Limits::default());
+    assert!(
+        matches!(
+            out.verdict,
+            yosei_solve::Verdict::Solved | yosei_solve::Verdict::NoSolution
+        ),
+        "{out:?}"
+    );
+    solution_lines(&out.solutions)
+}

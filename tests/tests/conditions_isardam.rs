@@ -5,10 +5,8 @@
 //!
 //! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board.
 
-use yosei_io::sfen::parse_sfen;
-use yosei_rules::{Condition, Position, RuleSet, Stipulation};
-use yosei_solve::{HelpPlan, Limits, Verdict};
-use yosei_tests::support::{legal_usi, solution_lines, solve_help_every_store};
+use yosei_rules::{Condition, RuleSet, Stipulation};
+use yosei_tests::support::{help_solutions, legal_usi, position_under};
 
 use Condition::{Isardam, IsardamB};
 
@@ -16,18 +14,8 @@ fn rules(conditions: &[Condition]) -> RuleSet {
     RuleSet::compile(conditions).unwrap()
 }
 
-fn setup_verdict(sfen: &str, conditions: &[Condition]) -> Result<Position, String> {
-    Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules(conditions)).map_err(|e| e.to_string())
-}
-
-/// Every solution of `help:3`, in USI, sorted.
 fn help3(sfen: &str, conditions: &[Condition]) -> Vec<String> {
-    let rules = rules(conditions);
-    let start = setup_verdict(sfen, conditions).unwrap();
-    let plan = HelpPlan::new(Stipulation::Help { length: Some(3) }, &start, None).unwrap();
-    let out = solve_help_every_store(&start, &rules, &plan, &Limits::default());
-    assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
-    solution_lines(&out.solutions)
+    help_solutions(sfen, conditions, 3)
 }
 
 /// A Black pawn on 55 facing a White pawn on 54 attack each other: fm refuses the
@@ -36,11 +24,11 @@ fn help3(sfen: &str, conditions: &[Condition]) -> Vec<String> {
 #[test]
 fn isardam_refuses_pawns_face_to_face_but_not_a_tokin_facing_a_pawn() {
     for isardam in [Isardam, IsardamB] {
-        let e = setup_verdict("4k4/9/9/4p4/4P4/9/9/9/9 b G 1", &[isardam]).unwrap_err();
+        let e = position_under("4k4/9/9/4p4/4P4/9/9/9/9 b G 1", &[isardam]).unwrap_err();
         assert!(e.contains("attacks the enemy piece of its own kind"), "{e}");
-        assert!(setup_verdict("4k4/9/9/4p4/4+P4/9/9/9/9 b G 1", &[isardam]).is_ok());
+        assert!(position_under("4k4/9/9/4p4/4+P4/9/9/9/9 b G 1", &[isardam]).is_ok());
     }
-    assert!(setup_verdict("4k4/9/9/4p4/4P4/9/9/9/9 b G 1", &[]).is_ok());
+    assert!(position_under("4k4/9/9/4p4/4P4/9/9/9/9 b G 1", &[]).is_ok());
 }
 
 /// A silver dropped where it attacks the White silver on 53, or where that silver
@@ -51,7 +39,7 @@ fn isardam_silver_drops_next_to_an_enemy_silver_are_illegal() {
     let sfen = "8k/9/4s4/9/9/9/9/9/K8 b S 1";
     let drops = |conditions: &[Condition]| {
         let r = rules(conditions);
-        legal_usi(&setup_verdict(sfen, conditions).unwrap(), &r, "S*")
+        legal_usi(&position_under(sfen, conditions).unwrap(), &r, "S*")
     };
     let ordinary = drops(&[]);
     assert_eq!(ordinary.len(), 78);
@@ -82,7 +70,7 @@ fn isardam_type_a_king_escapes_where_the_only_capture_would_face_a_lance_with_a_
     );
     let end = "7l1/9/6Lk1/5G3/5S1L1/9/9/9/9 w B 1";
     let king_moves = |c: Condition| {
-        let pos = setup_verdict(end, &[c]).unwrap();
+        let pos = position_under(end, &[c]).unwrap();
         assert!(pos.in_check(&rules(&[c])), "{c}");
         legal_usi(&pos, &rules(&[c]), "2c")
     };
@@ -93,7 +81,7 @@ fn isardam_type_a_king_escapes_where_the_only_capture_would_face_a_lance_with_a_
 /// A grasshopper (fm refuses hoppers, Lion-style and Mao-style pieces) is refused.
 #[test]
 fn isardam_refuses_a_hopper() {
-    let e = setup_verdict("4k4/9/9/9/4A4/9/9/9/9 b - 1", &[Isardam]).unwrap_err();
+    let e = position_under("4k4/9/9/9/4A4/9/9/9/9 b - 1", &[Isardam]).unwrap_err();
     assert!(e.contains("not defined for here"), "{e}");
 }
 

@@ -5,10 +5,8 @@
 //!
 //! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board.
 
-use yosei_io::sfen::parse_sfen;
-use yosei_rules::{Condition, Position, RuleSet, Stipulation};
-use yosei_solve::{HelpPlan, Limits, Verdict};
-use yosei_tests::support::{legal_usi, solution_lines, solve_help_every_store};
+use yosei_rules::{Condition, RuleSet, Stipulation};
+use yosei_tests::support::{help_solutions, legal_usi, position_under};
 
 use Condition::Koko;
 
@@ -16,18 +14,8 @@ fn rules(conditions: &[Condition]) -> RuleSet {
     RuleSet::compile(conditions).unwrap()
 }
 
-fn setup_verdict(sfen: &str, conditions: &[Condition]) -> Result<Position, String> {
-    Position::from_setup(&parse_sfen(sfen).unwrap().setup, &rules(conditions)).map_err(|e| e.to_string())
-}
-
-/// Every solution of `help:3`, in USI, sorted.
 fn help3(sfen: &str, conditions: &[Condition]) -> Vec<String> {
-    let rules = rules(conditions);
-    let start = setup_verdict(sfen, conditions).unwrap();
-    let plan = HelpPlan::new(Stipulation::Help { length: Some(3) }, &start, None).unwrap();
-    let out = solve_help_every_store(&start, &rules, &plan, &Limits::default());
-    assert!(matches!(out.verdict, Verdict::Solved | Verdict::NoSolution), "{out:?}");
-    solution_lines(&out.solutions)
+    help_solutions(sfen, conditions, 3)
 }
 
 /// Kings on 11 and 99, a Black pawn on 55, a gold in hand: the gold may be dropped only
@@ -37,7 +25,7 @@ fn help3(sfen: &str, conditions: &[Condition]) -> Vec<String> {
 fn koko_moves_and_drops_must_end_next_to_a_piece() {
     let sfen = "8k/9/9/9/4P4/9/9/9/K8 b G 1";
     let r = rules(&[Koko]);
-    let moves = legal_usi(&setup_verdict(sfen, &[Koko]).unwrap(), &r, "");
+    let moves = legal_usi(&position_under(sfen, &[Koko]).unwrap(), &r, "");
     assert_eq!(
         moves,
         [
@@ -45,7 +33,7 @@ fn koko_moves_and_drops_must_end_next_to_a_piece() {
             "G*9h"
         ]
     );
-    assert!(legal_usi(&setup_verdict(sfen, &[]).unwrap(), &rules(&[]), "").len() > 70);
+    assert!(legal_usi(&position_under(sfen, &[]).unwrap(), &rules(&[]), "").len() > 70);
 }
 
 /// The Black rook on 55 reaches the White king alone on 51, but on 51 it would have no
@@ -54,8 +42,8 @@ fn koko_moves_and_drops_must_end_next_to_a_piece() {
 #[test]
 fn koko_a_distant_rook_on_a_lone_king_gives_no_check() {
     let sfen = "4k4/9/9/9/4R4/9/9/9/K8 b G 1";
-    assert!(setup_verdict(sfen, &[Koko]).is_ok());
-    let e = setup_verdict(sfen, &[]).unwrap_err();
+    assert!(position_under(sfen, &[Koko]).is_ok());
+    let e = position_under(sfen, &[]).unwrap_err();
     assert!(e.contains("in check"), "{e}");
 }
 
@@ -66,9 +54,9 @@ fn koko_a_distant_rook_on_a_lone_king_gives_no_check() {
 #[test]
 fn koko_king_capture_has_only_the_forms_fm_could_play() {
     let sfen = "7gk/8L/9/9/9/9/9/9/K8 b - 1";
-    assert!(setup_verdict(sfen, &[Koko]).unwrap_err().contains("in check"));
+    assert!(position_under(sfen, &[Koko]).unwrap_err().contains("in check"));
     for ban in [Condition::NoPromotion, Condition::NoPromotionAbsolute] {
-        assert!(setup_verdict(sfen, &[Koko, ban]).is_ok(), "{ban}");
+        assert!(position_under(sfen, &[Koko, ban]).is_ok(), "{ban}");
     }
 }
 
