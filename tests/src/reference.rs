@@ -436,7 +436,9 @@ fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool
         .any(|(promote, _)| {
             let m = Move::normal(from, king, promote);
             let after = play(&passed, m);
-            !(rules.isardam.is_some() && isardam_forbids(&after)) && !(rules.koko && !koko_obeyed(&after, m))
+            let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after);
+            let koko_allows = !rules.koko || koko_obeyed(&after, m);
+            isardam_allows && koko_allows
         })
 }
 

@@ -53,7 +53,7 @@ fn isardam_silver_drops_next_to_an_enemy_silver_are_illegal() {
     }
 }
 
-/// fm `ISARDAMばか詰 34銀33香43金 +香, 14角21香23玉 +0 #3`: 不詰; type B: the four lines
+/// fm `ISARDAMばか詰 33香44金45銀 +香, 14角21香23玉 +0 #3`: 不詰; type B: the four lines
 /// `2x香打 25角 同香`. In the final position the lance on 25 checks the king on 23
 /// under both types (under type A by its promoted capture: an unpromoted lance on 23
 /// would face the White lance on 21). The king may not leave file 2 (the Black lance
@@ -139,4 +139,9 @@ fn isardam_names_parse() {
     let phrase = |c| yosei_io::rule_words::write_rule_phrase(Some(Stipulation::Help { length: None }), &[c]);
     assert_eq!(phrase(Isardam), "ISARDAMばか詰");
     assert_eq!(phrase(IsardamB), "ISARDAM（タイプB）ばか詰");
+    // fm's one-line form, read and written back
+    let line = "ISARDAM（タイプB）ばか詰 33香44金45銀 +香, 14角21香23玉 +0 #3";
+    let problem = yosei_io::fm::read_fm(line).unwrap();
+    assert_eq!(problem.conditions, vec![IsardamB]);
+    assert!(yosei_io::fm::write_fm(&problem).starts_with("ISARDAM（タイプB）ばか詰"));
 }

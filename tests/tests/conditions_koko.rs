@@ -60,7 +60,7 @@ fn koko_king_capture_has_only_the_forms_fm_could_play() {
     }
 }
 
-/// fm `KOKOばか詰 25角34角53銀17玉 +銀, 51歩23玉45金35飛15桂 +0 #3`: six lines, 53銀
+/// fm `KOKOばか詰 17玉25角34角53銀 +銀, 15桂33玉35飛45金51歩 +0 #3`: six lines, 53銀
 /// to 42 or 44 (promoting or not on 44), 24玉, and a silver dropped on 13 or 33; under
 /// ordinary rules none. After 13銀打 the king cannot take the silver: on 13 it would
 /// stand alone.

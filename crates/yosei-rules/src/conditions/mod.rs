@@ -307,8 +307,9 @@ pub(crate) fn king_capture_forms<'a>(
         if promote {
             promotion && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by))
         } else {
-            !rules.is_dead(piece.kind, by, king)
-                && !(piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king))
+            let dead = rules.is_dead(piece.kind, by, king);
+            let second_pawn = piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king);
+            !dead && !second_pawn
         }
     })
 }
