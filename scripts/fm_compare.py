@@ -44,6 +44,16 @@ FM_WORDS = {
     "kiki-nifu-invalid": "二歩王取無効",
     "andernach": "ANDERNACH",
     "anti-andernach": "ANTIANDERNACH",
+    "isardam": "ISARDAM",
+    "isardam-b": "ISARDAM（タイプB）",
+    "koko": "KOKO",
+    "no-promotion": "成禁",
+    "no-promotion-absolute": "絶対成禁",
+    "no-capture": "取禁",
+    "attacker-no-capture": "攻方取禁",
+    "uchifu-allowed": "打歩可",
+    "greedy": "強欲",
+    "ascetic": "禁欲",
 }
 # fm's piece names (sub.c graph[]) and the SFEN letters of the hand kinds
 FM_KINDS = {"歩": "P", "香": "L", "桂": "N", "銀": "S", "金": "G", "角": "B", "飛": "R"}

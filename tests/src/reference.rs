@@ -411,9 +411,57 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
                     setup.piece_at(Square::new(king.file(), rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, by))
                 });
             let invalid = rules.kiki_nifu_invalid && two_pawns;
-            !invalid && !paralysed(setup, rules, &powers, sq)
+            let judged = rules.isardam == Some(Isardam::A) || rules.koko;
+            !invalid
+                && !paralysed(setup, rules, &powers, sq)
+                && (!judged || king_capture_obeys(setup, sq, king, two_pawns, rules))
         })
         .collect()
+}
+
+/// Isardam type A and Koko: the capture of the king on `king` by the piece on `from`,
+/// in some form (promoted where its kind may promote, never under 成禁 or 絶対成禁;
+/// unpromoted unless dead there or a second pawn), once played obeys them (fm's trial
+/// move).
+fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool, rules: &Rules) -> bool {
+    let piece = setup.piece_at(from).expect("a capturer");
+    let by = piece.color;
+    let mut passed = setup.clone();
+    passed.side_to_move = by;
+    let promoted = rules.no_promotion.is_none() && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by));
+    let unpromoted = !dead_with(rules, piece.kind, by, king) && !two_pawns;
+    [(true, promoted), (false, unpromoted)]
+        .into_iter()
+        .filter(|&(_, allowed)| allowed)
+        .any(|(promote, _)| {
+            let m = Move::normal(from, king, promote);
+            let after = play(&passed, m);
+            let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after);
+            let koko_allows = !rules.koko || koko_obeyed(&after, m);
+            isardam_allows && koko_allows
+        })
+}
+
+/// Isardam: some piece other than a king attacks an enemy piece of its own kind.
+pub fn isardam_forbids(setup: &Setup) -> bool {
+    Square::all().any(|from| {
+        setup.piece_at(from).is_some_and(|p| {
+            !matches!(p.kind, PieceKind::King | PieceKind::Stone)
+                && reach(setup, from)
+                    .iter()
+                    .any(|&sq| setup.piece_at(sq) == Some(Piece::new(p.kind, !p.color)))
+        })
+    })
+}
+
+/// Koko: the piece `m` moved or dropped (an Anti-Circe capturer where it returned) has a
+/// piece next to it in `after`.
+fn koko_obeyed(after: &Setup, m: Move) -> bool {
+    let end = match m.displacement() {
+        Some((Displacement::Return, sq)) => sq,
+        _ => m.to(),
+    };
+    adjacent(end).into_iter().any(|sq| after.piece_at(sq).is_some())
 }
 
 /// 自己王手王取無効's adjacency ban: `color`'s king stands within the reach of the other
@@ -610,6 +658,9 @@ fn forbidden_without_drop_pawn_mate(after: &Setup, mover: Color, rules: &Rules) 
     if rules.skci && king_in_enemy_king_reach(after, mover, rules) {
         return true;
     }
+    if rules.isardam.is_some() && isardam_forbids(after) {
+        return true;
+    }
     Square::all().any(|sq| {
         after
             .piece_at(sq)
@@ -677,6 +728,15 @@ pub enum Duty {
     Ascetic,
 }
 
+/// Isardam's two types (docs/rules/isardam.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Isardam {
+    /// King captures must obey it too (what counts as check).
+    A,
+    /// King captures are not judged.
+    B,
+}
+
 /// The fairy 打歩詰 of rules.md §5.8.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Uchifu {
@@ -711,6 +771,10 @@ pub struct Rules {
     pub swap: Option<Swap>,
     /// Messigny: the last move's swap (from, to), when the rule remembers it.
     pub after_swap: Option<(Square, Square)>,
+    /// Isardam, type A (king captures judged) or B.
+    pub isardam: Option<Isardam>,
+    /// Koko.
+    pub koko: bool,
     /// 攻方取禁's attacker is White (else Black).
     pub white_attacks: bool,
     /// Nesting of 完全打歩's "does this mate?" questions (0 for the caller); as the
@@ -759,6 +823,9 @@ impl Rules {
                 C::Messigny => rules.swap = Some(Swap::Free),
                 C::MessignyEu => rules.swap = Some(Swap::European),
                 C::MessignyJp => rules.swap = Some(Swap::Japanese),
+                C::Isardam => rules.isardam = Some(Isardam::A),
+                C::IsardamB => rules.isardam = Some(Isardam::B),
+                C::Koko => rules.koko = true,
             }
         }
         rules
@@ -838,6 +905,9 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
     };
     let free = |sq: &Square| board.piece_at(*sq).is_none();
     let forms: Vec<Move> = match capture {
+        // a king is never reborn (rules.md §5.9): under Koko a king capture that is no
+        // check is a candidate like any other capture, and Koko then forbids it
+        Capture::Circe if captured.kind == PieceKind::King => vec![],
         Capture::Circe => {
             let kind = captured.kind.unpromoted();
             nearest_start(kind, captured.color, to)
@@ -930,6 +1000,9 @@ fn swaps(setup: &Setup, swap: Swap, after_swap: Option<(Square, Square)>) -> Vec
 /// Whether the pseudo-legal `m` (a form of [`candidates_under`]) is legal under `rules`.
 pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     let after = play(setup, m);
+    if rules.koko && !koko_obeyed(&after, m) {
+        return false;
+    }
     if forbidden_without_drop_pawn_mate(&after, setup.side_to_move, rules) {
         return false;
     }

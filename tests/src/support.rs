@@ -120,3 +120,61 @@ pub fn help_lines(start: &Position, rules: &RuleSet, stipulation: yosei_rules::S
     );
     solution_lines(&out.solutions)
 }
+
+/// What [`assert_matches_reference`] compared in one position.
+pub struct Compared {
+    /// The legal moves, sorted.
+    pub moves: Vec<Move>,
+    /// Whether the side to move stands in check.
+    pub in_check: bool,
+    /// The checks generated as such, sorted.
+    pub checks: Vec<Move>,
+}
+
+/// The general generator on `pos` against the reference generator: identical legal
+/// moves, check verdict, and checks generated as such equal to the legal moves after
+/// which the opponent is in check. `label` names the conditions in a failure.
+pub fn assert_matches_reference(
+    pos: &Position,
+    rules: &RuleSet,
+    reference_rules: &crate::reference::Rules,
+    label: &str,
+) -> Compared {
+    let s = pos.to_setup();
+    let sfen = yosei_io::sfen::write_sfen(&s);
+    let moves = sorted(pos.legal_moves(rules).as_slice().to_vec());
+    let slow = sorted(crate::reference::legal_moves_under(&s, reference_rules));
+    if moves != slow {
+        let missing: Vec<_> = slow.iter().filter(|m| !moves.contains(m)).map(|m| m.to_usi()).collect();
+        let extra: Vec<_> = moves.iter().filter(|m| !slow.contains(m)).map(|m| m.to_usi()).collect();
+        panic!("{label}: {sfen}\nmissing {missing:?}\nextra {extra:?}");
+    }
+    let in_check = pos.in_check(rules);
+    assert_eq!(
+        in_check,
+        crate::reference::in_check_with(&s, reference_rules),
+        "{label}: {sfen}"
+    );
+    let checks = sorted(pos.legal_checks(rules).as_slice().to_vec());
+    let played: Vec<Move> = moves.iter().copied().filter(|&m| pos.play(m).in_check(rules)).collect();
+    assert_eq!(checks, played, "{label}: {sfen}");
+    Compared {
+        moves,
+        in_check,
+        checks,
+    }
+}
+
+/// `sfen` as a position under `conditions`, or the setup error as text.
+pub fn position_under(sfen: &str, conditions: &[yosei_rules::Condition]) -> Result<Position, String> {
+    let rules = RuleSet::compile(conditions).unwrap();
+    Position::from_setup(&yosei_io::sfen::parse_sfen(sfen).unwrap().setup, &rules).map_err(|e| e.to_string())
+}
+
+/// Every solution of `help:length` from `sfen` under `conditions` (every store
+/// agreeing), in USI, sorted.
+pub fn help_solutions(sfen: &str, conditions: &[yosei_rules::Condition], length: u32) -> Vec<String> {
+    let rules = RuleSet::compile(conditions).unwrap();
+    let start = position_under(sfen, conditions).unwrap();
+    help_lines(&start, &rules, yosei_rules::Stipulation::Help { length: Some(length) })
+}

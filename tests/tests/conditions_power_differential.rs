@@ -10,7 +10,7 @@ use yosei_rules::{Condition, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Rules};
 
-use yosei_tests::support::sorted;
+use yosei_tests::support::{assert_matches_reference, sorted, Compared};
 
 fn conditions(words: &str) -> Vec<Condition> {
     words.split('+').map(|w| w.parse().unwrap()).collect()
@@ -96,28 +96,11 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
         yosei_io::sfen::write_sfen(setup)
     );
     for _ in 0..4 {
-        let s = pos.to_setup();
-        let fast = sorted(pos.legal_moves(&rules).as_slice().to_vec());
-        let slow = sorted(reference::legal_moves_under(&s, &reference_rules));
-        if fast != slow {
-            let missing: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).map(|m| m.to_usi()).collect();
-            let extra: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).map(|m| m.to_usi()).collect();
-            panic!(
-                "{words} (any={any}): {}\nmissing {missing:?}\nextra {extra:?}",
-                yosei_io::sfen::write_sfen(&s)
-            );
-        }
-        let check = pos.in_check(&rules);
-        assert_eq!(
-            check,
-            reference::in_check_with(&s, &reference_rules),
-            "{words}: {}",
-            yosei_io::sfen::write_sfen(&s)
-        );
-        // checks generated as such equal the legal moves after which the opponent is in check
-        let checks = sorted(pos.legal_checks(&rules).as_slice().to_vec());
-        let played: Vec<Move> = fast.iter().copied().filter(|&m| pos.play(m).in_check(&rules)).collect();
-        assert_eq!(checks, played, "{words}: {}", yosei_io::sfen::write_sfen(&s));
+        let Compared {
+            moves: fast,
+            in_check: check,
+            checks,
+        } = assert_matches_reference(&pos, &rules, &reference_rules, &format!("{words} (any={any})"));
         if let Some(plain) = &without_skci {
             tally.skci_changed += usize::from(sorted(pos.legal_moves(plain).as_slice().to_vec()) != fast);
         }

@@ -90,14 +90,26 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("詰", Word::Plain),
     ];
     // fm's keywords (fmza.c), the case fm prints (sub.c) and its short forms
-    for (words, c) in [
-        (["ANDERNACH", "Andernach", "!AD", "アンデルナッハ"], Andernach),
+    let keywords: [(&[&'static str], Condition); 5] = [
+        (&["ANDERNACH", "Andernach", "!AD", "アンデルナッハ"], Andernach),
         (
-            ["ANTIANDERNACH", "AntiAndernach", "!AA", "アンチアンデルナッハ"],
+            &["ANTIANDERNACH", "AntiAndernach", "!AA", "アンチアンデルナッハ"],
             AntiAndernach,
         ),
-    ] {
-        v.extend(words.into_iter().map(|w| (w, Word::Cond(c))));
+        (&["ISARDAM", "Isardam", "イザルダム"], Isardam),
+        (
+            &[
+                "ISARDAM（タイプB）",
+                "ISARDAM（タイプＢ）",
+                "Isardam（タイプB）",
+                "イザルダム（タイプB）",
+            ],
+            IsardamB,
+        ),
+        (&["KOKO", "KOEKO", "Koko", "ココ"], Koko),
+    ];
+    for (words, c) in keywords {
+        v.extend(words.iter().map(|&w| (w, Word::Cond(c))));
     }
     // Messigny: fm's keywords, the case it prints, half-width brackets
     for (words, c) in [
@@ -229,6 +241,9 @@ fn glued_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> S
             Condition::Messigny => s.push_str("MESSIGNY"),
             Condition::MessignyEu => s.push_str("MESSIGNY（欧州式）"),
             Condition::MessignyJp => s.push_str("MESSIGNY（日本式）"),
+            Condition::Isardam => s.push_str("ISARDAM"),
+            Condition::IsardamB => s.push_str("ISARDAM（タイプB）"),
+            Condition::Koko => s.push_str("KOKO"),
             c => s.push_str(c.japanese()),
         }
     }

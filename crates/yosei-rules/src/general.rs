@@ -16,7 +16,7 @@
 //! order 強欲 and 禁欲 impose, which never empties a set.
 
 use crate::conditions::capture_duty::is_capture;
-use crate::conditions::{andernach, kiki_nifu, messigny, self_check_capture, uchifu_allowed};
+use crate::conditions::{andernach, isardam, kiki_nifu, koko, messigny, self_check_capture, uchifu_allowed, Isardam};
 use crate::drop_pawn_mate::is_drop_pawn_mate;
 use crate::local_safety::LocalSafety;
 use crate::powers::Powers;
@@ -61,7 +61,7 @@ pub(crate) fn ordinary_among(
     sq: Square,
 ) -> Bitboard {
     let compiled = rules.compiled();
-    if compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid {
+    if compiled.madrasi.is_none() && !compiled.judges_king_captures() {
         // every capture is an ordinary one
         return candidates;
     }
@@ -75,11 +75,17 @@ pub(crate) fn ordinary_among(
 }
 
 /// Whether the piece on `from`, which reaches `sq`, captures there as an ordinary check
-/// does: it is not paralysed and 利き二歩無効 does not void the capture.
+/// does: it is not paralysed, 利き二歩無効 does not void the capture, and under Isardam
+/// type A and Koko the capture, played as fm's trial move plays it, obeys them.
 #[inline]
 pub(crate) fn is_ordinary_capture(pos: &Position, rules: &RuleSet, powers: &Powers, from: Square, sq: Square) -> bool {
-    let invalid = rules.compiled().kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
-    !invalid && !madrasi::paralysed(pos, rules, powers, from)
+    let compiled = rules.compiled();
+    let invalid = compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
+    if invalid || madrasi::paralysed(pos, rules, powers, from) {
+        return false;
+    }
+    (compiled.isardam != Some(Isardam::TypeA) || isardam::king_capture_allowed(pos, rules, from, sq))
+        && (!compiled.koko || koko::king_capture_allowed(pos, rules, from, sq))
 }
 
 /// The pieces of `by` whose current power reaches `sq` (phase 1 only: paralysis and
@@ -210,12 +216,12 @@ impl<S: MoveSink> General<'_, S> {
         let legal = if matches!(m.displacement(), None | Some((Displacement::Turn, _))) {
             // Tried on the scratch copy and taken back: no copy of the position per move.
             let undo = self.scratch.play_undoable(m);
-            let legal = self.king_safe_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
+            let legal = self.legal_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
             self.scratch.undo_board_move(m, undo);
             legal
         } else {
             let after = self.pos.play(m);
-            self.king_safe_and_wanted(m, &after) && !self.mates_illegally(m, &after)
+            self.legal_and_wanted(m, &after) && !self.mates_illegally(m, &after)
         };
         if legal {
             self.sink.push(m)?;
@@ -264,10 +270,14 @@ impl<S: MoveSink> General<'_, S> {
         local.gives_check_unplayed(m, self.pos, self.rules)
     }
 
-    /// Whether the mover's king is safe after the move and, when only checks are
-    /// wanted, the move gives check; the powers of `after` are computed once for both.
+    /// Whether Koko allows the move and Isardam the position after it, the mover's king
+    /// is safe after the move and, when only checks are wanted, the move gives check;
+    /// the powers of `after` are computed once for the last two.
     #[inline]
-    fn king_safe_and_wanted(&self, m: Move, after: &Position) -> bool {
+    fn legal_and_wanted(&self, m: Move, after: &Position) -> bool {
+        if !self.obeys_constraints(m, after) {
+            return false;
+        }
         let powers = Powers::new(after, self.rules);
         let hit = |color: Color| {
             let local = self
@@ -290,6 +300,15 @@ impl<S: MoveSink> General<'_, S> {
             return false;
         }
         !self.only_checks || hit(!self.us)
+    }
+
+    /// Koko's rule on the move and Isardam's on the position after it (fm judges both
+    /// before check).
+    #[inline]
+    fn obeys_constraints(&self, m: Move, after: &Position) -> bool {
+        let compiled = self.rules.compiled();
+        (!compiled.koko || koko::obeyed(m, after))
+            && (compiled.isardam.is_none() || !isardam::forbids(after, self.rules))
     }
 
     fn board_moves(&mut self) -> ControlFlow<()> {
@@ -455,7 +474,7 @@ impl<S: MoveSink> General<'_, S> {
                 }
                 let memory = self.scratch.swap_memory();
                 self.scratch.play_in_place(m);
-                let legal = self.king_safe_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
+                let legal = self.legal_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
                 self.scratch.undo_drop(kind, to, memory);
                 if legal {
                     self.sink.push(m)?;
@@ -477,7 +496,7 @@ impl<S: MoveSink> General<'_, S> {
                 }
                 let wanted = self
                     .decided_unplayed(m)
-                    .unwrap_or_else(|| self.king_safe_and_wanted(m, &self.pos.play(m)));
+                    .unwrap_or_else(|| self.legal_and_wanted(m, &self.pos.play(m)));
                 if !wanted {
                     continue;
                 }

@@ -133,10 +133,17 @@ pub enum Condition {
     MessignyEu,
     /// Messigny, no swapping the same two squares straight back (fm's MESSIGNY（日本式）).
     MessignyJp,
+    /// Isardam type A: no piece may attack an enemy piece of its own kind, king
+    /// captures included (fm's ISARDAM).
+    Isardam,
+    /// Isardam type B: the same, king captures excepted (fm's ISARDAM（タイプB）).
+    IsardamB,
+    /// Koko: a moved or dropped piece must end next to a piece (fm's KOKO).
+    Koko,
 }
 
 impl Condition {
-    pub const ALL: [Condition; 26] = [
+    pub const ALL: [Condition; 29] = [
         Condition::Annan,
         Condition::Anhoku,
         Condition::Taimen,
@@ -163,6 +170,9 @@ impl Condition {
         Condition::Messigny,
         Condition::MessignyEu,
         Condition::MessignyJp,
+        Condition::Isardam,
+        Condition::IsardamB,
+        Condition::Koko,
     ];
 
     /// The name of cli.md (for `Komazume` without its kind: see `Display`).
@@ -195,6 +205,9 @@ impl Condition {
             Condition::Messigny => "messigny",
             Condition::MessignyEu => "messigny-eu",
             Condition::MessignyJp => "messigny-jp",
+            Condition::Isardam => "isardam",
+            Condition::IsardamB => "isardam-b",
+            Condition::Koko => "koko",
         }
     }
 
@@ -229,6 +242,9 @@ impl Condition {
             Condition::Messigny => "Messigny",
             Condition::MessignyEu => "Messigny（欧州式）",
             Condition::MessignyJp => "Messigny（日本式）",
+            Condition::Isardam => "イザルダム",
+            Condition::IsardamB => "イザルダム（タイプB）",
+            Condition::Koko => "ココ",
         }
     }
 
@@ -255,6 +271,9 @@ impl Condition {
             Condition::Messigny => "!MS",
             Condition::MessignyEu => "!ME",
             Condition::MessignyJp => "!MJ",
+            Condition::Isardam => "!IS",
+            Condition::IsardamB => "!IB",
+            Condition::Koko => "!KO",
             _ => return None,
         })
     }
@@ -292,6 +311,9 @@ impl Condition {
                 | Condition::Messigny
                 | Condition::MessignyEu
                 | Condition::MessignyJp
+                | Condition::Isardam
+                | Condition::IsardamB
+                | Condition::Koko
         )
     }
 }
@@ -324,6 +346,7 @@ impl FromStr for Condition {
                     || c.japanese() == t
                     || c.fm_short().is_some_and(|short| short.eq_ignore_ascii_case(t))
                     || (*c == Condition::Pwc && t.eq_ignore_ascii_case("!CX"))
+                    || (*c == Condition::Isardam && t.eq_ignore_ascii_case("isardam-a"))
             })
             .ok_or_else(|| {
                 let names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();

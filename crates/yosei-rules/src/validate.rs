@@ -34,6 +34,13 @@ pub enum SetupProblem {
     /// A piece with the Lion's two steps (two captures in one move) under キルケ,
     /// アンチキルケ or PWC, a combination no one has defined.
     LionUnderCaptureCondition { kind: PieceKind, condition: Condition },
+    /// A fairy piece whose movement a condition does not support: under Isardam one that
+    /// hops, makes Lion steps or rides off the eight lines; under Koko one with Lion steps
+    /// (fm refuses the first, has no trial move for the second).
+    PieceUnsupportedUnderCondition { kind: PieceKind, condition: Condition },
+    /// Under Isardam the piece on `attacker` attacks the enemy piece of its own kind on
+    /// `attacked`, a position no legal move leads to.
+    SameKindAttack { attacker: Square, attacked: Square },
 }
 
 impl fmt::Display for SetupProblem {
@@ -83,6 +90,17 @@ impl fmt::Display for SetupProblem {
                 f,
                 "piece letter {} is used but the problem does not define how it moves (a `piece:` line)",
                 kind.sfen_letter()
+            ),
+            SetupProblem::PieceUnsupportedUnderCondition { kind, condition } => write!(
+                f,
+                "a {} (letter {}) moves in a way condition {condition} ({}) is not defined for here",
+                kind.name(),
+                kind.sfen_letter(),
+                condition.japanese()
+            ),
+            SetupProblem::SameKindAttack { attacker, attacked } => write!(
+                f,
+                "the piece on {attacker} attacks the enemy piece of its own kind on {attacked}, which Isardam forbids"
             ),
             SetupProblem::LionUnderCaptureCondition { kind, condition } => write!(
                 f,
@@ -232,12 +250,31 @@ impl Position {
                 }
             }
         }
+        for &condition in rules.conditions() {
+            let unsupported = |kind: PieceKind| match condition {
+                Condition::Isardam | Condition::IsardamB => !pieces.is_line_bound(kind),
+                Condition::Koko => pieces.has_lion_steps(kind),
+                _ => false,
+            };
+            for kind in PieceKind::ALL {
+                if kind_counts[kind.index()] > 0 && pieces.knows(kind) && unsupported(kind) {
+                    problems.push(SetupProblem::PieceUnsupportedUnderCondition { kind, condition });
+                }
+            }
+        }
         if !problems.is_empty() {
             return Err(SetupError { problems });
         }
         let mut pos = Position::from_setup_unchecked(setup);
         // Messigny: the first move is not remembered (docs/rules/messigny.md)
         pos.set_swap_memory(crate::conditions::messigny::SwapMemory::at_start(rules.compiled().swap));
+        if rules.compiled().isardam.is_some() {
+            if let Some((attacker, attacked)) = crate::conditions::isardam::forbidden_attack(&pos, rules) {
+                return Err(SetupError {
+                    problems: vec![SetupProblem::SameKindAttack { attacker, attacked }],
+                });
+            }
+        }
         if pos.king_capturable(rules) {
             return Err(SetupError {
                 problems: vec![SetupProblem::OpponentInCheck {

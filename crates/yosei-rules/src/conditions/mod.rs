@@ -5,13 +5,17 @@
 //! Anti-Andernach (`andernach`); and the conditions that forbid playing some legal
 //! moves: 成禁 and 絶対成禁 (`no_promotion`), 取禁 and 攻方取禁 (`no_capture`), 強欲 and
 //! 禁欲 (`capture_duty`), with 打歩可 (`uchifu_allowed`), which lifts the
-//! drop-pawn-mate ban. docs/rules/conditions.md gives the choices made and why.
+//! drop-pawn-mate ban; and the conditions that forbid some positions or moves outright:
+//! Isardam (`isardam`) and Koko (`koko`). docs/rules/conditions.md gives the choices made
+//! and why.
 
 pub(crate) mod andernach;
 pub(crate) mod annan;
 pub(crate) mod capture_duty;
 pub(crate) mod facing;
+pub(crate) mod isardam;
 pub(crate) mod kiki_nifu;
+pub(crate) mod koko;
 pub(crate) mod komazume;
 pub mod messigny;
 pub(crate) mod no_capture;
@@ -21,11 +25,12 @@ pub(crate) mod tenjiku;
 pub(crate) mod uchifu_allowed;
 
 pub use capture_duty::CaptureDuty;
+pub use isardam::Isardam;
 pub use no_capture::NoCapture;
 pub use no_promotion::NoPromotion;
 
-use crate::Condition;
-use yosei_core::PieceKind;
+use crate::{Condition, Position, RuleSet};
+use yosei_core::{PieceKind, Square};
 
 /// Which rule decides the pieces' powers (at most one: fm treats them as exclusive).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -92,6 +97,10 @@ pub struct Compiled {
     pub turn: Option<andernach::TurnRule>,
     /// Messigny: what may follow a swap.
     pub swap: Option<messigny::SwapRule>,
+    /// Isardam, type A or B.
+    pub isardam: Option<Isardam>,
+    /// Koko.
+    pub koko: bool,
 }
 
 impl Compiled {
@@ -198,6 +207,8 @@ impl Compiled {
         }
         compiled.turn = turn_rule(conditions, problems);
         compiled.swap = messigny::swap_rule(conditions, problems);
+        compiled.isardam = isardam::compile(conditions, problems);
+        compiled.koko = koko::compile(conditions, problems);
         compiled.compile_move_bans(conditions, problems);
         compiled.local_safety = crate::local_safety::LocalRules::new(&compiled, conditions);
         compiled
@@ -263,6 +274,13 @@ impl Compiled {
         self.uchifu_allowed = has(Condition::UchifuAllowed);
     }
 
+    /// Whether a rule may void a king capture that reaches and is not paralysed
+    /// (利き二歩無効, Isardam type A, Koko).
+    #[inline]
+    pub(crate) fn judges_king_captures(&self) -> bool {
+        self.kiki_nifu_invalid || self.isardam == Some(Isardam::TypeA) || self.koko
+    }
+
     /// The dead-piece table of rules.md §3.2 under these conditions.
     #[inline]
     pub fn dead_table(&self) -> DeadTable {
@@ -272,6 +290,32 @@ impl Compiled {
             _ => DeadTable::Ordinary,
         }
     }
+}
+
+/// The promotion choices fm's trial move tries for the capture of the king on `king` by
+/// the piece on `from` (Isardam type A, Koko judge king captures by playing them):
+/// promoted where its own kind may promote (never under 成禁 or 絶対成禁: fm's trial
+/// asks whether the piece is promotable, which both take away), unpromoted unless it
+/// would then be dead or a second pawn on the file.
+pub(crate) fn king_capture_forms<'a>(
+    pos: &'a Position,
+    rules: &'a RuleSet,
+    from: Square,
+    king: Square,
+) -> impl Iterator<Item = bool> + 'a {
+    let piece = pos.piece_at(from);
+    let promotion = rules.compiled().no_promotion.is_none();
+    [true, false].into_iter().filter(move |&promote| {
+        let Some(piece) = piece else { return false };
+        let by = piece.color;
+        if promote {
+            promotion && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by))
+        } else {
+            let dead = rules.is_dead(piece.kind, by, king);
+            let second_pawn = piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king);
+            !dead && !second_pawn
+        }
+    })
 }
 
 /// Andernach or Anti-Andernach, if one is set. fm makes them exclusive with each other

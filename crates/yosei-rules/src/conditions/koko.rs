@@ -1,0 +1,74 @@
+//! Koko (docs/rules/koko.md), as fm 6.005.019 plays it (KOKO, KOEKO, `!KO`): a move is
+//! legal only if, once it is played (a キルケ rebirth or PWC restoration included), the
+//! piece that moved or was dropped stands next to some piece (either side's, a stone
+//! too; the eight neighbouring squares). fm judges king captures the same way: a piece
+//! reaching the enemy king checks only if a form of the capture fm's trial move tries
+//! (promoted where it may promote, unpromoted unless dead there or a second pawn) exists
+//! and the capturer, on the king's square, then has a neighbour.
+
+use super::king_capture_forms;
+use crate::{Condition, Position, RuleSet};
+use yosei_core::{attacks, Color, Displacement, Move, PieceKind, Square};
+
+/// Whether the piece `m` moved or dropped stands next to a piece in `after`.
+pub(crate) fn obeyed(m: Move, after: &Position) -> bool {
+    let end = match m.displacement() {
+        Some((Displacement::Return, sq)) => sq,
+        _ => m.to(),
+    };
+    has_neighbour(end, after.occupied())
+}
+
+/// Whether the piece on `from` may capture the king on `king` as a check does.
+pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square, king: Square) -> bool {
+    // the capturer lands on the king's square whatever its form; the king goes to no
+    // hand and is reborn nowhere (キルケ, PWC)
+    king_capture_forms(pos, rules, from, king).next().is_some() && has_neighbour(king, pos.occupied().without(from))
+}
+
+/// Whether a square next to `sq` is in `occupied`.
+#[inline]
+fn has_neighbour(sq: Square, occupied: yosei_core::Bitboard) -> bool {
+    // the king's steps are the same for both colours
+    (attacks::ordinary_attacks(PieceKind::King, Color::Black, sq, occupied) & occupied).is_nonempty()
+}
+
+/// Whether Koko is set. Refused with it (docs/rules/koko.md): 二歩王取無効 (fm cannot run
+/// the pair), the power conditions, Madrasi and PWC (fm's solutions differ from the
+/// rule read from its source: not understood yet), アンチキルケ, 天竺, 駒詰 and skci (not
+/// compared with fm). Isardam's exclusion is reported by `isardam::compile`, Andernach's
+/// by `turn_rule`.
+pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> bool {
+    if !conditions.contains(&Condition::Koko) {
+        return false;
+    }
+    let refused: Vec<String> = conditions
+        .iter()
+        .filter(|c| {
+            use Condition::*;
+            matches!(
+                c,
+                KikiNifuInvalid
+                    | Annan
+                    | Anhoku
+                    | Taimen
+                    | Haimen
+                    | Madrasi
+                    | KMadrasi
+                    | Pwc
+                    | AntiCirce
+                    | Tenjiku
+                    | Komazume(_)
+                    | SelfCheckCaptureInvalid
+            )
+        })
+        .map(|c| format!("{c} ({})", c.japanese()))
+        .collect();
+    if !refused.is_empty() {
+        problems.push(format!(
+            "condition koko (ココ) with {} is not implemented together yet (docs/rules/koko.md: fm cannot run some, disagrees on others)",
+            refused.join(", ")
+        ));
+    }
+    true
+}

@@ -1,0 +1,147 @@
+//! Isardam, types A and B (docs/rules/isardam.md, fm's ISARDAM and ISARDAM（タイプB）) on
+//! positions made for one point each: the forbidden position (same kinds only, drops
+//! too), the setup refusal, what type A does to check, the names and the refusals.
+//! Every position marked "fm" was checked with fm (fmza 6.005.019).
+//!
+//! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board.
+
+use yosei_rules::{Condition, RuleSet, Stipulation};
+use yosei_tests::support::{help_solutions, legal_usi, position_under};
+
+use Condition::{Isardam, IsardamB};
+
+fn rules(conditions: &[Condition]) -> RuleSet {
+    RuleSet::compile(conditions).unwrap()
+}
+
+fn help3(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    help_solutions(sfen, conditions, 3)
+}
+
+/// A Black pawn on 55 facing a White pawn on 54 attack each other: fm refuses the
+/// setup (盤面が何らかの制約に掛かっています), and so does yosei, under both types. A Black
+/// tokin there attacks the pawn too, but a tokin is not a pawn: accepted (fm: 不詰).
+#[test]
+fn isardam_refuses_pawns_face_to_face_but_not_a_tokin_facing_a_pawn() {
+    for isardam in [Isardam, IsardamB] {
+        let e = position_under("4k4/9/9/4p4/4P4/9/9/9/9 b G 1", &[isardam]).unwrap_err();
+        assert!(e.contains("attacks the enemy piece of its own kind"), "{e}");
+        assert!(position_under("4k4/9/9/4p4/4+P4/9/9/9/9 b G 1", &[isardam]).is_ok());
+    }
+    assert!(position_under("4k4/9/9/4p4/4P4/9/9/9/9 b G 1", &[]).is_ok());
+}
+
+/// A silver dropped where it attacks the White silver on 53, or where that silver
+/// attacks it (the same five squares: 42 62 44 54 64), leaves a forbidden position:
+/// drops count like moves. Every other empty square takes it.
+#[test]
+fn isardam_silver_drops_next_to_an_enemy_silver_are_illegal() {
+    let sfen = "8k/9/4s4/9/9/9/9/9/K8 b S 1";
+    let drops = |conditions: &[Condition]| {
+        let r = rules(conditions);
+        legal_usi(&position_under(sfen, conditions).unwrap(), &r, "S*")
+    };
+    let ordinary = drops(&[]);
+    assert_eq!(ordinary.len(), 78);
+    for isardam in [Isardam, IsardamB] {
+        let missing: Vec<String> = ordinary
+            .iter()
+            .filter(|m| !drops(&[isardam]).contains(m))
+            .cloned()
+            .collect();
+        assert_eq!(missing, ["S*4b", "S*4d", "S*5d", "S*6b", "S*6d"]);
+    }
+}
+
+/// fm `ISARDAMばか詰 33香44金45銀 +香, 14角21香23玉 +0 #3`: 不詰; type B: the four lines
+/// `2x香打 25角 同香`. In the final position the lance on 25 checks the king on 23
+/// under both types (under type A by its promoted capture: an unpromoted lance on 23
+/// would face the White lance on 21). The king may not leave file 2 (the Black lance
+/// would then face the White one), but under type A it escapes to 24: the lance's
+/// capture there cannot promote (outside the zone) and unpromoted faces the lance on 21,
+/// so it is no check.
+#[test]
+fn isardam_type_a_king_escapes_where_the_only_capture_would_face_a_lance_with_a_lance() {
+    let sfen = "7l1/9/6Lk1/5G2b/5S3/9/9/9/9 b L 1";
+    assert_eq!(help3(sfen, &[Isardam]), Vec::<String>::new());
+    assert_eq!(
+        help3(sfen, &[IsardamB]),
+        ["L*2f 1d2e 2f2e", "L*2g 1d2e 2g2e", "L*2h 1d2e 2h2e", "L*2i 1d2e 2i2e"]
+    );
+    let end = "7l1/9/6Lk1/5G3/5S1L1/9/9/9/9 w B 1";
+    let king_moves = |c: Condition| {
+        let pos = position_under(end, &[c]).unwrap();
+        assert!(pos.in_check(&rules(&[c])), "{c}");
+        legal_usi(&pos, &rules(&[c]), "2c")
+    };
+    assert_eq!(king_moves(Isardam), ["2c2d"]);
+    assert_eq!(king_moves(IsardamB), Vec::<String>::new());
+}
+
+/// A grasshopper (fm refuses hoppers, Lion-style and Mao-style pieces) is refused.
+#[test]
+fn isardam_refuses_a_hopper() {
+    let e = position_under("4k4/9/9/9/4A4/9/9/9/9 b - 1", &[Isardam]).unwrap_err();
+    assert!(e.contains("not defined for here"), "{e}");
+}
+
+/// fm makes Isardam exclusive with Madrasi, the power-changing conditions and Koko;
+/// the combinations not compared with fm (or, for type A with PWC, on which fm plays a
+/// king capture yosei does not) are refused too.
+#[test]
+fn isardam_combinations_are_refused_as_fm_refuses_them() {
+    for other in [
+        Condition::Madrasi,
+        Condition::KMadrasi,
+        Condition::Annan,
+        Condition::Haimen,
+        Condition::Koko,
+    ] {
+        let e = RuleSet::compile(&[Isardam, other]).unwrap_err().to_string();
+        assert!(e.contains("fm treats Isardam as exclusive"), "{other}: {e}");
+    }
+    for other in [Condition::AntiCirce, Condition::Tenjiku, Condition::Pwc] {
+        let e = RuleSet::compile(&[Isardam, other]).unwrap_err().to_string();
+        assert!(e.contains("not implemented together"), "{other}: {e}");
+    }
+    assert!(RuleSet::compile(&[Isardam, IsardamB]).is_err());
+    for other in [
+        Condition::Circe,
+        Condition::Uchifu,
+        Condition::NoPromotion,
+        Condition::Greedy,
+    ] {
+        assert!(RuleSet::compile(&[Isardam, other]).is_ok(), "{other}");
+    }
+    assert!(RuleSet::compile(&[IsardamB, Condition::Pwc]).is_ok());
+}
+
+/// cli.md's names (and `isardam-a`), the katakana names, fm's keywords, the case fm
+/// prints and its short forms; a phrase is written back with fm's keyword.
+#[test]
+fn isardam_names_parse() {
+    assert_eq!("isardam".parse::<Condition>(), Ok(Isardam));
+    assert_eq!("isardam-a".parse::<Condition>(), Ok(Isardam));
+    assert_eq!("isardam-b".parse::<Condition>(), Ok(IsardamB));
+    assert_eq!("!IB".parse::<Condition>(), Ok(IsardamB));
+    for (text, c) in [
+        ("ISARDAMばか詰", Isardam),
+        ("!ISばか詰", Isardam),
+        ("Isardamばか詰", Isardam),
+        ("イザルダムばか詰", Isardam),
+        ("ISARDAM（タイプB）ばか詰", IsardamB),
+        ("ISARDAM（タイプＢ）ばか詰", IsardamB),
+        ("!IB ばか詰", IsardamB),
+    ] {
+        let p = yosei_io::rule_words::parse_rule_phrase(text).unwrap();
+        assert_eq!(p.conditions, vec![c], "{text}");
+    }
+    let phrase = |c| yosei_io::rule_words::write_rule_phrase(Some(Stipulation::Help { length: None }), &[c]);
+    assert_eq!(phrase(Isardam), "ISARDAMばか詰");
+    assert_eq!(phrase(IsardamB), "ISARDAM（タイプB）ばか詰");
+    // fm's one-line form, read and written back
+    let line = "ISARDAM（タイプB）ばか詰 33香44金45銀 +香, 14角21香23玉 +0 #3";
+    let problem = yosei_io::fm::read_fm(line).unwrap();
+    assert_eq!(problem.conditions, vec![IsardamB]);
+    assert!(yosei_io::fm::write_fm(&problem).starts_with("ISARDAM（タイプB）ばか詰"));
+}
