@@ -121,6 +121,27 @@ pub fn help_lines(start: &Position, rules: &RuleSet, stipulation: yosei_rules::S
     solution_lines(&out.solutions)
 }
 
+/// The position of `setup` under `rules` if the reference generator accepts it too:
+/// `None` when both refuse it; a panic naming `label` when only one does.
+pub fn setup_as_reference_judges(
+    setup: &yosei_core::Setup,
+    rules: &RuleSet,
+    refused_by_reference: bool,
+    label: &str,
+) -> Option<Position> {
+    let sfen = || yosei_io::sfen::write_sfen(setup);
+    match Position::from_setup(setup, rules) {
+        Ok(pos) => {
+            assert!(!refused_by_reference, "{label}: accepted {}", sfen());
+            Some(pos)
+        }
+        Err(e) => {
+            assert!(refused_by_reference, "{label}: refused {}: {e}", sfen());
+            None
+        }
+    }
+}
+
 /// What [`assert_matches_reference`] compared in one position.
 pub struct Compared {
     /// The legal moves, sorted.

@@ -10,7 +10,7 @@ use yosei_rules::{Condition, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Rules};
 
-use yosei_tests::support::{assert_matches_reference, sorted, Compared};
+use yosei_tests::support::{assert_matches_reference, setup_as_reference_judges, sorted, Compared};
 
 fn conditions(words: &str) -> Vec<Condition> {
     words.split('+').map(|w| w.parse().unwrap()).collect()
@@ -80,21 +80,10 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
     };
     let refused_by_reference = reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules)
         || (reference_rules.skci && reference::king_in_enemy_king_reach(setup, !setup.side_to_move, &reference_rules));
-    let Ok(mut pos) = Position::from_setup(setup, &rules).map_err(|e| {
-        assert!(
-            refused_by_reference,
-            "{words}: refused {}: {e}",
-            yosei_io::sfen::write_sfen(setup)
-        );
-    }) else {
+    let Some(mut pos) = setup_as_reference_judges(setup, &rules, refused_by_reference, words) else {
         tally.refused += 1;
         return;
     };
-    assert!(
-        !refused_by_reference,
-        "{words}: accepted {}",
-        yosei_io::sfen::write_sfen(setup)
-    );
     for _ in 0..4 {
         let Compared {
             moves: fast,
