@@ -52,7 +52,7 @@ impl Position {
         if self.takes_general_path(rules) {
             crate::general::attacked(self, rules, king, !them)
         } else {
-            self.attackers_to(king, !them, self.occupied()).is_nonempty()
+            self.is_attacked(king, !them, self.occupied())
         }
     }
 

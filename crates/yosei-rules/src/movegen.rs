@@ -364,7 +364,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         let them = !self.us;
         let occupied = self.occupied.without(king);
         for to in attacks::king_attacks(king) & !self.own & self.check_squares(PieceKind::King, Some(king)) {
-            if self.pos.attackers_to(to, them, occupied).is_empty() {
+            if !self.pos.is_attacked(to, them, occupied) {
                 self.push(Move::normal(king, to, false))?;
             }
         }

@@ -532,12 +532,6 @@ impl Position {
         use PieceKind::*;
         let them = !by; // attacks seen from the target: reverse orientation
         let k = |kind: PieceKind| self.by_kind[kind.index()];
-        let golds = k(Gold) | k(ProPawn) | k(ProLance) | k(ProKnight) | k(ProSilver);
-        let steps = (attacks::pawn_attacks(them, sq) & k(Pawn))
-            | (attacks::knight_attacks(them, sq) & k(Knight))
-            | (attacks::silver_attacks(them, sq) & k(Silver))
-            | (attacks::gold_attacks(them, sq) & golds)
-            | (attacks::king_attacks(sq) & (k(King) | k(Horse) | k(Dragon)));
         let ours = self.by_color[by.index()];
         // Sliding attacks only where a slider of `by` stands on an empty-board line.
         let mut rides = Bitboard::EMPTY;
@@ -553,7 +547,52 @@ impl Position {
         if (attacks::rook_pseudo_attacks(sq) & rooks).is_nonempty() {
             rides |= attacks::rook_attacks(sq, occupied) & rooks;
         }
-        (steps & ours) | rides
+        self.step_attackers(sq, by) | rides
+    }
+
+    /// The pieces of `by` attacking `sq` by a step (every ordinary kind but the
+    /// sliders' rides).
+    #[inline]
+    fn step_attackers(&self, sq: Square, by: Color) -> Bitboard {
+        use PieceKind::*;
+        let them = !by;
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        let golds = k(Gold) | k(ProPawn) | k(ProLance) | k(ProKnight) | k(ProSilver);
+        let steps = (attacks::pawn_attacks(them, sq) & k(Pawn))
+            | (attacks::knight_attacks(them, sq) & k(Knight))
+            | (attacks::silver_attacks(them, sq) & k(Silver))
+            | (attacks::gold_attacks(them, sq) & golds)
+            | (attacks::king_attacks(sq) & (k(King) | k(Horse) | k(Dragon)));
+        steps & self.by_color[by.index()]
+    }
+
+    /// Whether a piece of `by` of the ordinary kinds attacks `sq` under ordinary powers
+    /// (`attackers_to` is non-empty), stopping at the first kind found: the king's
+    /// moves ask this of every square next to it.
+    #[inline]
+    pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        use PieceKind::*;
+        let them = !by;
+        let k = |kind: PieceKind| self.by_kind[kind.index()];
+        let ours = self.by_color[by.index()];
+        if self.step_attackers(sq, by).is_nonempty() {
+            return true;
+        }
+        let lances = k(Lance) & ours;
+        if (attacks::lance_pseudo_attacks(them, sq) & lances).is_nonempty()
+            && (attacks::lance_attacks(them, sq, occupied) & lances).is_nonempty()
+        {
+            return true;
+        }
+        let bishops = (k(Bishop) | k(Horse)) & ours;
+        if (attacks::bishop_pseudo_attacks(sq) & bishops).is_nonempty()
+            && (attacks::bishop_attacks(sq, occupied) & bishops).is_nonempty()
+        {
+            return true;
+        }
+        let rooks = (k(Rook) | k(Dragon)) & ours;
+        (attacks::rook_pseudo_attacks(sq) & rooks).is_nonempty()
+            && (attacks::rook_attacks(sq, occupied) & rooks).is_nonempty()
     }
 
     /// Whether an unpromoted pawn of `color` moving from `from` to `to` (sideways, with a
