@@ -42,10 +42,8 @@ struct Body {
 impl Zeroable for Body {}
 
 const SLOT_BYTES: usize = std::mem::size_of::<Body>() + std::mem::size_of::<u64>();
-/// Slots of a new table (160 KiB): a short problem needs no more, and zeroing 2.5 MiB
-/// for each was 6 % of the tanuki set's instructions; a long one doubles it a few times
-/// more.
-const START_LEN: usize = 1 << 12;
+/// Slots of a new table (2.5 MiB).
+const START_LEN: usize = 1 << 16;
 /// How far a probe run may reach before an entry is replaced.
 const WINDOW: usize = 32;
 
