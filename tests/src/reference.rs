@@ -251,6 +251,8 @@ pub enum Power {
     Anhoku,
     Taimen,
     Haimen,
+    NekoSen,
+    NekoNekoSen,
     Tenjiku,
     Komazume(PieceKind),
 }
@@ -283,6 +285,7 @@ pub fn powers(setup: &Setup, rules: &Rules) -> Vec<Vec<PieceKind>> {
             Power::Anhoku => lender(true, true),
             Power::Taimen => lender(true, false),
             Power::Haimen => lender(false, false),
+            Power::NekoSen | Power::NekoNekoSen => Some(line_opposite(setup, rules.power, sq)),
             Power::Komazume(kind) => (piece.kind == PieceKind::King).then_some(kind),
         };
         out[sq.index()] = vec![borrowed.unwrap_or(piece.kind)];
@@ -315,6 +318,32 @@ pub fn powers(setup: &Setup, rules: &Rules) -> Vec<Vec<PieceKind>> {
         }
     }
     out
+}
+
+/// ネコ鮮 / ネコネコ鮮 (docs/rules/nekosen.md): the kind of the piece opposite `sq` in its
+/// line. The run is the unbroken run along the file through `sq` of pieces of its side
+/// (ネコ鮮: stones are nobody's and break it) or of any pieces (ネコネコ鮮); the line is
+/// the run without the stones at its top (fm starts a line at a side's piece). Listed
+/// top to bottom, the piece at place i takes the kind at place len - 1 - i.
+fn line_opposite(setup: &Setup, power: Power, sq: Square) -> PieceKind {
+    let color = setup.piece_at(sq).map(|p| p.color);
+    let at = |rank: i32| Square::new(sq.file(), rank).and_then(|s| setup.piece_at(s));
+    let joins = |rank: i32| {
+        at(rank).is_some_and(|p| power == Power::NekoNekoSen || (Some(p.color) == color && p.kind != PieceKind::Stone))
+    };
+    let mut first = sq.rank();
+    while joins(first - 1) {
+        first -= 1;
+    }
+    let mut run = Vec::new();
+    let mut rank = first;
+    while joins(rank) {
+        run.push((rank, at(rank).unwrap().kind));
+        rank += 1;
+    }
+    let line: Vec<(i32, PieceKind)> = run.into_iter().skip_while(|&(_, k)| k == PieceKind::Stone).collect();
+    let place = line.iter().position(|&(r, _)| r == sq.rank()).unwrap();
+    line[line.len() - 1 - place].1
 }
 
 /// The union of what the piece on `from` reaches with each of `kinds`.
@@ -503,7 +532,7 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
 /// P, L, N on the last rank; the ordinary table otherwise.
 pub fn dead_with(rules: &Rules, kind: PieceKind, color: Color, sq: Square) -> bool {
     match rules.power {
-        Power::Annan | Power::Haimen => false,
+        Power::Annan | Power::Haimen | Power::NekoSen | Power::NekoNekoSen => false,
         Power::Anhoku | Power::Taimen => {
             matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) && sq.relative_rank(color) == 1
         }
@@ -800,6 +829,8 @@ impl Rules {
                 C::Anhoku => rules.power = Power::Anhoku,
                 C::Taimen => rules.power = Power::Taimen,
                 C::Haimen => rules.power = Power::Haimen,
+                C::NekoSen => rules.power = Power::NekoSen,
+                C::NekoNekoSen => rules.power = Power::NekoNekoSen,
                 C::Tenjiku => rules.power = Power::Tenjiku,
                 C::Komazume(kind) => rules.power = Power::Komazume(kind),
                 C::Madrasi => rules.madrasi = true,

@@ -88,7 +88,8 @@ impl LocalRules {
         // or are not compiled yet. A capture condition with borrowed powers keeps the
         // guarantee: a displaced piece's square is among the touched ones, so the pieces
         // next to it (whose powers it may change) are suspects too. The conditions that
-        // forbid playing some moves never change what attacks a king.
+        // forbid playing some moves never change what attacks a king. ネコ鮮 and
+        // ネコネコ鮮 are not here: a move changes the powers of a whole line along a file.
         let harmless = |c: &Condition| {
             matches!(
                 c,
