@@ -9,7 +9,8 @@ usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES]
   taken from the table below. Positions are biased towards the rules' cases: pieces near
   the promotion zones (both sides), pieces next to each other (captures), a gold or
   silver in Black's hand; under messigny, messigny-eu and messigny-jp also pieces of one
-  kind on both sides and often a Black king (swaps). Agreement: the same number of
+  kind on both sides and often a Black king (swaps); under nekosen and nekonekosen also
+  pieces of either side stacked along a file near the king (lines). Agreement: the same number of
   solutions and, where yosei lists them all, the same lines (fm's read into USI, a
   swap `21金<>55` as `5e<>2a`)."""
 import json, os, random, re, subprocess, sys
@@ -21,6 +22,7 @@ FM_WORD = {
     'messigny': 'MESSIGNY', 'messigny-eu': '!ME', 'messigny-jp': '!MJ',
     'annan': '安南', 'anhoku': '安北', 'taimen': '対面', 'haimen': '背面', 'madrasi': 'マドラシ',
     'k-madrasi': 'Ｋマドラシ',
+    'nekosen': 'ネコ鮮', 'nekonekosen': 'ネコネコ鮮', 'kiki-nifu-invalid': '二歩王取無効',
 }
 TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
 sys.path.insert(0, TOOLS)
@@ -28,7 +30,7 @@ from sfen2fm import conv  # noqa: E402
 
 KINDS = ['P', 'L', 'N', 'S', 'G', 'B', 'R', '+P', '+S', '+R']
 
-def random_sfen(rng, messigny=False):
+def random_sfen(rng, messigny=False, lines=False):
     board = {}
     wk = (rng.randint(1, 9), rng.randint(1, 3))
     board[wk] = 'k'
@@ -47,6 +49,12 @@ def random_sfen(rng, messigny=False):
             kind = rng.choice(['P', 'L', 'N', 'S', 'G', 'G', 'B', 'R', '+P'])
             board.setdefault(near(wk, 3), kind)
             board.setdefault((rng.randint(1, 9), rng.randint(1, 9)), kind.lower())
+    if lines:  # ネコ鮮, ネコネコ鮮: pieces stacked along a file, near the king, either side
+        for _ in range(rng.randint(1, 3)):
+            file, rank = near(wk, 2)
+            for r in range(rank, min(9, rank + rng.randint(1, 3)) + 1):
+                kind = rng.choice(KINDS + ['N', 'L', 'G'])
+                board.setdefault((file, r), kind if rng.random() < 0.6 else kind.lower())
     rows = []
     for rank in range(1, 10):
         row, empty = '', 0
@@ -111,7 +119,7 @@ def main():
     plies = int(sys.argv[4]) if len(sys.argv) > 4 else 3
     tried = agree = solved = swapping = 0
     while tried < count:
-        sfen = random_sfen(rng, 'messigny' in cond)
+        sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond)
         y = yosei(sfen, cond, plies)
         if y is None:
             continue
