@@ -10,7 +10,9 @@ usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES]
   the promotion zones (both sides), pieces next to each other (captures), a gold or
   silver in Black's hand; under messigny, messigny-eu and messigny-jp also pieces of one
   kind on both sides and often a Black king (swaps); under nekosen and nekonekosen also
-  pieces of either side stacked along a file near the king (lines). Agreement: the same number of
+  pieces of either side stacked along a file near the king (lines), and with STONES=1
+  in the environment often a stone (SFEN O, fm's 石) among them (nekosen only: fm
+  crashes on a stone under nekonekosen, and yosei refuses it). Agreement: the same number of
   solutions and, where yosei lists them all, the same lines (fm's read into USI, a
   swap `21金<>55` as `5e<>2a`)."""
 import json, os, random, re, subprocess, sys
@@ -30,7 +32,7 @@ from sfen2fm import conv  # noqa: E402
 
 KINDS = ['P', 'L', 'N', 'S', 'G', 'B', 'R', '+P', '+S', '+R']
 
-def random_sfen(rng, messigny=False, lines=False):
+def random_sfen(rng, messigny=False, lines=False, stones=False):
     board = {}
     wk = (rng.randint(1, 9), rng.randint(1, 3))
     board[wk] = 'k'
@@ -55,20 +57,10 @@ def random_sfen(rng, messigny=False, lines=False):
             for r in range(rank, min(9, rank + rng.randint(1, 3)) + 1):
                 kind = rng.choice(KINDS + ['N', 'L', 'G'])
                 board.setdefault((file, r), kind if rng.random() < 0.6 else kind.lower())
-    rows = []
-    for rank in range(1, 10):
-        row, empty = '', 0
-        for file in range(9, 0, -1):
-            p = board.get((file, rank))
-            if p is None:
-                empty += 1
-                continue
-            if empty:
-                row += str(empty); empty = 0
-            row += p
-        rows.append(row + (str(empty) if empty else ''))
+        if stones and rng.random() < 0.5:  # a stone in or next to a line
+            board.setdefault(near(wk, 2), 'O')
     hand = ''.join(rng.sample(['G', 'S', 'P', 'N', 'B', 'R'], rng.randint(0, 2)))
-    return '/'.join(rows) + ' b ' + (hand or '-') + ' 1'
+    return sfen_of(board, 'b ' + (hand or '-') + ' 1')
 
 def yosei(sfen, cond, plies):
     exe = os.environ.get('YOSEI', 'target/release/yosei')
@@ -86,8 +78,46 @@ def yosei(sfen, cond, plies):
     lines = {tuple(line) for line in result.get('solutions', [])}
     return result.get('solution_count', 0), result.get('length') or plies, lines
 
+def board_of(sfen):
+    """{(file, rank): letter} of an SFEN board."""
+    board = {}
+    for rank, row in enumerate(sfen.split()[0].split('/'), 1):
+        file, prom = 9, ''
+        for c in row:
+            if c.isdigit():
+                file -= int(c)
+            elif c == '+':
+                prom = '+'
+            else:
+                board[(file, rank)] = prom + c
+                file -= 1
+                prom = ''
+    return board
+
+def sfen_of(board, rest):
+    rows = []
+    for rank in range(1, 10):
+        row, empty = '', 0
+        for file in range(9, 0, -1):
+            p = board.get((file, rank))
+            if p is None:
+                empty += 1
+                continue
+            if empty:
+                row += str(empty); empty = 0
+            row += p
+        rows.append(row + (str(empty) if empty else ''))
+    return '/'.join(rows) + ' ' + rest
+
 def fm(sfen, cond, plies, length):
-    line = conv(sfen, ''.join(FM_WORD[c] for c in cond.split('+')) + 'ばか詰', plies)
+    # stones (SFEN O) are no side's; fm lists them among the attacker's pieces as 石
+    board = board_of(sfen)
+    stones = sorted(sq for sq, p in board.items() if p == 'O')
+    plain = sfen_of({sq: p for sq, p in board.items() if p != 'O'}, sfen.split(' ', 1)[1])
+    line = conv(plain, ''.join(FM_WORD[c] for c in cond.split('+')) + 'ばか詰', plies)
+    if stones:
+        head, tail = line.split(' ', 1)
+        line = head + ' ' + ''.join(f'{f}{r}石' for f, r in stones) + tail
     out = subprocess.run([f'{TOOLS}/fm-solve.sh', line], capture_output=True, text=True, timeout=300).stdout
     if '全検完了' not in out:
         return None
@@ -119,7 +149,7 @@ def main():
     plies = int(sys.argv[4]) if len(sys.argv) > 4 else 3
     tried = agree = solved = swapping = 0
     while tried < count:
-        sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond)
+        sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond, os.environ.get('STONES') == '1')
         y = yosei(sfen, cond, plies)
         if y is None:
             continue

@@ -321,29 +321,35 @@ pub fn powers(setup: &Setup, rules: &Rules) -> Vec<Vec<PieceKind>> {
 }
 
 /// ネコ鮮 / ネコネコ鮮 (docs/rules/nekosen.md): the kind of the piece opposite `sq` in its
-/// line. The run is the unbroken run along the file through `sq` of pieces of its side
-/// (ネコ鮮: stones are nobody's and break it) or of any pieces (ネコネコ鮮); the line is
-/// the run without the stones at its top (fm starts a line at a side's piece). Listed
-/// top to bottom, the piece at place i takes the kind at place len - 1 - i.
+/// line, the unbroken run along the file through `sq` of pieces of its side (ネコ鮮:
+/// stones are nobody's and break it) or of any pieces (ネコネコ鮮, where no stone may
+/// stand). Listed top to bottom, the piece at place i takes the kind at place
+/// len - 1 - i.
 fn line_opposite(setup: &Setup, power: Power, sq: Square) -> PieceKind {
     let color = setup.piece_at(sq).map(|p| p.color);
     let at = |rank: i32| Square::new(sq.file(), rank).and_then(|s| setup.piece_at(s));
     let joins = |rank: i32| {
         at(rank).is_some_and(|p| power == Power::NekoNekoSen || (Some(p.color) == color && p.kind != PieceKind::Stone))
     };
-    let mut first = sq.rank();
-    while joins(first - 1) {
-        first -= 1;
+    let mut top = sq.rank();
+    while joins(top - 1) {
+        top -= 1;
     }
-    let mut run = Vec::new();
-    let mut rank = first;
+    let mut line = Vec::new();
+    let mut rank = top;
     while joins(rank) {
-        run.push((rank, at(rank).unwrap().kind));
+        line.push(at(rank).unwrap().kind);
         rank += 1;
     }
-    let line: Vec<(i32, PieceKind)> = run.into_iter().skip_while(|&(_, k)| k == PieceKind::Stone).collect();
-    let place = line.iter().position(|&(r, _)| r == sq.rank()).unwrap();
-    line[line.len() - 1 - place].1
+    let place = (sq.rank() - top) as usize;
+    line[line.len() - 1 - place]
+}
+
+/// Whether `rules` refuse `setup` for a piece on its board: a stone under ネコネコ鮮
+/// (docs/rules/nekosen.md).
+pub fn refuses_pieces(setup: &Setup, rules: &Rules) -> bool {
+    rules.power == Power::NekoNekoSen
+        && Square::all().any(|sq| setup.piece_at(sq).is_some_and(|p| p.kind == PieceKind::Stone))
 }
 
 /// The union of what the piece on `from` reaches with each of `kinds`.

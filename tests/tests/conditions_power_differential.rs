@@ -81,7 +81,8 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
         r.uchifuzume = rules.uchifuzume;
         (others.len() < conds.len()).then_some(r)
     };
-    let refused_by_reference = reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules)
+    let refused_by_reference = reference::refuses_pieces(setup, &reference_rules)
+        || reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules)
         || (reference_rules.skci && reference::king_in_enemy_king_reach(setup, !setup.side_to_move, &reference_rules));
     let Some(mut pos) = setup_as_reference_judges(setup, &rules, refused_by_reference, words) else {
         tally.refused += 1;

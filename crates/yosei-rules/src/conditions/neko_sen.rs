@@ -5,10 +5,8 @@
 //! each in its own orientation. A piece alone keeps its own power, and so does the
 //! middle piece of an odd line.
 //!
-//! Stones: under ネコ鮮 a stone belongs to no side and breaks a line. Under ネコネコ鮮
-//! fm reads a line down from its first piece that belongs to a side to the first empty
-//! square: a stone below that piece is in the line (the piece opposite it has a stone's
-//! power, none), stones above it are not. A stone itself never moves.
+//! Stones: under ネコ鮮 a stone belongs to no side and breaks a line. Under ネコネコ鮮 a
+//! position with a stone is refused (`validate`: fm crashes on it, so it has no reading).
 
 use super::PowerRule;
 use crate::powers::next_to;
@@ -46,19 +44,13 @@ pub(crate) fn in_lines(pos: &Position, rule: PowerRule, movers: Bitboard) -> Bit
 #[inline]
 pub(crate) fn lender(pos: &Position, rule: PowerRule, sq: Square) -> Square {
     let Some(piece) = pos.piece_at(sq) else { return sq };
-    let joins = |s: &Square| joins_line(pos, rule, piece.color, *s);
-    // up to the topmost piece that is not a stone, down to the last piece
-    let (mut top, mut above) = (sq, sq);
-    while let Some(next) = above.offset(0, -1).filter(joins) {
-        above = next;
-        if pos.piece_at(next).is_some_and(|p| p.kind != PieceKind::Stone) {
-            top = next;
+    let end = |step: i32| {
+        let mut end = sq;
+        while let Some(next) = end.offset(0, step).filter(|&s| joins_line(pos, rule, piece.color, s)) {
+            end = next;
         }
-    }
-    let mut bottom = sq;
-    while let Some(next) = bottom.offset(0, 1).filter(joins) {
-        bottom = next;
-    }
-    let mirror_rank = top.rank() + bottom.rank() - sq.rank();
+        end.rank()
+    };
+    let mirror_rank = end(-1) + end(1) - sq.rank();
     Square::new(sq.file(), mirror_rank).unwrap_or(sq)
 }
