@@ -195,6 +195,27 @@ fn fm_misses_a_drop_checking_through_the_middle_piece() {
     assert!(Position::from_setup(&setup, &rules("nekosen")).is_err());
 }
 
+/// ネコ鮮 アンチキルケ, two pawns by a move without capture (fm differs: under アンチキルケ
+/// it lets such a move stand, docs/rules/capture-conditions.md (d)). White K 31 in the
+/// line 31 32 with its pawn has the pawn's power (32 is its own: no move); the pawn on
+/// 32 has the king's. Black's rook on 51 checks along rank 1. The only block, 32-41 with
+/// the king's power, puts a second White pawn on file 4 (43): illegal unpromoted, and a
+/// White pawn cannot promote on rank 1. Mate. Without the pawn on 43 it is the one move.
+#[test]
+fn anticirce_pawn_block_into_two_pawns_is_illegal() {
+    let mate = "4R1k2/6pL1/5p1l1/9/9/9/9/9/9 w - 1";
+    assert!(moves(mate, "nekosen+anticirce", "").is_empty());
+    assert!(in_check(mate, "nekosen+anticirce"));
+    let open = "4R1k2/6pL1/9/9/9/9/9/9/9 w - 1";
+    assert_eq!(moves(open, "nekosen+anticirce", ""), sorted(&["3b4a"]));
+    // the help mate it ends (fm misses both lines)
+    let (verdict, lines) = help("7k1/6p2/5p1l1/4R4/9/9/9/9/9 b L 1", "help:3", "nekosen+anticirce");
+    assert_eq!(verdict, Verdict::Solved);
+    for line in ["L*2b 2a3a 5d5a", "L*2b 2a3a 5d5a+"] {
+        assert!(lines.contains(&line.to_string()), "{line}: {lines:?}");
+    }
+}
+
 /// fm's exclusions: ネコ鮮 and ネコネコ鮮 with each other or any power condition, and with
 /// Isardam, are refused; 利き二歩無効 is accepted with them (fm asks for one of its
 /// power-changing conditions), as are Madrasi and the capture conditions.
