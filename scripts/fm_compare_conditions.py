@@ -169,6 +169,9 @@ def makes_middle_by_drop(sfen, moves, cond):
                 length = bottom - top + 1
                 if length >= 3 and length % 2 == 1 and (top + bottom) // 2 != to[1]:
                     return True
+        elif '<>' in m:  # a Messigny swap
+            a, b = usi_sq(m[0:2]), usi_sq(m[4:6])
+            board[a], board[b] = board[b], board[a]
         else:
             fr, to = usi_sq(m[0:2]), usi_sq(m[2:4])
             piece = board.pop(fr)

@@ -216,9 +216,28 @@ fn anticirce_pawn_block_into_two_pawns_is_illegal() {
     }
 }
 
+/// Messigny: a swap matches own kinds and needs no power, and the lines follow the
+/// position after it. Black R 55 over a Black P 56 has the pawn's power (54 only) and
+/// may swap with the White rook on 99. After the swap the White rook stands on 55 over
+/// the Black pawn: under ネコ鮮 it is alone and moves as a rook (13 squares, 56x
+/// included) or swaps back; under ネコネコ鮮 the pair reverses and it has a pawn's power,
+/// a White pawn's step to 56x.
+#[test]
+fn messigny_swap_remakes_the_lines() {
+    let before = "8k/9/9/9/4R4/4P4/9/9/r8 b - 1";
+    let after = "8k/9/9/9/4r4/4P4/9/9/R8 w - 1";
+    for words in ["messigny+nekosen", "messigny+nekonekosen"] {
+        assert_eq!(moves(before, words, "5e"), sorted(&["5e5d", "5e<>9i"]), "{words}");
+    }
+    let rook = moves(after, "messigny+nekosen", "5e");
+    assert_eq!(rook.len(), 14, "{rook:?}");
+    assert!(rook.contains(&"5e5f".to_string()) && rook.contains(&"5e<>9i".to_string()));
+    assert_eq!(moves(after, "messigny+nekonekosen", "5e"), sorted(&["5e5f", "5e<>9i"]));
+}
+
 /// fm's exclusions: ネコ鮮 and ネコネコ鮮 with each other or any power condition, and with
 /// Isardam, are refused; 利き二歩無効 is accepted with them (fm asks for one of its
-/// power-changing conditions), as are Madrasi and the capture conditions.
+/// power-changing conditions), as are Madrasi, the capture conditions and Messigny.
 #[test]
 fn combinations_fm_refuses_and_allows() {
     let compile = |words: &[&str]| RuleSet::compile(&words.iter().map(|w| w.parse().unwrap()).collect::<Vec<_>>());
@@ -241,6 +260,7 @@ fn combinations_fm_refuses_and_allows() {
         &["nekonekosen", "madrasi", "circe"],
         &["nekosen", "anticirce", "uchifu"],
         &["nekonekosen", "pwc", "k-madrasi"],
+        &["nekosen", "messigny-eu"],
     ] {
         assert!(compile(words).is_ok(), "{words:?}");
     }
