@@ -34,6 +34,8 @@ FM_WORDS = {
     "anhoku": "安北",
     "taimen": "対面",
     "haimen": "背面",
+    "nekosen": "ネコ鮮",
+    "nekonekosen": "ネコネコ鮮",
     "tenjiku": "天竺",
     "madrasi": "マドラシ",
     "k-madrasi": "Ｋマドラシ",

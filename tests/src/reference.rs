@@ -251,6 +251,8 @@ pub enum Power {
     Anhoku,
     Taimen,
     Haimen,
+    NekoSen,
+    NekoNekoSen,
     Tenjiku,
     Komazume(PieceKind),
 }
@@ -283,6 +285,7 @@ pub fn powers(setup: &Setup, rules: &Rules) -> Vec<Vec<PieceKind>> {
             Power::Anhoku => lender(true, true),
             Power::Taimen => lender(true, false),
             Power::Haimen => lender(false, false),
+            Power::NekoSen | Power::NekoNekoSen => Some(line_opposite(setup, rules.power, sq)),
             Power::Komazume(kind) => (piece.kind == PieceKind::King).then_some(kind),
         };
         out[sq.index()] = vec![borrowed.unwrap_or(piece.kind)];
@@ -315,6 +318,38 @@ pub fn powers(setup: &Setup, rules: &Rules) -> Vec<Vec<PieceKind>> {
         }
     }
     out
+}
+
+/// ネコ鮮 / ネコネコ鮮 (docs/rules/nekosen.md): the kind of the piece opposite `sq` in its
+/// line, the unbroken run along the file through `sq` of pieces of its side (ネコ鮮:
+/// stones are nobody's and break it) or of any pieces (ネコネコ鮮, where no stone may
+/// stand). Listed top to bottom, the piece at place i takes the kind at place
+/// len - 1 - i.
+fn line_opposite(setup: &Setup, power: Power, sq: Square) -> PieceKind {
+    let color = setup.piece_at(sq).map(|p| p.color);
+    let at = |rank: i32| Square::new(sq.file(), rank).and_then(|s| setup.piece_at(s));
+    let joins = |rank: i32| {
+        at(rank).is_some_and(|p| power == Power::NekoNekoSen || (Some(p.color) == color && p.kind != PieceKind::Stone))
+    };
+    let mut top = sq.rank();
+    while joins(top - 1) {
+        top -= 1;
+    }
+    let mut line = Vec::new();
+    let mut rank = top;
+    while joins(rank) {
+        line.push(at(rank).unwrap().kind);
+        rank += 1;
+    }
+    let place = (sq.rank() - top) as usize;
+    line[line.len() - 1 - place]
+}
+
+/// Whether `rules` refuse `setup` for a piece on its board: a stone under ネコネコ鮮
+/// (docs/rules/nekosen.md).
+pub fn refuses_pieces(setup: &Setup, rules: &Rules) -> bool {
+    rules.power == Power::NekoNekoSen
+        && Square::all().any(|sq| setup.piece_at(sq).is_some_and(|p| p.kind == PieceKind::Stone))
 }
 
 /// The union of what the piece on `from` reaches with each of `kinds`.
@@ -503,7 +538,7 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
 /// P, L, N on the last rank; the ordinary table otherwise.
 pub fn dead_with(rules: &Rules, kind: PieceKind, color: Color, sq: Square) -> bool {
     match rules.power {
-        Power::Annan | Power::Haimen => false,
+        Power::Annan | Power::Haimen | Power::NekoSen | Power::NekoNekoSen => false,
         Power::Anhoku | Power::Taimen => {
             matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) && sq.relative_rank(color) == 1
         }
@@ -800,6 +835,8 @@ impl Rules {
                 C::Anhoku => rules.power = Power::Anhoku,
                 C::Taimen => rules.power = Power::Taimen,
                 C::Haimen => rules.power = Power::Haimen,
+                C::NekoSen => rules.power = Power::NekoSen,
+                C::NekoNekoSen => rules.power = Power::NekoNekoSen,
                 C::Tenjiku => rules.power = Power::Tenjiku,
                 C::Komazume(kind) => rules.power = Power::Komazume(kind),
                 C::Madrasi => rules.madrasi = true,

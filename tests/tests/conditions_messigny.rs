@@ -289,6 +289,8 @@ fn messigny_equals_the_reference() {
         (vec![MessignyJp], Swap::Japanese),
         (vec![MessignyEu, Condition::Annan], Swap::European),
         (vec![MessignyJp, Condition::Taimen], Swap::Japanese),
+        (vec![Messigny, Condition::NekoSen], Swap::Free),
+        (vec![MessignyJp, Condition::NekoNekoSen], Swap::Japanese),
         (vec![Messigny, Condition::Madrasi], Swap::Free),
         (vec![MessignyEu, Condition::KMadrasi], Swap::European),
     ] {

@@ -4,48 +4,10 @@
 //! (`52` = 5b); moves in USI.
 
 use yosei_io::sfen::parse_sfen;
-use yosei_rules::{Condition, Position, RuleSet, Stipulation};
+use yosei_rules::{Condition, Position, RuleSet};
 use yosei_solve::help::solve_help;
 use yosei_solve::{HelpPlan, Limits, Verdict};
-
-fn rules(words: &str) -> RuleSet {
-    let conditions: Vec<Condition> = words
-        .split('+')
-        .filter(|w| !w.is_empty())
-        .map(|w| w.parse().unwrap())
-        .collect();
-    RuleSet::compile(&conditions).unwrap()
-}
-
-fn pos(sfen: &str, rules: &RuleSet) -> Position {
-    Position::from_setup(&parse_sfen(sfen).unwrap().setup, rules).unwrap()
-}
-
-/// Every legal move (USI, sorted), or those starting with `prefix`.
-fn moves(sfen: &str, words: &str, prefix: &str) -> Vec<String> {
-    let rules = rules(words);
-    yosei_tests::support::legal_usi(&pos(sfen, &rules), &rules, prefix)
-}
-
-fn in_check(sfen: &str, words: &str) -> bool {
-    let rules = rules(words);
-    pos(sfen, &rules).in_check(&rules)
-}
-
-fn sorted(list: &[&str]) -> Vec<String> {
-    let mut v: Vec<String> = list.iter().map(|s| s.to_string()).collect();
-    v.sort();
-    v
-}
-
-/// All shortest help-play solutions (USI lines, sorted) and the verdict.
-fn help(sfen: &str, stip: &str, words: &str) -> (Verdict, Vec<String>) {
-    let rules = rules(words);
-    let start = pos(sfen, &rules);
-    let plan = HelpPlan::new(stip.parse::<Stipulation>().unwrap(), &start, None).unwrap();
-    let out = yosei_tests::support::solve_help_every_store(&start, &rules, &plan, &Limits::default());
-    (out.verdict, yosei_tests::support::solution_lines(&out.solutions))
-}
+use yosei_tests::micro::{help, in_check, kind_after, moves, rules, sorted};
 
 /// 安南, 利き二歩. White K 12; Black P 23 with a Black S behind it on 24, so the pawn has
 /// a silver's power (22 32 12 forward, 14 34 back); another Black P on 17 (file 1).
@@ -203,12 +165,9 @@ fn promotion_with_a_borrowed_power() {
         sorted(&["3d2c", "3d2c+", "3d3c", "3d3c+", "3d4c+", "3d2e"])
     );
     assert_eq!(moves(sfen, "annan", "7d"), sorted(&["7d7c"]));
-    let rules = rules("annan");
-    let p = pos(sfen, &rules);
-    let after = p.play(yosei_io::sfen::parse_usi_move("3d3c+").unwrap());
     assert_eq!(
-        after.piece_at(yosei_core::Square::new(3, 3).unwrap()).unwrap().kind,
-        yosei_core::PieceKind::ProPawn
+        kind_after(sfen, "annan", "3d3c+", 3, 3),
+        Some(yosei_core::PieceKind::ProPawn)
     );
 }
 

@@ -5,7 +5,7 @@
 //! random positions with ordinary pieces only, and along short random games from them.
 
 use yosei_core::random::SplitMix64;
-use yosei_core::{Move, Setup};
+use yosei_core::{Move, Setup, Square};
 use yosei_rules::{Condition, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Rules};
@@ -57,6 +57,9 @@ struct Tally {
     /// Positions whose legal moves differ from those under the same conditions without
     /// skci (counted only when skci is among them).
     skci_changed: usize,
+    /// Positions where some piece has a power other than its own kind's (the reference's
+    /// reading of the power condition).
+    borrowed: usize,
 }
 
 /// Compares `setup` and a short random game from it under `words`.
@@ -78,7 +81,8 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
         r.uchifuzume = rules.uchifuzume;
         (others.len() < conds.len()).then_some(r)
     };
-    let refused_by_reference = reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules)
+    let refused_by_reference = reference::refuses_pieces(setup, &reference_rules)
+        || reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules)
         || (reference_rules.skci && reference::king_in_enemy_king_reach(setup, !setup.side_to_move, &reference_rules));
     let Some(mut pos) = setup_as_reference_judges(setup, &rules, refused_by_reference, words) else {
         tally.refused += 1;
@@ -93,6 +97,13 @@ fn compare_game(setup: &Setup, words: &str, rng: &mut SplitMix64, tally: &mut Ta
         if let Some(plain) = &without_skci {
             tally.skci_changed += usize::from(sorted(pos.legal_moves(plain).as_slice().to_vec()) != fast);
         }
+        let setup_now = pos.to_setup();
+        let powers = reference::powers(&setup_now, &reference_rules);
+        tally.borrowed += usize::from(Square::all().any(|sq| {
+            setup_now
+                .piece_at(sq)
+                .is_some_and(|p| powers[sq.index()] != [p.kind] && p.kind != yosei_core::PieceKind::Stone)
+        }));
         tally.checks += checks.len();
         tally.positions += 1;
         tally.moves += fast.len();
@@ -147,6 +158,33 @@ fn run_with(mix: &FairyMix, words_list: &[&str], rounds: usize, seed: u64) -> Ve
 #[test]
 fn annan_family_equals_the_reference() {
     let _ = run(&["annan", "anhoku", "taimen", "haimen"], 400, 0xA11A);
+}
+
+/// ネコ鮮 and ネコネコ鮮 (docs/rules/nekosen.md) alone and with what fm combines them
+/// with: 利き二歩無効, Madrasi, the fairy 打歩詰 and skci; the capture conditions are in
+/// `capture_conditions_with_powers_and_madrasi_equal_the_reference`.
+#[test]
+fn neko_sen_equals_the_reference() {
+    let tallies = run(
+        &[
+            "nekosen",
+            "nekonekosen",
+            "nekosen+kiki-nifu-invalid",
+            "nekonekosen+kiki-nifu-invalid",
+            "madrasi+nekosen",
+            "k-madrasi+nekonekosen",
+            "nekosen+uchifu",
+            "nekonekosen+uchifu-simple",
+            "skci+nekosen",
+            "skci+nekonekosen",
+        ],
+        150,
+        0x4E4B,
+    );
+    // lines must form, or the comparison proves nothing
+    for tally in &tallies {
+        assert!(tally.borrowed > tally.positions / 4, "{tally:?}");
+    }
 }
 
 #[test]
@@ -260,7 +298,17 @@ fn capture_conditions_with_powers_and_madrasi_equal_the_reference() {
     };
     let mut sets = Vec::new();
     for capture in ["circe", "anticirce", "pwc"] {
-        for other in ["annan", "anhoku", "taimen", "haimen", "tenjiku", "madrasi", "k-madrasi"] {
+        for other in [
+            "annan",
+            "anhoku",
+            "taimen",
+            "haimen",
+            "nekosen",
+            "nekonekosen",
+            "tenjiku",
+            "madrasi",
+            "k-madrasi",
+        ] {
             sets.push(format!("{other}+{capture}"));
         }
     }

@@ -60,6 +60,8 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("対鮮", Word::Cond(Taimen)),
         ("背面", Word::Cond(Haimen)),
         ("逆対鮮", Word::Cond(Haimen)),
+        ("ネコ鮮", Word::Cond(NekoSen)),
+        ("ネコネコ鮮", Word::Cond(NekoNekoSen)),
         ("天竺", Word::Cond(Tenjiku)),
         ("鏡詰", Word::Cond(Tenjiku)),
         ("Ｋマドラシ", Word::Cond(KMadrasi)),

@@ -1,5 +1,6 @@
 //! King safety decided from what a move changes (issue 22): a fast path of the general
-//! generator's legality phase under the 安南 family (安南, 安北, 対面, 背面), the capture
+//! generator's legality phase under the 安南 family (安南, 安北, 対面, 背面), ネコ鮮 and
+//! ネコネコ鮮, the capture
 //! conditions (キルケ, アンチキルケ, PWC), Madrasi and 利き二歩無効, with the fairy
 //! pieces whose reach is line-bound.
 //!
@@ -9,7 +10,9 @@
 //! - a piece on a square the move filled (a reborn or restored piece, or the mover
 //!   itself), or, under the 安南 family, whose power changed: there a piece's power
 //!   depends on its own square and the squares one rank either side, so it stands on
-//!   or next to (same file, one rank away) a square the move emptied or filled;
+//!   or next to (same file, one rank away) a square the move emptied or filled; under
+//!   ネコ鮮 and ネコネコ鮮 a piece's power depends on its line along the file, so it
+//!   stands on the file of such a square;
 //! - a piece whose ride passes through a square the move emptied (every power in play
 //!   is line-bound: leaps ignore occupancy, rides go along the rook and bishop lines).
 //!
@@ -18,7 +21,8 @@
 //! is legal without being played.
 //!
 //! In check, the converse: a move other than the king's escapes only if every checker
-//! loses its power (it stands on or next to a square the move empties or fills) or its
+//! loses its power (it stands on or next to, or on the file of, a square the move
+//! empties or fills) or its
 //! path (the move fills a square between it and the king). Moves that cannot are not
 //! generated; the rest are played and asked in full.
 //!
@@ -31,7 +35,8 @@
 //! [`LocalRules::new`] when they are compiled; the pieces in play per node, in
 //! [`LocalSafety::new`]): every piece in play is line-bound (no Grasshopper, whose
 //! hurdle may be any square, no Lion, no oblique rider such as the Nightrider); the
-//! powers are each piece's own, the 安南 family's, 駒詰's (a line-bound kind) or 天竺's
+//! powers are each piece's own, the 安南 family's, ネコ鮮's or ネコネコ鮮's (kinds of
+//! pieces in play), 駒詰's (a line-bound kind) or 天竺's
 //! (both kings then stay suspects and evasions are not filtered); besides, only the
 //! capture conditions (with any of these powers: the square a displaced piece leaves or
 //! fills is touched, so its neighbours are suspects), Madrasi, 利き二歩無効, the 打歩 ones
@@ -50,10 +55,8 @@ use yosei_core::{attacks, Bitboard, Color, Move, PieceKind, Square};
 /// compiled (`crate::conditions::Compiled::local_safety`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct LocalRules {
-    /// Powers are borrowed from the next rank (the 安南 family): a piece's power changes
-    /// with the squares next to it. Otherwise every piece has its own (but the kings'
-    /// under 天竺 and 駒詰).
-    borrowed_powers: bool,
+    /// Where a move may change a piece's power.
+    borrowed_powers: PowerNeighbourhood,
     /// 天竺: a king's power comes from the checks on it, which a move anywhere changes.
     kings_borrow: bool,
     /// 駒詰: the kings' fixed power (the shortcut needs the kind line-bound, which the
@@ -67,14 +70,31 @@ pub(crate) struct LocalRules {
     plain_checks: bool,
 }
 
+/// The squares whose pieces' powers a move touching some squares may change.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum PowerNeighbourhood {
+    /// Every piece has its own power (but the kings' under 天竺 and 駒詰): the touched
+    /// squares only.
+    Own,
+    /// Powers are borrowed from the next rank (the 安南 family): a piece's power
+    /// changes with the squares next to it.
+    NextRank,
+    /// ネコ鮮, ネコネコ鮮: a piece's power comes from its line along the file, which a
+    /// move on that file may make, break or lengthen: the touched squares' files.
+    File,
+}
+
 impl LocalRules {
     /// The shortcut's assumptions under `conditions` (compiled as `compiled`), or `None`
     /// where its guarantee does not hold.
     pub(crate) fn new(compiled: &Compiled, conditions: &[Condition]) -> Option<LocalRules> {
-        let borrowed_powers = matches!(
-            compiled.power,
-            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
-        );
+        let borrowed_powers = match compiled.power {
+            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen => {
+                PowerNeighbourhood::NextRank
+            }
+            PowerRule::NekoSen | PowerRule::NekoNekoSen => PowerNeighbourhood::File,
+            _ => PowerNeighbourhood::Own,
+        };
         let own_powers = compiled.power == PowerRule::Own;
         let fixed_king_kind = match compiled.power {
             PowerRule::Komazume(kind) => Some(kind),
@@ -99,6 +119,8 @@ impl LocalRules {
                     | Condition::Anhoku
                     | Condition::Taimen
                     | Condition::Haimen
+                    | Condition::NekoSen
+                    | Condition::NekoNekoSen
                     | Condition::Komazume(_)
                     | Condition::Tenjiku
                     | Condition::Madrasi
@@ -348,13 +370,15 @@ fn line_bound_pieces(pos: &Position, rules: &RuleSet) -> bool {
             .all(|&c| pos.hand(c).iter().all(|(kind, _)| table.is_line_bound(kind)))
 }
 
-/// `squares` and, where powers are borrowed from the next rank, the squares next to them.
+/// `squares` and the squares whose pieces' powers change with them.
 #[inline]
-fn power_neighbourhood(squares: Bitboard, borrowed_powers: bool) -> Bitboard {
-    if borrowed_powers {
-        squares | next_to(squares, 1) | next_to(squares, -1)
-    } else {
-        squares
+fn power_neighbourhood(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -> Bitboard {
+    match borrowed_powers {
+        PowerNeighbourhood::Own => squares,
+        PowerNeighbourhood::NextRank => squares | next_to(squares, 1) | next_to(squares, -1),
+        PowerNeighbourhood::File => squares
+            .into_iter()
+            .fold(Bitboard::EMPTY, |files, sq| files | Bitboard::file(sq.file())),
     }
 }
 

@@ -7,7 +7,7 @@
 //! 安南 family) and looks the lender up per piece when asked. Generation, check
 //! detection and Madrasi paralysis all read it, so they cannot disagree.
 
-use crate::conditions::{annan, facing, komazume, tenjiku, PowerRule};
+use crate::conditions::{annan, facing, komazume, neko_sen, tenjiku, PowerRule};
 use crate::pieces::Reach;
 use crate::{Position, RuleSet};
 use yosei_core::{Bitboard, Color, PieceKind, Square};
@@ -16,7 +16,8 @@ use yosei_core::{Bitboard, Color, PieceKind, Square};
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Powers {
     rule: PowerRule,
-    /// Pieces whose power is not their own kind's.
+    /// Pieces whose power may not be their own kind's (exactly those under the 安南
+    /// family; every piece in a line under ネコ鮮, whose lender is looked up per piece).
     changed: Bitboard,
     /// For 天竺 and 駒詰: each side's king's power mask (0: its own).
     king_power: [u32; 2],
@@ -79,6 +80,9 @@ impl Powers {
                 powers.changed = facing::swappers(pos, rule, Color::Black, movers())
                     | facing::swappers(pos, rule, Color::White, movers());
             }
+            PowerRule::NekoSen | PowerRule::NekoNekoSen => {
+                powers.changed = neko_sen::in_lines(pos, rule, movers());
+            }
             PowerRule::Tenjiku => {
                 for color in Color::ALL {
                     let mask = tenjiku::king_power(pos, rules, color);
@@ -114,6 +118,11 @@ impl Powers {
         match self.rule {
             PowerRule::Own => 1u32 << piece.kind.index(),
             PowerRule::Tenjiku | PowerRule::Komazume(_) => self.king_power[piece.color.index()],
+            PowerRule::NekoSen | PowerRule::NekoNekoSen => {
+                let lender = neko_sen::lender(pos, self.rule, sq);
+                let kind = pos.piece_at(lender).map_or(piece.kind, |l| l.kind);
+                1u32 << kind.index()
+            }
             rule => {
                 let lender = sq
                     .offset(0, lender_direction(rule, piece.color))

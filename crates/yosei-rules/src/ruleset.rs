@@ -140,10 +140,15 @@ pub enum Condition {
     IsardamB,
     /// Koko: a moved or dropped piece must end next to a piece (fm's KOKO).
     Koko,
+    /// ネコ鮮: a file's unbroken line of one side's pieces moves with its kinds in
+    /// reverse order (fm's ネコ鮮, docs/rules/nekosen.md).
+    NekoSen,
+    /// ネコネコ鮮: the same with any pieces, both sides' (fm's ネコネコ鮮).
+    NekoNekoSen,
 }
 
 impl Condition {
-    pub const ALL: [Condition; 29] = [
+    pub const ALL: [Condition; 31] = [
         Condition::Annan,
         Condition::Anhoku,
         Condition::Taimen,
@@ -173,6 +178,8 @@ impl Condition {
         Condition::Isardam,
         Condition::IsardamB,
         Condition::Koko,
+        Condition::NekoSen,
+        Condition::NekoNekoSen,
     ];
 
     /// The name of cli.md (for `Komazume` without its kind: see `Display`).
@@ -208,6 +215,8 @@ impl Condition {
             Condition::Isardam => "isardam",
             Condition::IsardamB => "isardam-b",
             Condition::Koko => "koko",
+            Condition::NekoSen => "nekosen",
+            Condition::NekoNekoSen => "nekonekosen",
         }
     }
 
@@ -245,6 +254,8 @@ impl Condition {
             Condition::Isardam => "イザルダム",
             Condition::IsardamB => "イザルダム（タイプB）",
             Condition::Koko => "ココ",
+            Condition::NekoSen => "ネコ鮮",
+            Condition::NekoNekoSen => "ネコネコ鮮",
         }
     }
 
@@ -274,6 +285,8 @@ impl Condition {
             Condition::Isardam => "!IS",
             Condition::IsardamB => "!IB",
             Condition::Koko => "!KO",
+            Condition::NekoSen => "!NK",
+            Condition::NekoNekoSen => "!NK2",
             _ => return None,
         })
     }
@@ -314,6 +327,8 @@ impl Condition {
                 | Condition::Isardam
                 | Condition::IsardamB
                 | Condition::Koko
+                | Condition::NekoSen
+                | Condition::NekoNekoSen
         )
     }
 }

@@ -36,7 +36,8 @@ pub enum SetupProblem {
     LionUnderCaptureCondition { kind: PieceKind, condition: Condition },
     /// A fairy piece whose movement a condition does not support: under Isardam one that
     /// hops, makes Lion steps or rides off the eight lines; under Koko one with Lion steps
-    /// (fm refuses the first, has no trial move for the second).
+    /// (fm refuses the first, has no trial move for the second); and a stone under
+    /// ネコネコ鮮 (fm crashes on it).
     PieceUnsupportedUnderCondition { kind: PieceKind, condition: Condition },
     /// Under Isardam the piece on `attacker` attacks the enemy piece of its own kind on
     /// `attacked`, a position no legal move leads to.
@@ -90,6 +91,14 @@ impl fmt::Display for SetupProblem {
                 f,
                 "piece letter {} is used but the problem does not define how it moves (a `piece:` line)",
                 kind.sfen_letter()
+            ),
+            SetupProblem::PieceUnsupportedUnderCondition {
+                kind: PieceKind::Stone,
+                condition,
+            } => write!(
+                f,
+                "condition {condition} ({}) is not defined with a stone (letter O) on the board (docs/rules/nekosen.md: fm cannot run it)",
+                condition.japanese()
             ),
             SetupProblem::PieceUnsupportedUnderCondition { kind, condition } => write!(
                 f,
@@ -254,6 +263,7 @@ impl Position {
             let unsupported = |kind: PieceKind| match condition {
                 Condition::Isardam | Condition::IsardamB => !pieces.is_line_bound(kind),
                 Condition::Koko => pieces.has_lion_steps(kind),
+                Condition::NekoNekoSen => kind == PieceKind::Stone,
                 _ => false,
             };
             for kind in PieceKind::ALL {

@@ -84,7 +84,10 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> O
     };
     let exclusive = names(&|c| {
         use Condition::*;
-        matches!(c, Madrasi | KMadrasi | Annan | Anhoku | Taimen | Haimen | Koko)
+        matches!(
+            c,
+            Madrasi | KMadrasi | Annan | Anhoku | Taimen | Haimen | NekoSen | NekoNekoSen | Koko
+        )
     });
     if !exclusive.is_empty() {
         problems.push(format!(

@@ -53,6 +53,8 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> b
                     | Anhoku
                     | Taimen
                     | Haimen
+                    | NekoSen
+                    | NekoNekoSen
                     | Madrasi
                     | KMadrasi
                     | Pwc

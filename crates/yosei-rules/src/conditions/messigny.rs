@@ -119,8 +119,9 @@ pub(crate) fn swaps<'a>(
     })
 }
 
-/// The conditions Messigny combines with, compared with fm: the four power-lending
-/// conditions and Madrasi (a swap needs no power, so a paralysed piece swaps too).
+/// The conditions Messigny combines with, compared with fm: the six power-lending
+/// conditions (安南 安北 対面 背面 ネコ鮮 ネコネコ鮮) and Madrasi (a swap needs no power, so
+/// a paralysed piece swaps too).
 fn combines_with(c: Condition) -> bool {
     matches!(
         c,
@@ -128,6 +129,8 @@ fn combines_with(c: Condition) -> bool {
             | Condition::Anhoku
             | Condition::Taimen
             | Condition::Haimen
+            | Condition::NekoSen
+            | Condition::NekoNekoSen
             | Condition::Madrasi
             | Condition::KMadrasi
     )

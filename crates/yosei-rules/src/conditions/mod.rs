@@ -1,5 +1,6 @@
 //! The fairy conditions of rules.md §5 as the rule engine sees them once compiled:
-//! which rule gives pieces their powers (`annan`, `facing`, `tenjiku`, `komazume`),
+//! which rule gives pieces their powers (`annan`, `facing`, `neko_sen`, `tenjiku`,
+//! `komazume`),
 //! whether Madrasi paralysis is on (`crate::madrasi`), the 利き二歩 reading
 //! (`kiki_nifu`), 自己王手王取無効 (`self_check_capture`) and Andernach /
 //! Anti-Andernach (`andernach`); and the conditions that forbid playing some legal
@@ -18,6 +19,7 @@ pub(crate) mod kiki_nifu;
 pub(crate) mod koko;
 pub(crate) mod komazume;
 pub mod messigny;
+pub(crate) mod neko_sen;
 pub(crate) mod no_capture;
 pub(crate) mod no_promotion;
 pub(crate) mod self_check_capture;
@@ -46,6 +48,10 @@ pub enum PowerRule {
     Taimen,
     /// 背面: two enemy pieces back to back swap powers.
     Haimen,
+    /// ネコ鮮: a file's unbroken line of one side's pieces has its kinds reversed.
+    NekoSen,
+    /// ネコネコ鮮: the same with lines of any pieces.
+    NekoNekoSen,
     /// 天竺: a king in check has its checkers' powers.
     Tenjiku,
     /// 駒詰: both kings have this kind's power.
@@ -66,7 +72,7 @@ pub enum MadrasiKings {
 pub enum DeadTable {
     /// P and L on the last rank, N on the last two; fairy kinds from their movement.
     Ordinary,
-    /// 安南, 背面: a power can always come back, nothing is dead.
+    /// 安南, 背面, ネコ鮮, ネコネコ鮮: a power can always come back, nothing is dead.
     Nothing,
     /// 安北, 対面: P, L and N on the last rank (nothing can stand in front to lend).
     LastRankPawnLanceKnight,
@@ -115,6 +121,8 @@ impl Compiled {
                     Condition::Anhoku => PowerRule::Anhoku,
                     Condition::Taimen => PowerRule::Taimen,
                     Condition::Haimen => PowerRule::Haimen,
+                    Condition::NekoSen => PowerRule::NekoSen,
+                    Condition::NekoNekoSen => PowerRule::NekoNekoSen,
                     Condition::Tenjiku => PowerRule::Tenjiku,
                     Condition::Komazume(kind) => PowerRule::Komazume(kind),
                     _ => return None,
@@ -172,12 +180,18 @@ impl Compiled {
         }
         if conditions.contains(&Condition::KikiNifuInvalid) {
             compiled.kiki_nifu_invalid = true;
+            // fm asks for one of its 変身系 (sub.c), ネコ鮮 and ネコネコ鮮 among them
             if !matches!(
                 compiled.power,
-                PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
+                PowerRule::Annan
+                    | PowerRule::Anhoku
+                    | PowerRule::Taimen
+                    | PowerRule::Haimen
+                    | PowerRule::NekoSen
+                    | PowerRule::NekoNekoSen
             ) {
                 problems.push(
-                    "condition kiki-nifu-invalid (利き二歩無効) applies only with annan, anhoku, taimen or haimen"
+                    "condition kiki-nifu-invalid (利き二歩無効) applies only with annan, anhoku, taimen, haimen, nekosen or nekonekosen"
                         .to_string(),
                 );
             }
@@ -285,7 +299,9 @@ impl Compiled {
     #[inline]
     pub fn dead_table(&self) -> DeadTable {
         match self.power {
-            PowerRule::Annan | PowerRule::Haimen => DeadTable::Nothing,
+            // fm's table for ネコ鮮 and ネコネコ鮮 too (correct_for_rule): a line may form
+            // below a piece on the last rank and lend it the bottom piece's power
+            PowerRule::Annan | PowerRule::Haimen | PowerRule::NekoSen | PowerRule::NekoNekoSen => DeadTable::Nothing,
             PowerRule::Anhoku | PowerRule::Taimen => DeadTable::LastRankPawnLanceKnight,
             _ => DeadTable::Ordinary,
         }
