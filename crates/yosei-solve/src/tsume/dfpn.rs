@@ -874,6 +874,9 @@ impl<'a> Dfpn<'a> {
 
     /// The children of an OR node (the attacker's checks), or its result when the
     /// expansion already decides it (no check: no mate; a check that mates: proven).
+    // (not inlined: its 8 KiB move list would stay in `mid`'s frame through the
+    // recursion below it, a fresh stack page or more per level)
+    #[inline(never)]
     fn expand_or(&mut self, pos: &Position, hand: PackedHand, bound: MateLen, out: &mut Vec<Slot>) -> Option<Res> {
         let Some(c_bound) = mate_len::child_bound(bound) else {
             // Every mate takes a ply at least.
@@ -944,6 +947,8 @@ impl<'a> Dfpn<'a> {
 
     /// The children of an AND node (the defender's replies), the drops grouped by
     /// square.
+    // (not inlined, as `expand_or`)
+    #[inline(never)]
     fn expand_and(&mut self, pos: &Position, hand: PackedHand, bound: MateLen, out: &mut Vec<Slot>) -> Option<Res> {
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(self.rules, &mut replies);
@@ -1031,6 +1036,18 @@ impl<'a> Dfpn<'a> {
     /// The exact value of the longest defence of `pos` (the defender to move, reached by
     /// `last`) if every defence is mated within `plies`.
     fn small_defence(&mut self, pos: &Position, last: Option<Move>, plies: MateLen) -> Option<MateLen> {
+        if plies < 2 {
+            // No time to mate after a reply: one reply that cannot be a futile drop
+            // settles it, without generating the others (most of the tree's leaves).
+            let mut escape = Escape {
+                drops_count: self.futile == Futile::Count,
+                found: false,
+            };
+            let _ = pos.generate_legal(self.rules, &mut escape);
+            if escape.found {
+                return None;
+            }
+        }
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
@@ -1094,6 +1111,25 @@ impl<'a> Dfpn<'a> {
     /// What is known of the position after the defender's reply `m`.
     fn look_up_reply(&self, pos: &Position, m: Move, bound: MateLen) -> Res {
         self.look_up_keys(&self.keys_after(pos, &self.keys_of(pos), m), bound)
+    }
+}
+
+/// Stops at the first reply that escapes a mate now: any move but a drop, which may be
+/// a futile interposition (`Futile::Skip`), or any move at all when every
+/// interposition counts.
+struct Escape {
+    drops_count: bool,
+    found: bool,
+}
+
+impl yosei_rules::MoveSink for Escape {
+    #[inline]
+    fn push(&mut self, m: Move) -> std::ops::ControlFlow<()> {
+        if self.drops_count || !m.is_drop() {
+            self.found = true;
+            return std::ops::ControlFlow::Break(());
+        }
+        std::ops::ControlFlow::Continue(())
     }
 }
 
