@@ -125,6 +125,9 @@ struct DropGroup {
     proof: PackedHand,
     /// The probe (checker moved to the square) and its numbers.
     probe: Option<(Probe, Square, Res)>,
+    /// Whether a defender's piece guards the square (by ordinary powers: it only
+    /// shapes the numbers).
+    supported: bool,
 }
 
 /// What a drop group amounts to.
@@ -767,6 +770,7 @@ impl<'a> Dfpn<'a> {
         let mut value = None;
         let mut proof = 0;
         let mut repetition_disproof = None;
+        let mut unsupported = None;
         for (i, slot) in slots.iter().enumerate() {
             let (c_pn, c_dn) = match slot {
                 Slot::Move(_, r) => {
@@ -804,9 +808,13 @@ impl<'a> Dfpn<'a> {
                     GroupState::Open(pn, dn) => (pn, dn),
                 },
             };
-            sum = sum.saturating_add(c_pn);
-            most = most.max(c_pn);
-            count += 1;
+            if matches!(slot, Slot::Drops(g) if !g.supported) {
+                unsupported = Some(unsupported.map_or(c_pn, |u: u32| u.max(c_pn)));
+            } else {
+                sum = sum.saturating_add(c_pn);
+                most = most.max(c_pn);
+                count += 1;
+            }
             if best.is_none_or(|(_, _, b_dn)| c_dn < b_dn) {
                 second = best.map(|(_, _, b_dn)| b_dn);
                 best = Some((i, c_pn, c_dn));
@@ -816,6 +824,17 @@ impl<'a> Dfpn<'a> {
         }
         if let Some(r) = repetition_disproof {
             return (Res::disproven(mate_len::before(r.lo), hand, true), None, None);
+        }
+        // Drops on squares no defender's piece guards count once, by the largest of
+        // their numbers (shtsume's idea): the checker takes such a piece and checks on
+        // the same way whichever square it stood on, so one of them proven usually makes
+        // the others quick, and counted apart they made the node look far harder than
+        // it is. 煙詰's proof 12.6 M → 11.0 M nodes,
+        // 寿's 5.35 M → 5.28 M, a fifth of the tanuki set the same.
+        if let Some(u) = unsupported {
+            sum = sum.saturating_add(u);
+            most = most.max(u);
+            count += 1;
         }
         let Some((_, _, dn)) = best else {
             // Every defence leads to a mate (or none is left: 透かし詰).
@@ -995,6 +1014,7 @@ impl<'a> Dfpn<'a> {
                 value: 0,
                 proof: 0,
                 probe,
+                supported: pos.is_attacked(square, pos.side_to_move(), pos.occupied()),
             })));
         }
         for slot in out.iter_mut() {
