@@ -15,6 +15,7 @@ pub mod plan;
 pub mod ply_index;
 pub mod prior_game;
 mod saved_file;
+mod search_thread;
 pub mod self_mate;
 pub mod series;
 pub mod spilled_set;

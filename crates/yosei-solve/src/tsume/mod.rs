@@ -90,27 +90,14 @@ pub fn solve_tsume(
             .push("Messigny is solved in help mate (help:N) only so far, not in direct mate".to_string());
         return outcome;
     }
-    // The search recurses once per ply of the line it follows, and long problems are
-    // followed thousands of plies deep: it runs on a thread with a stack to match (only
-    // the pages touched are committed).
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .name("tsume".into())
-            .stack_size(SEARCH_STACK)
-            .spawn_scoped(scope, || solve_on_this_thread(start, rules, options, limits, progress))
-            .map(|t| t.join())
-    })
-    .map_err(|e| e.to_string())
-    .and_then(|joined| joined.map_err(|_| "the search thread panicked".to_string()))
-    .unwrap_or_else(|why| {
+    // The search recurses once per ply of the line it follows: it runs on a thread with
+    // a large stack.
+    crate::search_thread::run(|| solve_on_this_thread(start, rules, options, limits, progress)).unwrap_or_else(|why| {
         let mut outcome = Outcome::new(Verdict::Unknown);
         outcome.notes.push(format!("internal error: {why}"));
         outcome
     })
 }
-
-/// The stack of the search thread.
-const SEARCH_STACK: usize = 1 << 30;
 
 fn solve_on_this_thread(
     start: &Position,
