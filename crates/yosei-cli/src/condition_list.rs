@@ -1,5 +1,6 @@
 //! Every condition yosei knows, as the front ends offer it: `yosei solve
-//! --list-conditions` prints it, the web page's `/api/conditions` serves it. Both are
+//! --list-conditions` prints it, the web page's `/api/conditions` serves it (and the
+//! page's checkboxes are made from it). Both are
 //! built from [`Condition::listed`], so a condition added there reaches every front end.
 
 use serde::Serialize;
@@ -19,10 +20,15 @@ pub struct ConditionEntry {
     pub kinds: Option<Vec<KindChoice>>,
     /// Whether only help mate (`help:N`) is solved under it so far.
     pub help_mate_only: bool,
+    /// The listed conditions it is accepted with, when it is refused alone (some of
+    /// them must be chosen too); empty when it stands alone.
+    pub only_with: Vec<&'static str>,
     /// The listed conditions it cannot be combined with (cli.md names).
     pub refused_with: Vec<&'static str>,
     /// Whether yosei applies it at all.
     pub implemented: bool,
+    /// All of the above in words, as `--list-conditions` prints it.
+    pub status: String,
 }
 
 /// A piece kind 駒詰 may give the kings.
@@ -36,21 +42,27 @@ pub struct KindChoice {
 /// The list, in [`Condition::listed`]'s order.
 pub fn entries() -> Vec<ConditionEntry> {
     Condition::listed()
-        .map(|c| ConditionEntry {
-            name: c.name(),
-            japanese: c.japanese(),
-            fm_short: c.fm_short(),
-            kinds: c.takes_kind().then(|| {
-                Condition::komazume_kinds()
-                    .map(|kind| KindChoice {
-                        name: kind_word(kind),
-                        glyph: board_glyph(kind),
-                    })
-                    .collect()
-            }),
-            help_mate_only: c.help_mate_only(),
-            refused_with: c.refused_with().into_iter().map(Condition::name).collect(),
-            implemented: c.is_implemented(),
+        .map(|c| {
+            let mut entry = ConditionEntry {
+                name: c.name(),
+                japanese: c.japanese(),
+                fm_short: c.fm_short(),
+                kinds: c.takes_kind().then(|| {
+                    Condition::komazume_kinds()
+                        .map(|kind| KindChoice {
+                            name: kind_word(kind),
+                            glyph: board_glyph(kind),
+                        })
+                        .collect()
+                }),
+                help_mate_only: c.help_mate_only(),
+                only_with: c.only_with().into_iter().map(Condition::name).collect(),
+                refused_with: c.refused_with().into_iter().map(Condition::name).collect(),
+                implemented: c.is_implemented(),
+                status: String::new(),
+            };
+            entry.status = entry.describe_status();
+            entry
         })
         .collect()
 }
@@ -66,7 +78,7 @@ impl ConditionEntry {
 
     /// What works: `supported`, the stipulations it is limited to, what it is refused
     /// with, the kinds it takes.
-    pub fn status(&self) -> String {
+    fn describe_status(&self) -> String {
         if !self.implemented {
             return "not implemented yet".to_string();
         }
@@ -74,7 +86,10 @@ impl ConditionEntry {
         if self.help_mate_only {
             parts.push("help:N only".to_string());
         }
-        if !self.refused_with.is_empty() {
+        if !self.only_with.is_empty() {
+            // then nearly every pair is refused for want of one of these: not listed
+            parts.push(format!("only with one of {}", self.only_with.join(", ")));
+        } else if !self.refused_with.is_empty() {
             parts.push(format!("refused with {}", self.refused_with.join(", ")));
         }
         if let Some(kinds) = &self.kinds {
@@ -96,7 +111,7 @@ pub fn list_text() -> String {
                 e.typed_name(),
                 e.japanese,
                 e.fm_short.unwrap_or("-"),
-                e.status()
+                e.status
             )
         })
         .collect()

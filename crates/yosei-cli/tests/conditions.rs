@@ -11,7 +11,11 @@ fn list_conditions_prints_every_condition_once_with_its_names_and_status() {
     let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
     assert_eq!(lines.len(), Condition::listed().count(), "{out}");
     for c in Condition::listed() {
-        let typed = if c.takes_kind() { format!("{}:KIND", c.name()) } else { c.name().to_string() };
+        let typed = if c.takes_kind() {
+            format!("{}:KIND", c.name())
+        } else {
+            c.name().to_string()
+        };
         let line = lines
             .iter()
             .find(|fields| fields[0] == typed)
@@ -27,7 +31,10 @@ fn list_conditions_prints_every_condition_once_with_its_names_and_status() {
     assert!(messigny.contains("help:N only"), "{messigny}");
     let annan = out.lines().find(|l| l.starts_with("annan\t")).unwrap_or_default();
     assert!(annan.contains("refused with anhoku"), "{annan}");
-    let komazume = out.lines().find(|l| l.starts_with("komazume:KIND\t")).unwrap_or_default();
+    let komazume = out
+        .lines()
+        .find(|l| l.starts_with("komazume:KIND\t"))
+        .unwrap_or_default();
     assert!(komazume.contains("chess-knight"), "{komazume}");
 }
 

@@ -320,14 +320,45 @@ impl Condition {
     /// Whether only the help-mate solver takes this condition so far (Messigny: the
     /// others have not been compared with fm under it, docs/rules/messigny.md).
     pub const fn help_mate_only(self) -> bool {
-        matches!(self, Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp)
+        matches!(
+            self,
+            Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp
+        )
     }
 
-    /// The listed conditions [`RuleSet::compile`] refuses beside this one (a 駒詰
-    /// stands for its family: another kind of it is not counted).
+    /// The listed conditions that [`RuleSet::compile`] refuses beside this one however
+    /// they are joined (a condition that does not stand alone, [`Condition::only_with`],
+    /// is tried with each partner it needs; a 駒詰 stands for its family: another kind
+    /// of it is not counted).
     pub fn refused_with(self) -> Vec<Condition> {
+        let with_partners = |c: Condition| -> Vec<Vec<Condition>> {
+            match c.only_with() {
+                partners if partners.is_empty() => vec![vec![c]],
+                partners => partners.into_iter().map(|p| vec![c, p]).collect(),
+            }
+        };
         Condition::listed()
-            .filter(|&other| other.name() != self.name() && RuleSet::compile(&[self, other]).is_err())
+            .filter(|&other| other.name() != self.name())
+            .filter(|&other| {
+                let (mine, theirs) = (with_partners(self), with_partners(other));
+                !mine.iter().any(|a| {
+                    theirs
+                        .iter()
+                        .any(|b| RuleSet::compile(&[&a[..], &b[..]].concat()).is_ok())
+                })
+            })
+            .collect()
+    }
+
+    /// The listed conditions it must be joined by (some of them), when
+    /// [`RuleSet::compile`] refuses it alone (利き二歩無効 reads the powers of 安南 and
+    /// its kin); empty when it stands alone.
+    pub fn only_with(self) -> Vec<Condition> {
+        if RuleSet::compile(&[self]).is_ok() {
+            return Vec::new();
+        }
+        Condition::listed()
+            .filter(|&other| other.name() != self.name() && RuleSet::compile(&[self, other]).is_ok())
             .collect()
     }
 
@@ -421,7 +452,12 @@ fn komazume_kind(text: &str) -> Result<PieceKind, String> {
         _ => None,
     };
     by_letter
-        .or_else(|| PieceKind::ALL.iter().copied().find(|&k| kind_word(k).eq_ignore_ascii_case(t)))
+        .or_else(|| {
+            PieceKind::ALL
+                .iter()
+                .copied()
+                .find(|&k| kind_word(k).eq_ignore_ascii_case(t))
+        })
         .filter(|k| Condition::komazume_kinds().any(|allowed| allowed == *k))
         .ok_or_else(|| format!("komazume:{t}: expected a piece kind (an SFEN letter or a name such as 'knight')"))
 }
@@ -604,5 +640,7 @@ mod tests {
             assert!(other.refused_with().iter().any(|c| c.name() == "circe"), "{other}");
         }
         assert!(Condition::Messigny.help_mate_only() && !Condition::Annan.help_mate_only());
+        assert!(Condition::KikiNifuInvalid.only_with().contains(&Condition::Annan));
+        assert!(Condition::Annan.only_with().is_empty());
     }
 }
