@@ -1,7 +1,7 @@
 //! Every condition yosei knows, as the front ends offer it: `yosei solve
-//! --list-conditions` prints it, the web page's `/api/conditions` serves it (and the
-//! page's checkboxes are made from it). Both are
-//! built from [`Condition::listed`], so a condition added there reaches every front end.
+//! --list-conditions` prints it, the web page's `/api/conditions` serves it (the page
+//! makes its checkboxes from it). Both are built from [`Condition::listed`], so a
+//! condition added there reaches every front end.
 
 use serde::Serialize;
 use yosei_io::notation::board_glyph;
@@ -13,6 +13,8 @@ use yosei_rules::Condition;
 pub struct ConditionEntry {
     /// cli.md's name; `komazume` without its kind (see `kinds`).
     pub name: &'static str,
+    /// The name as typed: `annan`, `komazume:KIND`.
+    pub usage: String,
     pub japanese: &'static str,
     /// fm's short form (`!AN`), if fm has one.
     pub fm_short: Option<&'static str>,
@@ -45,6 +47,7 @@ pub fn entries() -> Vec<ConditionEntry> {
         .map(|c| {
             let mut entry = ConditionEntry {
                 name: c.name(),
+                usage: c.usage(),
                 japanese: c.japanese(),
                 fm_short: c.fm_short(),
                 kinds: c.takes_kind().then(|| {
@@ -68,14 +71,6 @@ pub fn entries() -> Vec<ConditionEntry> {
 }
 
 impl ConditionEntry {
-    /// The name to type: `annan`, `komazume:KIND`.
-    pub fn typed_name(&self) -> String {
-        match self.kinds {
-            Some(_) => format!("{}:KIND", self.name),
-            None => self.name.to_string(),
-        }
-    }
-
     /// What works: `supported`, the stipulations it is limited to, what it is refused
     /// with, the kinds it takes.
     fn describe_status(&self) -> String {
@@ -108,7 +103,7 @@ pub fn list_text() -> String {
         .map(|e| {
             format!(
                 "{}\t{}\t{}\t{}\n",
-                e.typed_name(),
+                e.usage,
                 e.japanese,
                 e.fm_short.unwrap_or("-"),
                 e.status

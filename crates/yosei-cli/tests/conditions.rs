@@ -11,11 +11,7 @@ fn list_conditions_prints_every_condition_once_with_its_names_and_status() {
     let lines: Vec<Vec<&str>> = out.lines().map(|l| l.split('\t').collect()).collect();
     assert_eq!(lines.len(), Condition::listed().count(), "{out}");
     for c in Condition::listed() {
-        let typed = if c.takes_kind() {
-            format!("{}:KIND", c.name())
-        } else {
-            c.name().to_string()
-        };
+        let typed = c.usage();
         let line = lines
             .iter()
             .find(|fields| fields[0] == typed)

@@ -309,6 +309,14 @@ impl Condition {
         matches!(self, Condition::Komazume(_))
     }
 
+    /// The name as a user types it, a placeholder for the kind: `annan`, `komazume:KIND`.
+    pub fn usage(self) -> String {
+        match self.takes_kind() {
+            true => format!("{}:KIND", self.name()),
+            false => self.name().to_string(),
+        }
+    }
+
     /// The kinds 駒詰 may give the kings: any but the king itself and the stone.
     pub fn komazume_kinds() -> impl Iterator<Item = PieceKind> {
         PieceKind::ALL
@@ -433,7 +441,7 @@ impl FromStr for Condition {
                     || (*c == Condition::Isardam && t.eq_ignore_ascii_case("isardam-a"))
             })
             .ok_or_else(|| {
-                let names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
+                let names: Vec<String> = Condition::listed().map(Condition::usage).collect();
                 format!("unknown condition '{t}': expected one of {}", names.join(", "))
             })
     }
