@@ -203,6 +203,33 @@ test("a problem of the server's folder is played to mate by clicks", async (page
   assert.equal(await square(page, "35").textContent(), "獅");
 });
 
+test("every condition of the server is a checkbox; 駒詰 takes a kind; a refused pair shows the server's error", async (page) => {
+  const served = await page.evaluate(async () => (await fetch("/api/conditions")).json());
+  assert.deepEqual(await page.locator("#conditions label").evaluateAll((ls) => ls.map((l) => l.dataset.cond)),
+    served.map((c) => c.name));
+  assert.equal(await page.textContent('#conditions label[data-cond="nekosen"]'), "ネコ鮮");
+  await load(page, "3+pks3/9/4+P4/9/9/8B/9/9/9 b S2rb4g2s4n4l16p 1");
+  await page.selectOption("#stip", "help");
+  await page.fill("#length", "3");
+  // choosing a kind ticks 駒詰; the fm text written and read back keeps the kind
+  await page.selectOption('#conditions label[data-cond="komazume"] select', "chess-knight");
+  assert.equal(await page.isChecked('#conditions label[data-cond="komazume"] input'), true);
+  await page.selectOption("#format", "fm");
+  await page.click("#export");
+  await page.waitForFunction(() => /ナイト玉/.test(document.querySelector("#text").value));
+  await page.selectOption('#conditions label[data-cond="komazume"] select', "gold");
+  await load(page, await page.inputValue("#text"));
+  assert.equal(await page.inputValue('#conditions label[data-cond="komazume"] select'), "chess-knight");
+  await page.uncheck('#conditions label[data-cond="komazume"] input');
+  await page.check('#conditions label[data-cond="annan"] input');
+  await page.check('#conditions label[data-cond="anhoku"] input');
+  await solveAndWait(page);
+  assert.equal(await page.getAttribute("#verdict", "class"), "error");
+  assert.match(await page.textContent("#verdict"), /anhoku/);
+  await page.uncheck('#conditions label[data-cond="annan"] input');
+  await page.uncheck('#conditions label[data-cond="anhoku"] input');
+});
+
 test("bad input is an error on the page, not a crash", async (page) => {
   await load(page, "this is no problem");
   assert.equal(await page.getAttribute("#message", "class"), "error");

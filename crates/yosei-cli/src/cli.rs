@@ -21,11 +21,9 @@ struct Cli {
 /// Options shared by every command that reads positions.
 #[derive(clap::Args)]
 pub struct RuleArgs {
-    /// A fairy condition (repeatable): annan, anhoku, taimen, haimen, nekosen (ネコ鮮),
-    /// nekonekosen (ネコネコ鮮), tenjiku, madrasi, k-madrasi, komazume:KIND, uchifu,
-    /// uchifu-simple, circe, anticirce, pwc, kiki-nifu-invalid, skci and fm's others
-    /// (no-promotion, greedy, messigny, isardam, koko…: cli.md); Japanese names and fm's
-    /// short forms (`!AN`, `!NK`) too
+    /// A fairy condition (repeatable): annan, circe, komazume:KIND, nekosen… (`yosei
+    /// solve --list-conditions` lists them all with their status); Japanese names and
+    /// fm's short forms (`!AN`, `!NK`) too
     #[arg(long = "cond", value_name = "C")]
     pub(crate) conditions: Vec<String>,
     /// Drop-pawn-mate reading: check-only (default) or any (rules.md §4)

@@ -3,6 +3,7 @@
 mod bench;
 mod check;
 mod cli;
+mod condition_list;
 mod generate;
 mod serve;
 mod solve;

@@ -21,7 +21,12 @@ use yosei_solve::{Count, HelpPlan, Limits, Outcome, PriorGame, Verdict};
 #[derive(clap::Args)]
 pub struct SolveArgs {
     /// A problem file (KIF, KI2, CSA, SFEN lines, fm, yosei problem), an SFEN string, or -
-    input: String,
+    #[arg(required_unless_present = "list_conditions")]
+    input: Option<String>,
+    /// Print every condition (name, Japanese name, fm's short form, status), one a line,
+    /// and solve nothing
+    #[arg(long, exclusive = true)]
+    list_conditions: bool,
     /// Stipulation: tsume[:N] (詰将棋, the default for a problem that states none),
     /// help[:N], helpself[:N], helpstale[:N], seq:N, cycle:N, self:N; fm words such as
     /// ばか詰, かしこ, #9 or H#7 are accepted
@@ -102,6 +107,13 @@ enum OutputFormat {
 
 pub fn run(args: SolveArgs) -> Result<u8, String> {
     let mut args = args;
+    let input = match args.input.take() {
+        Some(input) if !args.list_conditions => input,
+        _ => {
+            print!("{}", crate::condition_list::list_text());
+            return Ok(0);
+        }
+    };
     let cli_stip = match args.stip.as_deref().map(parse_stipulation).transpose()? {
         Some((stip, conditions)) => {
             // fm's words name conditions too (`キルケばか詰`): they join --cond
@@ -121,7 +133,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         }
     }
     let base_rules = args.rules.compile()?;
-    let problems = read_problems_from_arg(&args.input, &base_rules).map_err(|e| e.to_string())?;
+    let problems = read_problems_from_arg(&input, &base_rules).map_err(|e| e.to_string())?;
     let limits = Limits {
         hash_mb: args.hash.max(1),
         max_nodes: args.nodes,
@@ -239,7 +251,7 @@ fn solve_stipulation(
     limits: &Limits,
     progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
-    refuse_untried_messigny(loaded, stipulation)?;
+    refuse_help_mate_only(loaded, stipulation)?;
     // 攻方取禁 bans the attacker's captures: the side to move, help play's attacker, or
     // under 連続協力詰 the side that does not play the series
     let plan = match stipulation {
@@ -291,15 +303,11 @@ fn solve_stipulation(
     })
 }
 
-/// Messigny is solved in help mate only so far (docs/rules/messigny.md): the other
-/// solvers have not been compared with fm under it (deny by default).
-fn refuse_untried_messigny(loaded: &LoadedProblem, stipulation: Stipulation) -> Result<(), String> {
-    let messigny = loaded
-        .rules
-        .conditions()
-        .iter()
-        .find(|c| matches!(c, Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp));
-    match (messigny, stipulation) {
+/// Conditions solved in help mate only so far ([`Condition::help_mate_only`]: the other
+/// solvers have not been compared with fm under them; deny by default).
+fn refuse_help_mate_only(loaded: &LoadedProblem, stipulation: Stipulation) -> Result<(), String> {
+    let help_mate_only = loaded.rules.conditions().iter().find(|c| c.help_mate_only());
+    match (help_mate_only, stipulation) {
         (Some(c), s) if !matches!(s, Stipulation::Help { .. }) => Err(format!(
             "{}: condition {c} ({}) is solved in help mate (help:N) only so far, not in {s}",
             loaded.origin,

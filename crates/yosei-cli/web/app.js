@@ -56,12 +56,6 @@ const TEXT = {
     thinking: "thinking…", serverProblems: "server problems",
   },
 };
-const CONDITIONS = [
-  ["annan", "安南"], ["anhoku", "安北"], ["taimen", "対面"], ["haimen", "背面"], ["tenjiku", "天竺"],
-  ["madrasi", "マドラシ"], ["k-madrasi", "Kマドラシ"], ["kiki-nifu-invalid", "利き二歩無効"],
-  ["skci", "自己王手王取無効"], ["circe", "キルケ"], ["anticirce", "アンチキルケ"], ["pwc", "PWC"],
-  ["uchifu", "打歩詰"], ["uchifu-simple", "単純打歩"],
-];
 // The ordinary 40-piece set, by SFEN letter, for "all remaining pieces to the defender".
 const STANDARD_SET = { R: 2, B: 2, G: 4, S: 4, N: 4, L: 4, P: 18, K: 2 };
 const HAND_ORDER = ["R", "B", "G", "S", "N", "L", "P"];
@@ -70,6 +64,7 @@ const $ = (id) => document.getElementById(id);
 const state = {
   lang: "ja",
   pieces: new Map(),      // Black SFEN ("P", "+P", "I") → piece info from the server
+  conditions: [],         // every condition yosei knows, from the server (/api/conditions)
   board: [],              // board[rank 0..8][file index 0..8, file 9 first] = {sfen, color} | null
   hands: { b: {}, w: {} },// letter → count
   side: "b",
@@ -92,8 +87,11 @@ function applyLanguage() {
   for (const el of document.querySelectorAll("[data-t]")) el.textContent = t(el.dataset.t);
   $("lang").textContent = state.lang === "ja" ? "English" : "日本語";
   for (const label of document.querySelectorAll("#conditions label")) {
-    const [name, ja] = CONDITIONS.find(([n]) => n === label.dataset.cond);
-    label.lastChild.textContent = state.lang === "ja" ? ja : name;
+    const condition = state.conditions.find((c) => c.name === label.dataset.cond);
+    label.querySelector(".cond-name").textContent = state.lang === "ja" ? condition.japanese : condition.name;
+    for (const option of label.querySelectorAll("option")) {
+      option.textContent = state.lang === "ja" ? option.dataset.glyph : option.value;
+    }
   }
   if (state.result) showResult(state.result);
   if (state.play?.answer) showPlay();
@@ -317,10 +315,58 @@ function rulesRequest() {
   return {
     text: state.text,
     stip: n ? `${stip}:${n}` : stip,
-    conditions: [...document.querySelectorAll("#conditions input:checked")].map((c) => c.value),
+    conditions: checkedConditions(),
     uchifuzume: $("uchifuzume").value,
     repetition: $("repetition").value,
   };
+}
+
+// The names of the conditions ticked, each as the command line writes it: a kind
+// chosen joins its condition (`komazume:knight`).
+function checkedConditions() {
+  return [...document.querySelectorAll("#conditions label")]
+    .filter((label) => label.querySelector("input").checked)
+    .map((label) => {
+      const kind = label.querySelector("select");
+      return kind ? `${label.dataset.cond}:${kind.value}` : label.dataset.cond;
+    });
+}
+
+// Ticks the conditions `names` holds (the server's names: `annan`, `komazume:knight`)
+// and sets the kinds they choose.
+function showConditions(names) {
+  for (const label of document.querySelectorAll("#conditions label")) {
+    const named = names.find((n) => n === label.dataset.cond || n.startsWith(label.dataset.cond + ":"));
+    label.querySelector("input").checked = named !== undefined;
+    const kind = label.querySelector("select");
+    if (kind && named) kind.value = named.slice(label.dataset.cond.length + 1);
+  }
+}
+
+// A checkbox for each condition of the server's list; a condition that takes a piece
+// kind (駒詰) gets a select of the kinds, and choosing one ticks it.
+function makeConditionBoxes() {
+  for (const condition of state.conditions) {
+    const label = document.createElement("label");
+    label.dataset.cond = condition.name;
+    label.title = [condition.fm_short, condition.status].filter(Boolean).join(" · ");
+    const box = document.createElement("input");
+    box.type = "checkbox"; box.value = condition.name;
+    const name = document.createElement("span");
+    name.className = "cond-name";
+    label.append(box, name);
+    if (condition.kinds) {
+      const kind = document.createElement("select");
+      for (const k of condition.kinds) {
+        const option = document.createElement("option");
+        option.value = k.name; option.dataset.glyph = k.glyph;
+        kind.append(option);
+      }
+      kind.addEventListener("change", () => { box.checked = true; });
+      label.append(kind);
+    }
+    $("conditions").append(label);
+  }
 }
 
 async function loadText(text, index = 0) {
@@ -334,7 +380,7 @@ async function loadText(text, index = 0) {
     const [stip, n] = view.stipulation.split(":");
     $("stip").value = [...$("stip").options].some((o) => o.value === stip) ? stip : "tsume";
     $("length").value = n || "";
-    for (const c of document.querySelectorAll("#conditions input")) c.checked = view.conditions.includes(c.value);
+    showConditions(view.conditions);
     $("uchifuzume").value = view.uchifuzume;
     draw();
     message(`${t("loaded")}: ${view.format}${view.title ? " · " + view.title : ""} · ${view.stipulation_japanese}`);
@@ -636,14 +682,8 @@ async function pickFromList(i) {
 // ---- Start -----------------------------------------------------------------------
 
 async function main() {
-  for (const [name, ja] of CONDITIONS) {
-    const label = document.createElement("label");
-    label.dataset.cond = name;
-    const box = document.createElement("input");
-    box.type = "checkbox"; box.value = name;
-    label.append(box, document.createTextNode(ja));
-    $("conditions").append(label);
-  }
+  state.conditions = await api("/api/conditions");
+  makeConditionBoxes();
   const pieces = await api("/api/pieces");
   for (const p of pieces) state.pieces.set(p.sfen, p);
   drawPalette();

@@ -293,6 +293,83 @@ impl Condition {
 }
 
 impl Condition {
+    /// Every condition as a user chooses one, the single list that the command line's
+    /// `--list-conditions`, the web page and the USI option's help are built from:
+    /// [`Condition::ALL`], then 駒詰 once, standing for all its kinds (its pawn is a
+    /// placeholder: the user picks one of [`Condition::komazume_kinds`]).
+    pub fn listed() -> impl Iterator<Item = Condition> {
+        Condition::ALL
+            .iter()
+            .copied()
+            .chain(std::iter::once(Condition::Komazume(PieceKind::Pawn)))
+    }
+
+    /// Whether the condition is named with a piece kind (`komazume:KIND`).
+    pub const fn takes_kind(self) -> bool {
+        matches!(self, Condition::Komazume(_))
+    }
+
+    /// The name as a user types it, a placeholder for the kind: `annan`, `komazume:KIND`.
+    pub fn usage(self) -> String {
+        match self.takes_kind() {
+            true => format!("{}:KIND", self.name()),
+            false => self.name().to_string(),
+        }
+    }
+
+    /// The kinds 駒詰 may give the kings: any but the king itself and the stone.
+    pub fn komazume_kinds() -> impl Iterator<Item = PieceKind> {
+        PieceKind::ALL
+            .iter()
+            .copied()
+            .filter(|k| !matches!(k, PieceKind::King | PieceKind::Stone))
+    }
+
+    /// Whether only the help-mate solver takes this condition so far (Messigny: the
+    /// others have not been compared with fm under it, docs/rules/messigny.md).
+    pub const fn help_mate_only(self) -> bool {
+        matches!(
+            self,
+            Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp
+        )
+    }
+
+    /// The listed conditions that [`RuleSet::compile`] refuses beside this one however
+    /// they are joined (a condition that does not stand alone, [`Condition::only_with`],
+    /// is tried with each partner it needs; a 駒詰 stands for its family: another kind
+    /// of it is not counted).
+    pub fn refused_with(self) -> Vec<Condition> {
+        let with_partners = |c: Condition| -> Vec<Vec<Condition>> {
+            match c.only_with() {
+                partners if partners.is_empty() => vec![vec![c]],
+                partners => partners.into_iter().map(|p| vec![c, p]).collect(),
+            }
+        };
+        Condition::listed()
+            .filter(|&other| other.name() != self.name())
+            .filter(|&other| {
+                let (mine, theirs) = (with_partners(self), with_partners(other));
+                !mine.iter().any(|a| {
+                    theirs
+                        .iter()
+                        .any(|b| RuleSet::compile(&[&a[..], &b[..]].concat()).is_ok())
+                })
+            })
+            .collect()
+    }
+
+    /// The listed conditions it must be joined by (some of them), when
+    /// [`RuleSet::compile`] refuses it alone (利き二歩無効 reads the powers of 安南 and
+    /// its kin); empty when it stands alone.
+    pub fn only_with(self) -> Vec<Condition> {
+        if RuleSet::compile(&[self]).is_ok() {
+            return Vec::new();
+        }
+        Condition::listed()
+            .filter(|&other| other.name() != self.name() && RuleSet::compile(&[self, other]).is_ok())
+            .collect()
+    }
+
     /// Whether yosei knows how to apply this condition.
     pub const fn is_implemented(self) -> bool {
         matches!(
@@ -337,7 +414,7 @@ impl fmt::Display for Condition {
     /// cli.md form: `annan`, `komazume:knight`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Condition::Komazume(kind) => write!(f, "komazume:{}", kind.name().replace(' ', "-")),
+            Condition::Komazume(kind) => write!(f, "komazume:{}", kind_word(*kind)),
             c => f.write_str(c.name()),
         }
     }
@@ -364,10 +441,15 @@ impl FromStr for Condition {
                     || (*c == Condition::Isardam && t.eq_ignore_ascii_case("isardam-a"))
             })
             .ok_or_else(|| {
-                let names: Vec<&str> = Condition::ALL.iter().map(|c| c.name()).collect();
+                let names: Vec<String> = Condition::listed().map(Condition::usage).collect();
                 format!("unknown condition '{t}': expected one of {}", names.join(", "))
             })
     }
+}
+
+/// A kind's name as `komazume:KIND` writes it: `knight`, `chess-knight`.
+pub fn kind_word(kind: PieceKind) -> String {
+    kind.name().replace(' ', "-")
 }
 
 fn komazume_kind(text: &str) -> Result<PieceKind, String> {
@@ -382,9 +464,9 @@ fn komazume_kind(text: &str) -> Result<PieceKind, String> {
             PieceKind::ALL
                 .iter()
                 .copied()
-                .find(|k| k.name().replace(' ', "-").eq_ignore_ascii_case(t))
+                .find(|&k| kind_word(k).eq_ignore_ascii_case(t))
         })
-        .filter(|k| !matches!(k, PieceKind::King | PieceKind::Stone))
+        .filter(|k| Condition::komazume_kinds().any(|allowed| allowed == *k))
         .ok_or_else(|| format!("komazume:{t}: expected a piece kind (an SFEN letter or a name such as 'knight')"))
 }
 
@@ -527,5 +609,46 @@ impl RuleSet {
     /// ordinary generator is exact.
     pub fn is_ordinary(&self) -> bool {
         self.conditions.is_empty()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_listed_condition_reads_back_from_its_written_name() {
+        for listed in Condition::listed() {
+            let written = match listed {
+                Condition::Komazume(_) => "komazume:chess-knight".to_string(),
+                c => c.to_string(),
+            };
+            let read: Condition = written.parse().expect("a listed name reads");
+            assert_eq!(read.name(), listed.name(), "{written}");
+        }
+        let names: std::collections::HashSet<&str> = Condition::listed().map(Condition::name).collect();
+        assert_eq!(names.len(), Condition::listed().count(), "names are unique");
+    }
+
+    #[test]
+    fn komazume_takes_every_kind_it_lists_and_no_other() {
+        for kind in Condition::komazume_kinds() {
+            let name = format!("komazume:{}", kind_word(kind));
+            assert_eq!(name.parse::<Condition>(), Ok(Condition::Komazume(kind)), "{name}");
+        }
+        assert!("komazume:king".parse::<Condition>().is_err());
+        assert!(Condition::listed().filter(|c| c.takes_kind()).count() == 1);
+    }
+
+    #[test]
+    fn refused_combinations_are_the_ones_compile_refuses() {
+        // anything refused with circe is refused by compiling the pair, both ways round
+        for other in Condition::Circe.refused_with() {
+            assert!(RuleSet::compile(&[Condition::Circe, other]).is_err(), "{other}");
+            assert!(other.refused_with().iter().any(|c| c.name() == "circe"), "{other}");
+        }
+        assert!(Condition::Messigny.help_mate_only() && !Condition::Annan.help_mate_only());
+        assert!(Condition::KikiNifuInvalid.only_with().contains(&Condition::Annan));
+        assert!(Condition::Annan.only_with().is_empty());
     }
 }

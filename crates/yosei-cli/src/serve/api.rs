@@ -163,6 +163,12 @@ pub async fn pieces() -> Json<Vec<PieceInfo>> {
     )
 }
 
+/// Every condition yosei knows (`yosei solve --list-conditions`' list): the page makes
+/// its checkboxes from it.
+pub async fn conditions() -> Json<Vec<crate::condition_list::ConditionEntry>> {
+    Json(crate::condition_list::entries())
+}
+
 /// What the page shows of a problem it has read.
 #[derive(Serialize)]
 pub struct ProblemView {

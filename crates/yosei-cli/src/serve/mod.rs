@@ -91,6 +91,7 @@ fn router(problems: Problems) -> Router {
         .route("/app.js", get(assets::script))
         .route("/style.css", get(assets::style))
         .route("/api/pieces", get(api::pieces))
+        .route("/api/conditions", get(api::conditions))
         .route("/api/parse", post(api::parse))
         .route("/api/convert", post(api::convert))
         .route("/api/moves", post(api::moves))
@@ -210,6 +211,44 @@ mod tests {
         assert!(moves["legal"]
             .as_array()
             .is_some_and(|l| l.iter().any(|m| m["ki2"] == "△同　銀")));
+    }
+
+    #[tokio::test]
+    async fn the_served_conditions_are_every_listed_one_and_each_is_accepted() {
+        let app = router(None);
+        let (status, text) = send(&app, "GET", "/api/conditions", "").await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+        let served = json(&text);
+        let served = served.as_array().expect("a list");
+        let names: Vec<&str> = served.iter().filter_map(|c| c["name"].as_str()).collect();
+        let listed: Vec<&str> = yosei_rules::Condition::listed().map(|c| c.name()).collect();
+        assert_eq!(names, listed);
+        for condition in served {
+            // the name the page sends: komazume with the first kind it offers
+            let name = match condition["kinds"][0]["name"].as_str() {
+                Some(kind) => format!("{}:{kind}", condition["name"].as_str().unwrap_or_default()),
+                None => condition["name"].as_str().unwrap_or_default().to_string(),
+            };
+            assert!(
+                condition["japanese"].is_string() && condition["status"].is_string(),
+                "{condition}"
+            );
+            // with the first partner it needs, if it does not stand alone
+            let mut chosen = vec![name.clone()];
+            chosen.extend(condition["only_with"][0].as_str().map(String::from));
+            let body = serde_json::json!({ "text": HELPMATE, "conditions": chosen }).to_string();
+            let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+            assert_eq!(status, StatusCode::OK, "{chosen:?}: {text}");
+            assert_eq!(json(&text)["conditions"][0], name.as_str());
+        }
+        // a combination the rules refuse is a JSON error that names it
+        let body = serde_json::json!({ "text": HELPMATE, "stip": "help:3", "conditions": ["annan", "anhoku"] });
+        let (status, text) = send(&app, "POST", "/api/solve", &body.to_string()).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(
+            json(&text)["error"].as_str().is_some_and(|e| e.contains("anhoku")),
+            "{text}"
+        );
     }
 
     #[tokio::test]

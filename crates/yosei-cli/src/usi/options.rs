@@ -229,4 +229,26 @@ mod tests {
         assert!(options.rules.conditions().is_empty());
         assert_eq!(options.rules.uchifuzume, UchifuzumeReading::Any);
     }
+
+    #[test]
+    fn conditions_takes_every_listed_condition_by_the_command_line_parser() {
+        let mut options = EngineOptions::default();
+        options.set("Conditions", "nekosen").unwrap();
+        assert_eq!(options.rules.conditions(), [Condition::NekoSen]);
+        options.set("Conditions", "ネコネコ鮮").unwrap();
+        assert_eq!(options.rules.conditions(), [Condition::NekoNekoSen]);
+        for listed in Condition::listed() {
+            let condition = match listed {
+                Condition::Komazume(_) => Condition::Komazume(yosei_core::PieceKind::ChessKnight),
+                c => c,
+            };
+            // with the first partner it needs, if it does not stand alone
+            let mut value = condition.to_string();
+            if let Some(partner) = condition.only_with().first() {
+                value = format!("{value} {partner}");
+            }
+            assert_eq!(options.set("Conditions", &value), Ok(Set::Done), "{value}");
+            assert_eq!(options.rules.conditions()[0], condition, "{value}");
+        }
+    }
 }
