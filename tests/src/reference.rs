@@ -53,11 +53,12 @@ fn leaper(a: i32, b: i32) -> Offsets {
     out
 }
 
-/// The fairy kinds of rules.md §1 (the stone aside): with the ordinary hand kinds, every
-/// kind this generator can drop. Anything else held in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 12] = {
+/// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
+/// with the ordinary hand kinds, every kind this generator can drop. Anything else held
+/// in a hand makes it panic.
+pub const FAIRY_KINDS: [PieceKind; 25] = {
     use PieceKind::*;
-    [
+    let rules_md = [
         Lion,
         Phoenix,
         Kirin,
@@ -70,7 +71,8 @@ pub const FAIRY_KINDS: [PieceKind; 12] = {
         Root50Leaper,
         Grasshopper,
         Nightrider,
-    ]
+    ];
+    PieceKind::joined(rules_md, PieceKind::FM_ZOO_KINDS)
 };
 
 /// How a kind moves: steps and leaps, slides, hops, Lion.
@@ -130,6 +132,22 @@ fn movement(kind: PieceKind) -> Movement {
             ..Movement::new(vec![], vec![])
         },
         Nightrider => Movement::new(vec![], leaper(1, 2)),
+        // fm's piece_data.c: vec_hi, vec_da, vec_tl, vec_ka, vec_al, vec_tr, vec_fl,
+        // vec_r4, vec_r6 leaps; vec_cm and vec_zb runs; Empress and Princess a rook or
+        // bishop run with knight leaps
+        Wazir => Movement::new(leaper(0, 1), vec![]),
+        Dabbaba => Movement::new(leaper(0, 2), vec![]),
+        Threeleaper => Movement::new(leaper(0, 3), vec![]),
+        Fers => Movement::new(leaper(1, 1), vec![]),
+        Alfil => Movement::new(leaper(2, 2), vec![]),
+        Tripper => Movement::new(leaper(3, 3), vec![]),
+        Flamingo => Movement::new(leaper(1, 6), vec![]),
+        Root40Leaper => Movement::new(leaper(2, 6), vec![]),
+        Root65Leaper => Movement::new([leaper(1, 8), leaper(4, 7)].concat(), vec![]),
+        Camelrider => Movement::new(vec![], leaper(1, 3)),
+        Zebrarider => Movement::new(vec![], leaper(2, 3)),
+        Empress => Movement::new(leaper(1, 2), orthogonals),
+        Princess => Movement::new(leaper(1, 2), diagonals),
         Stone => Movement::new(vec![], vec![]),
         // a kind added later (say a user-defined one) has no movement written here
         #[allow(unreachable_patterns)]
@@ -489,12 +507,20 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
     match kind {
         PieceKind::Pawn | PieceKind::Lance => r == 1,
         PieceKind::Knight => r <= 2,
-        // Seed 002: a piece that attacks no square. Of the fairy pieces only the
-        // √50-leaper has such squares on 9×9 (every leap leaves the board).
-        PieceKind::Root50Leaper => leaper(1, 7)
-            .into_iter()
-            .chain(leaper(5, 5))
-            .all(|(df, dr)| sq.offset(df, dr).is_none()),
+        // Seed 002: a piece that attacks no square: every leap and every first slide
+        // step leaves the board (the fairy movements are the same for both colours). A
+        // Lion always has a king step, a Grasshopper on 9×9 always a hurdle and a landing
+        // square in some direction.
+        PieceKind::Stone => false,
+        kind if kind.is_fairy() => {
+            let m = movement(kind);
+            !m.lion
+                && m.hops.is_empty()
+                && m.leaps
+                    .iter()
+                    .chain(&m.slides)
+                    .all(|&(df, dr)| sq.offset(df, dr).is_none())
+        }
         _ => false,
     }
 }

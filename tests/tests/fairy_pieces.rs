@@ -190,3 +190,110 @@ fn a_defined_piece_has_dead_squares_from_its_movement() {
     let p = Position::from_setup(&problem.setup, &rules).unwrap();
     assert_eq!(p.legal_moves(&rules).len(), 81 - 9);
 }
+
+// ---------------------------------------------------------------------------------------
+// fm's further leapers and riders (piece_data.c), written [WA]… in SFEN and USI
+
+#[test]
+fn fm_short_leapers_from_the_centre_and_a_corner() {
+    // Wazir (0,1), Dabbaba (0,2), Threeleaper (0,3) from 5e: the four orthogonal squares
+    // at that distance; the Dabbaba jumps over an own pawn on 5d.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4[WA]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e5d", "5e5f", "5e4e", "5e6e"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/4P4/4[DA]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e5c", "5e5g", "5e3e", "5e7e"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4[TL]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e5b", "5e5h", "5e2e", "5e8e"])
+    );
+    // Fers (1,1), Alfil (2,2), Tripper (3,3) in the corner 1i: one diagonal square each;
+    // the Alfil jumps over 2h.
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/8[FE] b - 1"), "1i"), set(&["1i2h"]));
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/7P1/8[AL] b - 1"), "1i"), set(&["1i3g"]));
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/8[TR] b - 1"), "1i"), set(&["1i4f"]));
+}
+
+#[test]
+fn fm_long_leapers_from_a_corner() {
+    // Flamingo (1,6) on 1i: 2c and 7h. √40-leaper (2,6): 3c and 7g. √65-leaper (1,8) and
+    // (4,7): 2a, 9h, 5b, 8e.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[FL] b - 1"), "1i"),
+        set(&["1i2c", "1i7h"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[R4] b - 1"), "1i"),
+        set(&["1i3c", "1i7g"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[R6] b - 1"), "1i"),
+        set(&["1i2a", "1i9h", "1i5b", "1i8e"])
+    );
+}
+
+#[test]
+fn fm_riders_open_and_blocked() {
+    // Camelrider on 1i, Black: lines 2f, 3c and 4h, 7g. An own pawn on 3c ends the first
+    // after 2f; an enemy pawn on 4h is captured and ends the second. The pawn on 1h, next
+    // to the rider, blocks nothing.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[CR] b - 1"), "1i"),
+        set(&["1i2f", "1i3c", "1i4h", "1i7g"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/6P2/9/9/9/9/5p2P/8[CR] b - 1"), "1i"),
+        set(&["1i2f", "1i4h"])
+    );
+    // A White Zebrarider on 9a: lines 7d, 5g and 6c, 3e (White moves down the board).
+    assert_eq!(
+        moves_from(&pos("[zr]8/9/9/9/9/9/9/9/9 w - 1"), "9a"),
+        set(&["9a7d", "9a5g", "9a6c", "9a3e"])
+    );
+    // Empress on 5e with an own pawn on 5c: the rook's line up stops at 5d (1 + 4 + 4 +
+    // 4 = 13) and the eight knight leaps stay: 21.
+    assert_eq!(moves_from(&pos("9/9/4P4/9/4[EM]4/9/9/9/9 b - 1"), "5e").len(), 21);
+    // Princess on 5e with an enemy pawn on 4d: that diagonal ends with its capture (1 + 4
+    // + 4 + 4 on the other three diagonals): 13, plus 8 leaps.
+    let princess = moves_from(&pos("9/9/9/5p3/4[PR]4/9/9/9/9 b - 1"), "5e");
+    assert_eq!(princess.len(), 21);
+    assert!(princess.contains(&"5e4d".to_string()) && !princess.contains(&"5e3c".to_string()));
+}
+
+#[test]
+fn fm_pieces_give_check_and_are_answered() {
+    // A Black √65-leaper on 9i checks the White king on 5b by its (4,7) leap.
+    assert!(pos("9/4k4/9/9/9/9/9/9/[R6]8 w - 1").in_check(&RuleSet::ordinary()));
+    // A Black Camelrider on 1i checks the White king on 3c through 2f; a White pawn in
+    // hand answers it only by a drop on 2f (the square between the two leaps).
+    let p = pos("9/9/6k2/9/9/9/9/9/8[CR] w p 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    assert_eq!(moves_from(&p, "P*"), set(&["P*2f"]));
+    // The Empress checks by a knight leap, which nothing can block: 5e to 4c.
+    let q = pos("9/9/5k3/9/4[EM]4/9/9/9/9 w g 1");
+    assert!(q.in_check(&RuleSet::ordinary()));
+    assert!(moves_from(&q, "G*").is_empty());
+}
+
+#[test]
+fn fm_pieces_are_dropped_except_on_their_dead_squares() {
+    let drops = |sfen: &str, prefix: &str| moves_from(&pos(sfen), prefix);
+    // The short leapers and the riders are never dead on 9×9.
+    assert_eq!(drops("9/9/9/9/9/9/9/9/9 b [WA] 1", "[WA]*").len(), 81);
+    assert_eq!(drops("9/9/9/9/9/9/9/9/9 b [CR] 1", "[CR]*").len(), 81);
+    // The Flamingo and the √40-leaper cannot move from the centre 3×3 (no leap six files
+    // or ranks long fits), the √65-leaper from the centre 5×5 (seed 002's dead piece).
+    let flamingo = drops("9/9/9/9/9/9/9/9/9 b [FL] 1", "[FL]*");
+    assert_eq!(flamingo.len(), 81 - 9);
+    assert!(!flamingo.contains(&"[FL]*5e".to_string()) && flamingo.contains(&"[FL]*5c".to_string()));
+    assert_eq!(drops("9/9/9/9/9/9/9/9/9 b [R4] 1", "[R4]*").len(), 81 - 9);
+    let root65 = drops("9/9/9/9/9/9/9/9/9 b [R6] 1", "[R6]*");
+    assert_eq!(root65.len(), 81 - 25);
+    assert!(!root65.contains(&"[R6]*3c".to_string()) && root65.contains(&"[R6]*2c".to_string()));
+    // A setup with one standing on a dead square is refused.
+    let setup = parse_sfen("4k4/9/9/9/4[FL]4/9/9/9/4K4 b - 1").unwrap().setup;
+    assert!(Position::from_setup(&setup, &RuleSet::ordinary()).is_err());
+}

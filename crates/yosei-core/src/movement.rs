@@ -83,6 +83,19 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Root50Leaper => "(1,7)(5,5)",
         Grasshopper => "gQ",
         Nightrider => "NN",
+        Wazir => "W",
+        Dabbaba => "D",
+        Threeleaper => "H",
+        Fers => "F",
+        Alfil => "A",
+        Tripper => "G",
+        Flamingo => "(1,6)",
+        Root40Leaper => "(2,6)",
+        Root65Leaper => "(1,8)(4,7)",
+        Camelrider => "CC",
+        Zebrarider => "ZZ",
+        Empress => "RN",
+        Princess => "BN",
         _ => return None,
     })
 }
@@ -912,6 +925,14 @@ mod tests {
     #[test]
     fn dead_squares_of_the_builtins() {
         let root50_dead = set(&[53, 54, 55, 56, 57, 35, 45, 65, 75]);
+        let block = |lo: i32, hi: i32| {
+            Square::all()
+                .filter(|s| (lo..=hi).contains(&s.file()) && (lo..=hi).contains(&s.rank()))
+                .fold(Bitboard::EMPTY, |bb, s| bb.with(s))
+        };
+        let centre_dead = block(4, 6);
+        let root65_dead = block(3, 7);
+        assert_eq!((centre_dead.count(), root65_dead.count()), (9, 25));
         for kind in PieceKind::ALL
             .into_iter()
             .filter(|&k| k != Stone && !k.is_user_defined())
@@ -923,6 +944,12 @@ mod tests {
                 // no leap of length √50 fits from the middle cross: rules.md §3's remark
                 // that no listed fairy piece is ever dead does not hold for this one
                 Root50Leaper => root50_dead,
+                // (1,6) and (2,6) need a file or a rank at least six away: not from the
+                // centre 3×3
+                Flamingo | Root40Leaper => centre_dead,
+                // (1,8) needs the first or last rank, (8,1) file; (4,7) ranks 1-2 or 8-9,
+                // (7,4) files: not from the centre 5×5
+                Root65Leaper => root65_dead,
                 _ => Bitboard::EMPTY,
             };
             assert_eq!(movement.dead_squares(Color::Black), black, "{kind:?}");
@@ -950,7 +977,13 @@ mod tests {
             (Grasshopper, 0, 0),
             (Nightrider, 16, 8),
         ];
-        for (kind, centre, corner) in table {
+        assert_counts_from_the_centre_and_the_corners(&table);
+    }
+
+    /// For each (kind, squares attacked from 55, from each corner) on an empty board, in
+    /// both colours; quiet moves are the attacks there, and only the Lion has two steps.
+    fn assert_counts_from_the_centre_and_the_corners(table: &[(PieceKind, u32, u32)]) {
+        for &(kind, centre, corner) in table {
             let movement = compiled_builtin(kind).unwrap();
             for color in Color::ALL {
                 let count = |n: i32| movement.attacks_on_empty_board(color, sq(n / 10, n % 10)).count();
@@ -963,6 +996,59 @@ mod tests {
             }
             assert_eq!(movement.has_lion_steps(), kind == Lion);
         }
+    }
+
+    #[test]
+    fn fm_zoo_counts_from_the_centre_and_the_corners() {
+        // (kind, from 55, from each corner), worked out by hand: riders from a corner
+        // make two steps along each of their two lines
+        let table = [
+            (Wazir, 4, 2),
+            (Dabbaba, 4, 2),
+            (Threeleaper, 4, 2),
+            (Fers, 4, 1),
+            (Alfil, 4, 1),
+            (Tripper, 4, 1),
+            (Flamingo, 0, 2),
+            (Root40Leaper, 0, 2),
+            (Root65Leaper, 0, 4),
+            (Camelrider, 8, 4),
+            (Zebrarider, 8, 4),
+            (Empress, 24, 18),
+            (Princess, 24, 10),
+        ];
+        assert_counts_from_the_centre_and_the_corners(&table);
+    }
+
+    #[test]
+    fn fm_zoo_riders_and_compounds_are_blocked_where_they_ride() {
+        let from = sq(1, 1);
+        // Camelrider 11 → 24 → 37: a piece on 24 stops the line there; the square a
+        // camel step passes over (12, 13, 23) blocks nothing
+        let camelrider = compiled_builtin(Camelrider).unwrap();
+        assert_eq!(camelrider.attacks(Color::Black, from, set(&[24])), set(&[24, 42, 73]));
+        assert_eq!(
+            camelrider.attacks(Color::Black, from, set(&[12, 13, 23])),
+            set(&[24, 37, 42, 73])
+        );
+        assert_eq!(
+            compiled_builtin(Zebrarider)
+                .unwrap()
+                .attacks(Color::White, from, set(&[43])),
+            set(&[34, 57, 43])
+        );
+        // Empress: rook lines stop at the first piece, the knight leaps do not
+        let empress = compiled_builtin(Empress).unwrap();
+        assert_eq!(
+            empress.attacks(Color::Black, sq(5, 5), set(&[54, 45, 56, 65, 44, 64])),
+            set(&[54, 45, 56, 65, 43, 63, 34, 74, 36, 76, 47, 67])
+        );
+        // Princess: bishop lines and knight leaps
+        let princess = compiled_builtin(Princess).unwrap();
+        assert_eq!(
+            princess.attacks(Color::Black, sq(5, 5), set(&[44, 64, 46, 66, 54])),
+            set(&[44, 64, 46, 66, 43, 63, 34, 74, 36, 76, 47, 67])
+        );
     }
 
     #[test]

@@ -160,6 +160,21 @@ pub fn board_glyph(kind: PieceKind) -> char {
         UserU => 'Ｕ',
         UserW => 'Ｗ',
         UserY => 'Ｙ',
+        // fm's glyphs, except the two riders: fm draws them as the Camel's and the
+        // Zebra's glyphs, which a board here must tell apart
+        Wazir => '臣',
+        Dabbaba => '戦',
+        Threeleaper => '参',
+        Fers => '賢',
+        Alfil => 'ぞ',
+        Tripper => '桟',
+        Flamingo => '紅',
+        Root40Leaper => '栖',
+        Root65Leaper => '楼',
+        Camelrider => '駝',
+        Zebrarider => '斑',
+        Empress => '后',
+        Princess => '姫',
     }
 }
 
