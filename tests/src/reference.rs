@@ -25,6 +25,8 @@ struct Movement {
     hops: Offsets,
     /// The Lion: besides its 24 single moves (in `leaps`), two king steps in one turn.
     lion: bool,
+    /// Leaps that do not jump: (offset, the square between that must be empty).
+    lame: Vec<((i32, i32), (i32, i32))>,
 }
 
 impl Movement {
@@ -34,6 +36,7 @@ impl Movement {
             slides,
             hops: vec![],
             lion: false,
+            lame: vec![],
         }
     }
 }
@@ -53,10 +56,26 @@ fn leaper(a: i32, b: i32) -> Offsets {
     out
 }
 
+/// The xiangqi horse and its turned twin (fm's Mao and Moa): a knight's leap through the
+/// square one orthogonal step towards its long side (Mao) or one diagonal step (Moa).
+fn lame_knight(orthogonal_first: bool) -> Vec<((i32, i32), (i32, i32))> {
+    leaper(1, 2)
+        .into_iter()
+        .map(|(df, dr)| {
+            let between = match (orthogonal_first, df.abs() == 2) {
+                (true, true) => (df.signum(), 0),
+                (true, false) => (0, dr.signum()),
+                (false, _) => (df.signum(), dr.signum()),
+            };
+            ((df, dr), between)
+        })
+        .collect()
+}
+
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 25] = {
+pub const FAIRY_KINDS: [PieceKind; 28] = {
     use PieceKind::*;
     let rules_md = [
         Lion,
@@ -148,6 +167,22 @@ fn movement(kind: PieceKind) -> Movement {
         Zebrarider => Movement::new(vec![], leaper(2, 3)),
         Empress => Movement::new(leaper(1, 2), orthogonals),
         Princess => Movement::new(leaper(1, 2), diagonals),
+        Mao => Movement {
+            lame: lame_knight(true),
+            ..Movement::new(vec![], vec![])
+        },
+        Moa => Movement {
+            lame: lame_knight(false),
+            ..Movement::new(vec![], vec![])
+        },
+        // the xiangqi elephant: two diagonal steps, the first square empty
+        Shan => Movement {
+            lame: leaper(2, 2)
+                .into_iter()
+                .map(|(df, dr)| ((df, dr), (df / 2, dr / 2)))
+                .collect(),
+            ..Movement::new(vec![], vec![])
+        },
         Stone => Movement::new(vec![], vec![]),
         // a kind added later (say a user-defined one) has no movement written here
         #[allow(unreachable_patterns)]
@@ -179,6 +214,14 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
     for (df, dr) in movement.leaps {
         if let Some(to) = from.offset(df, dr * sign) {
             if can_land(setup, piece.color, to) {
+                out.push(to);
+            }
+        }
+    }
+    for ((df, dr), (bf, br)) in movement.lame {
+        let between = from.offset(bf, br * sign);
+        if let (Some(to), Some(between)) = (from.offset(df, dr * sign), between) {
+            if setup.piece_at(between).is_none() && can_land(setup, piece.color, to) {
                 out.push(to);
             }
         }
@@ -519,6 +562,7 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
                 && m.leaps
                     .iter()
                     .chain(&m.slides)
+                    .chain(m.lame.iter().map(|(offset, _)| offset))
                     .all(|&(df, dr)| sq.offset(df, dr).is_none())
         }
         _ => false,

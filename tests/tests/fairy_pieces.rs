@@ -297,3 +297,53 @@ fn fm_pieces_are_dropped_except_on_their_dead_squares() {
     let setup = parse_sfen("4k4/9/9/9/4[FL]4/9/9/9/4K4 b - 1").unwrap().setup;
     assert!(Position::from_setup(&setup, &RuleSet::ordinary()).is_err());
 }
+
+// ---------------------------------------------------------------------------------------
+// fm's lame leapers: Mao [MA] (xiangqi horse), Moa [MO], Shan [SH] (xiangqi elephant)
+
+#[test]
+fn mao_and_moa_are_stopped_on_the_first_square() {
+    // A Black Mao on 5e: all eight knight squares on an empty board.
+    assert_eq!(moves_from(&pos("9/9/9/9/4[MA]4/9/9/9/9 b - 1"), "5e").len(), 8);
+    // An own pawn on 5d (straight ahead) takes away 4c and 6c; an enemy pawn on 4e
+    // takes away 3d and 3f. The pawn on 6d, diagonally next to it, blocks nothing.
+    assert_eq!(
+        moves_from(&pos("9/9/9/3PP4/4[MA]p3/9/9/9/9 b - 1"), "5e"),
+        set(&["5e7d", "5e7f", "5e4g", "5e6g"])
+    );
+    // A Moa on 5e with a piece on 4d: 4c and 3d are gone (they start through 4d).
+    let moa = moves_from(&pos("9/9/9/5P3/4[MO]4/9/9/9/9 b - 1"), "5e");
+    assert_eq!(moa.len(), 6);
+    assert!(!moa.contains(&"5e4c".to_string()) && !moa.contains(&"5e3d".to_string()));
+    // In the corner 1i the Mao has 2g and 3h, through 1h and 2i.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[MA] b - 1"), "1i"),
+        set(&["1i2g", "1i3h"])
+    );
+}
+
+#[test]
+fn shan_is_stopped_on_the_diagonal_square_between() {
+    // A White Shan on 5e: 3c, 7c, 3g, 7g; a Black pawn on 4f blocks 3g.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4[sh]4/9/9/9/9 w - 1"), "5e"),
+        set(&["5e3c", "5e7c", "5e3g", "5e7g"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4[sh]4/5P3/9/9/9 w - 1"), "5e"),
+        set(&["5e3c", "5e7c", "5e7g"])
+    );
+}
+
+#[test]
+fn a_mao_check_is_answered_by_blocking_its_leg() {
+    // A Black Mao on 5e checks the White king on 4c through 5d. A White gold in hand
+    // answers it by a drop on 5d, which a knight's check would not allow.
+    let p = pos("9/9/5k3/9/4[MA]4/9/9/9/9 w g 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    assert_eq!(moves_from(&p, "G*"), set(&["G*5d"]));
+    // With 5d occupied the Mao gives no check.
+    assert!(!pos("9/9/5k3/4p4/4[MA]4/9/9/9/9 w - 1").in_check(&RuleSet::ordinary()));
+    // Dropped anywhere: no dead square.
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/9 b [MA] 1"), "[MA]*").len(), 81);
+}

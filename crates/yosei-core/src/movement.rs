@@ -96,6 +96,9 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Zebrarider => "ZZ",
         Empress => "RN",
         Princess => "BN",
+        Mao => "nN",
+        Moa => "dN",
+        Shan => "nA",
         _ => return None,
     })
 }
@@ -140,6 +143,38 @@ pub enum PartKind {
     Hop,
     /// The Lion's two king steps (`aK`); its vectors are the king's.
     LionSteps,
+    /// A leap that does not jump (`n`, `d`): the squares on its path must be empty.
+    LameLeap(FirstStep),
+}
+
+/// The path of a lame leap. Along a straight or diagonal line it is the squares
+/// between; a (1,2) leap goes by one step and then a step outward, the first step
+/// orthogonal (`n`: fm's Mao, the xiangqi horse) or diagonal (`d`: fm's Moa).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FirstStep {
+    Orthogonal,
+    Diagonal,
+}
+
+/// The squares (owner's-view vectors from the start) a lame leap of vector `v` passes
+/// over, or `None` when the language gives it no path (an oblique leap other than
+/// (1,2), or a diagonal first step on a straight or diagonal line).
+fn lame_path((x, y): (i8, i8), first: FirstStep) -> Option<Vec<(i8, i8)>> {
+    let (ax, ay) = (x.abs(), y.abs());
+    if ax == 0 || ay == 0 || ax == ay {
+        let steps = ax.max(ay);
+        let unit = (x.signum(), y.signum());
+        return (first == FirstStep::Orthogonal).then(|| (1..steps).map(|k| (unit.0 * k, unit.1 * k)).collect());
+    }
+    if ax.min(ay) != 1 || ax.max(ay) != 2 {
+        return None;
+    }
+    Some(vec![match first {
+        // one step along the long side
+        FirstStep::Orthogonal if ay > ax => (0, y.signum()),
+        FirstStep::Orthogonal => (x.signum(), 0),
+        FirstStep::Diagonal => (x.signum(), y.signum()),
+    }])
 }
 
 /// One part of a parsed movement: its kind, whether it may move without capturing
@@ -367,6 +402,7 @@ impl Parser {
     fn part(&mut self) -> Result<Part, MovementError> {
         let start = self.pos;
         let (mut m, mut c, mut g, mut a) = (None::<usize>, None::<usize>, None::<usize>, None::<usize>);
+        let (mut n, mut d) = (None::<usize>, None::<usize>);
         let mut words: Vec<Word> = Vec::new();
         let mut word_open = false;
         loop {
@@ -382,18 +418,26 @@ impl Parser {
             }
             let here = self.pos;
             match ch {
-                'm' | 'c' | 'g' | 'a' => {
+                'm' | 'c' | 'g' | 'a' | 'n' | 'd' => {
                     word_open = false;
                     let slot = match ch {
                         'm' => &mut m,
                         'c' => &mut c,
                         'g' => &mut g,
+                        'n' => &mut n,
+                        'd' => &mut d,
                         _ => &mut a,
                     };
                     if slot.is_some() {
                         return Err(error(here, format!("repeated modifier '{ch}'")));
                     }
                     *slot = Some(here);
+                    if n.is_some() && d.is_some() {
+                        return Err(error(
+                            here,
+                            "'n' (lame, orthogonal first step) and 'd' (lame, diagonal first step) exclude each other",
+                        ));
+                    }
                     if m.is_some() && c.is_some() {
                         return Err(error(
                             here,
@@ -452,7 +496,15 @@ impl Parser {
         let atom_text: String = self.chars[atom_start..self.pos].iter().collect();
 
         if let Some(ai) = a {
-            if atom != Atom::K || doubled || m.is_some() || c.is_some() || g.is_some() || !words.is_empty() {
+            if atom != Atom::K
+                || doubled
+                || m.is_some()
+                || c.is_some()
+                || g.is_some()
+                || n.is_some()
+                || d.is_some()
+                || !words.is_empty()
+            {
                 return Err(error(ai, "'a' is only supported as aK, the Lion's two king steps"));
             }
             return Ok(Part {
@@ -465,6 +517,22 @@ impl Parser {
 
         let (base, compound_rider) = atom.vectors();
         let rider = doubled || compound_rider;
+        let lame = match (n, d) {
+            (Some(at), _) => Some((at, FirstStep::Orthogonal)),
+            (_, Some(at)) => Some((at, FirstStep::Diagonal)),
+            _ => None,
+        };
+        if let Some((at, _)) = lame {
+            if rider || g.is_some() {
+                return Err(error(
+                    at,
+                    format!(
+                        "'{}' (lame leap) needs a leap such as nN, dN or nA; {atom_text} is a rider",
+                        self.chars[at]
+                    ),
+                ));
+            }
+        }
         if let Some(gi) = g {
             if !rider {
                 return Err(error(
@@ -505,8 +573,24 @@ impl Parser {
             base.into_iter().filter(|v| selected.contains(v)).collect()
         };
 
+        if let Some((at, first)) = lame {
+            if vectors.iter().any(|&v| lame_path(v, first).is_none()) {
+                let message = match first {
+                    FirstStep::Orthogonal => {
+                        format!("'n' (lame leap) takes straight and diagonal leaps and N; {atom_text} has no path")
+                    }
+                    FirstStep::Diagonal => {
+                        format!("'d' (lame leap, diagonal first step) takes N only; {atom_text} has no such path")
+                    }
+                };
+                return Err(error(at, message));
+            }
+        }
+
         Ok(Part {
-            kind: if g.is_some() {
+            kind: if let Some((_, first)) = lame {
+                PartKind::LameLeap(first)
+            } else if g.is_some() {
                 PartKind::Hop
             } else if rider {
                 PartKind::Rider
@@ -634,6 +718,49 @@ impl Line {
     }
 }
 
+/// A lame leap of one colour: the board delta, the board deltas of the squares that must
+/// be empty, and what it may do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LameLeap {
+    df: i8,
+    dr: i8,
+    path: Vec<(i8, i8)>,
+    quiet: bool,
+    capture: bool,
+}
+
+impl LameLeap {
+    /// The landing square, if it is on the board and the path is empty.
+    #[inline]
+    fn target(&self, from: Square, occupied: Bitboard) -> Option<Square> {
+        let to = from.offset(self.df as i32, self.dr as i32)?;
+        let open = self.path.iter().all(|&(df, dr)| {
+            // the path lies between `from` and `to`, so it is on the board
+            from.offset(df as i32, dr as i32)
+                .is_some_and(|sq| !occupied.contains(sq))
+        });
+        open.then_some(to)
+    }
+}
+
+/// Lame leaps by (vector, path), with (quiet, capture) merged.
+type MergedLame = BTreeMap<((i8, i8), Vec<(i8, i8)>), (bool, bool)>;
+
+fn lame_leaps(map: &MergedLame, color: Color) -> Vec<LameLeap> {
+    map.iter()
+        .map(|((v, path), &(quiet, capture))| {
+            let (df, dr) = board_delta(color, *v);
+            LameLeap {
+                df,
+                dr,
+                path: path.iter().map(|&p| board_delta(color, p)).collect(),
+                quiet,
+                capture,
+            }
+        })
+        .collect()
+}
+
 /// Board delta of an owner's-view vector.
 fn board_delta(color: Color, (x, y): (i8, i8)) -> (i8, i8) {
     match color {
@@ -650,6 +777,7 @@ pub struct CompiledMovement {
     leaps: Box<[[[Bitboard; 81]; 2]; 2]>,
     riders: [Vec<Line>; 2],
     hops: [Vec<Line>; 2],
+    lame: [Vec<LameLeap>; 2],
     lion: bool,
     dead: [Bitboard; 2],
     /// Owner's-view leap vectors with (quiet, capture), sorted; for `Debug`.
@@ -688,6 +816,7 @@ fn lines(map: &Merged, color: Color) -> Vec<Line> {
 impl CompiledMovement {
     fn new(parts: &[Part]) -> CompiledMovement {
         let (mut leaps, mut riders, mut hops) = (Merged::new(), Merged::new(), Merged::new());
+        let mut lame = MergedLame::new();
         let mut lion = false;
         for part in parts {
             match part.kind {
@@ -695,6 +824,20 @@ impl CompiledMovement {
                 PartKind::Rider => merge(&mut riders, part),
                 PartKind::Hop => merge(&mut hops, part),
                 PartKind::LionSteps => lion = true,
+                PartKind::LameLeap(first) => {
+                    for &v in &part.vectors {
+                        // the parser admits only vectors with a path; an empty one (a
+                        // step, `nW`) is an ordinary leap
+                        let path = lame_path(v, first).unwrap_or_default();
+                        let entry = if path.is_empty() {
+                            leaps.entry(v).or_insert((false, false))
+                        } else {
+                            lame.entry((v, path)).or_insert((false, false))
+                        };
+                        entry.0 |= part.quiet;
+                        entry.1 |= part.capture;
+                    }
+                }
             }
         }
         let mut tables = Box::new([[[Bitboard::EMPTY; 81]; 2]; 2]);
@@ -718,6 +861,7 @@ impl CompiledMovement {
             leaps: tables,
             riders: [lines(&riders, Color::Black), lines(&riders, Color::White)],
             hops: [lines(&hops, Color::Black), lines(&hops, Color::White)],
+            lame: [lame_leaps(&lame, Color::Black), lame_leaps(&lame, Color::White)],
             lion,
             dead: [Bitboard::EMPTY; 2],
             leap_vectors: leaps.into_iter().collect(),
@@ -743,7 +887,10 @@ impl CompiledMovement {
             let hop = self.hops[c]
                 .iter()
                 .any(|l| sq.offset(2 * l.df as i32, 2 * l.dr as i32).is_some());
-            if !(leap || rider || hop) {
+            let lame = self.lame[c]
+                .iter()
+                .any(|l| sq.offset(l.df as i32, l.dr as i32).is_some());
+            if !(leap || rider || hop || lame) {
                 dead = dead.with(sq);
             }
         }
@@ -770,6 +917,13 @@ impl CompiledMovement {
                 }
             }
         }
+        for leap in &self.lame[c] {
+            if leap.capture {
+                if let Some(to) = leap.target(from, occupied) {
+                    bb = bb.with(to);
+                }
+            }
+        }
         bb
     }
 
@@ -791,6 +945,13 @@ impl CompiledMovement {
                 }
             }
         }
+        for leap in &self.lame[c] {
+            if leap.quiet {
+                if let Some(to) = leap.target(from, occupied) {
+                    bb = bb.with(to);
+                }
+            }
+        }
         bb & !occupied
     }
 
@@ -803,7 +964,12 @@ impl CompiledMovement {
     /// and bishop lines from its square: no hops, no Lion steps, every ride along one of
     /// the eight king directions (the rest are leaps).
     pub fn is_line_bound(&self) -> bool {
-        !self.lion && self.hops.iter().all(Vec::is_empty) && self.riders.iter().flatten().all(|line| line.dir.is_some())
+        // a lame leap's path square is on a line from the piece, but its target is not:
+        // counted as not line-bound
+        !self.lion
+            && self.hops.iter().all(Vec::is_empty)
+            && self.lame.iter().all(Vec::is_empty)
+            && self.riders.iter().flatten().all(|line| line.dir.is_some())
     }
 
     /// Whether the movement includes the Lion's two king steps (`aK`), which the move
@@ -832,6 +998,13 @@ impl fmt::Debug for CompiledMovement {
             .field("leaps", &self.leap_vectors)
             .field("riders", &black(&self.riders[0]))
             .field("hops", &black(&self.hops[0]))
+            .field(
+                "lame",
+                &self.lame[0]
+                    .iter()
+                    .map(|l| ((-l.df, -l.dr), (l.quiet, l.capture)))
+                    .collect::<Vec<_>>(),
+            )
             .field("lion", &self.lion)
             .finish()
     }
@@ -1016,6 +1189,9 @@ mod tests {
             (Zebrarider, 8, 4),
             (Empress, 24, 18),
             (Princess, 24, 10),
+            (Mao, 8, 2),
+            (Moa, 8, 2),
+            (Shan, 4, 1),
         ];
         assert_counts_from_the_centre_and_the_corners(&table);
     }
@@ -1049,6 +1225,77 @@ mod tests {
             princess.attacks(Color::Black, sq(5, 5), set(&[44, 64, 46, 66, 54])),
             set(&[44, 64, 46, 66, 43, 63, 34, 74, 36, 76, 47, 67])
         );
+    }
+
+    #[test]
+    fn lame_leaps_are_blocked_on_their_path() {
+        let from = sq(5, 5);
+        let mao = compiled_builtin(Mao).unwrap();
+        let moa = compiled_builtin(Moa).unwrap();
+        let shan = compiled_builtin(Shan).unwrap();
+        // Mao: a piece on 54 (in front of Black's 55) takes away 43 and 63, the leaps
+        // that start by stepping there; 45 takes away 34 and 36
+        assert_eq!(mao.attacks(Color::Black, from, set(&[54, 45])), set(&[74, 76, 47, 67]));
+        // a piece on the landing square is attacked, one beside the path blocks nothing
+        assert_eq!(mao.attacks(Color::Black, from, set(&[44, 43])).count(), 8);
+        // Moa: a piece on 44 takes away 43 and 34, the leaps that start by stepping there
+        assert_eq!(moa.attacks(Color::Black, from, set(&[44])).count(), 6);
+        assert!(!moa.attacks(Color::Black, from, set(&[44])).contains(sq(4, 3)));
+        assert_eq!(moa.attacks(Color::Black, from, set(&[54])).count(), 8);
+        // Shan: 44 blocks 33 only; quiet moves leave out occupied squares
+        assert_eq!(shan.attacks(Color::White, from, set(&[44])), set(&[73, 37, 77]));
+        assert_eq!(shan.quiet_moves(Color::White, from, set(&[77])), set(&[33, 73, 37]));
+        assert_eq!(
+            compiled("nD").attacks(Color::Black, from, set(&[54])),
+            set(&[57, 35, 75])
+        );
+        assert_eq!(compiled("nW"), compiled("W"));
+        for lame in [mao, moa, shan] {
+            assert!(!lame.is_line_bound());
+            assert!(lame.dead_squares(Color::Black).is_empty());
+        }
+    }
+
+    #[test]
+    fn lame_leap_errors() {
+        let table: &[(&str, usize, &str)] = &[
+            (
+                "nNN",
+                1,
+                "'n' (lame leap) needs a leap such as nN, dN or nA; NN is a rider",
+            ),
+            (
+                "dR",
+                1,
+                "'d' (lame leap) needs a leap such as nN, dN or nA; R is a rider",
+            ),
+            (
+                "ngQ",
+                1,
+                "'n' (lame leap) needs a leap such as nN, dN or nA; Q is a rider",
+            ),
+            (
+                "nC",
+                1,
+                "'n' (lame leap) takes straight and diagonal leaps and N; C has no path",
+            ),
+            (
+                "dA",
+                1,
+                "'d' (lame leap, diagonal first step) takes N only; A has no such path",
+            ),
+            (
+                "ndN",
+                2,
+                "'n' (lame, orthogonal first step) and 'd' (lame, diagonal first step) exclude each other",
+            ),
+            ("naK", 2, "'a' is only supported as aK, the Lion's two king steps"),
+            ("nnN", 2, "repeated modifier 'n'"),
+        ];
+        for (text, column, message) in table {
+            let err = Movement::parse(text).expect_err(text);
+            assert_eq!((err.column, err.message.as_str()), (*column, *message), "{text:?}");
+        }
     }
 
     #[test]
@@ -1387,7 +1634,7 @@ mod tests {
 
     #[test]
     fn random_strings_never_panic() {
-        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvs(),0123456789WFNKRBQ(),18 x-é\t)]Y"
+        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvsnd(),0123456789WFNKRBQ(),18 x-é\t)]Y"
             .chars()
             .collect();
         let mut rng = SplitMix64::new(42);

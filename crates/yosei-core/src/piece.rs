@@ -89,6 +89,12 @@ pub enum PieceKind {
     Empress,
     /// 姫 Princess: bishop + chess knight
     Princess,
+    /// マ Mao: the xiangqi horse, a (1,2) leap through the orthogonally adjacent square
+    Mao,
+    /// モ Moa: a (1,2) leap through the diagonally adjacent square
+    Moa,
+    /// 相 Shan: the xiangqi elephant, a (2,2) leap through the diagonal square between
+    Shan,
 }
 
 use PieceKind::*;
@@ -130,11 +136,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 45;
+    pub const COUNT: usize = 48;
 
-    /// fm's further leapers and riders (docs/rules/fairy-pieces.md), in kind order; all
-    /// of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 13] = [
+    /// fm's further leapers, riders and lame leapers (docs/rules/fairy-pieces.md), in
+    /// kind order; all of them can be held.
+    pub const FM_ZOO_KINDS: [PieceKind; 16] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -148,14 +154,17 @@ impl PieceKind {
         Zebrarider,
         Empress,
         Princess,
+        Mao,
+        Moa,
+        Shan,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 37] = {
-        let mut out = [Pawn; 37];
+    pub const HAND_KINDS: [PieceKind; 40] = {
+        let mut out = [Pawn; 40];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -324,6 +333,9 @@ impl PieceKind {
             Zebrarider => "[ZR]",
             Empress => "[EM]",
             Princess => "[PR]",
+            Mao => "[MA]",
+            Moa => "[MO]",
+            Shan => "[SH]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -385,6 +397,9 @@ impl PieceKind {
             Zebrarider => "zebrarider",
             Empress => "empress",
             Princess => "princess",
+            Mao => "mao",
+            Moa => "moa",
+            Shan => "shan",
         }
     }
 }

@@ -81,6 +81,9 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         Zebrarider => "ZR",
         Empress => "EM",
         Princess => "PR",
+        Mao => "MA",
+        Moa => "MO",
+        Shan => "SH",
     }
 }
 

@@ -175,6 +175,9 @@ pub fn board_glyph(kind: PieceKind) -> char {
         Zebrarider => '斑',
         Empress => '后',
         Princess => '姫',
+        Mao => 'マ',
+        Moa => 'モ',
+        Shan => '相',
     }
 }
 
