@@ -27,6 +27,13 @@ struct Movement {
     lion: bool,
     /// Leaps that do not jump: (offset, the square between that must be empty).
     lame: Vec<((i32, i32), (i32, i32))>,
+    /// Riders that never capture (the 包 family's moves).
+    quiet_slides: Offsets,
+    /// Lines where the first piece is a hurdle and the piece goes on beyond it over
+    /// empty squares (if the flag says it may stop there) to capture the next piece.
+    hop_rides: Vec<((i32, i32), bool)>,
+    /// Kangaroo lines: over the first two pieces, landing just beyond the second.
+    double_hops: Offsets,
 }
 
 impl Movement {
@@ -37,6 +44,9 @@ impl Movement {
             hops: vec![],
             lion: false,
             lame: vec![],
+            quiet_slides: vec![],
+            hop_rides: vec![],
+            double_hops: vec![],
         }
     }
 }
@@ -75,9 +85,12 @@ fn lame_knight(orthogonal_first: bool) -> Vec<((i32, i32), (i32, i32))> {
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 28] = {
+pub const FAIRY_KINDS: [PieceKind; 33] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+
+/// The fairy kinds of rules.md §1, the stone aside.
+pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
     use PieceKind::*;
-    let rules_md = [
+    [
         Lion,
         Phoenix,
         Kirin,
@@ -90,8 +103,7 @@ pub const FAIRY_KINDS: [PieceKind; 28] = {
         Root50Leaper,
         Grasshopper,
         Nightrider,
-    ];
-    PieceKind::joined(rules_md, PieceKind::FM_ZOO_KINDS)
+    ]
 };
 
 /// How a kind moves: steps and leaps, slides, hops, Lion.
@@ -175,6 +187,32 @@ fn movement(kind: PieceKind) -> Movement {
             lame: lame_knight(false),
             ..Movement::new(vec![], vec![])
         },
+        // fm's 包 family: moves as a rook (bishop, queen) without capturing; captures the
+        // second piece on a line, the first being the screen
+        Pao => Movement {
+            quiet_slides: orthogonals.clone(),
+            hop_rides: orthogonals.iter().map(|&d| (d, false)).collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        Vao => Movement {
+            quiet_slides: diagonals.clone(),
+            hop_rides: diagonals.iter().map(|&d| (d, false)).collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        Leo => Movement {
+            quiet_slides: queen_lines.clone(),
+            hop_rides: queen_lines.iter().map(|&d| (d, false)).collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        // the chess Lion: over the first piece, then anywhere beyond up to the next piece
+        ChessLion => Movement {
+            hop_rides: queen_lines.iter().map(|&d| (d, true)).collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        Kangaroo => Movement {
+            double_hops: queen_lines.clone(),
+            ..Movement::new(vec![], vec![])
+        },
         // the xiangqi elephant: two diagonal steps, the first square empty
         Shan => Movement {
             lame: leaper(2, 2)
@@ -239,6 +277,60 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
                 }
             }
             cur = to;
+        }
+    }
+    for (df, dr) in movement.quiet_slides {
+        let mut cur = from;
+        while let Some(to) = cur.offset(df, dr * sign) {
+            if setup.piece_at(to).is_some() {
+                break;
+            }
+            out.push(to);
+            cur = to;
+        }
+    }
+    for ((df, dr), stops) in movement.hop_rides {
+        let step = |sq: Square| sq.offset(df, dr * sign);
+        // walk to the screen, then past it
+        let mut cur = from;
+        while let Some(next) = step(cur) {
+            cur = next;
+            if setup.piece_at(cur).is_some() {
+                break;
+            }
+        }
+        if setup.piece_at(cur).is_none() || cur == from {
+            continue;
+        }
+        while let Some(next) = step(cur) {
+            cur = next;
+            if setup.piece_at(cur).is_some() {
+                if can_land(setup, piece.color, cur) {
+                    out.push(cur);
+                }
+                break;
+            }
+            if stops {
+                out.push(cur);
+            }
+        }
+    }
+    for (df, dr) in movement.double_hops {
+        let mut hurdles = 0;
+        let mut cur = from;
+        while let Some(next) = cur.offset(df, dr * sign) {
+            cur = next;
+            if setup.piece_at(cur).is_some() {
+                hurdles += 1;
+                if hurdles == 2 {
+                    if let Some(to) = cur.offset(df, dr * sign) {
+                        if can_land(setup, piece.color, to) {
+                            out.push(to);
+                        }
+                    }
+                    break;
+                }
+            }
         }
     }
     for (df, dr) in movement.hops {
@@ -559,6 +651,8 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
             let m = movement(kind);
             !m.lion
                 && m.hops.is_empty()
+                && m.hop_rides.is_empty()
+                && m.double_hops.is_empty()
                 && m.leaps
                     .iter()
                     .chain(&m.slides)

@@ -347,3 +347,75 @@ fn a_mao_check_is_answered_by_blocking_its_leg() {
     // Dropped anywhere: no dead square.
     assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/9 b [MA] 1"), "[MA]*").len(), 81);
 }
+
+// ---------------------------------------------------------------------------------------
+// fm's hoppers: Pao [PA], Vao [VA], Leo [LE] (the xiangqi cannon on rook, bishop, queen
+// lines), the chess Lion [LI], the Kangaroo [RO]
+
+#[test]
+fn pao_moves_as_a_rook_and_captures_over_a_screen() {
+    // Black Pao on 5e; a White pawn on 5c is the screen, a White gold on 5a is taken; the
+    // pawn itself cannot be taken. An own pawn on 7e is a screen too: nothing beyond it.
+    let p = pos("4g4/9/4p4/9/2P1[PA]4/9/9/9/9 b - 1");
+    assert_eq!(
+        moves_from(&p, "5e"),
+        set(&["5e5d", "5e5a", "5e6e", "5e4e", "5e3e", "5e2e", "5e1e", "5e5f", "5e5g", "5e5h", "5e5i"])
+    );
+    // The Vao on bishop lines: over 4d to take 2b.
+    assert!(moves_from(&pos("9/7p1/9/5p3/4[VA]4/9/9/9/9 b - 1"), "5e").contains(&"5e2b".to_string()));
+}
+
+#[test]
+fn a_pao_check_is_answered_by_taking_its_screen_away_or_adding_a_second() {
+    // A Black Pao on 5i, the screen a White silver on 5e, the White king on 5a: check.
+    let p = pos("4k4/9/9/9/4s4/9/9/9/4[PA]4 w p 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    let answers = yosei_tests::support::legal_usi(&p, &RuleSet::ordinary(), "");
+    // the silver steps off the file, or a pawn dropped between adds a second screen
+    assert!(answers.contains(&"5e4f".to_string()) && answers.contains(&"P*5c".to_string()));
+    assert!(!answers.contains(&"5e5f".to_string()), "still the screen");
+    // Without the screen there is no check.
+    assert!(!pos("4k4/9/9/9/9/9/9/9/4[PA]4 w - 1").in_check(&RuleSet::ordinary()));
+}
+
+#[test]
+fn chess_lion_lands_anywhere_beyond_its_hurdle() {
+    // White chess Lion on 1a, a Black pawn on 1c as the hurdle: 1d 1e 1f 1g, and the
+    // Black gold on 1h is taken; nothing diagonal or sideways to hop over.
+    let p = pos("8[li]/9/8P/9/9/9/9/8G/9 w - 1");
+    assert_eq!(moves_from(&p, "1a"), set(&["1a1d", "1a1e", "1a1f", "1a1g", "1a1h"]));
+}
+
+#[test]
+fn kangaroo_needs_two_hurdles() {
+    // Black Kangaroo on 5i: up the file over 5g and 5c to 5b; one hurdle on the
+    // diagonal (3g) is not enough.
+    let p = pos("9/9/4s4/9/9/9/4p1P2/9/4[RO]4 b - 1");
+    assert_eq!(moves_from(&p, "5i"), set(&["5i5b"]));
+    // Hurdles of either side, and it captures on landing.
+    let q = pos("9/4g4/4P4/9/9/9/4p4/9/4[RO]4 b - 1");
+    assert_eq!(moves_from(&q, "5i"), set(&["5i5b"]));
+    // It is dropped anywhere.
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/9 b [RO] 1"), "[RO]*").len(), 81);
+}
+
+/// Isardam judges attacks along the lines through a piece (docs/rules/isardam.md); fm
+/// refuses it with its hopper families. yosei refuses every piece whose reach is not so
+/// bound: the hoppers and the lame leapers; fm's leapers, riders along king lines and
+/// their compounds are accepted.
+#[test]
+fn isardam_refuses_the_hoppers_and_the_lame_leapers() {
+    use yosei_rules::Condition;
+    let rules = RuleSet::compile(&[Condition::Isardam]).unwrap();
+    let verdict = |code: &str| {
+        let sfen = format!("1k7/9/9/9/8{code}/9/9/9/1K7 b - 1");
+        Position::from_setup(&parse_sfen(&sfen).unwrap().setup, &rules)
+    };
+    for code in ["[PA]", "[VA]", "[LE]", "[LI]", "[RO]", "[MA]", "[MO]", "[SH]", "[CR]"] {
+        let err = verdict(code).expect_err(code);
+        assert!(err.to_string().contains("condition isardam"), "{code}: {err}");
+    }
+    for code in ["[WA]", "[EM]", "[PR]", "[TR]"] {
+        assert!(verdict(code).is_ok(), "{code}");
+    }
+}

@@ -99,6 +99,11 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Mao => "nN",
         Moa => "dN",
         Shan => "nA",
+        Pao => "mRcpR",
+        Vao => "mBcpB",
+        Leo => "mQcpQ",
+        ChessLion => "pQ",
+        Kangaroo => "ggQ",
         _ => return None,
     })
 }
@@ -139,8 +144,14 @@ pub enum PartKind {
     Leap,
     /// Repeated steps over empty squares.
     Rider,
-    /// Grasshopper hop over the first occupied square on the line.
+    /// Grasshopper hop over the first occupied square on the line (`g`).
     Hop,
+    /// Kangaroo hop (`gg`): over the first two occupied squares on the line, landing just
+    /// beyond the second.
+    DoubleHop,
+    /// Ride beyond a hurdle (`p`, fm's 包 jump and chess Lion): over the first occupied
+    /// square, then on over empty squares to the next occupied one.
+    HopRide,
     /// The Lion's two king steps (`aK`); its vectors are the king's.
     LionSteps,
     /// A leap that does not jump (`n`, `d`): the squares on its path must be empty.
@@ -402,7 +413,9 @@ impl Parser {
     fn part(&mut self) -> Result<Part, MovementError> {
         let start = self.pos;
         let (mut m, mut c, mut g, mut a) = (None::<usize>, None::<usize>, None::<usize>, None::<usize>);
-        let (mut n, mut d) = (None::<usize>, None::<usize>);
+        let (mut n, mut d, mut p) = (None::<usize>, None::<usize>, None::<usize>);
+        // `gg`: the Kangaroo's two hurdles
+        let mut double_g = false;
         let mut words: Vec<Word> = Vec::new();
         let mut word_open = false;
         loop {
@@ -418,9 +431,14 @@ impl Parser {
             }
             let here = self.pos;
             match ch {
-                'm' | 'c' | 'g' | 'a' | 'n' | 'd' => {
+                'g' if g.is_some() && !double_g && self.chars[here - 1] == 'g' => {
+                    word_open = false;
+                    double_g = true;
+                }
+                'm' | 'c' | 'g' | 'a' | 'n' | 'd' | 'p' => {
                     word_open = false;
                     let slot = match ch {
+                        'p' => &mut p,
                         'm' => &mut m,
                         'c' => &mut c,
                         'g' => &mut g,
@@ -503,6 +521,7 @@ impl Parser {
                 || g.is_some()
                 || n.is_some()
                 || d.is_some()
+                || p.is_some()
                 || !words.is_empty()
             {
                 return Err(error(ai, "'a' is only supported as aK, the Lion's two king steps"));
@@ -523,7 +542,7 @@ impl Parser {
             _ => None,
         };
         if let Some((at, _)) = lame {
-            if rider || g.is_some() {
+            if rider || g.is_some() || p.is_some() {
                 return Err(error(
                     at,
                     format!(
@@ -538,6 +557,20 @@ impl Parser {
                 return Err(error(
                     gi,
                     format!("'g' (grasshopper hop) needs a rider such as gQ, gR, gB or gNN; {atom_text} is a leap"),
+                ));
+            }
+        }
+        if let Some(pi) = p {
+            if g.is_some() {
+                return Err(error(
+                    pi,
+                    "'p' (ride beyond a hurdle) and 'g' (hop just beyond it) exclude each other",
+                ));
+            }
+            if !rider {
+                return Err(error(
+                    pi,
+                    format!("'p' (ride beyond a hurdle) needs a rider such as pQ, pR or pB; {atom_text} is a leap"),
                 ));
             }
         }
@@ -590,8 +623,12 @@ impl Parser {
         Ok(Part {
             kind: if let Some((_, first)) = lame {
                 PartKind::LameLeap(first)
+            } else if double_g {
+                PartKind::DoubleHop
             } else if g.is_some() {
                 PartKind::Hop
+            } else if p.is_some() {
+                PartKind::HopRide
             } else if rider {
                 PartKind::Rider
             } else {
@@ -700,6 +737,33 @@ impl Line {
         bb
     }
 
+    /// The square just beyond the `hurdles`-th occupied square of the line.
+    fn landing_after(&self, from: Square, occupied: Bitboard, hurdles: u32) -> Option<Square> {
+        let mut sq = from;
+        let mut passed = 0;
+        loop {
+            sq = sq.offset(self.df as i32, self.dr as i32)?;
+            if occupied.contains(sq) {
+                passed += 1;
+                if passed == hurdles {
+                    return sq.offset(self.df as i32, self.dr as i32);
+                }
+            }
+        }
+    }
+
+    /// The squares beyond the first occupied square of the line, up to and including
+    /// the next occupied one.
+    fn beyond_hurdle(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        let Some(hurdle) = self
+            .landing_after(from, occupied, 1)
+            .and_then(|after| after.offset(-(self.df as i32), -(self.dr as i32)))
+        else {
+            return Bitboard::EMPTY;
+        };
+        self.reach(hurdle, occupied)
+    }
+
     /// The landing square of a hop over the first occupied square of the line.
     #[inline]
     fn landing(&self, from: Square, occupied: Bitboard) -> Option<Square> {
@@ -777,6 +841,8 @@ pub struct CompiledMovement {
     leaps: Box<[[[Bitboard; 81]; 2]; 2]>,
     riders: [Vec<Line>; 2],
     hops: [Vec<Line>; 2],
+    double_hops: [Vec<Line>; 2],
+    hop_rides: [Vec<Line>; 2],
     lame: [Vec<LameLeap>; 2],
     lion: bool,
     dead: [Bitboard; 2],
@@ -817,12 +883,15 @@ impl CompiledMovement {
     fn new(parts: &[Part]) -> CompiledMovement {
         let (mut leaps, mut riders, mut hops) = (Merged::new(), Merged::new(), Merged::new());
         let mut lame = MergedLame::new();
+        let (mut double_hops, mut hop_rides) = (Merged::new(), Merged::new());
         let mut lion = false;
         for part in parts {
             match part.kind {
                 PartKind::Leap => merge(&mut leaps, part),
                 PartKind::Rider => merge(&mut riders, part),
                 PartKind::Hop => merge(&mut hops, part),
+                PartKind::DoubleHop => merge(&mut double_hops, part),
+                PartKind::HopRide => merge(&mut hop_rides, part),
                 PartKind::LionSteps => lion = true,
                 PartKind::LameLeap(first) => {
                     for &v in &part.vectors {
@@ -861,6 +930,8 @@ impl CompiledMovement {
             leaps: tables,
             riders: [lines(&riders, Color::Black), lines(&riders, Color::White)],
             hops: [lines(&hops, Color::Black), lines(&hops, Color::White)],
+            double_hops: [lines(&double_hops, Color::Black), lines(&double_hops, Color::White)],
+            hop_rides: [lines(&hop_rides, Color::Black), lines(&hop_rides, Color::White)],
             lame: [lame_leaps(&lame, Color::Black), lame_leaps(&lame, Color::White)],
             lion,
             dead: [Bitboard::EMPTY; 2],
@@ -890,7 +961,14 @@ impl CompiledMovement {
             let lame = self.lame[c]
                 .iter()
                 .any(|l| sq.offset(l.df as i32, l.dr as i32).is_some());
-            if !(leap || rider || hop || lame) {
+            // a hurdle square and one beyond it; the Kangaroo needs two hurdle squares
+            let hop_ride = self.hop_rides[c]
+                .iter()
+                .any(|l| sq.offset(2 * l.df as i32, 2 * l.dr as i32).is_some());
+            let double_hop = self.double_hops[c]
+                .iter()
+                .any(|l| sq.offset(3 * l.df as i32, 3 * l.dr as i32).is_some());
+            if !(leap || rider || hop || lame || hop_ride || double_hop) {
                 dead = dead.with(sq);
             }
         }
@@ -924,6 +1002,18 @@ impl CompiledMovement {
                 }
             }
         }
+        for line in &self.double_hops[c] {
+            if line.capture {
+                if let Some(to) = line.landing_after(from, occupied, 2) {
+                    bb = bb.with(to);
+                }
+            }
+        }
+        for line in &self.hop_rides[c] {
+            if line.capture {
+                bb |= line.beyond_hurdle(from, occupied);
+            }
+        }
         bb
     }
 
@@ -952,6 +1042,18 @@ impl CompiledMovement {
                 }
             }
         }
+        for line in &self.double_hops[c] {
+            if line.quiet {
+                if let Some(to) = line.landing_after(from, occupied, 2) {
+                    bb = bb.with(to);
+                }
+            }
+        }
+        for line in &self.hop_rides[c] {
+            if line.quiet {
+                bb |= line.beyond_hurdle(from, occupied);
+            }
+        }
         bb & !occupied
     }
 
@@ -961,14 +1063,16 @@ impl CompiledMovement {
     }
 
     /// Whether what this movement reaches changes with the board only along the rook
-    /// and bishop lines from its square: no hops, no Lion steps, every ride along one of
-    /// the eight king directions (the rest are leaps).
+    /// and bishop lines from its square: no hops of any kind, no lame leaps, no Lion
+    /// steps, every ride along one of the eight king directions (the rest are leaps).
     pub fn is_line_bound(&self) -> bool {
         // a lame leap's path square is on a line from the piece, but its target is not:
         // counted as not line-bound
         !self.lion
             && self.hops.iter().all(Vec::is_empty)
             && self.lame.iter().all(Vec::is_empty)
+            && self.double_hops.iter().all(Vec::is_empty)
+            && self.hop_rides.iter().all(Vec::is_empty)
             && self.riders.iter().flatten().all(|line| line.dir.is_some())
     }
 
@@ -998,6 +1102,8 @@ impl fmt::Debug for CompiledMovement {
             .field("leaps", &self.leap_vectors)
             .field("riders", &black(&self.riders[0]))
             .field("hops", &black(&self.hops[0]))
+            .field("double_hops", &black(&self.double_hops[0]))
+            .field("hop_rides", &black(&self.hop_rides[0]))
             .field(
                 "lame",
                 &self.lame[0]
@@ -1254,6 +1360,52 @@ mod tests {
             assert!(!lame.is_line_bound());
             assert!(lame.dead_squares(Color::Black).is_empty());
         }
+    }
+
+    #[test]
+    fn hoppers_past_one_or_two_hurdles() {
+        let from = sq(5, 5);
+        // chess Lion: over 53, on to 52 and the piece on 51
+        let lion = compiled_builtin(ChessLion).unwrap();
+        assert_eq!(lion.attacks(Color::Black, from, set(&[53, 51])), set(&[52, 51]));
+        assert_eq!(lion.quiet_moves(Color::Black, from, set(&[53, 51])), set(&[52]));
+        assert_eq!(lion.quiet_moves(Color::Black, from, set(&[54])), set(&[53, 52, 51]));
+        assert!(lion.attacks(Color::Black, from, Bitboard::EMPTY).is_empty());
+        // Pao: rook moves without capture; captures the second piece of a line
+        let pao = compiled_builtin(Pao).unwrap();
+        let occ = set(&[53, 51, 75]);
+        assert_eq!(
+            pao.quiet_moves(Color::Black, from, occ),
+            set(&[54, 56, 57, 58, 59, 65, 45, 35, 25, 15])
+        );
+        assert_eq!(pao.attacks(Color::Black, from, occ), set(&[52, 51, 85, 95]));
+        assert_eq!(
+            compiled_builtin(Vao)
+                .unwrap()
+                .attacks(Color::White, from, set(&[44, 22])),
+            set(&[33, 22])
+        );
+        assert_eq!(
+            compiled_builtin(Leo)
+                .unwrap()
+                .attacks(Color::White, from, set(&[44, 22, 54])),
+            set(&[33, 22, 53, 52, 51])
+        );
+        // Kangaroo: over two pieces, wherever they are on the line, to the square beyond
+        let kangaroo = compiled_builtin(Kangaroo).unwrap();
+        assert_eq!(kangaroo.attacks(Color::Black, from, set(&[54, 52])), set(&[51]));
+        assert_eq!(kangaroo.attacks(Color::Black, from, set(&[54, 53])), set(&[52]));
+        assert!(kangaroo.attacks(Color::Black, from, set(&[54])).is_empty());
+        assert!(kangaroo.attacks(Color::Black, from, set(&[53, 51])).is_empty());
+        for hopper in [ChessLion, Pao, Vao, Leo, Kangaroo] {
+            let movement = compiled_builtin(hopper).unwrap();
+            assert!(!movement.is_line_bound(), "{hopper:?}");
+            assert!(movement.dead_squares(Color::Black).is_empty(), "{hopper:?}");
+        }
+        // a forward-only Kangaroo needs two squares for hurdles and a third to land on
+        assert!(
+            compiled("ggfR").dead_squares(Color::Black) == Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3)
+        );
     }
 
     #[test]
@@ -1545,7 +1697,23 @@ mod tests {
                 "'m' (moves only) and 'c' (captures only) together allow nothing".into(),
             ),
             ("mmW", 2, "repeated modifier 'm'".into()),
-            ("ggQ", 2, "repeated modifier 'g'".into()),
+            ("gggQ", 3, "repeated modifier 'g'".into()),
+            ("gfgQ", 3, "repeated modifier 'g'".into()),
+            (
+                "pgQ",
+                1,
+                "'p' (ride beyond a hurdle) and 'g' (hop just beyond it) exclude each other".into(),
+            ),
+            (
+                "pN",
+                1,
+                "'p' (ride beyond a hurdle) needs a rider such as pQ, pR or pB; N is a leap".into(),
+            ),
+            (
+                "npR",
+                1,
+                "'n' (lame leap) needs a leap such as nN, dN or nA; R is a rider".into(),
+            ),
             (
                 "gW",
                 1,
@@ -1634,7 +1802,7 @@ mod tests {
 
     #[test]
     fn random_strings_never_panic() {
-        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvsnd(),0123456789WFNKRBQ(),18 x-é\t)]Y"
+        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvsndp(),0123456789WFNKRBQ(),18 x-é\t)]Y"
             .chars()
             .collect();
         let mut rng = SplitMix64::new(42);

@@ -95,6 +95,16 @@ pub enum PieceKind {
     Moa,
     /// 相 Shan: the xiangqi elephant, a (2,2) leap through the diagonal square between
     Shan,
+    /// 包 Pao: the xiangqi cannon, moves as a rook, captures over one hurdle
+    Pao,
+    /// 砲 Vao: the Pao on bishop lines
+    Vao,
+    /// 炮 Leo: the Pao on queen lines
+    Leo,
+    /// 鬣 the chess Lion: along queen lines over one hurdle, to any square beyond
+    ChessLion,
+    /// 考 Kangaroo: along queen lines over two hurdles, to the square just beyond
+    Kangaroo,
 }
 
 use PieceKind::*;
@@ -136,11 +146,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 48;
+    pub const COUNT: usize = 53;
 
-    /// fm's further leapers, riders and lame leapers (docs/rules/fairy-pieces.md), in
-    /// kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 16] = [
+    /// fm's further leapers, riders, lame leapers and hoppers
+    /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
+    pub const FM_ZOO_KINDS: [PieceKind; 21] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -157,14 +167,19 @@ impl PieceKind {
         Mao,
         Moa,
         Shan,
+        Pao,
+        Vao,
+        Leo,
+        ChessLion,
+        Kangaroo,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 40] = {
-        let mut out = [Pawn; 40];
+    pub const HAND_KINDS: [PieceKind; 45] = {
+        let mut out = [Pawn; 45];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -336,6 +351,11 @@ impl PieceKind {
             Mao => "[MA]",
             Moa => "[MO]",
             Shan => "[SH]",
+            Pao => "[PA]",
+            Vao => "[VA]",
+            Leo => "[LE]",
+            ChessLion => "[LI]",
+            Kangaroo => "[RO]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -400,6 +420,11 @@ impl PieceKind {
             Mao => "mao",
             Moa => "moa",
             Shan => "shan",
+            Pao => "pao",
+            Vao => "vao",
+            Leo => "leo",
+            ChessLion => "chess lion",
+            Kangaroo => "kangaroo",
         }
     }
 }

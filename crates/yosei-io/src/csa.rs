@@ -84,6 +84,11 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         Mao => "MA",
         Moa => "MO",
         Shan => "SH",
+        Pao => "PA",
+        Vao => "VA",
+        Leo => "LE",
+        ChessLion => "LI",
+        Kangaroo => "RO",
     }
 }
 

@@ -178,6 +178,13 @@ pub fn board_glyph(kind: PieceKind) -> char {
         Mao => 'マ',
         Moa => 'モ',
         Shan => '相',
+        // fm's Pao, Vao and Leo are all 包 unless a problem has several; 砲 and 炮 are
+        // the glyphs fm then gives the second and third
+        Pao => '包',
+        Vao => '砲',
+        Leo => '炮',
+        ChessLion => '鬣',
+        Kangaroo => '考',
     }
 }
 
