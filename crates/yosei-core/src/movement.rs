@@ -6,7 +6,7 @@
 //! ```text
 //! movement  = part { part }                  (no whitespace anywhere)
 //! part      = { modifier } atom [ atom ]     (the second atom, equal to the first: a rider)
-//! modifier  = "m" | "c" | "g" | "a" | direction letter
+//! modifier  = "m" | "c" | "g" | "gg" | "p" | "a" | "n" | "d" | direction letter
 //! direction = "f" | "b" | "l" | "r" | "v" | "s"
 //! atom      = "W" | "F" | "D" | "N" | "A" | "H" | "C" | "Z" | "G"     (leaps)
 //!           | "(" number "," number ")"                               (leap, numbers 0..=8, not both 0)
@@ -29,6 +29,14 @@
 //! - `g` makes a rider a grasshopper hop: along each line it passes over empty squares to
 //!   the first occupied square (the hurdle, of either side) and lands on the square just
 //!   beyond it, which must be empty or hold an enemy; `g` on a leap is an error;
+//! - `gg` on a rider is the Kangaroo's hop: over the first two occupied squares, landing
+//!   just beyond the second;
+//! - `p` on a rider rides beyond the first occupied square of the line over empty squares
+//!   (it may stop on them) and may capture the next occupied one (`pQ` the chess Lion,
+//!   `mRcpR` the xiangqi cannon);
+//! - `n` makes a leap lame: straight and diagonal leaps need the squares between empty,
+//!   a (1,2) leap the square one orthogonal step towards its long side (`nN`, the xiangqi
+//!   horse); `d` is the (1,2) leap through its diagonal neighbour (`dN`);
 //! - `a` exists only in the exact form `aK`: the Lion's two king steps in one turn. It is
 //!   recorded as a flag ([`CompiledMovement::has_lion_steps`]) and adds no square to
 //!   [`CompiledMovement::attacks`] or [`CompiledMovement::quiet_moves`]: the move
