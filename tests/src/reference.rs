@@ -34,6 +34,9 @@ struct Movement {
     hop_rides: Vec<((i32, i32), bool)>,
     /// Kangaroo lines: over the first two pieces, landing just beyond the second.
     double_hops: Offsets,
+    /// Circular paths (the Rose): the squares after each leap, in order, walked over
+    /// empty squares to the first piece.
+    circles: Vec<Offsets>,
 }
 
 impl Movement {
@@ -47,6 +50,7 @@ impl Movement {
             quiet_slides: vec![],
             hop_rides: vec![],
             double_hops: vec![],
+            circles: vec![],
         }
     }
 }
@@ -82,10 +86,31 @@ fn lame_knight(orthogonal_first: bool) -> Vec<((i32, i32), (i32, i32))> {
         .collect()
 }
 
+/// The Rose's paths: the eight knight leaps in the order of a walk around the octagon
+/// they make (each the last turned by 45°), started at each and walked either way for
+/// seven leaps (the eighth comes home); as cumulative offsets.
+fn rose_paths() -> Vec<Offsets> {
+    let octagon = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    let mut paths = Vec::new();
+    for start in 0..8 {
+        for turn in [1, 7] {
+            let mut at = (0, 0);
+            let mut path = Vec::new();
+            for k in 0..7 {
+                let (df, dr) = octagon[(start + k * turn) % 8];
+                at = (at.0 + df, at.1 + dr);
+                path.push(at);
+            }
+            paths.push(path);
+        }
+    }
+    paths
+}
+
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 33] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+pub const FAIRY_KINDS: [PieceKind; 34] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -213,6 +238,10 @@ fn movement(kind: PieceKind) -> Movement {
             double_hops: queen_lines.clone(),
             ..Movement::new(vec![], vec![])
         },
+        Rose => Movement {
+            circles: rose_paths(),
+            ..Movement::new(vec![], vec![])
+        },
         // the xiangqi elephant: two diagonal steps, the first square empty
         Shan => Movement {
             lame: leaper(2, 2)
@@ -312,6 +341,19 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
             }
             if stops {
                 out.push(cur);
+            }
+        }
+    }
+    for path in movement.circles {
+        for (df, dr) in path {
+            let Some(to) = from.offset(df, dr * sign) else { break };
+            // paths share squares (the first leap is on two of them): each square once
+            let lands = setup.piece_at(to).is_none() || can_land(setup, piece.color, to);
+            if lands && !out.contains(&to) {
+                out.push(to);
+            }
+            if setup.piece_at(to).is_some() {
+                break;
             }
         }
     }
@@ -653,6 +695,7 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
                 && m.hops.is_empty()
                 && m.hop_rides.is_empty()
                 && m.double_hops.is_empty()
+                && m.circles.is_empty()
                 && m.leaps
                     .iter()
                     .chain(&m.slides)

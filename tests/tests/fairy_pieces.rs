@@ -419,3 +419,26 @@ fn isardam_refuses_the_hoppers_and_the_lame_leapers() {
         assert!(verdict(code).is_ok(), "{code}");
     }
 }
+
+/// fm's Rose [RS]: knight leaps, each turned 45° from the last, one way or the other,
+/// over empty squares (fm's `help_check_circle_run`).
+#[test]
+fn rose_rides_round_the_octagon() {
+    // From 1i: 2g, 4f, 6g, 7i (turning one way from the leap to 2g), 1e (the other way);
+    // 3h, 4f, 3d, 1c and 5i starting by the leap to 3h.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[RS] b - 1"), "1i"),
+        set(&["1i1c", "1i1e", "1i2g", "1i3d", "1i3h", "1i4f", "1i5i", "1i6g", "1i7i"])
+    );
+    // A White pawn on 2g is taken and ends both paths through it; 4f is still reached
+    // by way of 3h.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/7p1/9/8[RS] b - 1"), "1i"),
+        set(&["1i1c", "1i2g", "1i3d", "1i3h", "1i4f", "1i5i"])
+    );
+    // It checks along a path: the White king on 6g, through 2g and 4f; a piece put on
+    // either answers it.
+    let p = pos("9/9/9/9/9/9/3k5/9/8[RS] w g 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    assert_eq!(moves_from(&p, "G*"), set(&["G*2g", "G*4f"]));
+}

@@ -6,7 +6,7 @@
 //! ```text
 //! movement  = part { part }                  (no whitespace anywhere)
 //! part      = { modifier } atom [ atom ]     (the second atom, equal to the first: a rider)
-//! modifier  = "m" | "c" | "g" | "gg" | "p" | "a" | "n" | "d" | direction letter
+//! modifier  = "m" | "c" | "g" | "gg" | "p" | "q" | "a" | "n" | "d" | direction letter
 //! direction = "f" | "b" | "l" | "r" | "v" | "s"
 //! atom      = "W" | "F" | "D" | "N" | "A" | "H" | "C" | "Z" | "G"     (leaps)
 //!           | "(" number "," number ")"                               (leap, numbers 0..=8, not both 0)
@@ -34,6 +34,8 @@
 //! - `p` on a rider rides beyond the first occupied square of the line over empty squares
 //!   (it may stop on them) and may capture the next occupied one (`pQ` the chess Lion,
 //!   `mRcpR` the xiangqi cannon);
+//! - `q` on an oblique leap is a circular rider (`qN`, the Rose): each leap turned one
+//!   step round the atom's eight vectors from the last, one way throughout;
 //! - `n` makes a leap lame: straight and diagonal leaps need the squares between empty,
 //!   a (1,2) leap the square one orthogonal step towards its long side (`nN`, the xiangqi
 //!   horse); `d` is the (1,2) leap through its diagonal neighbour (`dN`);
@@ -112,6 +114,7 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Leo => "mQcpQ",
         ChessLion => "pQ",
         Kangaroo => "ggQ",
+        Rose => "qN",
         _ => return None,
     })
 }
@@ -164,6 +167,29 @@ pub enum PartKind {
     LionSteps,
     /// A leap that does not jump (`n`, `d`): the squares on its path must be empty.
     LameLeap(FirstStep),
+    /// A circular rider (`q`, fm's Rose with `qN`): one leap, then each next leap turned
+    /// by one of the atom's eight vectors, clockwise or counter-clockwise, over empty
+    /// squares, up to seven leaps (the eighth comes home).
+    CircleRider,
+}
+
+/// The circular paths of an oblique leap with eight vectors: for each first leap and
+/// each sense of turning, the leaps in order (owner's view).
+fn circle_paths(vectors: &[(i8, i8)]) -> Vec<Vec<(i8, i8)>> {
+    let mut around = vectors.to_vec();
+    // by angle, so that neighbours in the list are the leaps turned by one step
+    around.sort_by(|a, b| {
+        let angle = |v: &(i8, i8)| (v.1 as f64).atan2(v.0 as f64);
+        angle(a).total_cmp(&angle(b))
+    });
+    let n = around.len();
+    let mut paths = Vec::new();
+    for start in 0..n {
+        for turn in [1, n - 1] {
+            paths.push((0..n - 1).map(|k| around[(start + k * turn) % n]).collect());
+        }
+    }
+    paths
 }
 
 /// The path of a lame leap. Along a straight or diagonal line it is the squares
@@ -422,6 +448,7 @@ impl Parser {
         let start = self.pos;
         let (mut m, mut c, mut g, mut a) = (None::<usize>, None::<usize>, None::<usize>, None::<usize>);
         let (mut n, mut d, mut p) = (None::<usize>, None::<usize>, None::<usize>);
+        let mut q = None::<usize>;
         // `gg`: the Kangaroo's two hurdles
         let mut double_g = false;
         let mut words: Vec<Word> = Vec::new();
@@ -443,10 +470,11 @@ impl Parser {
                     word_open = false;
                     double_g = true;
                 }
-                'm' | 'c' | 'g' | 'a' | 'n' | 'd' | 'p' => {
+                'm' | 'c' | 'g' | 'a' | 'n' | 'd' | 'p' | 'q' => {
                     word_open = false;
                     let slot = match ch {
                         'p' => &mut p,
+                        'q' => &mut q,
                         'm' => &mut m,
                         'c' => &mut c,
                         'g' => &mut g,
@@ -530,6 +558,7 @@ impl Parser {
                 || n.is_some()
                 || d.is_some()
                 || p.is_some()
+                || q.is_some()
                 || !words.is_empty()
             {
                 return Err(error(ai, "'a' is only supported as aK, the Lion's two king steps"));
@@ -565,6 +594,16 @@ impl Parser {
                 return Err(error(
                     gi,
                     format!("'g' (grasshopper hop) needs a rider such as gQ, gR, gB or gNN; {atom_text} is a leap"),
+                ));
+            }
+        }
+        if let Some(qi) = q {
+            // eight distinct vectors that turn into each other: an oblique leap, alone
+            let oblique = matches!(atom, Atom::Leap(a, b) if a != 0 && a != b);
+            if !oblique || doubled || g.is_some() || p.is_some() || lame.is_some() || !words.is_empty() {
+                return Err(error(
+                    qi,
+                    format!("'q' (circular rider) takes an oblique leap and nothing else, as in qN; found {atom_text}"),
                 ));
             }
         }
@@ -629,7 +668,9 @@ impl Parser {
         }
 
         Ok(Part {
-            kind: if let Some((_, first)) = lame {
+            kind: if q.is_some() {
+                PartKind::CircleRider
+            } else if let Some((_, first)) = lame {
                 PartKind::LameLeap(first)
             } else if double_g {
                 PartKind::DoubleHop
@@ -815,6 +856,56 @@ impl LameLeap {
     }
 }
 
+/// A circular rider's path of one colour: the squares, as board deltas from the start,
+/// after each leap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct CirclePath {
+    squares: Vec<(i8, i8)>,
+    quiet: bool,
+    capture: bool,
+}
+
+impl CirclePath {
+    /// The squares along the path up to and including the first occupied one.
+    fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for &(df, dr) in &self.squares {
+            let Some(sq) = from.offset(df as i32, dr as i32) else {
+                break;
+            };
+            bb = bb.with(sq);
+            if occupied.contains(sq) {
+                break;
+            }
+        }
+        bb
+    }
+}
+
+/// Circular paths by their leaps, with (quiet, capture) merged.
+type MergedCircles = BTreeMap<Vec<(i8, i8)>, (bool, bool)>;
+
+fn circle_squares(map: &MergedCircles, color: Color) -> Vec<CirclePath> {
+    map.iter()
+        .map(|(leaps, &(quiet, capture))| {
+            let mut at = (0i8, 0i8);
+            let squares = leaps
+                .iter()
+                .map(|&v| {
+                    let (df, dr) = board_delta(color, v);
+                    at = (at.0 + df, at.1 + dr);
+                    at
+                })
+                .collect();
+            CirclePath {
+                squares,
+                quiet,
+                capture,
+            }
+        })
+        .collect()
+}
+
 /// Lame leaps by (vector, path), with (quiet, capture) merged.
 type MergedLame = BTreeMap<((i8, i8), Vec<(i8, i8)>), (bool, bool)>;
 
@@ -852,6 +943,7 @@ pub struct CompiledMovement {
     double_hops: [Vec<Line>; 2],
     hop_rides: [Vec<Line>; 2],
     lame: [Vec<LameLeap>; 2],
+    circles: [Vec<CirclePath>; 2],
     lion: bool,
     dead: [Bitboard; 2],
     /// Owner's-view leap vectors with (quiet, capture), sorted; for `Debug`.
@@ -892,6 +984,7 @@ impl CompiledMovement {
         let (mut leaps, mut riders, mut hops) = (Merged::new(), Merged::new(), Merged::new());
         let mut lame = MergedLame::new();
         let (mut double_hops, mut hop_rides) = (Merged::new(), Merged::new());
+        let mut circles = MergedCircles::new();
         let mut lion = false;
         for part in parts {
             match part.kind {
@@ -900,6 +993,13 @@ impl CompiledMovement {
                 PartKind::Hop => merge(&mut hops, part),
                 PartKind::DoubleHop => merge(&mut double_hops, part),
                 PartKind::HopRide => merge(&mut hop_rides, part),
+                PartKind::CircleRider => {
+                    for path in circle_paths(&part.vectors) {
+                        let entry = circles.entry(path).or_insert((false, false));
+                        entry.0 |= part.quiet;
+                        entry.1 |= part.capture;
+                    }
+                }
                 PartKind::LionSteps => lion = true,
                 PartKind::LameLeap(first) => {
                     for &v in &part.vectors {
@@ -941,6 +1041,10 @@ impl CompiledMovement {
             double_hops: [lines(&double_hops, Color::Black), lines(&double_hops, Color::White)],
             hop_rides: [lines(&hop_rides, Color::Black), lines(&hop_rides, Color::White)],
             lame: [lame_leaps(&lame, Color::Black), lame_leaps(&lame, Color::White)],
+            circles: [
+                circle_squares(&circles, Color::Black),
+                circle_squares(&circles, Color::White),
+            ],
             lion,
             dead: [Bitboard::EMPTY; 2],
             leap_vectors: leaps.into_iter().collect(),
@@ -976,7 +1080,11 @@ impl CompiledMovement {
             let double_hop = self.double_hops[c]
                 .iter()
                 .any(|l| sq.offset(3 * l.df as i32, 3 * l.dr as i32).is_some());
-            if !(leap || rider || hop || lame || hop_ride || double_hop) {
+            let circle = self.circles[c].iter().any(|path| {
+                let (df, dr) = path.squares[0];
+                sq.offset(df as i32, dr as i32).is_some()
+            });
+            if !(leap || rider || hop || lame || hop_ride || double_hop || circle) {
                 dead = dead.with(sq);
             }
         }
@@ -1022,6 +1130,11 @@ impl CompiledMovement {
                 bb |= line.beyond_hurdle(from, occupied);
             }
         }
+        for path in &self.circles[c] {
+            if path.capture {
+                bb |= path.reach(from, occupied);
+            }
+        }
         bb
     }
 
@@ -1062,6 +1175,11 @@ impl CompiledMovement {
                 bb |= line.beyond_hurdle(from, occupied);
             }
         }
+        for path in &self.circles[c] {
+            if path.quiet {
+                bb |= path.reach(from, occupied);
+            }
+        }
         bb & !occupied
     }
 
@@ -1081,6 +1199,7 @@ impl CompiledMovement {
             && self.lame.iter().all(Vec::is_empty)
             && self.double_hops.iter().all(Vec::is_empty)
             && self.hop_rides.iter().all(Vec::is_empty)
+            && self.circles.iter().all(Vec::is_empty)
             && self.riders.iter().flatten().all(|line| line.dir.is_some())
     }
 
@@ -1112,6 +1231,7 @@ impl fmt::Debug for CompiledMovement {
             .field("hops", &black(&self.hops[0]))
             .field("double_hops", &black(&self.double_hops[0]))
             .field("hop_rides", &black(&self.hop_rides[0]))
+            .field("circles", &self.circles[0].len())
             .field(
                 "lame",
                 &self.lame[0]
@@ -1414,6 +1534,41 @@ mod tests {
         assert!(
             compiled("ggfR").dead_squares(Color::Black) == Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3)
         );
+    }
+
+    #[test]
+    fn rose_rides_around_the_octagon() {
+        let rose = compiled_builtin(Rose).unwrap();
+        let from = sq(5, 5);
+        // on an empty board from 55: the knight squares, and on around the octagons
+        let open = rose.attacks_on_empty_board(Color::Black, from);
+        assert!(compiled("N").attacks_on_empty_board(Color::Black, from).0 & !open.0 == 0);
+        // 55 → 43 → 22 (two leaps turning by 45°) is on a path; 55 → 43 → 31 is not (no turn)
+        assert!(open.contains(sq(2, 2)) || open.contains(sq(2, 4)));
+        let both = rose.attacks(Color::Black, from, set(&[43]));
+        // a piece on 43 ends both paths through it there (it can be captured)
+        assert!(both.contains(sq(4, 3)));
+        // from a corner the octagon leaves the board after few leaps
+        let corner = rose.attacks_on_empty_board(Color::Black, sq(1, 1));
+        assert!(corner.contains(sq(2, 3)) && corner.contains(sq(3, 2)));
+        assert!(!rose.is_line_bound());
+        assert!(rose.dead_squares(Color::Black).is_empty());
+        for (text, message) in [
+            (
+                "qNN",
+                "'q' (circular rider) takes an oblique leap and nothing else, as in qN; found NN",
+            ),
+            (
+                "qW",
+                "'q' (circular rider) takes an oblique leap and nothing else, as in qN; found W",
+            ),
+            (
+                "qfN",
+                "'q' (circular rider) takes an oblique leap and nothing else, as in qN; found N",
+            ),
+        ] {
+            assert_eq!(Movement::parse(text).unwrap_err().message, message, "{text}");
+        }
     }
 
     #[test]
@@ -1810,7 +1965,7 @@ mod tests {
 
     #[test]
     fn random_strings_never_panic() {
-        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvsndp(),0123456789WFNKRBQ(),18 x-é\t)]Y"
+        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvsndpq(),0123456789WFNKRBQ(),18 x-é\t)]Y"
             .chars()
             .collect();
         let mut rng = SplitMix64::new(42);

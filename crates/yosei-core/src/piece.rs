@@ -105,6 +105,8 @@ pub enum PieceKind {
     ChessLion,
     /// 考 Kangaroo: along queen lines over two hurdles, to the square just beyond
     Kangaroo,
+    /// 薔 Rose: the circular (1,2) rider
+    Rose,
 }
 
 use PieceKind::*;
@@ -146,11 +148,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 53;
+    pub const COUNT: usize = 54;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 21] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 22] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -172,14 +174,15 @@ impl PieceKind {
         Leo,
         ChessLion,
         Kangaroo,
+        Rose,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 45] = {
-        let mut out = [Pawn; 45];
+    pub const HAND_KINDS: [PieceKind; 46] = {
+        let mut out = [Pawn; 46];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -356,6 +359,7 @@ impl PieceKind {
             Leo => "[LE]",
             ChessLion => "[LI]",
             Kangaroo => "[RO]",
+            Rose => "[RS]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -425,6 +429,7 @@ impl PieceKind {
             Leo => "leo",
             ChessLion => "chess lion",
             Kangaroo => "kangaroo",
+            Rose => "rose",
         }
     }
 }

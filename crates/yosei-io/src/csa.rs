@@ -89,6 +89,7 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         Leo => "LE",
         ChessLion => "LI",
         Kangaroo => "RO",
+        Rose => "RS",
     }
 }
 

@@ -185,6 +185,7 @@ pub fn board_glyph(kind: PieceKind) -> char {
         Leo => '炮',
         ChessLion => '鬣',
         Kangaroo => '考',
+        Rose => '薔',
     }
 }
 
