@@ -14,6 +14,9 @@ use yosei_core::{Color, Displacement, Move, Piece, PieceKind, Setup, Square};
 /// (file delta, rank delta) for Black; White mirrors the rank delta.
 type Offsets = Vec<(i32, i32)>;
 
+/// A turned hop's line and the two steps from its hurdle to the landing squares.
+type TurnedHop = ((i32, i32), [(i32, i32); 2]);
+
 /// How a kind moves (rules.md §1), as plain lists of offsets.
 struct Movement {
     /// Single steps and leaps: one offset, never blocked.
@@ -37,6 +40,9 @@ struct Movement {
     /// Circular paths (the Rose): the squares after each leap, in order, walked over
     /// empty squares to the first piece.
     circles: Vec<Offsets>,
+    /// Turned hops (Sparrow, Eagle): a line to the first piece, then the two steps from
+    /// it that land the piece.
+    turned_hops: Vec<TurnedHop>,
 }
 
 impl Movement {
@@ -51,6 +57,7 @@ impl Movement {
             hop_rides: vec![],
             double_hops: vec![],
             circles: vec![],
+            turned_hops: vec![],
         }
     }
 }
@@ -110,7 +117,7 @@ fn rose_paths() -> Vec<Offsets> {
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 34] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+pub const FAIRY_KINDS: [PieceKind; 36] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -242,6 +249,33 @@ fn movement(kind: PieceKind) -> Movement {
             circles: rose_paths(),
             ..Movement::new(vec![], vec![])
         },
+        // fm's piece.c setup_refl135_to_pos: from the hurdle one step back towards the
+        // mover and one aside (a line step turned 135° either way)
+        Sparrow => Movement {
+            turned_hops: queen_lines
+                .iter()
+                .map(|&(df, dr)| {
+                    let sides = if df == 0 || dr == 0 {
+                        // straight: back along the line, and one square to either side
+                        let (sf, sr) = (dr.abs(), df.abs());
+                        [(sf - df, sr - dr), (-sf - df, -sr - dr)]
+                    } else {
+                        // diagonal: one step back along either axis
+                        [(-df, 0), (0, -dr)]
+                    };
+                    ((df, dr), sides)
+                })
+                .collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        // setup_refl90_to_pos: the hurdle's neighbours across the line
+        Eagle => Movement {
+            turned_hops: queen_lines
+                .iter()
+                .map(|&(df, dr)| ((df, dr), [(-dr, df), (dr, -df)]))
+                .collect(),
+            ..Movement::new(vec![], vec![])
+        },
         // the xiangqi elephant: two diagonal steps, the first square empty
         Shan => Movement {
             lame: leaper(2, 2)
@@ -341,6 +375,22 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
             }
             if stops {
                 out.push(cur);
+            }
+        }
+    }
+    for ((df, dr), sides) in movement.turned_hops {
+        let mut cur = from;
+        while let Some(next) = cur.offset(df, dr * sign) {
+            cur = next;
+            if setup.piece_at(cur).is_some() {
+                for (sf, sr) in sides {
+                    if let Some(to) = cur.offset(sf, sr * sign) {
+                        if can_land(setup, piece.color, to) && !out.contains(&to) {
+                            out.push(to);
+                        }
+                    }
+                }
+                break;
             }
         }
     }
@@ -696,6 +746,7 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
                 && m.hop_rides.is_empty()
                 && m.double_hops.is_empty()
                 && m.circles.is_empty()
+                && m.turned_hops.is_empty()
                 && m.leaps
                     .iter()
                     .chain(&m.slides)

@@ -442,3 +442,36 @@ fn rose_rides_round_the_octagon() {
     assert!(p.in_check(&RuleSet::ordinary()));
     assert_eq!(moves_from(&p, "G*"), set(&["G*2g", "G*4f"]));
 }
+
+/// fm's Sparrow [SP] and Eagle [EA] (piece.c setup_refl135_to_pos, setup_refl90_to_pos):
+/// along a queen line to the first piece, then one step from it turned 135° or 90°.
+#[test]
+fn sparrow_and_eagle_turn_at_their_hurdle() {
+    // Sparrow on 5e, a White pawn on 5c: back one rank and aside, 4d and 6d. An own
+    // silver on 4d takes 4d away and is a hurdle itself, on the diagonal: 5d and 4e.
+    assert_eq!(
+        moves_from(&pos("9/9/4p4/9/4[SP]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e4d", "5e6d"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/4p4/5S3/4[SP]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e6d", "5e5d", "5e4e"])
+    );
+    // A diagonal hurdle on 3c: back along either axis, 4c and 3d.
+    assert_eq!(
+        moves_from(&pos("9/9/6p2/9/4[SP]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e4c", "5e3d"])
+    );
+    // Eagle on 5e, hurdle 5c: the squares beside it, 4c and 6c; an enemy there is taken.
+    assert_eq!(
+        moves_from(&pos("9/9/4pg3/9/4[EA]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e4c", "5e6c"])
+    );
+    // The Eagle checks a king beside its hurdle, whichever side the hurdle is.
+    assert!(pos("9/9/4Pk3/9/4[EA]4/9/9/9/9 w - 1").in_check(&RuleSet::ordinary()));
+    // A hurdle on the edge: the Eagle lands beside it on the edge rank.
+    assert_eq!(
+        moves_from(&pos("4p4/9/9/9/4[EA]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e4a", "5e6a"])
+    );
+}

@@ -6,7 +6,7 @@
 //! ```text
 //! movement  = part { part }                  (no whitespace anywhere)
 //! part      = { modifier } atom [ atom ]     (the second atom, equal to the first: a rider)
-//! modifier  = "m" | "c" | "g" | "gg" | "p" | "q" | "a" | "n" | "d" | direction letter
+//! modifier  = "m" | "c" | "g" | "gg" | "p" | "q" | "t" | "y" | "a" | "n" | "d" | direction letter
 //! direction = "f" | "b" | "l" | "r" | "v" | "s"
 //! atom      = "W" | "F" | "D" | "N" | "A" | "H" | "C" | "Z" | "G"     (leaps)
 //!           | "(" number "," number ")"                               (leap, numbers 0..=8, not both 0)
@@ -34,6 +34,9 @@
 //! - `p` on a rider rides beyond the first occupied square of the line over empty squares
 //!   (it may stop on them) and may capture the next occupied one (`pQ` the chess Lion,
 //!   `mRcpR` the xiangqi cannon);
+//! - `t` / `y` on a rider along king lines is a hop that turns: to the first occupied
+//!   square, then one king step from it turned 90° / 135° either way (`tQ` the Eagle,
+//!   `yQ` the Sparrow);
 //! - `q` on an oblique leap is a circular rider (`qN`, the Rose): each leap turned one
 //!   step round the atom's eight vectors from the last, one way throughout;
 //! - `n` makes a leap lame: straight and diagonal leaps need the squares between empty,
@@ -115,6 +118,8 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         ChessLion => "pQ",
         Kangaroo => "ggQ",
         Rose => "qN",
+        Sparrow => "yQ",
+        Eagle => "tQ",
         _ => return None,
     })
 }
@@ -171,6 +176,20 @@ pub enum PartKind {
     /// by one of the atom's eight vectors, clockwise or counter-clockwise, over empty
     /// squares, up to seven leaps (the eighth comes home).
     CircleRider,
+    /// A hop that turns (`t` 90°, fm's Eagle; `y` 135°, fm's Sparrow): along a king line
+    /// to the first occupied square, then one king step from it, turned by that many
+    /// degrees either way from the line.
+    TurnedHop(u8),
+}
+
+/// The eight king steps in angular order (owner's view), for turning a step by 45°
+/// multiples.
+const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+
+/// `step` turned by `eighths` × 45° counter-clockwise (`step` a king step).
+fn turned(step: (i8, i8), eighths: usize) -> (i8, i8) {
+    let at = KING_STEPS.iter().position(|&s| s == step).unwrap_or(0);
+    KING_STEPS[(at + eighths) % 8]
 }
 
 /// The circular paths of an oblique leap with eight vectors: for each first leap and
@@ -449,6 +468,7 @@ impl Parser {
         let (mut m, mut c, mut g, mut a) = (None::<usize>, None::<usize>, None::<usize>, None::<usize>);
         let (mut n, mut d, mut p) = (None::<usize>, None::<usize>, None::<usize>);
         let mut q = None::<usize>;
+        let (mut t, mut y) = (None::<usize>, None::<usize>);
         // `gg`: the Kangaroo's two hurdles
         let mut double_g = false;
         let mut words: Vec<Word> = Vec::new();
@@ -470,9 +490,11 @@ impl Parser {
                     word_open = false;
                     double_g = true;
                 }
-                'm' | 'c' | 'g' | 'a' | 'n' | 'd' | 'p' | 'q' => {
+                'm' | 'c' | 'g' | 'a' | 'n' | 'd' | 'p' | 'q' | 't' | 'y' => {
                     word_open = false;
                     let slot = match ch {
+                        't' => &mut t,
+                        'y' => &mut y,
                         'p' => &mut p,
                         'q' => &mut q,
                         'm' => &mut m,
@@ -559,6 +581,8 @@ impl Parser {
                 || d.is_some()
                 || p.is_some()
                 || q.is_some()
+                || t.is_some()
+                || y.is_some()
                 || !words.is_empty()
             {
                 return Err(error(ai, "'a' is only supported as aK, the Lion's two king steps"));
@@ -594,6 +618,26 @@ impl Parser {
                 return Err(error(
                     gi,
                     format!("'g' (grasshopper hop) needs a rider such as gQ, gR, gB or gNN; {atom_text} is a leap"),
+                ));
+            }
+        }
+        let turn = match (t, y) {
+            (Some(at), None) => Some((at, 2u8)),
+            (None, Some(at)) => Some((at, 3u8)),
+            (Some(_), Some(at)) => {
+                return Err(error(at, "'t' (turn 90°) and 'y' (turn 135°) exclude each other"));
+            }
+            (None, None) => None,
+        };
+        if let Some((at, _)) = turn {
+            let king_lines = rider && base.iter().all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+            if !king_lines || g.is_some() || p.is_some() || q.is_some() || lame.is_some() {
+                return Err(error(
+                    at,
+                    format!(
+                        "'{}' (turned hop) takes a rider along king lines and nothing else, as in tQ; found {atom_text}",
+                        self.chars[at]
+                    ),
                 ));
             }
         }
@@ -668,7 +712,9 @@ impl Parser {
         }
 
         Ok(Part {
-            kind: if q.is_some() {
+            kind: if let Some((_, eighths)) = turn {
+                PartKind::TurnedHop(eighths)
+            } else if q.is_some() {
                 PartKind::CircleRider
             } else if let Some((_, first)) = lame {
                 PartKind::LameLeap(first)
@@ -882,6 +928,28 @@ impl CirclePath {
     }
 }
 
+/// A turned hop of one colour: the line to the hurdle and the board deltas from the
+/// hurdle to its landing squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct TurnedHop {
+    line: Line,
+    landings: [(i8, i8); 2],
+}
+
+impl TurnedHop {
+    /// The landing squares next to the first occupied square of the line.
+    fn landings(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        // the line's reach ends on its first occupied square, its only occupied one
+        let Some(hurdle) = (self.line.reach(from, occupied) & occupied).first() else {
+            return Bitboard::EMPTY;
+        };
+        self.landings
+            .iter()
+            .filter_map(|&(df, dr)| hurdle.offset(df as i32, dr as i32))
+            .fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
+    }
+}
+
 /// Circular paths by their leaps, with (quiet, capture) merged.
 type MergedCircles = BTreeMap<Vec<(i8, i8)>, (bool, bool)>;
 
@@ -944,6 +1012,7 @@ pub struct CompiledMovement {
     hop_rides: [Vec<Line>; 2],
     lame: [Vec<LameLeap>; 2],
     circles: [Vec<CirclePath>; 2],
+    turned_hops: [Vec<TurnedHop>; 2],
     lion: bool,
     dead: [Bitboard; 2],
     /// Owner's-view leap vectors with (quiet, capture), sorted; for `Debug`.
@@ -985,6 +1054,7 @@ impl CompiledMovement {
         let mut lame = MergedLame::new();
         let (mut double_hops, mut hop_rides) = (Merged::new(), Merged::new());
         let mut circles = MergedCircles::new();
+        let mut turned_hops: BTreeMap<((i8, i8), u8), (bool, bool)> = BTreeMap::new();
         let mut lion = false;
         for part in parts {
             match part.kind {
@@ -993,6 +1063,13 @@ impl CompiledMovement {
                 PartKind::Hop => merge(&mut hops, part),
                 PartKind::DoubleHop => merge(&mut double_hops, part),
                 PartKind::HopRide => merge(&mut hop_rides, part),
+                PartKind::TurnedHop(eighths) => {
+                    for &v in &part.vectors {
+                        let entry = turned_hops.entry((v, eighths)).or_insert((false, false));
+                        entry.0 |= part.quiet;
+                        entry.1 |= part.capture;
+                    }
+                }
                 PartKind::CircleRider => {
                     for path in circle_paths(&part.vectors) {
                         let entry = circles.entry(path).or_insert((false, false));
@@ -1045,6 +1122,19 @@ impl CompiledMovement {
                 circle_squares(&circles, Color::Black),
                 circle_squares(&circles, Color::White),
             ],
+            turned_hops: [Color::Black, Color::White].map(|color| {
+                turned_hops
+                    .iter()
+                    .map(|(&(v, eighths), &(quiet, capture))| {
+                        let mut map = Merged::new();
+                        map.insert(v, (quiet, capture));
+                        let line = lines(&map, color)[0];
+                        let landings = [turned(v, eighths as usize), turned(v, 8 - eighths as usize)]
+                            .map(|step| board_delta(color, step));
+                        TurnedHop { line, landings }
+                    })
+                    .collect()
+            }),
             lion,
             dead: [Bitboard::EMPTY; 2],
             leap_vectors: leaps.into_iter().collect(),
@@ -1084,7 +1174,18 @@ impl CompiledMovement {
                 let (df, dr) = path.squares[0];
                 sq.offset(df as i32, dr as i32).is_some()
             });
-            if !(leap || rider || hop || lame || hop_ride || double_hop || circle) {
+            // some hurdle square on a line with a landing square next to it
+            let turned_hop = self.turned_hops[c].iter().any(|h| {
+                (1..9).any(|k| {
+                    sq.offset(k * h.line.df as i32, k * h.line.dr as i32)
+                        .is_some_and(|hurdle| {
+                            h.landings
+                                .iter()
+                                .any(|&(df, dr)| hurdle.offset(df as i32, dr as i32).is_some())
+                        })
+                })
+            });
+            if !(leap || rider || hop || lame || hop_ride || double_hop || circle || turned_hop) {
                 dead = dead.with(sq);
             }
         }
@@ -1135,6 +1236,11 @@ impl CompiledMovement {
                 bb |= path.reach(from, occupied);
             }
         }
+        for hop in &self.turned_hops[c] {
+            if hop.line.capture {
+                bb |= hop.landings(from, occupied);
+            }
+        }
         bb
     }
 
@@ -1180,6 +1286,11 @@ impl CompiledMovement {
                 bb |= path.reach(from, occupied);
             }
         }
+        for hop in &self.turned_hops[c] {
+            if hop.line.quiet {
+                bb |= hop.landings(from, occupied);
+            }
+        }
         bb & !occupied
     }
 
@@ -1200,6 +1311,7 @@ impl CompiledMovement {
             && self.double_hops.iter().all(Vec::is_empty)
             && self.hop_rides.iter().all(Vec::is_empty)
             && self.circles.iter().all(Vec::is_empty)
+            && self.turned_hops.iter().all(Vec::is_empty)
             && self.riders.iter().flatten().all(|line| line.dir.is_some())
     }
 
@@ -1232,6 +1344,7 @@ impl fmt::Debug for CompiledMovement {
             .field("double_hops", &black(&self.double_hops[0]))
             .field("hop_rides", &black(&self.hop_rides[0]))
             .field("circles", &self.circles[0].len())
+            .field("turned_hops", &self.turned_hops[0].len())
             .field(
                 "lame",
                 &self.lame[0]
@@ -1534,6 +1647,44 @@ mod tests {
         assert!(
             compiled("ggfR").dead_squares(Color::Black) == Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3)
         );
+    }
+
+    #[test]
+    fn turned_hops() {
+        let from = sq(5, 5);
+        let eagle = compiled_builtin(Eagle).unwrap();
+        let sparrow = compiled_builtin(Sparrow).unwrap();
+        // hurdle 53 straight ahead of Black: the Eagle lands beside it, the Sparrow one
+        // rank back and aside
+        assert_eq!(eagle.attacks(Color::Black, from, set(&[53])), set(&[43, 63]));
+        assert_eq!(sparrow.attacks(Color::Black, from, set(&[53])), set(&[44, 64]));
+        // a diagonal hurdle on 33: Eagle 24 and 42, Sparrow 43 and 34
+        assert_eq!(eagle.attacks(Color::White, from, set(&[33])), set(&[24, 42]));
+        assert_eq!(sparrow.attacks(Color::White, from, set(&[33])), set(&[43, 34]));
+        // the corner hurdle: no landing square for the Eagle
+        assert!(eagle.attacks(Color::Black, sq(2, 2), set(&[11])).is_empty());
+        assert!(!eagle.is_line_bound() && eagle.dead_squares(Color::Black).is_empty());
+        for (text, column, message) in [
+            ("tyQ", 2, "'t' (turn 90°) and 'y' (turn 135°) exclude each other"),
+            (
+                "tN",
+                1,
+                "'t' (turned hop) takes a rider along king lines and nothing else, as in tQ; found N",
+            ),
+            (
+                "yNN",
+                1,
+                "'y' (turned hop) takes a rider along king lines and nothing else, as in tQ; found NN",
+            ),
+            (
+                "tgQ",
+                1,
+                "'t' (turned hop) takes a rider along king lines and nothing else, as in tQ; found Q",
+            ),
+        ] {
+            let err = Movement::parse(text).unwrap_err();
+            assert_eq!((err.column, err.message.as_str()), (column, message), "{text}");
+        }
     }
 
     #[test]
@@ -1965,7 +2116,7 @@ mod tests {
 
     #[test]
     fn random_strings_never_panic() {
-        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvsndpq(),0123456789WFNKRBQ(),18 x-é\t)]Y"
+        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvsndpqty(),0123456789WFNKRBQ(),18 x-é\t)]Y"
             .chars()
             .collect();
         let mut rng = SplitMix64::new(42);

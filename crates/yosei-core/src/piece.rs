@@ -107,6 +107,10 @@ pub enum PieceKind {
     Kangaroo,
     /// 薔 Rose: the circular (1,2) rider
     Rose,
+    /// 雀 Sparrow: along queen lines to a hurdle, then one step turned 135°
+    Sparrow,
+    /// 鷲 Eagle: along queen lines to a hurdle, then one step turned 90°
+    Eagle,
 }
 
 use PieceKind::*;
@@ -148,11 +152,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 54;
+    pub const COUNT: usize = 56;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 22] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 24] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -175,14 +179,16 @@ impl PieceKind {
         ChessLion,
         Kangaroo,
         Rose,
+        Sparrow,
+        Eagle,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 46] = {
-        let mut out = [Pawn; 46];
+    pub const HAND_KINDS: [PieceKind; 48] = {
+        let mut out = [Pawn; 48];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -360,6 +366,8 @@ impl PieceKind {
             ChessLion => "[LI]",
             Kangaroo => "[RO]",
             Rose => "[RS]",
+            Sparrow => "[SP]",
+            Eagle => "[EA]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -430,6 +438,8 @@ impl PieceKind {
             ChessLion => "chess lion",
             Kangaroo => "kangaroo",
             Rose => "rose",
+            Sparrow => "sparrow",
+            Eagle => "eagle",
         }
     }
 }

@@ -90,6 +90,8 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         ChessLion => "LI",
         Kangaroo => "RO",
         Rose => "RS",
+        Sparrow => "SP",
+        Eagle => "EA",
     }
 }
 

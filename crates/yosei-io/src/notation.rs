@@ -186,6 +186,8 @@ pub fn board_glyph(kind: PieceKind) -> char {
         ChessLion => '鬣',
         Kangaroo => '考',
         Rose => '薔',
+        Sparrow => '雀',
+        Eagle => '鷲',
     }
 }
 
