@@ -43,6 +43,8 @@ struct Movement {
     /// Turned hops (Sparrow, Eagle): a line to the first piece, then the two steps from
     /// it that land the piece.
     turned_hops: Vec<TurnedHop>,
+    /// The equihopper: over any occupied square to the square as far beyond it.
+    equihopper: bool,
 }
 
 impl Movement {
@@ -58,6 +60,7 @@ impl Movement {
             double_hops: vec![],
             circles: vec![],
             turned_hops: vec![],
+            equihopper: false,
         }
     }
 }
@@ -117,7 +120,7 @@ fn rose_paths() -> Vec<Offsets> {
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 36] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+pub const FAIRY_KINDS: [PieceKind; 37] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -268,6 +271,11 @@ fn movement(kind: PieceKind) -> Movement {
                 .collect(),
             ..Movement::new(vec![], vec![])
         },
+        // fm's h_check.c help_check_equi_hop and analyze_hi_equi_hop's non-stop branch
+        NonStopEquihopper => Movement {
+            equihopper: true,
+            ..Movement::new(vec![], vec![])
+        },
         // setup_refl90_to_pos: the hurdle's neighbours across the line
         Eagle => Movement {
             turned_hops: queen_lines
@@ -375,6 +383,19 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
             }
             if stops {
                 out.push(cur);
+            }
+        }
+    }
+    if movement.equihopper {
+        for hurdle in Square::all() {
+            if hurdle == from || setup.piece_at(hurdle).is_none() {
+                continue;
+            }
+            let (df, dr) = (hurdle.file() - from.file(), hurdle.rank() - from.rank());
+            if let Some(to) = hurdle.offset(df, dr) {
+                if can_land(setup, piece.color, to) {
+                    out.push(to);
+                }
             }
         }
     }
@@ -747,6 +768,7 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
                 && m.double_hops.is_empty()
                 && m.circles.is_empty()
                 && m.turned_hops.is_empty()
+                && !m.equihopper
                 && m.leaps
                     .iter()
                     .chain(&m.slides)

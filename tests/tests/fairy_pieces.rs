@@ -475,3 +475,20 @@ fn sparrow_and_eagle_turn_at_their_hurdle() {
         set(&["5e4a", "5e6a"])
     );
 }
+
+/// fm's Non-stop equihopper [NE]: over the piece at the midpoint of any vector to the
+/// square as far beyond it, whatever stands between (h_check.c help_check_equi_hop).
+#[test]
+fn the_non_stop_equihopper_lands_as_far_beyond_the_hurdle() {
+    // Black Non-stop equihopper on 5i; a White pawn on 5g, Black pawns on 5h and 4h: over 5g to
+    // 5e (the pawn on 5h, between, blocks nothing), over 5h taking the pawn on 5g, over
+    // 4h to 3g.
+    let p = pos("9/9/9/9/9/9/4p4/4PP3/4[NE]4 b - 1");
+    assert_eq!(moves_from(&p, "5i"), set(&["5i5e", "5i5g", "5i3g"]));
+    // An oblique hurdle: a White gold on 6g ((1,2) away) sends it to 7e, capturing the
+    // pawn there; that pawn is the midpoint of the hop to 9a.
+    let q = pos("9/9/9/9/2p6/9/3g5/9/4[NE]4 b - 1");
+    assert_eq!(moves_from(&q, "5i"), set(&["5i7e", "5i9a"]));
+    // It checks a king at the far end: White king on 5e, hurdle 5g.
+    assert!(pos("9/9/9/9/4k4/9/4p4/9/4[NE]4 w - 1").in_check(&RuleSet::ordinary()));
+}

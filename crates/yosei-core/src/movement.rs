@@ -120,6 +120,7 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Rose => "qN",
         Sparrow => "yQ",
         Eagle => "tQ",
+        NonStopEquihopper => "E",
         _ => return None,
     })
 }
@@ -176,6 +177,9 @@ pub enum PartKind {
     /// by one of the atom's eight vectors, clockwise or counter-clockwise, over empty
     /// squares, up to seven leaps (the eighth comes home).
     CircleRider,
+    /// The equihopper (`E`): over the occupied square at the midpoint of a vector to
+    /// the square at its end, whatever stands between (fm's Non-stop Equihopper).
+    EquiHop,
     /// A hop that turns (`t` 90°, fm's Eagle; `y` 135°, fm's Sparrow): along a king line
     /// to the first occupied square, then one king step from it, turned by that many
     /// degrees either way from the line.
@@ -305,7 +309,7 @@ impl std::str::FromStr for Movement {
 // ---------------------------------------------------------------------------------------
 // Parser
 
-const EXPECTED_ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q or (x,y))";
+const EXPECTED_ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q E or (x,y))";
 const MAX_LEAP: u32 = 8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -316,6 +320,8 @@ enum Atom {
     R,
     B,
     Q,
+    /// The equihopper: over the piece at the midpoint of any vector to its far end.
+    E,
 }
 
 impl Atom {
@@ -334,6 +340,7 @@ impl Atom {
             'R' => Atom::R,
             'B' => Atom::B,
             'Q' => Atom::Q,
+            'E' => Atom::E,
             _ => return None,
         })
     }
@@ -350,6 +357,14 @@ impl Atom {
             Atom::R => (leap_vectors(0, 1), true),
             Atom::B => (leap_vectors(1, 1), true),
             Atom::Q => (merged(leap_vectors(0, 1), leap_vectors(1, 1)), true),
+            // every vector whose double fits on the board
+            Atom::E => (
+                (-4..=4)
+                    .flat_map(|x| (-4..=4).map(move |y| (x, y)))
+                    .filter(|&v| v != (0, 0))
+                    .collect(),
+                false,
+            ),
         }
     }
 }
@@ -555,7 +570,7 @@ impl Parser {
                         self.pos,
                         format!(
                             "a compound cannot be doubled ('{letter}{letter}'): K is the W and F leaps, \
-                             R B Q are riders already"
+                             R B Q are riders already, E hops already"
                         ),
                     ));
                 }
@@ -597,6 +612,15 @@ impl Parser {
 
         let (base, compound_rider) = atom.vectors();
         let rider = doubled || compound_rider;
+        if atom == Atom::E {
+            let other = [g, p, q, t, y, n, d].into_iter().flatten().min();
+            if let Some(at) = other {
+                return Err(error(
+                    at,
+                    format!("'{}' does not apply to E (the equihopper)", self.chars[at]),
+                ));
+            }
+        }
         let lame = match (n, d) {
             (Some(at), _) => Some((at, FirstStep::Orthogonal)),
             (_, Some(at)) => Some((at, FirstStep::Diagonal)),
@@ -712,7 +736,9 @@ impl Parser {
         }
 
         Ok(Part {
-            kind: if let Some((_, eighths)) = turn {
+            kind: if atom == Atom::E {
+                PartKind::EquiHop
+            } else if let Some((_, eighths)) = turn {
                 PartKind::TurnedHop(eighths)
             } else if q.is_some() {
                 PartKind::CircleRider
@@ -950,6 +976,9 @@ impl TurnedHop {
     }
 }
 
+/// An equihopper vector of one colour (board delta to the midpoint) and (quiet, capture).
+type EquiHop = ((i8, i8), (bool, bool));
+
 /// Circular paths by their leaps, with (quiet, capture) merged.
 type MergedCircles = BTreeMap<Vec<(i8, i8)>, (bool, bool)>;
 
@@ -1013,6 +1042,8 @@ pub struct CompiledMovement {
     lame: [Vec<LameLeap>; 2],
     circles: [Vec<CirclePath>; 2],
     turned_hops: [Vec<TurnedHop>; 2],
+    /// Equihopper vectors (board deltas to the midpoint) with (quiet, capture).
+    equi_hops: [Vec<EquiHop>; 2],
     lion: bool,
     dead: [Bitboard; 2],
     /// Owner's-view leap vectors with (quiet, capture), sorted; for `Debug`.
@@ -1055,6 +1086,7 @@ impl CompiledMovement {
         let (mut double_hops, mut hop_rides) = (Merged::new(), Merged::new());
         let mut circles = MergedCircles::new();
         let mut turned_hops: BTreeMap<((i8, i8), u8), (bool, bool)> = BTreeMap::new();
+        let mut equi_hops = Merged::new();
         let mut lion = false;
         for part in parts {
             match part.kind {
@@ -1063,6 +1095,7 @@ impl CompiledMovement {
                 PartKind::Hop => merge(&mut hops, part),
                 PartKind::DoubleHop => merge(&mut double_hops, part),
                 PartKind::HopRide => merge(&mut hop_rides, part),
+                PartKind::EquiHop => merge(&mut equi_hops, part),
                 PartKind::TurnedHop(eighths) => {
                     for &v in &part.vectors {
                         let entry = turned_hops.entry((v, eighths)).or_insert((false, false));
@@ -1122,6 +1155,12 @@ impl CompiledMovement {
                 circle_squares(&circles, Color::Black),
                 circle_squares(&circles, Color::White),
             ],
+            equi_hops: [Color::Black, Color::White].map(|color| {
+                equi_hops
+                    .iter()
+                    .map(|(&v, &what)| (board_delta(color, v), what))
+                    .collect()
+            }),
             turned_hops: [Color::Black, Color::White].map(|color| {
                 turned_hops
                     .iter()
@@ -1185,7 +1224,10 @@ impl CompiledMovement {
                         })
                 })
             });
-            if !(leap || rider || hop || lame || hop_ride || double_hop || circle || turned_hop) {
+            let equi_hop = self.equi_hops[c]
+                .iter()
+                .any(|&((df, dr), _)| sq.offset(2 * df as i32, 2 * dr as i32).is_some());
+            if !(leap || rider || hop || lame || hop_ride || double_hop || circle || turned_hop || equi_hop) {
                 dead = dead.with(sq);
             }
         }
@@ -1241,6 +1283,31 @@ impl CompiledMovement {
                 bb |= hop.landings(from, occupied);
             }
         }
+        bb |= self.equi_landings(c, from, occupied, |(_, capture)| capture);
+        bb
+    }
+
+    /// The equihopper's landing squares whose (quiet, capture) pass `keep`.
+    fn equi_landings(
+        &self,
+        c: usize,
+        from: Square,
+        occupied: Bitboard,
+        keep: impl Fn((bool, bool)) -> bool,
+    ) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for &((df, dr), what) in &self.equi_hops[c] {
+            if !keep(what) {
+                continue;
+            }
+            let mid = from.offset(df as i32, dr as i32);
+            let end = from.offset(2 * df as i32, 2 * dr as i32);
+            if let (Some(mid), Some(end)) = (mid, end) {
+                if occupied.contains(mid) {
+                    bb = bb.with(end);
+                }
+            }
+        }
         bb
     }
 
@@ -1291,6 +1358,7 @@ impl CompiledMovement {
                 bb |= hop.landings(from, occupied);
             }
         }
+        bb |= self.equi_landings(c, from, occupied, |(quiet, _)| quiet);
         bb & !occupied
     }
 
@@ -1312,6 +1380,7 @@ impl CompiledMovement {
             && self.hop_rides.iter().all(Vec::is_empty)
             && self.circles.iter().all(Vec::is_empty)
             && self.turned_hops.iter().all(Vec::is_empty)
+            && self.equi_hops.iter().all(Vec::is_empty)
             && self.riders.iter().flatten().all(|line| line.dir.is_some())
     }
 
@@ -1650,6 +1719,28 @@ mod tests {
     }
 
     #[test]
+    fn equihopper_hops_over_any_midpoint() {
+        let e = compiled_builtin(NonStopEquihopper).unwrap();
+        let from = sq(5, 5);
+        assert!(e.attacks(Color::Black, from, Bitboard::EMPTY).is_empty());
+        // a piece on 53 sends it to 51; on 64 to 73; on 67 (an oblique (1,2)) to 79
+        assert_eq!(e.attacks(Color::Black, from, set(&[53])), set(&[51]));
+        assert_eq!(e.attacks(Color::Black, from, set(&[64, 67])), set(&[73, 79]));
+        // nothing between blocks: with 54 filled too, the hop over 53 still lands on 51
+        // (and the one over 54 on 53)
+        assert_eq!(e.attacks(Color::Black, from, set(&[54, 53, 52])), set(&[53, 51]));
+        // a midpoint whose mirror is off the board gives nothing
+        assert!(e.attacks(Color::Black, sq(1, 1), set(&[61])).is_empty());
+        for (text, column, message) in [
+            ("gE", 1, "'g' does not apply to E (the equihopper)"),
+            ("mnE", 2, "'n' does not apply to E (the equihopper)"),
+        ] {
+            let err = Movement::parse(text).unwrap_err();
+            assert_eq!((err.column, err.message.as_str()), (column, message), "{text}");
+        }
+    }
+
+    #[test]
     fn turned_hops() {
         let from = sq(5, 5);
         let eagle = compiled_builtin(Eagle).unwrap();
@@ -1965,7 +2056,7 @@ mod tests {
 
     #[test]
     fn bad_inputs() {
-        const ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q or (x,y))";
+        const ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q E or (x,y))";
         let table: &[(&str, usize, String)] = &[
             ("", 1, format!("empty movement: {ATOM}")),
             ("Wx", 2, format!("{ATOM}, found 'x'")),
@@ -2046,12 +2137,14 @@ mod tests {
             (
                 "KK",
                 2,
-                "a compound cannot be doubled ('KK'): K is the W and F leaps, R B Q are riders already".into(),
+                "a compound cannot be doubled ('KK'): K is the W and F leaps, R B Q are riders already, E hops already"
+                    .into(),
             ),
             (
                 "WRR",
                 3,
-                "a compound cannot be doubled ('RR'): K is the W and F leaps, R B Q are riders already".into(),
+                "a compound cannot be doubled ('RR'): K is the W and F leaps, R B Q are riders already, E hops already"
+                    .into(),
             ),
             (
                 "WWW",
@@ -2116,7 +2209,7 @@ mod tests {
 
     #[test]
     fn random_strings_never_panic() {
-        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvsndpqty(),0123456789WFNKRBQ(),18 x-é\t)]Y"
+        let alphabet: Vec<char> = "WFDNAHCZGKRBQEmcgafblrvsndpqty(),0123456789WFNKRBQ(),18 x-é\t)]Y"
             .chars()
             .collect();
         let mut rng = SplitMix64::new(42);

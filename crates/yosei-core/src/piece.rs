@@ -111,6 +111,9 @@ pub enum PieceKind {
     Sparrow,
     /// 鷲 Eagle: along queen lines to a hurdle, then one step turned 90°
     Eagle,
+    /// 均 Non-stop equihopper: over the piece at the midpoint of any vector to its end,
+    /// whatever stands between
+    NonStopEquihopper,
 }
 
 use PieceKind::*;
@@ -152,11 +155,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 56;
+    pub const COUNT: usize = 57;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 24] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 25] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -181,14 +184,15 @@ impl PieceKind {
         Rose,
         Sparrow,
         Eagle,
+        NonStopEquihopper,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 48] = {
-        let mut out = [Pawn; 48];
+    pub const HAND_KINDS: [PieceKind; 49] = {
+        let mut out = [Pawn; 49];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -368,6 +372,7 @@ impl PieceKind {
             Rose => "[RS]",
             Sparrow => "[SP]",
             Eagle => "[EA]",
+            NonStopEquihopper => "[NE]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -440,6 +445,7 @@ impl PieceKind {
             Rose => "rose",
             Sparrow => "sparrow",
             Eagle => "eagle",
+            NonStopEquihopper => "non-stop equihopper",
         }
     }
 }

@@ -92,6 +92,7 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         Rose => "RS",
         Sparrow => "SP",
         Eagle => "EA",
+        NonStopEquihopper => "NE",
     }
 }
 

@@ -188,6 +188,8 @@ pub fn board_glyph(kind: PieceKind) -> char {
         Rose => '薔',
         Sparrow => '雀',
         Eagle => '鷲',
+        // fm's second glyph (its first, Ｅ, is a user piece's here)
+        NonStopEquihopper => '均',
     }
 }
 

@@ -758,7 +758,7 @@ mod tests {
             .collect();
         assert_eq!(
             order.concat(),
-            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA]"
+            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA][NE]"
         );
     }
 }
