@@ -133,7 +133,7 @@ impl Powers {
             PowerRule::NekoSen | PowerRule::NekoNekoSen => {
                 let lender = neko_sen::lender(pos, self.rule, sq);
                 let kind = pos.piece_at(lender).map_or(piece.kind, |l| l.kind);
-                1u32 << kind.index()
+                kind_bit(kind)
             }
             rule => {
                 let lender = sq
