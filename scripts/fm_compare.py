@@ -13,6 +13,14 @@ so counts as agreeing, and is counted apart.
     FM=/path/to/fmza scripts/fm_compare.py annan+circe madrasi+pwc ... \
         [--count 40] [--seed 1] [--yosei target/release/yosei]
 
+`--zoo WA,DA,...` (fm's codes of the pieces past the alphabet, docs/rules/fairy-pieces.md)
+compares, per code, ordinary helpmates with one to three of that piece added (Black's on
+the board near the king or in hand, sometimes a White one); fm is told the piece as
+`/EF1=<code>#<n>@H` (n the number in play, so that none is left for a hand; H: it can be
+held and dropped, as in yosei). Condition sets may be given as well (`+` joined) and
+apply to those runs too; with none, the rule is ordinary. fm mis-generates a defender's
+Mao and Moa (docs/rules/fairy-pieces.md): `--zoo-white 0` leaves White's out.
+
 FM_SOLVE (default /work/shared/tools/fm-linux/fm-solve.sh) runs fm on one line;
 SFEN2FM (default next to it, sfen2fm.py) writes an SFEN as fm's one-line form. Prints, per
 condition set, problems compared, agreements and disagreements (each with its SFEN, fm's
@@ -59,6 +67,35 @@ FM_WORDS = {
 }
 # fm's piece names (sub.c graph[]) and the SFEN letters of the hand kinds
 FM_KINDS = {"歩": "P", "香": "L", "桂": "N", "銀": "S", "金": "G", "角": "B", "飛": "R"}
+# fm's glyphs of its further pieces (piece_data.c graphv_*), by fm code; fm draws the
+# Camelrider and the Zebrarider as the Camel and the Zebra
+ZOO_GLYPHS = {
+    "WA": "臣",
+    "DA": "戦",
+    "TL": "参",
+    "FE": "賢",
+    "AL": "ぞ",
+    "TR": "桟",
+    "FL": "紅",
+    "R4": "栖",
+    "R6": "楼",
+    "CR": "駱",
+    "ZR": "縞",
+    "EM": "后",
+    "PR": "姫",
+    "MA": "マ",
+    "MO": "モ",
+    "SH": "相",
+    "PA": "包",
+    "VA": "包",
+    "LE": "包",
+    "LI": "鬣",
+    "RO": "考",
+    "RS": "薔",
+    "SP": "雀",
+    "EA": "鷲",
+    "NE": "Ｅ",
+}
 STANDARD = {"R": 2, "B": 2, "G": 4, "S": 4, "N": 4, "L": 4, "P": 18}
 
 
@@ -79,7 +116,7 @@ def dead(kind, black, rank):
     return (kind in "PL" and own == 1) or (kind == "N" and own <= 2)
 
 
-def random_position(rng, dense=False):
+def random_position(rng, dense=False, zoo=None, zoo_white=25):
     """A Black-to-move SFEN: a White king on ranks 1-3, a few White pieces next to it, a
     few Black pieces within three squares, sometimes a Black king far away and pieces in
     Black's hand; White's hand empty (fm is told `+0`). Not checked for legality here:
@@ -128,6 +165,21 @@ def random_position(rng, dense=False):
         if used[kind] < STANDARD[kind]:
             used[kind] += 1
             hand.append(kind)
+    if zoo:
+        # one to three of fm's piece `zoo`: Black's near the king or in hand, a White one
+        # next to the king now and then (a square where it is dead is refused by yosei
+        # and the position skipped)
+        black = f"[{zoo}]"
+        for _ in range(rng.randint(1, 2)):
+            sq = free_near(kf, kr, 3)
+            if sq is not None:
+                board[sq] = black
+        if rng.random() < 0.4:
+            hand.append(black)
+        if rng.random() < zoo_white / 100:
+            sq = free_near(kf, kr, 2)
+            if sq is not None:
+                board[sq] = black.lower()
     rows = []
     for r in range(1, 10):
         row, empty = "", 0
@@ -141,7 +193,7 @@ def random_position(rng, dense=False):
                 empty = 0
             row += piece
         rows.append(row + (str(empty) if empty else ""))
-    counts = {k: hand.count(k) for k in "RBGSNLP" if k in hand}
+    counts = {k: hand.count(k) for k in [*"RBGSNLP", f"[{zoo}]"] if k in hand}
     hand_text = "".join((str(n) if n > 1 else "") + k for k, n in counts.items()) or "-"
     return "/".join(rows) + " b " + hand_text + " 1"
 
@@ -158,21 +210,23 @@ def from_usi(move):
     main, _, displaced = move.partition("/")
     where = usi_square(displaced) if displaced else None
     if "*" in main:
-        return (main[0], None, usi_square(main[2:4]), False, None)
+        kind, _, to = main.partition("*")
+        return (kind, None, usi_square(to), False, None)
     return (None, usi_square(main[0:2]), usi_square(main[2:4]), main.endswith("+"), where)
 
 
 FM_MOVE = re.compile(r"^(\d\d|同)(\$?)([^\d<>/打居成生]+)(成|生)?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
 
 
-def from_fm(move, previous_to):
+def from_fm(move, previous_to, zoo=None):
     m = FM_MOVE.match(move)
     if not m:
         raise ValueError(f"fm move not understood: {move}")
     square, _, piece, promotion, drop, origin, displaced = m.groups()
     to = previous_to if square == "同" else (int(square[0]), int(square[1]))
     if drop:
-        return (FM_KINDS[piece], None, to, False, None)
+        kind = f"[{zoo}]" if zoo and piece == ZOO_GLYPHS[zoo] else FM_KINDS[piece]
+        return (kind, None, to, False, None)
     where = (int(displaced[0]), int(displaced[1])) if displaced else None
     return (None, (int(origin[0]), int(origin[1])), to, promotion == "成", where)
 
@@ -203,9 +257,15 @@ def board_of(sfen):
     """{(file, rank): SFEN piece} of an SFEN's board."""
     board = {}
     for rank, row in enumerate(sfen.split()[0].split("/"), start=1):
-        file, promoted = 9, ""
+        file, promoted, code = 9, "", ""
         for c in row:
-            if c.isdigit():
+            if code or c == "[":
+                # fm's further pieces are written [WA] (digits too: [R4])
+                code += c
+                if c == "]":
+                    board[(file, rank)] = code
+                    file, code = file - 1, ""
+            elif c.isdigit():
                 file -= int(c)
             elif c == "+":
                 promoted = "+"
@@ -298,10 +358,35 @@ def solve_yosei(binary, sfen, conditions):
     return {normalise([from_usi(m) for m in s], conditions) for s in answer["solutions"]}, None
 
 
-def solve_fm(fm_solve, fm_bin, line, conditions):
+def fm_line(sfen2fm, sfen, rule, zoo):
+    """fm's one-line form of `sfen` and fm's switches. sfen2fm knows the ordinary pieces
+    only: the position is written without fm's further pieces, which are then put in (fm
+    reads its codes, `55WA`) and declared by /EF1."""
+    if not zoo:
+        return sfen2fm.conv(sfen, rule, 3), []
+    token = f"[{zoo}]"
+    board, side, hands = sfen.split()[:3]
+    black = sorted(sq for sq, p in board_of(sfen).items() if p == token)
+    white = sorted(sq for sq, p in board_of(sfen).items() if p == token.lower())
+    held = hands.count(token)
+    plain_board = re.sub(r"\[[A-Za-z0-9]{2}\]", "1", board)
+    plain_board = "/".join(re.sub(r"\d+", lambda m: str(sum(map(int, m.group()))), row) for row in plain_board.split("/"))
+    plain_hands = hands.replace(token, "") or "-"
+    line = sfen2fm.conv(f"{plain_board} {side} {plain_hands} 1", rule, 3)
+    head, _, rest = line.partition(" ")
+    attacker, _, defender = rest.partition(", ")
+    squares = lambda sqs: "".join(f"{f}{r}{zoo}" for f, r in sqs)
+    attacker = squares(black) + attacker
+    if held:
+        attacker += (zoo if " +" in attacker else f" +{zoo}") + (str(held) if held > 1 else "")
+    line = f"{head} {attacker}, {squares(white)}{defender}"
+    return line, [f"/EF1={zoo}#{len(black) + len(white) + held}@H"]
+
+
+def solve_fm(fm_solve, fm_bin, line, conditions, switches=(), zoo=None):
     env = dict(os.environ, FM_BIN=fm_bin, FM_TIMEOUT="60")
     try:
-        out = subprocess.run([fm_solve, line], capture_output=True, text=True, env=env, timeout=120)
+        out = subprocess.run([fm_solve, line, *switches], capture_output=True, text=True, env=env, timeout=120)
     except subprocess.TimeoutExpired:
         return None, "timeout"
     text = out.stdout
@@ -314,7 +399,7 @@ def solve_fm(fm_solve, fm_bin, line, conditions):
         moves = row.split("まで")[0].split()
         parsed, previous = [], None
         for m in moves:
-            move = from_fm(m, previous)
+            move = from_fm(m, previous, zoo)
             previous = move[2]
             parsed.append(move)
         solutions.add(normalise(parsed, conditions))
@@ -333,7 +418,14 @@ def show(solution):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("sets", nargs="+", help="condition sets, e.g. annan+circe")
+    parser.add_argument("sets", nargs="*", help="condition sets, e.g. annan+circe")
+    parser.add_argument("--zoo", default="", help="fm codes of further pieces, e.g. WA,DA,EM")
+    parser.add_argument(
+        "--zoo-white",
+        type=int,
+        default=25,
+        help="percentage of --zoo positions with a White one of the piece (0: Black's only)",
+    )
     parser.add_argument("--count", type=int, default=40, help="problems compared per set")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--yosei", default="target/release/yosei")
@@ -346,23 +438,28 @@ def main():
     fm_solve = os.environ.get("FM_SOLVE", os.path.join(TOOLS, "fm-solve.sh"))
     sfen2fm = load_sfen2fm()
     any_disagreement = False
-    for words in args.sets:
-        conditions = words.split("+")
+    zoo_codes = [c for c in args.zoo.split(",") if c]
+    runs = [(words, zoo) for zoo in zoo_codes or [None] for words in args.sets or ([""] if zoo_codes else [])]
+    if not runs:
+        sys.exit("give condition sets, --zoo codes, or both")
+    for words, zoo in runs:
+        conditions = [c for c in words.split("+") if c]
         rule = "".join(FM_WORDS[c] for c in conditions) + "ばか詰"
-        rng = random.Random(f"{args.seed}:{words}")
+        rng = random.Random(f"{args.seed}:{words}" + (f":{zoo}" if zoo else ""))
+        label = "+".join(filter(None, [words, zoo and f"[{zoo}]"]))
         compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = 0
         disagreements = []
         attempts = 0
         while compared < args.count and attempts < args.count * 20:
             attempts += 1
-            sfen = random_position(rng, args.dense)
+            sfen = random_position(rng, args.dense, zoo, args.zoo_white)
             ours, why = solve_yosei(args.yosei, sfen, conditions)
             if ours is None:
                 shorter += why == "shorter"
                 refused += why != "shorter"
                 continue
-            line = sfen2fm.conv(sfen, rule, 3)
-            theirs, why = solve_fm(fm_solve, fm_bin, line, conditions)
+            line, switches = fm_line(sfen2fm, sfen, rule, zoo)
+            theirs, why = solve_fm(fm_solve, fm_bin, line, conditions, switches, zoo)
             if theirs is None:
                 skipped += 1
                 continue
@@ -376,9 +473,9 @@ def main():
                 agreed += 1
                 mirror_pruned += 1
             else:
-                disagreements.append((sfen, line, ours - theirs, theirs - ours))
+                disagreements.append((sfen, " ".join([line, *switches]), ours - theirs, theirs - ours))
         print(
-            f"{words}: compared {compared} (with solutions {with_solutions}), agree {agreed} "
+            f"{label}: compared {compared} (with solutions {with_solutions}), agree {agreed} "
             f"({mirror_pruned} of them after fm's mirror pruning), "
             f"disagree {len(disagreements)}; skipped: refused by yosei {refused}, mate in 1 {shorter}, "
             f"fm incomplete {skipped}"

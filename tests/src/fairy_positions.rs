@@ -38,6 +38,8 @@ pub struct FairyMix {
     pub hand_percent: usize,
     /// No Lion anywhere (capture conditions refuse the Lion's double capture).
     pub no_lions: bool,
+    /// The fairy kinds drawn from.
+    pub kinds: &'static [PieceKind],
 }
 
 impl Default for FairyMix {
@@ -51,6 +53,7 @@ impl Default for FairyMix {
             stone_percent: 25,
             hand_percent: 60,
             no_lions: false,
+            kinds: &FAIRY_KINDS,
         }
     }
 }
@@ -128,7 +131,7 @@ fn random_fairy_kind(rng: &mut SplitMix64, mix: &FairyMix) -> PieceKind {
     let kind = if rng.chance(40) {
         rng.pick(&[Lion, Grasshopper])
     } else {
-        rng.pick(&FAIRY_KINDS)
+        rng.pick(mix.kinds)
     };
     if mix.no_lions && kind == Lion {
         Grasshopper

@@ -14,6 +14,9 @@ use yosei_core::{Color, Displacement, Move, Piece, PieceKind, Setup, Square};
 /// (file delta, rank delta) for Black; White mirrors the rank delta.
 type Offsets = Vec<(i32, i32)>;
 
+/// A turned hop's line and the two steps from its hurdle to the landing squares.
+type TurnedHop = ((i32, i32), [(i32, i32); 2]);
+
 /// How a kind moves (rules.md §1), as plain lists of offsets.
 struct Movement {
     /// Single steps and leaps: one offset, never blocked.
@@ -25,6 +28,23 @@ struct Movement {
     hops: Offsets,
     /// The Lion: besides its 24 single moves (in `leaps`), two king steps in one turn.
     lion: bool,
+    /// Leaps that do not jump: (offset, the square between that must be empty).
+    lame: Vec<((i32, i32), (i32, i32))>,
+    /// Riders that never capture (the 包 family's moves).
+    quiet_slides: Offsets,
+    /// Lines where the first piece is a hurdle and the piece goes on beyond it over
+    /// empty squares (if the flag says it may stop there) to capture the next piece.
+    hop_rides: Vec<((i32, i32), bool)>,
+    /// Kangaroo lines: over the first two pieces, landing just beyond the second.
+    double_hops: Offsets,
+    /// Circular paths (the Rose): the squares after each leap, in order, walked over
+    /// empty squares to the first piece.
+    circles: Vec<Offsets>,
+    /// Turned hops (Sparrow, Eagle): a line to the first piece, then the two steps from
+    /// it that land the piece.
+    turned_hops: Vec<TurnedHop>,
+    /// The equihopper: over any occupied square to the square as far beyond it.
+    equihopper: bool,
 }
 
 impl Movement {
@@ -34,6 +54,13 @@ impl Movement {
             slides,
             hops: vec![],
             lion: false,
+            lame: vec![],
+            quiet_slides: vec![],
+            hop_rides: vec![],
+            double_hops: vec![],
+            circles: vec![],
+            turned_hops: vec![],
+            equihopper: false,
         }
     }
 }
@@ -53,9 +80,50 @@ fn leaper(a: i32, b: i32) -> Offsets {
     out
 }
 
-/// The fairy kinds of rules.md §1 (the stone aside): with the ordinary hand kinds, every
-/// kind this generator can drop. Anything else held in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 12] = {
+/// The xiangqi horse and its turned twin (fm's Mao and Moa): a knight's leap through the
+/// square one orthogonal step towards its long side (Mao) or one diagonal step (Moa).
+fn lame_knight(orthogonal_first: bool) -> Vec<((i32, i32), (i32, i32))> {
+    leaper(1, 2)
+        .into_iter()
+        .map(|(df, dr)| {
+            let between = match (orthogonal_first, df.abs() == 2) {
+                (true, true) => (df.signum(), 0),
+                (true, false) => (0, dr.signum()),
+                (false, _) => (df.signum(), dr.signum()),
+            };
+            ((df, dr), between)
+        })
+        .collect()
+}
+
+/// The Rose's paths: the eight knight leaps in the order of a walk around the octagon
+/// they make (each the last turned by 45°), started at each and walked either way for
+/// seven leaps (the eighth comes home); as cumulative offsets.
+fn rose_paths() -> Vec<Offsets> {
+    let octagon = [(1, 2), (2, 1), (2, -1), (1, -2), (-1, -2), (-2, -1), (-2, 1), (-1, 2)];
+    let mut paths = Vec::new();
+    for start in 0..8 {
+        for turn in [1, 7] {
+            let mut at = (0, 0);
+            let mut path = Vec::new();
+            for k in 0..7 {
+                let (df, dr) = octagon[(start + k * turn) % 8];
+                at = (at.0 + df, at.1 + dr);
+                path.push(at);
+            }
+            paths.push(path);
+        }
+    }
+    paths
+}
+
+/// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
+/// with the ordinary hand kinds, every kind this generator can drop. Anything else held
+/// in a hand makes it panic.
+pub const FAIRY_KINDS: [PieceKind; 37] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+
+/// The fairy kinds of rules.md §1, the stone aside.
+pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
     use PieceKind::*;
     [
         Lion,
@@ -130,6 +198,100 @@ fn movement(kind: PieceKind) -> Movement {
             ..Movement::new(vec![], vec![])
         },
         Nightrider => Movement::new(vec![], leaper(1, 2)),
+        // fm's piece_data.c: vec_hi, vec_da, vec_tl, vec_ka, vec_al, vec_tr, vec_fl,
+        // vec_r4, vec_r6 leaps; vec_cm and vec_zb runs; Empress and Princess a rook or
+        // bishop run with knight leaps
+        Wazir => Movement::new(leaper(0, 1), vec![]),
+        Dabbaba => Movement::new(leaper(0, 2), vec![]),
+        Threeleaper => Movement::new(leaper(0, 3), vec![]),
+        Fers => Movement::new(leaper(1, 1), vec![]),
+        Alfil => Movement::new(leaper(2, 2), vec![]),
+        Tripper => Movement::new(leaper(3, 3), vec![]),
+        Flamingo => Movement::new(leaper(1, 6), vec![]),
+        Root40Leaper => Movement::new(leaper(2, 6), vec![]),
+        Root65Leaper => Movement::new([leaper(1, 8), leaper(4, 7)].concat(), vec![]),
+        Camelrider => Movement::new(vec![], leaper(1, 3)),
+        Zebrarider => Movement::new(vec![], leaper(2, 3)),
+        Empress => Movement::new(leaper(1, 2), orthogonals),
+        Princess => Movement::new(leaper(1, 2), diagonals),
+        Mao => Movement {
+            lame: lame_knight(true),
+            ..Movement::new(vec![], vec![])
+        },
+        Moa => Movement {
+            lame: lame_knight(false),
+            ..Movement::new(vec![], vec![])
+        },
+        // fm's 包 family: moves as a rook (bishop, queen) without capturing; captures the
+        // second piece on a line, the first being the screen
+        Pao => Movement {
+            quiet_slides: orthogonals.clone(),
+            hop_rides: orthogonals.iter().map(|&d| (d, false)).collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        Vao => Movement {
+            quiet_slides: diagonals.clone(),
+            hop_rides: diagonals.iter().map(|&d| (d, false)).collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        Leo => Movement {
+            quiet_slides: queen_lines.clone(),
+            hop_rides: queen_lines.iter().map(|&d| (d, false)).collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        // the chess Lion: over the first piece, then anywhere beyond up to the next piece
+        ChessLion => Movement {
+            hop_rides: queen_lines.iter().map(|&d| (d, true)).collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        Kangaroo => Movement {
+            double_hops: queen_lines.clone(),
+            ..Movement::new(vec![], vec![])
+        },
+        Rose => Movement {
+            circles: rose_paths(),
+            ..Movement::new(vec![], vec![])
+        },
+        // fm's piece.c setup_refl135_to_pos: from the hurdle one step back towards the
+        // mover and one aside (a line step turned 135° either way)
+        Sparrow => Movement {
+            turned_hops: queen_lines
+                .iter()
+                .map(|&(df, dr)| {
+                    let sides = if df == 0 || dr == 0 {
+                        // straight: back along the line, and one square to either side
+                        let (sf, sr) = (dr.abs(), df.abs());
+                        [(sf - df, sr - dr), (-sf - df, -sr - dr)]
+                    } else {
+                        // diagonal: one step back along either axis
+                        [(-df, 0), (0, -dr)]
+                    };
+                    ((df, dr), sides)
+                })
+                .collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        // fm's h_check.c help_check_equi_hop and analyze_hi_equi_hop's non-stop branch
+        NonStopEquihopper => Movement {
+            equihopper: true,
+            ..Movement::new(vec![], vec![])
+        },
+        // setup_refl90_to_pos: the hurdle's neighbours across the line
+        Eagle => Movement {
+            turned_hops: queen_lines
+                .iter()
+                .map(|&(df, dr)| ((df, dr), [(-dr, df), (dr, -df)]))
+                .collect(),
+            ..Movement::new(vec![], vec![])
+        },
+        // the xiangqi elephant: two diagonal steps, the first square empty
+        Shan => Movement {
+            lame: leaper(2, 2)
+                .into_iter()
+                .map(|(df, dr)| ((df, dr), (df / 2, dr / 2)))
+                .collect(),
+            ..Movement::new(vec![], vec![])
+        },
         Stone => Movement::new(vec![], vec![]),
         // a kind added later (say a user-defined one) has no movement written here
         #[allow(unreachable_patterns)]
@@ -165,6 +327,14 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
             }
         }
     }
+    for ((df, dr), (bf, br)) in movement.lame {
+        let between = from.offset(bf, br * sign);
+        if let (Some(to), Some(between)) = (from.offset(df, dr * sign), between) {
+            if setup.piece_at(between).is_none() && can_land(setup, piece.color, to) {
+                out.push(to);
+            }
+        }
+    }
     for (df, dr) in movement.slides {
         let mut cur = from;
         while let Some(to) = cur.offset(df, dr * sign) {
@@ -178,6 +348,102 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
                 }
             }
             cur = to;
+        }
+    }
+    for (df, dr) in movement.quiet_slides {
+        let mut cur = from;
+        while let Some(to) = cur.offset(df, dr * sign) {
+            if setup.piece_at(to).is_some() {
+                break;
+            }
+            out.push(to);
+            cur = to;
+        }
+    }
+    for ((df, dr), stops) in movement.hop_rides {
+        let step = |sq: Square| sq.offset(df, dr * sign);
+        // walk to the screen, then past it
+        let mut cur = from;
+        while let Some(next) = step(cur) {
+            cur = next;
+            if setup.piece_at(cur).is_some() {
+                break;
+            }
+        }
+        if setup.piece_at(cur).is_none() || cur == from {
+            continue;
+        }
+        while let Some(next) = step(cur) {
+            cur = next;
+            if setup.piece_at(cur).is_some() {
+                if can_land(setup, piece.color, cur) {
+                    out.push(cur);
+                }
+                break;
+            }
+            if stops {
+                out.push(cur);
+            }
+        }
+    }
+    if movement.equihopper {
+        for hurdle in Square::all() {
+            if hurdle == from || setup.piece_at(hurdle).is_none() {
+                continue;
+            }
+            let (df, dr) = (hurdle.file() - from.file(), hurdle.rank() - from.rank());
+            if let Some(to) = hurdle.offset(df, dr) {
+                if can_land(setup, piece.color, to) {
+                    out.push(to);
+                }
+            }
+        }
+    }
+    for ((df, dr), sides) in movement.turned_hops {
+        let mut cur = from;
+        while let Some(next) = cur.offset(df, dr * sign) {
+            cur = next;
+            if setup.piece_at(cur).is_some() {
+                for (sf, sr) in sides {
+                    if let Some(to) = cur.offset(sf, sr * sign) {
+                        if can_land(setup, piece.color, to) && !out.contains(&to) {
+                            out.push(to);
+                        }
+                    }
+                }
+                break;
+            }
+        }
+    }
+    for path in movement.circles {
+        for (df, dr) in path {
+            let Some(to) = from.offset(df, dr * sign) else { break };
+            // paths share squares (the first leap is on two of them): each square once
+            let lands = setup.piece_at(to).is_none() || can_land(setup, piece.color, to);
+            if lands && !out.contains(&to) {
+                out.push(to);
+            }
+            if setup.piece_at(to).is_some() {
+                break;
+            }
+        }
+    }
+    for (df, dr) in movement.double_hops {
+        let mut hurdles = 0;
+        let mut cur = from;
+        while let Some(next) = cur.offset(df, dr * sign) {
+            cur = next;
+            if setup.piece_at(cur).is_some() {
+                hurdles += 1;
+                if hurdles == 2 {
+                    if let Some(to) = cur.offset(df, dr * sign) {
+                        if can_land(setup, piece.color, to) {
+                            out.push(to);
+                        }
+                    }
+                    break;
+                }
+            }
         }
     }
     for (df, dr) in movement.hops {
@@ -524,12 +790,26 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
     match kind {
         PieceKind::Pawn | PieceKind::Lance => r == 1,
         PieceKind::Knight => r <= 2,
-        // Seed 002: a piece that attacks no square. Of the fairy pieces only the
-        // √50-leaper has such squares on 9×9 (every leap leaves the board).
-        PieceKind::Root50Leaper => leaper(1, 7)
-            .into_iter()
-            .chain(leaper(5, 5))
-            .all(|(df, dr)| sq.offset(df, dr).is_none()),
+        // Seed 002: a piece that attacks no square: every leap and every first slide
+        // step leaves the board (the fairy movements are the same for both colours). A
+        // Lion always has a king step, a Grasshopper on 9×9 always a hurdle and a landing
+        // square in some direction.
+        PieceKind::Stone => false,
+        kind if kind.is_fairy() => {
+            let m = movement(kind);
+            !m.lion
+                && m.hops.is_empty()
+                && m.hop_rides.is_empty()
+                && m.double_hops.is_empty()
+                && m.circles.is_empty()
+                && m.turned_hops.is_empty()
+                && !m.equihopper
+                && m.leaps
+                    .iter()
+                    .chain(&m.slides)
+                    .chain(m.lame.iter().map(|(offset, _)| offset))
+                    .all(|&(df, dr)| sq.offset(df, dr).is_none())
+        }
         _ => false,
     }
 }

@@ -23,7 +23,7 @@ fn position_to_move(pieces: &[(i32, &str)], conditions: &[Condition], side: Colo
     let mut setup = Setup::empty();
     for &(n, text) in pieces {
         let letter = text.chars().last().unwrap();
-        let mut kind = PieceKind::from_sfen_letter(letter.to_ascii_uppercase()).unwrap();
+        let mut kind = PieceKind::from_sfen_name(&letter.to_ascii_uppercase().to_string()).unwrap();
         if text.starts_with('+') {
             kind = kind.promoted().unwrap();
         }

@@ -86,6 +86,9 @@ fn run(words_list: &[&str], rounds: usize, seed: u64) -> Vec<Tally> {
                 max_pieces: 14,
                 check_percent: 50,
                 hand_percent: 70,
+                // fm's further pieces are mostly hoppers and lame leapers, which Isardam
+                // refuses; its leapers and riders move as those of rules.md §1 do
+                kinds: &yosei_tests::reference::RULES_MD_FAIRY_KINDS,
                 ..FairyMix::default()
             };
             let setup = random_fairy_setup(&mut rng, &mix);

@@ -49,6 +49,8 @@ fn legal_moves_and_checks_equal_the_reference() {
     let mut moves = 0;
     let mut in_check = 0;
     let mut lion_two_steps = 0;
+    // positions in which each fairy kind stands on the board, to show every one is covered
+    let mut seen = [0usize; yosei_core::PieceKind::COUNT];
     for round in 0..3000 {
         let setup = random_fairy_setup(&mut rng, &mix);
         let reading = if round % 4 == 3 {
@@ -67,6 +69,11 @@ fn legal_moves_and_checks_equal_the_reference() {
         for _ in 0..4 {
             let legal = compare(&pos, &rules);
             positions += 1;
+            for kind in yosei_tests::reference::FAIRY_KINDS {
+                if pos.pieces_of_kind(kind).is_nonempty() {
+                    seen[kind.index()] += 1;
+                }
+            }
             moves += legal.len();
             in_check += pos.in_check(&rules) as usize;
             lion_two_steps += legal.iter().filter(|m| m.via().is_some()).count();
@@ -79,6 +86,10 @@ fn legal_moves_and_checks_equal_the_reference() {
     }
     println!("{positions} positions, {moves} moves, {in_check} in check, {lion_two_steps} Lion two-steps");
     assert!(positions > 10_000 && in_check > 1000 && lion_two_steps > 1000);
+    for kind in yosei_tests::reference::FAIRY_KINDS {
+        println!("{kind:?} on the board in {} positions", seen[kind.index()]);
+        assert!(seen[kind.index()] > 300, "{kind:?} too rarely on the board");
+    }
 }
 
 #[test]

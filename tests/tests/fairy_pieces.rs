@@ -190,3 +190,305 @@ fn a_defined_piece_has_dead_squares_from_its_movement() {
     let p = Position::from_setup(&problem.setup, &rules).unwrap();
     assert_eq!(p.legal_moves(&rules).len(), 81 - 9);
 }
+
+// ---------------------------------------------------------------------------------------
+// fm's further leapers and riders (piece_data.c), written [WA]… in SFEN and USI
+
+#[test]
+fn fm_short_leapers_from_the_centre_and_a_corner() {
+    // Wazir (0,1), Dabbaba (0,2), Threeleaper (0,3) from 5e: the four orthogonal squares
+    // at that distance; the Dabbaba jumps over an own pawn on 5d.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4[WA]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e5d", "5e5f", "5e4e", "5e6e"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/4P4/4[DA]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e5c", "5e5g", "5e3e", "5e7e"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4[TL]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e5b", "5e5h", "5e2e", "5e8e"])
+    );
+    // Fers (1,1), Alfil (2,2), Tripper (3,3) in the corner 1i: one diagonal square each;
+    // the Alfil jumps over 2h.
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/8[FE] b - 1"), "1i"), set(&["1i2h"]));
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/7P1/8[AL] b - 1"), "1i"), set(&["1i3g"]));
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/8[TR] b - 1"), "1i"), set(&["1i4f"]));
+}
+
+#[test]
+fn fm_long_leapers_from_a_corner() {
+    // Flamingo (1,6) on 1i: 2c and 7h. √40-leaper (2,6): 3c and 7g. √65-leaper (1,8) and
+    // (4,7): 2a, 9h, 5b, 8e.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[FL] b - 1"), "1i"),
+        set(&["1i2c", "1i7h"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[R4] b - 1"), "1i"),
+        set(&["1i3c", "1i7g"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[R6] b - 1"), "1i"),
+        set(&["1i2a", "1i9h", "1i5b", "1i8e"])
+    );
+}
+
+#[test]
+fn fm_riders_open_and_blocked() {
+    // Camelrider on 1i, Black: lines 2f, 3c and 4h, 7g. An own pawn on 3c ends the first
+    // after 2f; an enemy pawn on 4h is captured and ends the second. The pawn on 1h, next
+    // to the rider, blocks nothing.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[CR] b - 1"), "1i"),
+        set(&["1i2f", "1i3c", "1i4h", "1i7g"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/6P2/9/9/9/9/5p2P/8[CR] b - 1"), "1i"),
+        set(&["1i2f", "1i4h"])
+    );
+    // A White Zebrarider on 9a: lines 7d, 5g and 6c, 3e (White moves down the board).
+    assert_eq!(
+        moves_from(&pos("[zr]8/9/9/9/9/9/9/9/9 w - 1"), "9a"),
+        set(&["9a7d", "9a5g", "9a6c", "9a3e"])
+    );
+    // Empress on 5e with an own pawn on 5c: the rook's line up stops at 5d (1 + 4 + 4 +
+    // 4 = 13) and the eight knight leaps stay: 21.
+    assert_eq!(moves_from(&pos("9/9/4P4/9/4[EM]4/9/9/9/9 b - 1"), "5e").len(), 21);
+    // Princess on 5e with an enemy pawn on 4d: that diagonal ends with its capture (1 + 4
+    // + 4 + 4 on the other three diagonals): 13, plus 8 leaps.
+    let princess = moves_from(&pos("9/9/9/5p3/4[PR]4/9/9/9/9 b - 1"), "5e");
+    assert_eq!(princess.len(), 21);
+    assert!(princess.contains(&"5e4d".to_string()) && !princess.contains(&"5e3c".to_string()));
+}
+
+#[test]
+fn fm_pieces_give_check_and_are_answered() {
+    // A Black √65-leaper on 9i checks the White king on 5b by its (4,7) leap.
+    assert!(pos("9/4k4/9/9/9/9/9/9/[R6]8 w - 1").in_check(&RuleSet::ordinary()));
+    // A Black Camelrider on 1i checks the White king on 3c through 2f; a White pawn in
+    // hand answers it only by a drop on 2f (the square between the two leaps).
+    let p = pos("9/9/6k2/9/9/9/9/9/8[CR] w p 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    assert_eq!(moves_from(&p, "P*"), set(&["P*2f"]));
+    // The Empress checks by a knight leap, which nothing can block: 5e to 4c.
+    let q = pos("9/9/5k3/9/4[EM]4/9/9/9/9 w g 1");
+    assert!(q.in_check(&RuleSet::ordinary()));
+    assert!(moves_from(&q, "G*").is_empty());
+}
+
+#[test]
+fn fm_pieces_are_dropped_except_on_their_dead_squares() {
+    let drops = |sfen: &str, prefix: &str| moves_from(&pos(sfen), prefix);
+    // The short leapers and the riders are never dead on 9×9.
+    assert_eq!(drops("9/9/9/9/9/9/9/9/9 b [WA] 1", "[WA]*").len(), 81);
+    assert_eq!(drops("9/9/9/9/9/9/9/9/9 b [CR] 1", "[CR]*").len(), 81);
+    // The Flamingo and the √40-leaper cannot move from the centre 3×3 (no leap six files
+    // or ranks long fits), the √65-leaper from the centre 5×5 (seed 002's dead piece).
+    let flamingo = drops("9/9/9/9/9/9/9/9/9 b [FL] 1", "[FL]*");
+    assert_eq!(flamingo.len(), 81 - 9);
+    assert!(!flamingo.contains(&"[FL]*5e".to_string()) && flamingo.contains(&"[FL]*5c".to_string()));
+    assert_eq!(drops("9/9/9/9/9/9/9/9/9 b [R4] 1", "[R4]*").len(), 81 - 9);
+    let root65 = drops("9/9/9/9/9/9/9/9/9 b [R6] 1", "[R6]*");
+    assert_eq!(root65.len(), 81 - 25);
+    assert!(!root65.contains(&"[R6]*3c".to_string()) && root65.contains(&"[R6]*2c".to_string()));
+    // A setup with one standing on a dead square is refused.
+    let setup = parse_sfen("4k4/9/9/9/4[FL]4/9/9/9/4K4 b - 1").unwrap().setup;
+    assert!(Position::from_setup(&setup, &RuleSet::ordinary()).is_err());
+}
+
+// ---------------------------------------------------------------------------------------
+// fm's lame leapers: Mao [MA] (xiangqi horse), Moa [MO], Shan [SH] (xiangqi elephant)
+
+#[test]
+fn mao_and_moa_are_stopped_on_the_first_square() {
+    // A Black Mao on 5e: all eight knight squares on an empty board.
+    assert_eq!(moves_from(&pos("9/9/9/9/4[MA]4/9/9/9/9 b - 1"), "5e").len(), 8);
+    // An own pawn on 5d (straight ahead) takes away 4c and 6c; an enemy pawn on 4e
+    // takes away 3d and 3f. The pawn on 6d, diagonally next to it, blocks nothing.
+    assert_eq!(
+        moves_from(&pos("9/9/9/3PP4/4[MA]p3/9/9/9/9 b - 1"), "5e"),
+        set(&["5e7d", "5e7f", "5e4g", "5e6g"])
+    );
+    // A Moa on 5e with a piece on 4d: 4c and 3d are gone (they start through 4d).
+    let moa = moves_from(&pos("9/9/9/5P3/4[MO]4/9/9/9/9 b - 1"), "5e");
+    assert_eq!(moa.len(), 6);
+    assert!(!moa.contains(&"5e4c".to_string()) && !moa.contains(&"5e3d".to_string()));
+    // In the corner 1i the Mao has 2g and 3h, through 1h and 2i.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[MA] b - 1"), "1i"),
+        set(&["1i2g", "1i3h"])
+    );
+}
+
+#[test]
+fn shan_is_stopped_on_the_diagonal_square_between() {
+    // A White Shan on 5e: 3c, 7c, 3g, 7g; a Black pawn on 4f blocks 3g.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4[sh]4/9/9/9/9 w - 1"), "5e"),
+        set(&["5e3c", "5e7c", "5e3g", "5e7g"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/4[sh]4/5P3/9/9/9 w - 1"), "5e"),
+        set(&["5e3c", "5e7c", "5e7g"])
+    );
+}
+
+#[test]
+fn a_mao_check_is_answered_by_blocking_its_leg() {
+    // A Black Mao on 5e checks the White king on 4c through 5d. A White gold in hand
+    // answers it by a drop on 5d, which a knight's check would not allow.
+    let p = pos("9/9/5k3/9/4[MA]4/9/9/9/9 w g 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    assert_eq!(moves_from(&p, "G*"), set(&["G*5d"]));
+    // With 5d occupied the Mao gives no check.
+    assert!(!pos("9/9/5k3/4p4/4[MA]4/9/9/9/9 w - 1").in_check(&RuleSet::ordinary()));
+    // Dropped anywhere: no dead square.
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/9 b [MA] 1"), "[MA]*").len(), 81);
+}
+
+// ---------------------------------------------------------------------------------------
+// fm's hoppers: Pao [PA], Vao [VA], Leo [LE] (the xiangqi cannon on rook, bishop, queen
+// lines), the chess Lion [LI], the Kangaroo [RO]
+
+#[test]
+fn pao_moves_as_a_rook_and_captures_over_a_screen() {
+    // Black Pao on 5e; a White pawn on 5c is the screen, a White gold on 5a is taken; the
+    // pawn itself cannot be taken. An own pawn on 7e is a screen too: nothing beyond it.
+    let p = pos("4g4/9/4p4/9/2P1[PA]4/9/9/9/9 b - 1");
+    assert_eq!(
+        moves_from(&p, "5e"),
+        set(&["5e5d", "5e5a", "5e6e", "5e4e", "5e3e", "5e2e", "5e1e", "5e5f", "5e5g", "5e5h", "5e5i"])
+    );
+    // The Vao on bishop lines: over 4d to take 2b.
+    assert!(moves_from(&pos("9/7p1/9/5p3/4[VA]4/9/9/9/9 b - 1"), "5e").contains(&"5e2b".to_string()));
+}
+
+#[test]
+fn a_pao_check_is_answered_by_taking_its_screen_away_or_adding_a_second() {
+    // A Black Pao on 5i, the screen a White silver on 5e, the White king on 5a: check.
+    let p = pos("4k4/9/9/9/4s4/9/9/9/4[PA]4 w p 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    let answers = yosei_tests::support::legal_usi(&p, &RuleSet::ordinary(), "");
+    // the silver steps off the file, or a pawn dropped between adds a second screen
+    assert!(answers.contains(&"5e4f".to_string()) && answers.contains(&"P*5c".to_string()));
+    assert!(!answers.contains(&"5e5f".to_string()), "still the screen");
+    // Without the screen there is no check.
+    assert!(!pos("4k4/9/9/9/9/9/9/9/4[PA]4 w - 1").in_check(&RuleSet::ordinary()));
+}
+
+#[test]
+fn chess_lion_lands_anywhere_beyond_its_hurdle() {
+    // White chess Lion on 1a, a Black pawn on 1c as the hurdle: 1d 1e 1f 1g, and the
+    // Black gold on 1h is taken; nothing diagonal or sideways to hop over.
+    let p = pos("8[li]/9/8P/9/9/9/9/8G/9 w - 1");
+    assert_eq!(moves_from(&p, "1a"), set(&["1a1d", "1a1e", "1a1f", "1a1g", "1a1h"]));
+}
+
+#[test]
+fn kangaroo_needs_two_hurdles() {
+    // Black Kangaroo on 5i: up the file over 5g and 5c to 5b; one hurdle on the
+    // diagonal (3g) is not enough.
+    let p = pos("9/9/4s4/9/9/9/4p1P2/9/4[RO]4 b - 1");
+    assert_eq!(moves_from(&p, "5i"), set(&["5i5b"]));
+    // Hurdles of either side, and it captures on landing.
+    let q = pos("9/4g4/4P4/9/9/9/4p4/9/4[RO]4 b - 1");
+    assert_eq!(moves_from(&q, "5i"), set(&["5i5b"]));
+    // It is dropped anywhere.
+    assert_eq!(moves_from(&pos("9/9/9/9/9/9/9/9/9 b [RO] 1"), "[RO]*").len(), 81);
+}
+
+/// Isardam judges attacks along the lines through a piece (docs/rules/isardam.md); fm
+/// refuses it with its hopper families. yosei refuses every piece whose reach is not so
+/// bound: the hoppers and the lame leapers; fm's leapers, riders along king lines and
+/// their compounds are accepted.
+#[test]
+fn isardam_refuses_the_hoppers_and_the_lame_leapers() {
+    use yosei_rules::Condition;
+    let rules = RuleSet::compile(&[Condition::Isardam]).unwrap();
+    let verdict = |code: &str| {
+        let sfen = format!("1k7/9/9/9/8{code}/9/9/9/1K7 b - 1");
+        Position::from_setup(&parse_sfen(&sfen).unwrap().setup, &rules)
+    };
+    for code in ["[PA]", "[VA]", "[LE]", "[LI]", "[RO]", "[MA]", "[MO]", "[SH]", "[CR]"] {
+        let err = verdict(code).expect_err(code);
+        assert!(err.to_string().contains("condition isardam"), "{code}: {err}");
+    }
+    for code in ["[WA]", "[EM]", "[PR]", "[TR]"] {
+        assert!(verdict(code).is_ok(), "{code}");
+    }
+}
+
+/// fm's Rose [RS]: knight leaps, each turned 45° from the last, one way or the other,
+/// over empty squares (fm's `help_check_circle_run`).
+#[test]
+fn rose_rides_round_the_octagon() {
+    // From 1i: 2g, 4f, 6g, 7i (turning one way from the leap to 2g), 1e (the other way);
+    // 3h, 4f, 3d, 1c and 5i starting by the leap to 3h.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/9/9/8[RS] b - 1"), "1i"),
+        set(&["1i1c", "1i1e", "1i2g", "1i3d", "1i3h", "1i4f", "1i5i", "1i6g", "1i7i"])
+    );
+    // A White pawn on 2g is taken and ends both paths through it; 4f is still reached
+    // by way of 3h.
+    assert_eq!(
+        moves_from(&pos("9/9/9/9/9/9/7p1/9/8[RS] b - 1"), "1i"),
+        set(&["1i1c", "1i2g", "1i3d", "1i3h", "1i4f", "1i5i"])
+    );
+    // It checks along a path: the White king on 6g, through 2g and 4f; a piece put on
+    // either answers it.
+    let p = pos("9/9/9/9/9/9/3k5/9/8[RS] w g 1");
+    assert!(p.in_check(&RuleSet::ordinary()));
+    assert_eq!(moves_from(&p, "G*"), set(&["G*2g", "G*4f"]));
+}
+
+/// fm's Sparrow [SP] and Eagle [EA] (piece.c setup_refl135_to_pos, setup_refl90_to_pos):
+/// along a queen line to the first piece, then one step from it turned 135° or 90°.
+#[test]
+fn sparrow_and_eagle_turn_at_their_hurdle() {
+    // Sparrow on 5e, a White pawn on 5c: back one rank and aside, 4d and 6d. An own
+    // silver on 4d takes 4d away and is a hurdle itself, on the diagonal: 5d and 4e.
+    assert_eq!(
+        moves_from(&pos("9/9/4p4/9/4[SP]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e4d", "5e6d"])
+    );
+    assert_eq!(
+        moves_from(&pos("9/9/4p4/5S3/4[SP]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e6d", "5e5d", "5e4e"])
+    );
+    // A diagonal hurdle on 3c: back along either axis, 4c and 3d.
+    assert_eq!(
+        moves_from(&pos("9/9/6p2/9/4[SP]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e4c", "5e3d"])
+    );
+    // Eagle on 5e, hurdle 5c: the squares beside it, 4c and 6c; an enemy there is taken.
+    assert_eq!(
+        moves_from(&pos("9/9/4pg3/9/4[EA]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e4c", "5e6c"])
+    );
+    // The Eagle checks a king beside its hurdle, whichever side the hurdle is.
+    assert!(pos("9/9/4Pk3/9/4[EA]4/9/9/9/9 w - 1").in_check(&RuleSet::ordinary()));
+    // A hurdle on the edge: the Eagle lands beside it on the edge rank.
+    assert_eq!(
+        moves_from(&pos("4p4/9/9/9/4[EA]4/9/9/9/9 b - 1"), "5e"),
+        set(&["5e4a", "5e6a"])
+    );
+}
+
+/// fm's Non-stop equihopper [NE]: over the piece at the midpoint of any vector to the
+/// square as far beyond it, whatever stands between (h_check.c help_check_equi_hop).
+#[test]
+fn the_non_stop_equihopper_lands_as_far_beyond_the_hurdle() {
+    // Black Non-stop equihopper on 5i; a White pawn on 5g, Black pawns on 5h and 4h: over 5g to
+    // 5e (the pawn on 5h, between, blocks nothing), over 5h taking the pawn on 5g, over
+    // 4h to 3g.
+    let p = pos("9/9/9/9/9/9/4p4/4PP3/4[NE]4 b - 1");
+    assert_eq!(moves_from(&p, "5i"), set(&["5i5e", "5i5g", "5i3g"]));
+    // An oblique hurdle: a White gold on 6g ((1,2) away) sends it to 7e, capturing the
+    // pawn there; that pawn is the midpoint of the hop to 9a.
+    let q = pos("9/9/9/9/2p6/9/3g5/9/4[NE]4 b - 1");
+    assert_eq!(moves_from(&q, "5i"), set(&["5i7e", "5i9a"]));
+    // It checks a king at the far end: White king on 5e, hurdle 5g.
+    assert!(pos("9/9/9/9/4k4/9/4p4/9/4[NE]4 w - 1").in_check(&RuleSet::ordinary()));
+}

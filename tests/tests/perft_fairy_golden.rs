@@ -29,7 +29,7 @@ fn build(pieces: &[&str], side: &str, hand: &str) -> Setup {
             t if t.starts_with('+') => (true, t[1..].chars().next().unwrap()),
             t => (false, t.chars().next().unwrap()),
         };
-        let mut kind = PieceKind::from_sfen_letter(letter.to_ascii_uppercase()).expect(text);
+        let mut kind = PieceKind::from_sfen_name(&letter.to_ascii_uppercase().to_string()).expect(text);
         if promoted {
             kind = kind.promoted().expect(text);
         }

@@ -110,7 +110,7 @@ fn main_line(outcome: &Outcome) -> Vec<String> {
 }
 
 fn leftover(outcome: &Outcome) -> String {
-    outcome.leftover[0].iter().map(|k| k.sfen_letter()).collect()
+    outcome.leftover[0].iter().map(|k| k.sfen_name()).collect()
 }
 
 fn note_with<'a>(outcome: &'a Outcome, words: &str) -> Option<&'a str> {

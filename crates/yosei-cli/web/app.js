@@ -101,14 +101,18 @@ function applyLanguage() {
 
 function emptyBoard() { return Array.from({ length: 9 }, () => Array(9).fill(null)); }
 
+// The tokens of an SFEN field: a letter, a digit, "+", or a bracketed code ("[WA]", fm's
+// further pieces).
+function sfenTokens(text) { return text.match(/\[[^\]]*\]|./g) || []; }
+
 function parseSfen(sfen) {
   const [board, side, hands] = sfen.trim().split(/\s+/);
   const rows = board.split("/");
   const parsed = emptyBoard();
   rows.forEach((row, rank) => {
     let file = 0, promoted = false;
-    for (const c of row) {
-      if (/\d/.test(c)) { file += Number(c); continue; }
+    for (const c of sfenTokens(row)) {
+      if (/^\d$/.test(c)) { file += Number(c); continue; }
       if (c === "+") { promoted = true; continue; }
       const upper = c.toUpperCase();
       parsed[rank][file++] = { sfen: (promoted ? "+" : "") + upper, color: c === upper ? "b" : "w" };
@@ -117,8 +121,8 @@ function parseSfen(sfen) {
   });
   const hand = { b: {}, w: {} };
   let n = "";
-  for (const c of hands === "-" ? "" : hands) {
-    if (/\d/.test(c)) { n += c; continue; }
+  for (const c of sfenTokens(hands === "-" ? "" : hands)) {
+    if (/^\d$/.test(c)) { n += c; continue; }
     const color = c === c.toUpperCase() ? "b" : "w";
     hand[color][c.toUpperCase()] = (hand[color][c.toUpperCase()] || 0) + Number(n || 1);
     n = "";
@@ -588,7 +592,9 @@ function showPlay() {
 function targetsFrom(from) {
   if (!from) return [];
   const start = from.sq ? usiSquare(from.sq) : `${from.letter}*`;
-  return state.play.legal.filter((usi) => usi.startsWith(start) && /^(\d[a-i]|[A-Z]\*)\d[a-i]\+?$/.test(usi));
+  return state.play.legal.filter(
+    (usi) => usi.startsWith(start) && /^(\d[a-i]|([A-Z]|\[[A-Z0-9]{2}\])\*)\d[a-i]\+?$/.test(usi),
+  );
 }
 
 function playClickSquare(e) {

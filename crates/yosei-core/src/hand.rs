@@ -3,9 +3,15 @@
 use crate::PieceKind;
 
 /// Counts per kind. Only unpromoted, droppable kinds are ever non-zero.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Hand {
     counts: [u8; PieceKind::COUNT],
+}
+
+impl Default for Hand {
+    fn default() -> Hand {
+        Hand::EMPTY
+    }
 }
 
 impl Hand {

@@ -6,7 +6,7 @@
 //! ```text
 //! movement  = part { part }                  (no whitespace anywhere)
 //! part      = { modifier } atom [ atom ]     (the second atom, equal to the first: a rider)
-//! modifier  = "m" | "c" | "g" | "a" | direction letter
+//! modifier  = "m" | "c" | "g" | "gg" | "p" | "q" | "t" | "y" | "a" | "n" | "d" | direction letter
 //! direction = "f" | "b" | "l" | "r" | "v" | "s"
 //! atom      = "W" | "F" | "D" | "N" | "A" | "H" | "C" | "Z" | "G"     (leaps)
 //!           | "(" number "," number ")"                               (leap, numbers 0..=8, not both 0)
@@ -29,6 +29,19 @@
 //! - `g` makes a rider a grasshopper hop: along each line it passes over empty squares to
 //!   the first occupied square (the hurdle, of either side) and lands on the square just
 //!   beyond it, which must be empty or hold an enemy; `g` on a leap is an error;
+//! - `gg` on a rider is the Kangaroo's hop: over the first two occupied squares, landing
+//!   just beyond the second;
+//! - `p` on a rider rides beyond the first occupied square of the line over empty squares
+//!   (it may stop on them) and may capture the next occupied one (`pQ` the chess Lion,
+//!   `mRcpR` the xiangqi cannon);
+//! - `t` / `y` on a rider along king lines is a hop that turns: to the first occupied
+//!   square, then one king step from it turned 90° / 135° either way (`tQ` the Eagle,
+//!   `yQ` the Sparrow);
+//! - `q` on an oblique leap is a circular rider (`qN`, the Rose): each leap turned one
+//!   step round the atom's eight vectors from the last, one way throughout;
+//! - `n` makes a leap lame: straight and diagonal leaps need the squares between empty,
+//!   a (1,2) leap the square one orthogonal step towards its long side (`nN`, the xiangqi
+//!   horse); `d` is the (1,2) leap through its diagonal neighbour (`dN`);
 //! - `a` exists only in the exact form `aK`: the Lion's two king steps in one turn. It is
 //!   recorded as a flag ([`CompiledMovement::has_lion_steps`]) and adds no square to
 //!   [`CompiledMovement::attacks`] or [`CompiledMovement::quiet_moves`]: the move
@@ -83,6 +96,31 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Root50Leaper => "(1,7)(5,5)",
         Grasshopper => "gQ",
         Nightrider => "NN",
+        Wazir => "W",
+        Dabbaba => "D",
+        Threeleaper => "H",
+        Fers => "F",
+        Alfil => "A",
+        Tripper => "G",
+        Flamingo => "(1,6)",
+        Root40Leaper => "(2,6)",
+        Root65Leaper => "(1,8)(4,7)",
+        Camelrider => "CC",
+        Zebrarider => "ZZ",
+        Empress => "RN",
+        Princess => "BN",
+        Mao => "nN",
+        Moa => "dN",
+        Shan => "nA",
+        Pao => "mRcpR",
+        Vao => "mBcpB",
+        Leo => "mQcpQ",
+        ChessLion => "pQ",
+        Kangaroo => "ggQ",
+        Rose => "qN",
+        Sparrow => "yQ",
+        Eagle => "tQ",
+        NonStopEquihopper => "E",
         _ => return None,
     })
 }
@@ -123,10 +161,88 @@ pub enum PartKind {
     Leap,
     /// Repeated steps over empty squares.
     Rider,
-    /// Grasshopper hop over the first occupied square on the line.
+    /// Grasshopper hop over the first occupied square on the line (`g`).
     Hop,
+    /// Kangaroo hop (`gg`): over the first two occupied squares on the line, landing just
+    /// beyond the second.
+    DoubleHop,
+    /// Ride beyond a hurdle (`p`, fm's 包 jump and chess Lion): over the first occupied
+    /// square, then on over empty squares to the next occupied one.
+    HopRide,
     /// The Lion's two king steps (`aK`); its vectors are the king's.
     LionSteps,
+    /// A leap that does not jump (`n`, `d`): the squares on its path must be empty.
+    LameLeap(FirstStep),
+    /// A circular rider (`q`, fm's Rose with `qN`): one leap, then each next leap turned
+    /// by one of the atom's eight vectors, clockwise or counter-clockwise, over empty
+    /// squares, up to seven leaps (the eighth comes home).
+    CircleRider,
+    /// The equihopper (`E`): over the occupied square at the midpoint of a vector to
+    /// the square at its end, whatever stands between (fm's Non-stop Equihopper).
+    EquiHop,
+    /// A hop that turns (`t` 90°, fm's Eagle; `y` 135°, fm's Sparrow): along a king line
+    /// to the first occupied square, then one king step from it, turned by that many
+    /// degrees either way from the line.
+    TurnedHop(u8),
+}
+
+/// The eight king steps in angular order (owner's view), for turning a step by 45°
+/// multiples.
+const KING_STEPS: [(i8, i8); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+
+/// `step` turned by `eighths` × 45° counter-clockwise (`step` a king step).
+fn turned(step: (i8, i8), eighths: usize) -> (i8, i8) {
+    let at = KING_STEPS.iter().position(|&s| s == step).unwrap_or(0);
+    KING_STEPS[(at + eighths) % 8]
+}
+
+/// The circular paths of an oblique leap with eight vectors: for each first leap and
+/// each sense of turning, the leaps in order (owner's view).
+fn circle_paths(vectors: &[(i8, i8)]) -> Vec<Vec<(i8, i8)>> {
+    let mut around = vectors.to_vec();
+    // by angle, so that neighbours in the list are the leaps turned by one step
+    around.sort_by(|a, b| {
+        let angle = |v: &(i8, i8)| (v.1 as f64).atan2(v.0 as f64);
+        angle(a).total_cmp(&angle(b))
+    });
+    let n = around.len();
+    let mut paths = Vec::new();
+    for start in 0..n {
+        for turn in [1, n - 1] {
+            paths.push((0..n - 1).map(|k| around[(start + k * turn) % n]).collect());
+        }
+    }
+    paths
+}
+
+/// The path of a lame leap. Along a straight or diagonal line it is the squares
+/// between; a (1,2) leap goes by one step and then a step outward, the first step
+/// orthogonal (`n`: fm's Mao, the xiangqi horse) or diagonal (`d`: fm's Moa).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum FirstStep {
+    Orthogonal,
+    Diagonal,
+}
+
+/// The squares (owner's-view vectors from the start) a lame leap of vector `v` passes
+/// over, or `None` when the language gives it no path (an oblique leap other than
+/// (1,2), or a diagonal first step on a straight or diagonal line).
+fn lame_path((x, y): (i8, i8), first: FirstStep) -> Option<Vec<(i8, i8)>> {
+    let (ax, ay) = (x.abs(), y.abs());
+    if ax == 0 || ay == 0 || ax == ay {
+        let steps = ax.max(ay);
+        let unit = (x.signum(), y.signum());
+        return (first == FirstStep::Orthogonal).then(|| (1..steps).map(|k| (unit.0 * k, unit.1 * k)).collect());
+    }
+    if ax.min(ay) != 1 || ax.max(ay) != 2 {
+        return None;
+    }
+    Some(vec![match first {
+        // one step along the long side
+        FirstStep::Orthogonal if ay > ax => (0, y.signum()),
+        FirstStep::Orthogonal => (x.signum(), 0),
+        FirstStep::Diagonal => (x.signum(), y.signum()),
+    }])
 }
 
 /// One part of a parsed movement: its kind, whether it may move without capturing
@@ -193,7 +309,7 @@ impl std::str::FromStr for Movement {
 // ---------------------------------------------------------------------------------------
 // Parser
 
-const EXPECTED_ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q or (x,y))";
+const EXPECTED_ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q E or (x,y))";
 const MAX_LEAP: u32 = 8;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -204,6 +320,8 @@ enum Atom {
     R,
     B,
     Q,
+    /// The equihopper: over the piece at the midpoint of any vector to its far end.
+    E,
 }
 
 impl Atom {
@@ -222,6 +340,7 @@ impl Atom {
             'R' => Atom::R,
             'B' => Atom::B,
             'Q' => Atom::Q,
+            'E' => Atom::E,
             _ => return None,
         })
     }
@@ -238,6 +357,14 @@ impl Atom {
             Atom::R => (leap_vectors(0, 1), true),
             Atom::B => (leap_vectors(1, 1), true),
             Atom::Q => (merged(leap_vectors(0, 1), leap_vectors(1, 1)), true),
+            // every vector whose double fits on the board
+            Atom::E => (
+                (-4..=4)
+                    .flat_map(|x| (-4..=4).map(move |y| (x, y)))
+                    .filter(|&v| v != (0, 0))
+                    .collect(),
+                false,
+            ),
         }
     }
 }
@@ -354,6 +481,11 @@ impl Parser {
     fn part(&mut self) -> Result<Part, MovementError> {
         let start = self.pos;
         let (mut m, mut c, mut g, mut a) = (None::<usize>, None::<usize>, None::<usize>, None::<usize>);
+        let (mut n, mut d, mut p) = (None::<usize>, None::<usize>, None::<usize>);
+        let mut q = None::<usize>;
+        let (mut t, mut y) = (None::<usize>, None::<usize>);
+        // `gg`: the Kangaroo's two hurdles
+        let mut double_g = false;
         let mut words: Vec<Word> = Vec::new();
         let mut word_open = false;
         loop {
@@ -369,18 +501,34 @@ impl Parser {
             }
             let here = self.pos;
             match ch {
-                'm' | 'c' | 'g' | 'a' => {
+                'g' if g.is_some() && !double_g && self.chars[here - 1] == 'g' => {
+                    word_open = false;
+                    double_g = true;
+                }
+                'm' | 'c' | 'g' | 'a' | 'n' | 'd' | 'p' | 'q' | 't' | 'y' => {
                     word_open = false;
                     let slot = match ch {
+                        't' => &mut t,
+                        'y' => &mut y,
+                        'p' => &mut p,
+                        'q' => &mut q,
                         'm' => &mut m,
                         'c' => &mut c,
                         'g' => &mut g,
+                        'n' => &mut n,
+                        'd' => &mut d,
                         _ => &mut a,
                     };
                     if slot.is_some() {
                         return Err(error(here, format!("repeated modifier '{ch}'")));
                     }
                     *slot = Some(here);
+                    if n.is_some() && d.is_some() {
+                        return Err(error(
+                            here,
+                            "'n' (lame, orthogonal first step) and 'd' (lame, diagonal first step) exclude each other",
+                        ));
+                    }
                     if m.is_some() && c.is_some() {
                         return Err(error(
                             here,
@@ -422,7 +570,7 @@ impl Parser {
                         self.pos,
                         format!(
                             "a compound cannot be doubled ('{letter}{letter}'): K is the W and F leaps, \
-                             R B Q are riders already"
+                             R B Q are riders already, E hops already"
                         ),
                     ));
                 }
@@ -439,7 +587,19 @@ impl Parser {
         let atom_text: String = self.chars[atom_start..self.pos].iter().collect();
 
         if let Some(ai) = a {
-            if atom != Atom::K || doubled || m.is_some() || c.is_some() || g.is_some() || !words.is_empty() {
+            if atom != Atom::K
+                || doubled
+                || m.is_some()
+                || c.is_some()
+                || g.is_some()
+                || n.is_some()
+                || d.is_some()
+                || p.is_some()
+                || q.is_some()
+                || t.is_some()
+                || y.is_some()
+                || !words.is_empty()
+            {
                 return Err(error(ai, "'a' is only supported as aK, the Lion's two king steps"));
             }
             return Ok(Part {
@@ -452,11 +612,80 @@ impl Parser {
 
         let (base, compound_rider) = atom.vectors();
         let rider = doubled || compound_rider;
+        if atom == Atom::E {
+            let other = [g, p, q, t, y, n, d].into_iter().flatten().min();
+            if let Some(at) = other {
+                return Err(error(
+                    at,
+                    format!("'{}' does not apply to E (the equihopper)", self.chars[at]),
+                ));
+            }
+        }
+        let lame = match (n, d) {
+            (Some(at), _) => Some((at, FirstStep::Orthogonal)),
+            (_, Some(at)) => Some((at, FirstStep::Diagonal)),
+            _ => None,
+        };
+        if let Some((at, _)) = lame {
+            if rider || g.is_some() || p.is_some() {
+                return Err(error(
+                    at,
+                    format!(
+                        "'{}' (lame leap) needs a leap such as nN, dN or nA; {atom_text} is a rider",
+                        self.chars[at]
+                    ),
+                ));
+            }
+        }
         if let Some(gi) = g {
             if !rider {
                 return Err(error(
                     gi,
                     format!("'g' (grasshopper hop) needs a rider such as gQ, gR, gB or gNN; {atom_text} is a leap"),
+                ));
+            }
+        }
+        let turn = match (t, y) {
+            (Some(at), None) => Some((at, 2u8)),
+            (None, Some(at)) => Some((at, 3u8)),
+            (Some(_), Some(at)) => {
+                return Err(error(at, "'t' (turn 90°) and 'y' (turn 135°) exclude each other"));
+            }
+            (None, None) => None,
+        };
+        if let Some((at, _)) = turn {
+            let king_lines = rider && base.iter().all(|&(x, y)| x.abs() <= 1 && y.abs() <= 1);
+            if !king_lines || g.is_some() || p.is_some() || q.is_some() || lame.is_some() {
+                return Err(error(
+                    at,
+                    format!(
+                        "'{}' (turned hop) takes a rider along king lines and nothing else, as in tQ; found {atom_text}",
+                        self.chars[at]
+                    ),
+                ));
+            }
+        }
+        if let Some(qi) = q {
+            // eight distinct vectors that turn into each other: an oblique leap, alone
+            let oblique = matches!(atom, Atom::Leap(a, b) if a != 0 && a != b);
+            if !oblique || doubled || g.is_some() || p.is_some() || lame.is_some() || !words.is_empty() {
+                return Err(error(
+                    qi,
+                    format!("'q' (circular rider) takes an oblique leap and nothing else, as in qN; found {atom_text}"),
+                ));
+            }
+        }
+        if let Some(pi) = p {
+            if g.is_some() {
+                return Err(error(
+                    pi,
+                    "'p' (ride beyond a hurdle) and 'g' (hop just beyond it) exclude each other",
+                ));
+            }
+            if !rider {
+                return Err(error(
+                    pi,
+                    format!("'p' (ride beyond a hurdle) needs a rider such as pQ, pR or pB; {atom_text} is a leap"),
                 ));
             }
         }
@@ -492,9 +721,35 @@ impl Parser {
             base.into_iter().filter(|v| selected.contains(v)).collect()
         };
 
+        if let Some((at, first)) = lame {
+            if vectors.iter().any(|&v| lame_path(v, first).is_none()) {
+                let message = match first {
+                    FirstStep::Orthogonal => {
+                        format!("'n' (lame leap) takes straight and diagonal leaps and N; {atom_text} has no path")
+                    }
+                    FirstStep::Diagonal => {
+                        format!("'d' (lame leap, diagonal first step) takes N only; {atom_text} has no such path")
+                    }
+                };
+                return Err(error(at, message));
+            }
+        }
+
         Ok(Part {
-            kind: if g.is_some() {
+            kind: if atom == Atom::E {
+                PartKind::EquiHop
+            } else if let Some((_, eighths)) = turn {
+                PartKind::TurnedHop(eighths)
+            } else if q.is_some() {
+                PartKind::CircleRider
+            } else if let Some((_, first)) = lame {
+                PartKind::LameLeap(first)
+            } else if double_g {
+                PartKind::DoubleHop
+            } else if g.is_some() {
                 PartKind::Hop
+            } else if p.is_some() {
+                PartKind::HopRide
             } else if rider {
                 PartKind::Rider
             } else {
@@ -603,6 +858,33 @@ impl Line {
         bb
     }
 
+    /// The square just beyond the `hurdles`-th occupied square of the line.
+    fn landing_after(&self, from: Square, occupied: Bitboard, hurdles: u32) -> Option<Square> {
+        let mut sq = from;
+        let mut passed = 0;
+        loop {
+            sq = sq.offset(self.df as i32, self.dr as i32)?;
+            if occupied.contains(sq) {
+                passed += 1;
+                if passed == hurdles {
+                    return sq.offset(self.df as i32, self.dr as i32);
+                }
+            }
+        }
+    }
+
+    /// The squares beyond the first occupied square of the line, up to and including
+    /// the next occupied one.
+    fn beyond_hurdle(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        let Some(hurdle) = self
+            .landing_after(from, occupied, 1)
+            .and_then(|after| after.offset(-(self.df as i32), -(self.dr as i32)))
+        else {
+            return Bitboard::EMPTY;
+        };
+        self.reach(hurdle, occupied)
+    }
+
     /// The landing square of a hop over the first occupied square of the line.
     #[inline]
     fn landing(&self, from: Square, occupied: Bitboard) -> Option<Square> {
@@ -621,6 +903,124 @@ impl Line {
     }
 }
 
+/// A lame leap of one colour: the board delta, the board deltas of the squares that must
+/// be empty, and what it may do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct LameLeap {
+    df: i8,
+    dr: i8,
+    path: Vec<(i8, i8)>,
+    quiet: bool,
+    capture: bool,
+}
+
+impl LameLeap {
+    /// The landing square, if it is on the board and the path is empty.
+    #[inline]
+    fn target(&self, from: Square, occupied: Bitboard) -> Option<Square> {
+        let to = from.offset(self.df as i32, self.dr as i32)?;
+        let open = self.path.iter().all(|&(df, dr)| {
+            // the path lies between `from` and `to`, so it is on the board
+            from.offset(df as i32, dr as i32)
+                .is_some_and(|sq| !occupied.contains(sq))
+        });
+        open.then_some(to)
+    }
+}
+
+/// A circular rider's path of one colour: the squares, as board deltas from the start,
+/// after each leap.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct CirclePath {
+    squares: Vec<(i8, i8)>,
+    quiet: bool,
+    capture: bool,
+}
+
+impl CirclePath {
+    /// The squares along the path up to and including the first occupied one.
+    fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for &(df, dr) in &self.squares {
+            let Some(sq) = from.offset(df as i32, dr as i32) else {
+                break;
+            };
+            bb = bb.with(sq);
+            if occupied.contains(sq) {
+                break;
+            }
+        }
+        bb
+    }
+}
+
+/// A turned hop of one colour: the line to the hurdle and the board deltas from the
+/// hurdle to its landing squares.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct TurnedHop {
+    line: Line,
+    landings: [(i8, i8); 2],
+}
+
+impl TurnedHop {
+    /// The landing squares next to the first occupied square of the line.
+    fn landings(&self, from: Square, occupied: Bitboard) -> Bitboard {
+        // the line's reach ends on its first occupied square, its only occupied one
+        let Some(hurdle) = (self.line.reach(from, occupied) & occupied).first() else {
+            return Bitboard::EMPTY;
+        };
+        self.landings
+            .iter()
+            .filter_map(|&(df, dr)| hurdle.offset(df as i32, dr as i32))
+            .fold(Bitboard::EMPTY, |bb, sq| bb.with(sq))
+    }
+}
+
+/// An equihopper vector of one colour (board delta to the midpoint) and (quiet, capture).
+type EquiHop = ((i8, i8), (bool, bool));
+
+/// Circular paths by their leaps, with (quiet, capture) merged.
+type MergedCircles = BTreeMap<Vec<(i8, i8)>, (bool, bool)>;
+
+fn circle_squares(map: &MergedCircles, color: Color) -> Vec<CirclePath> {
+    map.iter()
+        .map(|(leaps, &(quiet, capture))| {
+            let mut at = (0i8, 0i8);
+            let squares = leaps
+                .iter()
+                .map(|&v| {
+                    let (df, dr) = board_delta(color, v);
+                    at = (at.0 + df, at.1 + dr);
+                    at
+                })
+                .collect();
+            CirclePath {
+                squares,
+                quiet,
+                capture,
+            }
+        })
+        .collect()
+}
+
+/// Lame leaps by (vector, path), with (quiet, capture) merged.
+type MergedLame = BTreeMap<((i8, i8), Vec<(i8, i8)>), (bool, bool)>;
+
+fn lame_leaps(map: &MergedLame, color: Color) -> Vec<LameLeap> {
+    map.iter()
+        .map(|((v, path), &(quiet, capture))| {
+            let (df, dr) = board_delta(color, *v);
+            LameLeap {
+                df,
+                dr,
+                path: path.iter().map(|&p| board_delta(color, p)).collect(),
+                quiet,
+                capture,
+            }
+        })
+        .collect()
+}
+
 /// Board delta of an owner's-view vector.
 fn board_delta(color: Color, (x, y): (i8, i8)) -> (i8, i8) {
     match color {
@@ -637,6 +1037,13 @@ pub struct CompiledMovement {
     leaps: Box<[[[Bitboard; 81]; 2]; 2]>,
     riders: [Vec<Line>; 2],
     hops: [Vec<Line>; 2],
+    double_hops: [Vec<Line>; 2],
+    hop_rides: [Vec<Line>; 2],
+    lame: [Vec<LameLeap>; 2],
+    circles: [Vec<CirclePath>; 2],
+    turned_hops: [Vec<TurnedHop>; 2],
+    /// Equihopper vectors (board deltas to the midpoint) with (quiet, capture).
+    equi_hops: [Vec<EquiHop>; 2],
     lion: bool,
     dead: [Bitboard; 2],
     /// Owner's-view leap vectors with (quiet, capture), sorted; for `Debug`.
@@ -675,13 +1082,49 @@ fn lines(map: &Merged, color: Color) -> Vec<Line> {
 impl CompiledMovement {
     fn new(parts: &[Part]) -> CompiledMovement {
         let (mut leaps, mut riders, mut hops) = (Merged::new(), Merged::new(), Merged::new());
+        let mut lame = MergedLame::new();
+        let (mut double_hops, mut hop_rides) = (Merged::new(), Merged::new());
+        let mut circles = MergedCircles::new();
+        let mut turned_hops: BTreeMap<((i8, i8), u8), (bool, bool)> = BTreeMap::new();
+        let mut equi_hops = Merged::new();
         let mut lion = false;
         for part in parts {
             match part.kind {
                 PartKind::Leap => merge(&mut leaps, part),
                 PartKind::Rider => merge(&mut riders, part),
                 PartKind::Hop => merge(&mut hops, part),
+                PartKind::DoubleHop => merge(&mut double_hops, part),
+                PartKind::HopRide => merge(&mut hop_rides, part),
+                PartKind::EquiHop => merge(&mut equi_hops, part),
+                PartKind::TurnedHop(eighths) => {
+                    for &v in &part.vectors {
+                        let entry = turned_hops.entry((v, eighths)).or_insert((false, false));
+                        entry.0 |= part.quiet;
+                        entry.1 |= part.capture;
+                    }
+                }
+                PartKind::CircleRider => {
+                    for path in circle_paths(&part.vectors) {
+                        let entry = circles.entry(path).or_insert((false, false));
+                        entry.0 |= part.quiet;
+                        entry.1 |= part.capture;
+                    }
+                }
                 PartKind::LionSteps => lion = true,
+                PartKind::LameLeap(first) => {
+                    for &v in &part.vectors {
+                        // the parser admits only vectors with a path; an empty one (a
+                        // step, `nW`) is an ordinary leap
+                        let path = lame_path(v, first).unwrap_or_default();
+                        let entry = if path.is_empty() {
+                            leaps.entry(v).or_insert((false, false))
+                        } else {
+                            lame.entry((v, path)).or_insert((false, false))
+                        };
+                        entry.0 |= part.quiet;
+                        entry.1 |= part.capture;
+                    }
+                }
             }
         }
         let mut tables = Box::new([[[Bitboard::EMPTY; 81]; 2]; 2]);
@@ -705,6 +1148,32 @@ impl CompiledMovement {
             leaps: tables,
             riders: [lines(&riders, Color::Black), lines(&riders, Color::White)],
             hops: [lines(&hops, Color::Black), lines(&hops, Color::White)],
+            double_hops: [lines(&double_hops, Color::Black), lines(&double_hops, Color::White)],
+            hop_rides: [lines(&hop_rides, Color::Black), lines(&hop_rides, Color::White)],
+            lame: [lame_leaps(&lame, Color::Black), lame_leaps(&lame, Color::White)],
+            circles: [
+                circle_squares(&circles, Color::Black),
+                circle_squares(&circles, Color::White),
+            ],
+            equi_hops: [Color::Black, Color::White].map(|color| {
+                equi_hops
+                    .iter()
+                    .map(|(&v, &what)| (board_delta(color, v), what))
+                    .collect()
+            }),
+            turned_hops: [Color::Black, Color::White].map(|color| {
+                turned_hops
+                    .iter()
+                    .map(|(&(v, eighths), &(quiet, capture))| {
+                        let mut map = Merged::new();
+                        map.insert(v, (quiet, capture));
+                        let line = lines(&map, color)[0];
+                        let landings = [turned(v, eighths as usize), turned(v, 8 - eighths as usize)]
+                            .map(|step| board_delta(color, step));
+                        TurnedHop { line, landings }
+                    })
+                    .collect()
+            }),
             lion,
             dead: [Bitboard::EMPTY; 2],
             leap_vectors: leaps.into_iter().collect(),
@@ -730,7 +1199,35 @@ impl CompiledMovement {
             let hop = self.hops[c]
                 .iter()
                 .any(|l| sq.offset(2 * l.df as i32, 2 * l.dr as i32).is_some());
-            if !(leap || rider || hop) {
+            let lame = self.lame[c]
+                .iter()
+                .any(|l| sq.offset(l.df as i32, l.dr as i32).is_some());
+            // a hurdle square and one beyond it; the Kangaroo needs two hurdle squares
+            let hop_ride = self.hop_rides[c]
+                .iter()
+                .any(|l| sq.offset(2 * l.df as i32, 2 * l.dr as i32).is_some());
+            let double_hop = self.double_hops[c]
+                .iter()
+                .any(|l| sq.offset(3 * l.df as i32, 3 * l.dr as i32).is_some());
+            let circle = self.circles[c].iter().any(|path| {
+                let (df, dr) = path.squares[0];
+                sq.offset(df as i32, dr as i32).is_some()
+            });
+            // some hurdle square on a line with a landing square next to it
+            let turned_hop = self.turned_hops[c].iter().any(|h| {
+                (1..9).any(|k| {
+                    sq.offset(k * h.line.df as i32, k * h.line.dr as i32)
+                        .is_some_and(|hurdle| {
+                            h.landings
+                                .iter()
+                                .any(|&(df, dr)| hurdle.offset(df as i32, dr as i32).is_some())
+                        })
+                })
+            });
+            let equi_hop = self.equi_hops[c]
+                .iter()
+                .any(|&((df, dr), _)| sq.offset(2 * df as i32, 2 * dr as i32).is_some());
+            if !(leap || rider || hop || lame || hop_ride || double_hop || circle || turned_hop || equi_hop) {
                 dead = dead.with(sq);
             }
         }
@@ -757,6 +1254,60 @@ impl CompiledMovement {
                 }
             }
         }
+        for leap in &self.lame[c] {
+            if leap.capture {
+                if let Some(to) = leap.target(from, occupied) {
+                    bb = bb.with(to);
+                }
+            }
+        }
+        for line in &self.double_hops[c] {
+            if line.capture {
+                if let Some(to) = line.landing_after(from, occupied, 2) {
+                    bb = bb.with(to);
+                }
+            }
+        }
+        for line in &self.hop_rides[c] {
+            if line.capture {
+                bb |= line.beyond_hurdle(from, occupied);
+            }
+        }
+        for path in &self.circles[c] {
+            if path.capture {
+                bb |= path.reach(from, occupied);
+            }
+        }
+        for hop in &self.turned_hops[c] {
+            if hop.line.capture {
+                bb |= hop.landings(from, occupied);
+            }
+        }
+        bb |= self.equi_landings(c, from, occupied, |(_, capture)| capture);
+        bb
+    }
+
+    /// The equihopper's landing squares whose (quiet, capture) pass `keep`.
+    fn equi_landings(
+        &self,
+        c: usize,
+        from: Square,
+        occupied: Bitboard,
+        keep: impl Fn((bool, bool)) -> bool,
+    ) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for &((df, dr), what) in &self.equi_hops[c] {
+            if !keep(what) {
+                continue;
+            }
+            let mid = from.offset(df as i32, dr as i32);
+            let end = from.offset(2 * df as i32, 2 * dr as i32);
+            if let (Some(mid), Some(end)) = (mid, end) {
+                if occupied.contains(mid) {
+                    bb = bb.with(end);
+                }
+            }
+        }
         bb
     }
 
@@ -778,6 +1329,36 @@ impl CompiledMovement {
                 }
             }
         }
+        for leap in &self.lame[c] {
+            if leap.quiet {
+                if let Some(to) = leap.target(from, occupied) {
+                    bb = bb.with(to);
+                }
+            }
+        }
+        for line in &self.double_hops[c] {
+            if line.quiet {
+                if let Some(to) = line.landing_after(from, occupied, 2) {
+                    bb = bb.with(to);
+                }
+            }
+        }
+        for line in &self.hop_rides[c] {
+            if line.quiet {
+                bb |= line.beyond_hurdle(from, occupied);
+            }
+        }
+        for path in &self.circles[c] {
+            if path.quiet {
+                bb |= path.reach(from, occupied);
+            }
+        }
+        for hop in &self.turned_hops[c] {
+            if hop.line.quiet {
+                bb |= hop.landings(from, occupied);
+            }
+        }
+        bb |= self.equi_landings(c, from, occupied, |(quiet, _)| quiet);
         bb & !occupied
     }
 
@@ -787,10 +1368,20 @@ impl CompiledMovement {
     }
 
     /// Whether what this movement reaches changes with the board only along the rook
-    /// and bishop lines from its square: no hops, no Lion steps, every ride along one of
-    /// the eight king directions (the rest are leaps).
+    /// and bishop lines from its square: no hops of any kind, no lame leaps, no Lion
+    /// steps, every ride along one of the eight king directions (the rest are leaps).
     pub fn is_line_bound(&self) -> bool {
-        !self.lion && self.hops.iter().all(Vec::is_empty) && self.riders.iter().flatten().all(|line| line.dir.is_some())
+        // a lame leap's path square is on a line from the piece, but its target is not:
+        // counted as not line-bound
+        !self.lion
+            && self.hops.iter().all(Vec::is_empty)
+            && self.lame.iter().all(Vec::is_empty)
+            && self.double_hops.iter().all(Vec::is_empty)
+            && self.hop_rides.iter().all(Vec::is_empty)
+            && self.circles.iter().all(Vec::is_empty)
+            && self.turned_hops.iter().all(Vec::is_empty)
+            && self.equi_hops.iter().all(Vec::is_empty)
+            && self.riders.iter().flatten().all(|line| line.dir.is_some())
     }
 
     /// Whether the movement includes the Lion's two king steps (`aK`), which the move
@@ -819,6 +1410,17 @@ impl fmt::Debug for CompiledMovement {
             .field("leaps", &self.leap_vectors)
             .field("riders", &black(&self.riders[0]))
             .field("hops", &black(&self.hops[0]))
+            .field("double_hops", &black(&self.double_hops[0]))
+            .field("hop_rides", &black(&self.hop_rides[0]))
+            .field("circles", &self.circles[0].len())
+            .field("turned_hops", &self.turned_hops[0].len())
+            .field(
+                "lame",
+                &self.lame[0]
+                    .iter()
+                    .map(|l| ((-l.df, -l.dr), (l.quiet, l.capture)))
+                    .collect::<Vec<_>>(),
+            )
             .field("lion", &self.lion)
             .finish()
     }
@@ -912,6 +1514,14 @@ mod tests {
     #[test]
     fn dead_squares_of_the_builtins() {
         let root50_dead = set(&[53, 54, 55, 56, 57, 35, 45, 65, 75]);
+        let block = |lo: i32, hi: i32| {
+            Square::all()
+                .filter(|s| (lo..=hi).contains(&s.file()) && (lo..=hi).contains(&s.rank()))
+                .fold(Bitboard::EMPTY, |bb, s| bb.with(s))
+        };
+        let centre_dead = block(4, 6);
+        let root65_dead = block(3, 7);
+        assert_eq!((centre_dead.count(), root65_dead.count()), (9, 25));
         for kind in PieceKind::ALL
             .into_iter()
             .filter(|&k| k != Stone && !k.is_user_defined())
@@ -923,6 +1533,12 @@ mod tests {
                 // no leap of length √50 fits from the middle cross: rules.md §3's remark
                 // that no listed fairy piece is ever dead does not hold for this one
                 Root50Leaper => root50_dead,
+                // (1,6) and (2,6) need a file or a rank at least six away: not from the
+                // centre 3×3
+                Flamingo | Root40Leaper => centre_dead,
+                // (1,8) needs the first or last rank, (8,1) file; (4,7) ranks 1-2 or 8-9,
+                // (7,4) files: not from the centre 5×5
+                Root65Leaper => root65_dead,
                 _ => Bitboard::EMPTY,
             };
             assert_eq!(movement.dead_squares(Color::Black), black, "{kind:?}");
@@ -950,7 +1566,13 @@ mod tests {
             (Grasshopper, 0, 0),
             (Nightrider, 16, 8),
         ];
-        for (kind, centre, corner) in table {
+        assert_counts_from_the_centre_and_the_corners(&table);
+    }
+
+    /// For each (kind, squares attacked from 55, from each corner) on an empty board, in
+    /// both colours; quiet moves are the attacks there, and only the Lion has two steps.
+    fn assert_counts_from_the_centre_and_the_corners(table: &[(PieceKind, u32, u32)]) {
+        for &(kind, centre, corner) in table {
             let movement = compiled_builtin(kind).unwrap();
             for color in Color::ALL {
                 let count = |n: i32| movement.attacks_on_empty_board(color, sq(n / 10, n % 10)).count();
@@ -962,6 +1584,274 @@ mod tests {
                 assert_eq!(quiet, movement.attacks_on_empty_board(color, sq(5, 5)), "{kind:?}");
             }
             assert_eq!(movement.has_lion_steps(), kind == Lion);
+        }
+    }
+
+    #[test]
+    fn fm_zoo_counts_from_the_centre_and_the_corners() {
+        // (kind, from 55, from each corner), worked out by hand: riders from a corner
+        // make two steps along each of their two lines
+        let table = [
+            (Wazir, 4, 2),
+            (Dabbaba, 4, 2),
+            (Threeleaper, 4, 2),
+            (Fers, 4, 1),
+            (Alfil, 4, 1),
+            (Tripper, 4, 1),
+            (Flamingo, 0, 2),
+            (Root40Leaper, 0, 2),
+            (Root65Leaper, 0, 4),
+            (Camelrider, 8, 4),
+            (Zebrarider, 8, 4),
+            (Empress, 24, 18),
+            (Princess, 24, 10),
+            (Mao, 8, 2),
+            (Moa, 8, 2),
+            (Shan, 4, 1),
+        ];
+        assert_counts_from_the_centre_and_the_corners(&table);
+    }
+
+    #[test]
+    fn fm_zoo_riders_and_compounds_are_blocked_where_they_ride() {
+        let from = sq(1, 1);
+        // Camelrider 11 → 24 → 37: a piece on 24 stops the line there; the square a
+        // camel step passes over (12, 13, 23) blocks nothing
+        let camelrider = compiled_builtin(Camelrider).unwrap();
+        assert_eq!(camelrider.attacks(Color::Black, from, set(&[24])), set(&[24, 42, 73]));
+        assert_eq!(
+            camelrider.attacks(Color::Black, from, set(&[12, 13, 23])),
+            set(&[24, 37, 42, 73])
+        );
+        assert_eq!(
+            compiled_builtin(Zebrarider)
+                .unwrap()
+                .attacks(Color::White, from, set(&[43])),
+            set(&[34, 57, 43])
+        );
+        // Empress: rook lines stop at the first piece, the knight leaps do not
+        let empress = compiled_builtin(Empress).unwrap();
+        assert_eq!(
+            empress.attacks(Color::Black, sq(5, 5), set(&[54, 45, 56, 65, 44, 64])),
+            set(&[54, 45, 56, 65, 43, 63, 34, 74, 36, 76, 47, 67])
+        );
+        // Princess: bishop lines and knight leaps
+        let princess = compiled_builtin(Princess).unwrap();
+        assert_eq!(
+            princess.attacks(Color::Black, sq(5, 5), set(&[44, 64, 46, 66, 54])),
+            set(&[44, 64, 46, 66, 43, 63, 34, 74, 36, 76, 47, 67])
+        );
+    }
+
+    #[test]
+    fn lame_leaps_are_blocked_on_their_path() {
+        let from = sq(5, 5);
+        let mao = compiled_builtin(Mao).unwrap();
+        let moa = compiled_builtin(Moa).unwrap();
+        let shan = compiled_builtin(Shan).unwrap();
+        // Mao: a piece on 54 (in front of Black's 55) takes away 43 and 63, the leaps
+        // that start by stepping there; 45 takes away 34 and 36
+        assert_eq!(mao.attacks(Color::Black, from, set(&[54, 45])), set(&[74, 76, 47, 67]));
+        // a piece on the landing square is attacked, one beside the path blocks nothing
+        assert_eq!(mao.attacks(Color::Black, from, set(&[44, 43])).count(), 8);
+        // Moa: a piece on 44 takes away 43 and 34, the leaps that start by stepping there
+        assert_eq!(moa.attacks(Color::Black, from, set(&[44])).count(), 6);
+        assert!(!moa.attacks(Color::Black, from, set(&[44])).contains(sq(4, 3)));
+        assert_eq!(moa.attacks(Color::Black, from, set(&[54])).count(), 8);
+        // Shan: 44 blocks 33 only; quiet moves leave out occupied squares
+        assert_eq!(shan.attacks(Color::White, from, set(&[44])), set(&[73, 37, 77]));
+        assert_eq!(shan.quiet_moves(Color::White, from, set(&[77])), set(&[33, 73, 37]));
+        assert_eq!(
+            compiled("nD").attacks(Color::Black, from, set(&[54])),
+            set(&[57, 35, 75])
+        );
+        assert_eq!(compiled("nW"), compiled("W"));
+        for lame in [mao, moa, shan] {
+            assert!(!lame.is_line_bound());
+            assert!(lame.dead_squares(Color::Black).is_empty());
+        }
+    }
+
+    #[test]
+    fn hoppers_past_one_or_two_hurdles() {
+        let from = sq(5, 5);
+        // chess Lion: over 53, on to 52 and the piece on 51
+        let lion = compiled_builtin(ChessLion).unwrap();
+        assert_eq!(lion.attacks(Color::Black, from, set(&[53, 51])), set(&[52, 51]));
+        assert_eq!(lion.quiet_moves(Color::Black, from, set(&[53, 51])), set(&[52]));
+        assert_eq!(lion.quiet_moves(Color::Black, from, set(&[54])), set(&[53, 52, 51]));
+        assert!(lion.attacks(Color::Black, from, Bitboard::EMPTY).is_empty());
+        // Pao: rook moves without capture; captures the second piece of a line
+        let pao = compiled_builtin(Pao).unwrap();
+        let occ = set(&[53, 51, 75]);
+        assert_eq!(
+            pao.quiet_moves(Color::Black, from, occ),
+            set(&[54, 56, 57, 58, 59, 65, 45, 35, 25, 15])
+        );
+        assert_eq!(pao.attacks(Color::Black, from, occ), set(&[52, 51, 85, 95]));
+        assert_eq!(
+            compiled_builtin(Vao)
+                .unwrap()
+                .attacks(Color::White, from, set(&[44, 22])),
+            set(&[33, 22])
+        );
+        assert_eq!(
+            compiled_builtin(Leo)
+                .unwrap()
+                .attacks(Color::White, from, set(&[44, 22, 54])),
+            set(&[33, 22, 53, 52, 51])
+        );
+        // Kangaroo: over two pieces, wherever they are on the line, to the square beyond
+        let kangaroo = compiled_builtin(Kangaroo).unwrap();
+        assert_eq!(kangaroo.attacks(Color::Black, from, set(&[54, 52])), set(&[51]));
+        assert_eq!(kangaroo.attacks(Color::Black, from, set(&[54, 53])), set(&[52]));
+        assert!(kangaroo.attacks(Color::Black, from, set(&[54])).is_empty());
+        assert!(kangaroo.attacks(Color::Black, from, set(&[53, 51])).is_empty());
+        for hopper in [ChessLion, Pao, Vao, Leo, Kangaroo] {
+            let movement = compiled_builtin(hopper).unwrap();
+            assert!(!movement.is_line_bound(), "{hopper:?}");
+            assert!(movement.dead_squares(Color::Black).is_empty(), "{hopper:?}");
+        }
+        // a forward-only Kangaroo needs two squares for hurdles and a third to land on
+        assert!(
+            compiled("ggfR").dead_squares(Color::Black) == Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3)
+        );
+    }
+
+    #[test]
+    fn equihopper_hops_over_any_midpoint() {
+        let e = compiled_builtin(NonStopEquihopper).unwrap();
+        let from = sq(5, 5);
+        assert!(e.attacks(Color::Black, from, Bitboard::EMPTY).is_empty());
+        // a piece on 53 sends it to 51; on 64 to 73; on 67 (an oblique (1,2)) to 79
+        assert_eq!(e.attacks(Color::Black, from, set(&[53])), set(&[51]));
+        assert_eq!(e.attacks(Color::Black, from, set(&[64, 67])), set(&[73, 79]));
+        // nothing between blocks: with 54 filled too, the hop over 53 still lands on 51
+        // (and the one over 54 on 53)
+        assert_eq!(e.attacks(Color::Black, from, set(&[54, 53, 52])), set(&[53, 51]));
+        // a midpoint whose mirror is off the board gives nothing
+        assert!(e.attacks(Color::Black, sq(1, 1), set(&[61])).is_empty());
+        for (text, column, message) in [
+            ("gE", 1, "'g' does not apply to E (the equihopper)"),
+            ("mnE", 2, "'n' does not apply to E (the equihopper)"),
+        ] {
+            let err = Movement::parse(text).unwrap_err();
+            assert_eq!((err.column, err.message.as_str()), (column, message), "{text}");
+        }
+    }
+
+    #[test]
+    fn turned_hops() {
+        let from = sq(5, 5);
+        let eagle = compiled_builtin(Eagle).unwrap();
+        let sparrow = compiled_builtin(Sparrow).unwrap();
+        // hurdle 53 straight ahead of Black: the Eagle lands beside it, the Sparrow one
+        // rank back and aside
+        assert_eq!(eagle.attacks(Color::Black, from, set(&[53])), set(&[43, 63]));
+        assert_eq!(sparrow.attacks(Color::Black, from, set(&[53])), set(&[44, 64]));
+        // a diagonal hurdle on 33: Eagle 24 and 42, Sparrow 43 and 34
+        assert_eq!(eagle.attacks(Color::White, from, set(&[33])), set(&[24, 42]));
+        assert_eq!(sparrow.attacks(Color::White, from, set(&[33])), set(&[43, 34]));
+        // the corner hurdle: no landing square for the Eagle
+        assert!(eagle.attacks(Color::Black, sq(2, 2), set(&[11])).is_empty());
+        assert!(!eagle.is_line_bound() && eagle.dead_squares(Color::Black).is_empty());
+        for (text, column, message) in [
+            ("tyQ", 2, "'t' (turn 90°) and 'y' (turn 135°) exclude each other"),
+            (
+                "tN",
+                1,
+                "'t' (turned hop) takes a rider along king lines and nothing else, as in tQ; found N",
+            ),
+            (
+                "yNN",
+                1,
+                "'y' (turned hop) takes a rider along king lines and nothing else, as in tQ; found NN",
+            ),
+            (
+                "tgQ",
+                1,
+                "'t' (turned hop) takes a rider along king lines and nothing else, as in tQ; found Q",
+            ),
+        ] {
+            let err = Movement::parse(text).unwrap_err();
+            assert_eq!((err.column, err.message.as_str()), (column, message), "{text}");
+        }
+    }
+
+    #[test]
+    fn rose_rides_around_the_octagon() {
+        let rose = compiled_builtin(Rose).unwrap();
+        let from = sq(5, 5);
+        // on an empty board from 55: the knight squares, and on around the octagons
+        let open = rose.attacks_on_empty_board(Color::Black, from);
+        assert!(compiled("N").attacks_on_empty_board(Color::Black, from).0 & !open.0 == 0);
+        // 55 → 43 → 22 (two leaps turning by 45°) is on a path; 55 → 43 → 31 is not (no turn)
+        assert!(open.contains(sq(2, 2)) || open.contains(sq(2, 4)));
+        let both = rose.attacks(Color::Black, from, set(&[43]));
+        // a piece on 43 ends both paths through it there (it can be captured)
+        assert!(both.contains(sq(4, 3)));
+        // from a corner the octagon leaves the board after few leaps
+        let corner = rose.attacks_on_empty_board(Color::Black, sq(1, 1));
+        assert!(corner.contains(sq(2, 3)) && corner.contains(sq(3, 2)));
+        assert!(!rose.is_line_bound());
+        assert!(rose.dead_squares(Color::Black).is_empty());
+        for (text, message) in [
+            (
+                "qNN",
+                "'q' (circular rider) takes an oblique leap and nothing else, as in qN; found NN",
+            ),
+            (
+                "qW",
+                "'q' (circular rider) takes an oblique leap and nothing else, as in qN; found W",
+            ),
+            (
+                "qfN",
+                "'q' (circular rider) takes an oblique leap and nothing else, as in qN; found N",
+            ),
+        ] {
+            assert_eq!(Movement::parse(text).unwrap_err().message, message, "{text}");
+        }
+    }
+
+    #[test]
+    fn lame_leap_errors() {
+        let table: &[(&str, usize, &str)] = &[
+            (
+                "nNN",
+                1,
+                "'n' (lame leap) needs a leap such as nN, dN or nA; NN is a rider",
+            ),
+            (
+                "dR",
+                1,
+                "'d' (lame leap) needs a leap such as nN, dN or nA; R is a rider",
+            ),
+            (
+                "ngQ",
+                1,
+                "'n' (lame leap) needs a leap such as nN, dN or nA; Q is a rider",
+            ),
+            (
+                "nC",
+                1,
+                "'n' (lame leap) takes straight and diagonal leaps and N; C has no path",
+            ),
+            (
+                "dA",
+                1,
+                "'d' (lame leap, diagonal first step) takes N only; A has no such path",
+            ),
+            (
+                "ndN",
+                2,
+                "'n' (lame, orthogonal first step) and 'd' (lame, diagonal first step) exclude each other",
+            ),
+            ("naK", 2, "'a' is only supported as aK, the Lion's two king steps"),
+            ("nnN", 2, "repeated modifier 'n'"),
+        ];
+        for (text, column, message) in table {
+            let err = Movement::parse(text).expect_err(text);
+            assert_eq!((err.column, err.message.as_str()), (*column, *message), "{text:?}");
         }
     }
 
@@ -1166,7 +2056,7 @@ mod tests {
 
     #[test]
     fn bad_inputs() {
-        const ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q or (x,y))";
+        const ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q E or (x,y))";
         let table: &[(&str, usize, String)] = &[
             ("", 1, format!("empty movement: {ATOM}")),
             ("Wx", 2, format!("{ATOM}, found 'x'")),
@@ -1212,7 +2102,23 @@ mod tests {
                 "'m' (moves only) and 'c' (captures only) together allow nothing".into(),
             ),
             ("mmW", 2, "repeated modifier 'm'".into()),
-            ("ggQ", 2, "repeated modifier 'g'".into()),
+            ("gggQ", 3, "repeated modifier 'g'".into()),
+            ("gfgQ", 3, "repeated modifier 'g'".into()),
+            (
+                "pgQ",
+                1,
+                "'p' (ride beyond a hurdle) and 'g' (hop just beyond it) exclude each other".into(),
+            ),
+            (
+                "pN",
+                1,
+                "'p' (ride beyond a hurdle) needs a rider such as pQ, pR or pB; N is a leap".into(),
+            ),
+            (
+                "npR",
+                1,
+                "'n' (lame leap) needs a leap such as nN, dN or nA; R is a rider".into(),
+            ),
             (
                 "gW",
                 1,
@@ -1231,12 +2137,14 @@ mod tests {
             (
                 "KK",
                 2,
-                "a compound cannot be doubled ('KK'): K is the W and F leaps, R B Q are riders already".into(),
+                "a compound cannot be doubled ('KK'): K is the W and F leaps, R B Q are riders already, E hops already"
+                    .into(),
             ),
             (
                 "WRR",
                 3,
-                "a compound cannot be doubled ('RR'): K is the W and F leaps, R B Q are riders already".into(),
+                "a compound cannot be doubled ('RR'): K is the W and F leaps, R B Q are riders already, E hops already"
+                    .into(),
             ),
             (
                 "WWW",
@@ -1301,7 +2209,7 @@ mod tests {
 
     #[test]
     fn random_strings_never_panic() {
-        let alphabet: Vec<char> = "WFDNAHCZGKRBQmcgafblrvs(),0123456789WFNKRBQ(),18 x-é\t)]Y"
+        let alphabet: Vec<char> = "WFDNAHCZGKRBQEmcgafblrvsndpqty(),0123456789WFNKRBQ(),18 x-é\t)]Y"
             .chars()
             .collect();
         let mut rng = SplitMix64::new(42);

@@ -231,7 +231,7 @@ impl Move {
         }
         match (self.from(), self.drop_kind()) {
             (_, Some(kind)) => {
-                s.push(kind.sfen_letter());
+                s.push_str(kind.sfen_name());
                 s.push('*');
             }
             (Some(from), None) => {

@@ -61,76 +61,169 @@ pub enum PieceKind {
     UserU,
     UserW,
     UserY,
+    // fm's further leapers and riders (fm codes in `csa_code`); appended so that the
+    // indices of the kinds above (packed positions, keys) do not move.
+    /// 臣 Wazir, (0,1) leaper
+    Wazir,
+    /// 戦 Dabbaba, (0,2) leaper
+    Dabbaba,
+    /// 参 Threeleaper, (0,3) leaper
+    Threeleaper,
+    /// 賢 Fers, (1,1) leaper
+    Fers,
+    /// ぞ Alfil, (2,2) leaper
+    Alfil,
+    /// 桟 Tripper, (3,3) leaper
+    Tripper,
+    /// 紅 Flamingo, (1,6) leaper
+    Flamingo,
+    /// 栖 √40-leaper, (2,6) leaper
+    Root40Leaper,
+    /// 楼 √65-leaper: (1,8) and (4,7)
+    Root65Leaper,
+    /// 駝 Camelrider, (1,3) rider
+    Camelrider,
+    /// 斑 Zebrarider, (2,3) rider
+    Zebrarider,
+    /// 后 Empress: rook + chess knight
+    Empress,
+    /// 姫 Princess: bishop + chess knight
+    Princess,
+    /// マ Mao: the xiangqi horse, a (1,2) leap through the orthogonally adjacent square
+    Mao,
+    /// モ Moa: a (1,2) leap through the diagonally adjacent square
+    Moa,
+    /// 相 Shan: the xiangqi elephant, a (2,2) leap through the diagonal square between
+    Shan,
+    /// 包 Pao: the xiangqi cannon, moves as a rook, captures over one hurdle
+    Pao,
+    /// 砲 Vao: the Pao on bishop lines
+    Vao,
+    /// 炮 Leo: the Pao on queen lines
+    Leo,
+    /// 鬣 the chess Lion: along queen lines over one hurdle, to any square beyond
+    ChessLion,
+    /// 考 Kangaroo: along queen lines over two hurdles, to the square just beyond
+    Kangaroo,
+    /// 薔 Rose: the circular (1,2) rider
+    Rose,
+    /// 雀 Sparrow: along queen lines to a hurdle, then one step turned 135°
+    Sparrow,
+    /// 鷲 Eagle: along queen lines to a hurdle, then one step turned 90°
+    Eagle,
+    /// 均 Non-stop equihopper: over the piece at the midpoint of any vector to its end,
+    /// whatever stands between
+    NonStopEquihopper,
 }
 
 use PieceKind::*;
 
-impl PieceKind {
-    pub const COUNT: usize = 32;
+/// The kinds before fm's further pieces, in kind order.
+const BEFORE_FM_ZOO: [PieceKind; 32] = [
+    Pawn,
+    Lance,
+    Knight,
+    Silver,
+    Gold,
+    Bishop,
+    Rook,
+    King,
+    ProPawn,
+    ProLance,
+    ProKnight,
+    ProSilver,
+    Horse,
+    Dragon,
+    Lion,
+    Phoenix,
+    Kirin,
+    Queen,
+    ChessKnight,
+    Camel,
+    Zebra,
+    Giraffe,
+    FiveLeaper,
+    Root50Leaper,
+    Grasshopper,
+    Nightrider,
+    Stone,
+    UserE,
+    UserM,
+    UserU,
+    UserW,
+    UserY,
+];
 
-    pub const ALL: [PieceKind; PieceKind::COUNT] = [
-        Pawn,
-        Lance,
-        Knight,
-        Silver,
-        Gold,
-        Bishop,
-        Rook,
-        King,
-        ProPawn,
-        ProLance,
-        ProKnight,
-        ProSilver,
-        Horse,
-        Dragon,
-        Lion,
-        Phoenix,
-        Kirin,
-        Queen,
-        ChessKnight,
-        Camel,
-        Zebra,
-        Giraffe,
-        FiveLeaper,
-        Root50Leaper,
-        Grasshopper,
-        Nightrider,
-        Stone,
-        UserE,
-        UserM,
-        UserU,
-        UserW,
-        UserY,
+impl PieceKind {
+    pub const COUNT: usize = 57;
+
+    /// fm's further leapers, riders, lame leapers and hoppers
+    /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
+    pub const FM_ZOO_KINDS: [PieceKind; 25] = [
+        Wazir,
+        Dabbaba,
+        Threeleaper,
+        Fers,
+        Alfil,
+        Tripper,
+        Flamingo,
+        Root40Leaper,
+        Root65Leaper,
+        Camelrider,
+        Zebrarider,
+        Empress,
+        Princess,
+        Mao,
+        Moa,
+        Shan,
+        Pao,
+        Vao,
+        Leo,
+        ChessLion,
+        Kangaroo,
+        Rose,
+        Sparrow,
+        Eagle,
+        NonStopEquihopper,
     ];
+
+    pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 24] = [
-        Pawn,
-        Lance,
-        Knight,
-        Silver,
-        Gold,
-        Bishop,
-        Rook,
-        Lion,
-        Phoenix,
-        Kirin,
-        Queen,
-        ChessKnight,
-        Camel,
-        Zebra,
-        Giraffe,
-        FiveLeaper,
-        Root50Leaper,
-        Grasshopper,
-        Nightrider,
-        UserE,
-        UserM,
-        UserU,
-        UserW,
-        UserY,
-    ];
+    pub const HAND_KINDS: [PieceKind; 49] = {
+        let mut out = [Pawn; 49];
+        let (mut i, mut n) = (0, 0);
+        while i < PieceKind::COUNT {
+            if PieceKind::ALL[i].is_hand_kind() {
+                out[n] = PieceKind::ALL[i];
+                n += 1;
+            }
+            i += 1;
+        }
+        // the length written above is the number of hand kinds
+        assert!(n == out.len());
+        out
+    };
+
+    /// `a` then `b`, for lists of kinds built in a `const` (`C` must be `A + B`).
+    pub const fn joined<const A: usize, const B: usize, const C: usize>(
+        a: [PieceKind; A],
+        b: [PieceKind; B],
+    ) -> [PieceKind; C] {
+        assert!(A + B == C);
+        let mut out = [Pawn; C];
+        let mut i = 0;
+        while i < A {
+            out[i] = a[i];
+            i += 1;
+        }
+        while i < C {
+            out[i] = b[i - A];
+            i += 1;
+        }
+        out
+    }
 
     /// The kinds a problem may define by a movement string.
     pub const USER_KINDS: [PieceKind; 5] = [UserE, UserM, UserU, UserW, UserY];
@@ -166,7 +259,7 @@ impl PieceKind {
     /// A kind whose movement the problem defines (`UserE`…).
     #[inline]
     pub const fn is_user_defined(self) -> bool {
-        (self as u8) >= UserE as u8
+        matches!(self, UserE | UserM | UserU | UserW | UserY)
     }
 
     /// The promoted kind, for the six kinds that promote.
@@ -223,46 +316,74 @@ impl PieceKind {
         !self.is_promoted() && !matches!(self, King | Stone)
     }
 
-    /// The SFEN/USI letter of a Black piece of this kind, without a `+` (cli.md).
-    pub const fn sfen_letter(self) -> char {
+    /// The SFEN/USI name of a Black piece of this kind, without a `+` (cli.md): one
+    /// letter for the ordinary kinds and the fairy kinds cli.md lists; fm's two-character
+    /// code in brackets (`[WA]`) for the further fm pieces, the alphabet being used up
+    /// (docs/rules/fairy-pieces.md). White's is the same in lower case (`[wa]`).
+    pub const fn sfen_name(self) -> &'static str {
         match self.unpromoted() {
-            Pawn => 'P',
-            Lance => 'L',
-            Knight => 'N',
-            Silver => 'S',
-            Gold => 'G',
-            Bishop => 'B',
-            Rook => 'R',
-            King => 'K',
-            Lion => 'I',
-            Phoenix => 'H',
-            Kirin => 'J',
-            Queen => 'Q',
-            ChessKnight => 'T',
-            Camel => 'C',
-            Zebra => 'Z',
-            Giraffe => 'F',
-            FiveLeaper => 'V',
-            Root50Leaper => 'X',
-            Grasshopper => 'A',
-            Nightrider => 'D',
-            Stone => 'O',
-            UserE => 'E',
-            UserM => 'M',
-            UserU => 'U',
-            UserW => 'W',
-            UserY => 'Y',
+            Pawn => "P",
+            Lance => "L",
+            Knight => "N",
+            Silver => "S",
+            Gold => "G",
+            Bishop => "B",
+            Rook => "R",
+            King => "K",
+            Lion => "I",
+            Phoenix => "H",
+            Kirin => "J",
+            Queen => "Q",
+            ChessKnight => "T",
+            Camel => "C",
+            Zebra => "Z",
+            Giraffe => "F",
+            FiveLeaper => "V",
+            Root50Leaper => "X",
+            Grasshopper => "A",
+            Nightrider => "D",
+            Stone => "O",
+            UserE => "E",
+            UserM => "M",
+            UserU => "U",
+            UserW => "W",
+            UserY => "Y",
+            Wazir => "[WA]",
+            Dabbaba => "[DA]",
+            Threeleaper => "[TL]",
+            Fers => "[FE]",
+            Alfil => "[AL]",
+            Tripper => "[TR]",
+            Flamingo => "[FL]",
+            Root40Leaper => "[R4]",
+            Root65Leaper => "[R6]",
+            Camelrider => "[CR]",
+            Zebrarider => "[ZR]",
+            Empress => "[EM]",
+            Princess => "[PR]",
+            Mao => "[MA]",
+            Moa => "[MO]",
+            Shan => "[SH]",
+            Pao => "[PA]",
+            Vao => "[VA]",
+            Leo => "[LE]",
+            ChessLion => "[LI]",
+            Kangaroo => "[RO]",
+            Rose => "[RS]",
+            Sparrow => "[SP]",
+            Eagle => "[EA]",
+            NonStopEquihopper => "[NE]",
             // unpromoted() never yields a promoted kind
-            _ => '?',
+            _ => "?",
         }
     }
 
-    /// The unpromoted kind written by an upper-case SFEN letter.
-    pub fn from_sfen_letter(letter: char) -> Option<PieceKind> {
+    /// The unpromoted kind written by an upper-case SFEN name (`Q`, `[WA]`).
+    pub fn from_sfen_name(name: &str) -> Option<PieceKind> {
         PieceKind::ALL
             .iter()
             .copied()
-            .find(|k| !k.is_promoted() && k.sfen_letter() == letter)
+            .find(|k| !k.is_promoted() && k.sfen_name() == name)
     }
 
     /// English name, for messages.
@@ -300,6 +421,31 @@ impl PieceKind {
             UserU => "user piece U",
             UserW => "user piece W",
             UserY => "user piece Y",
+            Wazir => "wazir",
+            Dabbaba => "dabbaba",
+            Threeleaper => "threeleaper",
+            Fers => "fers",
+            Alfil => "alfil",
+            Tripper => "tripper",
+            Flamingo => "flamingo",
+            Root40Leaper => "root-40-leaper",
+            Root65Leaper => "root-65-leaper",
+            Camelrider => "camelrider",
+            Zebrarider => "zebrarider",
+            Empress => "empress",
+            Princess => "princess",
+            Mao => "mao",
+            Moa => "moa",
+            Shan => "shan",
+            Pao => "pao",
+            Vao => "vao",
+            Leo => "leo",
+            ChessLion => "chess lion",
+            Kangaroo => "kangaroo",
+            Rose => "rose",
+            Sparrow => "sparrow",
+            Eagle => "eagle",
+            NonStopEquihopper => "non-stop equihopper",
         }
     }
 }
@@ -325,17 +471,17 @@ impl Piece {
 
     pub const NUM: usize = PieceKind::COUNT * 2;
 
-    /// SFEN text: `+p`, `K`, `I`…
+    /// SFEN text: `+p`, `K`, `I`, `[wa]`…
     pub fn to_sfen(self) -> String {
-        let letter = self.kind.sfen_letter();
-        let letter = match self.color {
-            Color::Black => letter,
-            Color::White => letter.to_ascii_lowercase(),
+        let name = self.kind.sfen_name();
+        let name = match self.color {
+            Color::Black => name.to_string(),
+            Color::White => name.to_ascii_lowercase(),
         };
         if self.kind.is_promoted() {
-            format!("+{letter}")
+            format!("+{name}")
         } else {
-            letter.to_string()
+            name
         }
     }
 }

@@ -67,6 +67,32 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         UserU => "XU",
         UserW => "XW",
         UserY => "XY",
+        Wazir => "WA",
+        Dabbaba => "DA",
+        Threeleaper => "TL",
+        Fers => "FE",
+        // fm's code is AL, which CSA reserves for "all remaining pieces" (`P+00AL`)
+        Alfil => "AF",
+        Tripper => "TR",
+        Flamingo => "FL",
+        Root40Leaper => "R4",
+        Root65Leaper => "R6",
+        Camelrider => "CR",
+        Zebrarider => "ZR",
+        Empress => "EM",
+        Princess => "PR",
+        Mao => "MA",
+        Moa => "MO",
+        Shan => "SH",
+        Pao => "PA",
+        Vao => "VA",
+        Leo => "LE",
+        ChessLion => "LI",
+        Kangaroo => "RO",
+        Rose => "RS",
+        Sparrow => "SP",
+        Eagle => "EA",
+        NonStopEquihopper => "NE",
     }
 }
 
@@ -78,7 +104,7 @@ pub fn kind_from_csa_code(code: &str) -> Option<PieceKind> {
 /// The order in which hands are written: 飛 角 金 銀 桂 香 歩 (as CSA, KIF and fm write
 /// them: the ordinary hand kinds in reverse kind order), then the fairy kinds in kind
 /// order (as `PieceKind::HAND_KINDS` lists them after the ordinary ones).
-pub(crate) const HAND_ORDER: [PieceKind; 24] = {
+pub(crate) const HAND_ORDER: [PieceKind; PieceKind::HAND_KINDS.len()] = {
     let ordinary = PieceKind::ORDINARY_HAND_KINDS;
     let mut order = PieceKind::HAND_KINDS;
     let mut i = 0;

@@ -159,11 +159,12 @@ fn piece_at(chars: &[char], i: usize) -> Option<(PieceKind, usize)> {
     let rest = chars.get(i..)?;
     if let [a, b, ..] = rest {
         let code = format!("{}{}", a.to_ascii_uppercase(), b.to_ascii_uppercase());
-        // fm reads GY (玉) as well as OU.
-        let kind = if code == "GY" {
-            Some(PieceKind::King)
-        } else {
-            kind_from_csa_code(&code)
+        // fm reads GY (玉) as well as OU; AL is fm's Alfil, whose CSA code is AF (CSA's
+        // AL means all remaining pieces).
+        let kind = match code.as_str() {
+            "GY" => Some(PieceKind::King),
+            "AL" => Some(PieceKind::Alfil),
+            _ => kind_from_csa_code(&code),
         };
         if let Some(kind) = kind {
             return Some((kind, 2));

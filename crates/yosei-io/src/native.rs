@@ -100,7 +100,7 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
                 if problem.pieces.iter().any(|p| p.kind == piece.kind) {
                     return Err(bad(format!(
                         "piece: letter {} is defined twice",
-                        piece.kind.sfen_letter()
+                        piece.kind.sfen_name()
                     )));
                 }
                 problem.pieces.push(piece);
@@ -171,11 +171,7 @@ fn read_piece(value: &str) -> Result<UserPiece, (usize, String)> {
         return Err((0, format!("{EXPECTED}, found '{value}'")));
     }
     let (letter_at, letter) = words[0];
-    let kind = letter
-        .chars()
-        .next()
-        .filter(|_| letter.chars().count() == 1)
-        .and_then(PieceKind::from_sfen_letter)
+    let kind = PieceKind::from_sfen_name(letter)
         .filter(|k| k.is_user_defined())
         .ok_or_else(|| {
             (

@@ -160,6 +160,36 @@ pub fn board_glyph(kind: PieceKind) -> char {
         UserU => 'Ｕ',
         UserW => 'Ｗ',
         UserY => 'Ｙ',
+        // fm's glyphs, except the two riders: fm draws them as the Camel's and the
+        // Zebra's glyphs, which a board here must tell apart
+        Wazir => '臣',
+        Dabbaba => '戦',
+        Threeleaper => '参',
+        Fers => '賢',
+        Alfil => 'ぞ',
+        Tripper => '桟',
+        Flamingo => '紅',
+        Root40Leaper => '栖',
+        Root65Leaper => '楼',
+        Camelrider => '駝',
+        Zebrarider => '斑',
+        Empress => '后',
+        Princess => '姫',
+        Mao => 'マ',
+        Moa => 'モ',
+        Shan => '相',
+        // fm's Pao, Vao and Leo are all 包 unless a problem has several; 砲 and 炮 are
+        // the glyphs fm then gives the second and third
+        Pao => '包',
+        Vao => '砲',
+        Leo => '炮',
+        ChessLion => '鬣',
+        Kangaroo => '考',
+        Rose => '薔',
+        Sparrow => '雀',
+        Eagle => '鷲',
+        // fm's second glyph (its first, Ｅ, is a user piece's here)
+        NonStopEquihopper => '均',
     }
 }
 

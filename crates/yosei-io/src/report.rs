@@ -86,7 +86,7 @@ impl Report {
             leftover: outcome
                 .leftover
                 .first()
-                .map(|l| l.iter().map(|k| k.sfen_letter().to_string()).collect())
+                .map(|l| l.iter().map(|k| k.sfen_name().to_string()).collect())
                 .unwrap_or_default(),
             sound: outcome.sound(),
             faults: outcome.faults(),

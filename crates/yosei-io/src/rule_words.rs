@@ -151,22 +151,27 @@ pub fn parse_rule_phrase(text: &str) -> Result<RulePhrase, (usize, String)> {
         }
         // 駒詰(X): both kings move as the kind of SFEN letter X.
         if chars[i..].starts_with(&['駒', '詰', '(']) {
-            let kind = chars
-                .get(i + 3)
-                .and_then(|&c| PieceKind::from_sfen_letter(c.to_ascii_uppercase()));
-            match (kind, chars.get(i + 4)) {
-                (Some(kind), Some(')')) if !matches!(kind, PieceKind::King | PieceKind::Stone) => {
+            // the SFEN name runs to the first ')' (one letter, or a bracketed code)
+            let close = chars[i + 3..].iter().position(|&c| c == ')').map(|n| i + 3 + n);
+            let kind = close.and_then(|close| {
+                let name: String = chars[i + 3..close].iter().collect();
+                PieceKind::from_sfen_name(&name.to_ascii_uppercase())
+            });
+            match (kind, close) {
+                (Some(kind), Some(close)) if !matches!(kind, PieceKind::King | PieceKind::Stone) => {
                     let c = Condition::Komazume(kind);
                     if !phrase.conditions.contains(&c) {
                         phrase.conditions.push(c);
                     }
-                    i += 5;
+                    i = close + 1;
                     continue 'scan;
                 }
                 _ => {
                     return Err((
                         i + 4,
-                        "駒詰( must be followed by a piece letter (SFEN, e.g. T for the knight) and ')'".into(),
+                        "駒詰( must be followed by a piece's SFEN name (e.g. T for the knight, [WA] for the wazir) \
+                         and ')'"
+                            .into(),
                     ))
                 }
             }
@@ -234,7 +239,7 @@ fn glued_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> S
             Condition::Komazume(PieceKind::ChessKnight) => s.push_str("ナイト玉"),
             Condition::Komazume(kind) => {
                 s.push_str("駒詰(");
-                s.push(kind.sfen_letter());
+                s.push_str(kind.sfen_name());
                 s.push_str(")・");
             }
             // fm has no Japanese word for these: its keyword, which it reads back

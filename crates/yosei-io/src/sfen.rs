@@ -132,16 +132,33 @@ fn found(c: Option<char>, field: &str) -> String {
     }
 }
 
-/// The piece an SFEN letter stands for: upper case Black, lower case White.
-fn piece_from_letter(c: char) -> Option<Piece> {
-    let color = if c.is_ascii_uppercase() {
+/// The piece an SFEN name stands for: upper case Black, lower case White (a bracketed
+/// code such as `[WA]` in one case throughout, its digits aside).
+fn piece_from_name(name: &str) -> Option<Piece> {
+    let letters = || name.chars().filter(char::is_ascii_alphabetic);
+    let color = if letters().all(|c| c.is_ascii_uppercase()) {
         Color::Black
-    } else if c.is_ascii_lowercase() {
+    } else if letters().all(|c| c.is_ascii_lowercase()) {
         Color::White
     } else {
         return None;
     };
-    PieceKind::from_sfen_letter(c.to_ascii_uppercase()).map(|kind| Piece::new(kind, color))
+    PieceKind::from_sfen_name(&name.to_ascii_uppercase()).map(|kind| Piece::new(kind, color))
+}
+
+/// The piece name starting at `chars[i]`: one letter, or `[` up to the next `]`. Returns
+/// the piece (if the name is one) and the number of characters the name takes.
+fn piece_at(chars: &[char], i: usize) -> (Option<Piece>, usize) {
+    let width = match chars.get(i) {
+        Some('[') => chars[i..]
+            .iter()
+            .position(|&c| c == ']')
+            .map_or(chars.len() - i, |n| n + 1),
+        Some(_) => 1,
+        None => return (None, 0),
+    };
+    let name: String = chars[i..i + width].iter().collect();
+    (piece_from_name(&name), width)
 }
 
 fn color_name(color: Color) -> &'static str {
@@ -357,13 +374,20 @@ fn parse_board(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
 fn parse_board_piece(token: Token<'_>, i: usize) -> Result<(Piece, usize), SyntaxError> {
     let c = token.chars[i];
     if c != '+' {
-        return piece_from_letter(c)
-            .map(|piece| (piece, 1))
-            .ok_or_else(|| token.error(i, format!("expected a piece letter or a digit, found {c:?}")));
+        let (piece, width) = piece_at(token.chars, i);
+        return piece.map(|piece| (piece, width)).ok_or_else(|| {
+            let found = if width == 1 {
+                format!("{c:?}")
+            } else {
+                let name: String = token.chars[i..i + width].iter().collect();
+                format!("{name:?}, which is not a bracketed piece code such as [WA] or [wa]")
+            };
+            token.error(i, format!("expected a piece letter or a digit, found {found}"))
+        });
     }
     let next = token.chars.get(i + 1).copied();
-    let promoted = next
-        .and_then(piece_from_letter)
+    let promoted = piece_at(token.chars, i + 1)
+        .0
         .and_then(|piece| piece.kind.promoted().map(|kind| Piece::new(kind, piece.color)));
     promoted.map(|piece| (piece, 2)).ok_or_else(|| {
         token.error(
@@ -428,7 +452,9 @@ fn parse_hands(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
         } else {
             "a piece letter after the count"
         };
-        let (Some(letter), Some(piece)) = (c, c.and_then(piece_from_letter)) else {
+        let (piece, width) = piece_at(chars, i);
+        let letter: String = chars[i..i + width].iter().collect();
+        let (Some(_), Some(piece)) = (c, piece) else {
             let extra = match c {
                 Some('+') => " (promoted pieces are never in hand)",
                 Some('-') => " ('-' stands alone, for empty hands)",
@@ -443,7 +469,7 @@ fn parse_hands(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
             return Err(token.error(
                 i,
                 format!(
-                    "expected a piece that can be held (R B G S N L P or a fairy letter \
+                    "expected a piece that can be held (R B G S N L P or a fairy name \
                      other than O), found {letter:?}: a {} is never in hand",
                     piece.kind.name()
                 ),
@@ -463,7 +489,7 @@ fn parse_hands(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
             ));
         };
         hand.set(piece.kind, total_u8);
-        i += 1;
+        i += width;
     }
     Ok(())
 }
@@ -648,22 +674,24 @@ fn parse_move_token(token: Token<'_>) -> Result<Move, SyntaxError> {
     let reader = MoveReader { token, pos: 0 };
     match reader.peek() {
         Some(c) if c.is_ascii_digit() => parse_board_move(reader),
-        Some(c) if c.is_ascii_alphabetic() => parse_drop(reader, c),
+        Some(c) if c.is_ascii_alphabetic() || c == '[' => parse_drop(reader),
         _ => Err(reader.error("a square (e.g. '7g') or the piece letter of a drop (e.g. 'P*5e')")),
     }
 }
 
-/// `K*sq`, where K is an upper-case droppable letter.
-fn parse_drop(mut reader: MoveReader<'_>, letter: char) -> Result<Move, SyntaxError> {
-    let kind = PieceKind::from_sfen_letter(letter)
-        .filter(|kind| kind.is_hand_kind())
+/// `K*sq`, where K is an upper-case droppable name (`P`, `[WA]`).
+fn parse_drop(mut reader: MoveReader<'_>) -> Result<Move, SyntaxError> {
+    let (piece, width) = piece_at(reader.token.chars, reader.pos);
+    let kind = piece
+        .filter(|piece| piece.color == Color::Black && piece.kind.is_hand_kind())
+        .map(|piece| piece.kind)
         .ok_or_else(|| {
             reader.error(
-                "an upper-case droppable piece letter (R B G S N L P or a fairy letter \
-                 other than O) or a square",
+                "an upper-case droppable piece name (R B G S N L P, a fairy letter \
+                 other than O, or a bracketed code such as [WA]) or a square",
             )
         })?;
-    reader.pos += 1;
+    reader.pos += width;
     if !reader.eat('*') {
         return Err(reader.error("'*' after the piece letter of a drop"));
     }
@@ -724,10 +752,13 @@ mod tests {
 
     #[test]
     fn hand_write_order_is_conventional_then_kind_order() {
-        let order: Vec<char> = hand_write_order()
+        let order: Vec<&str> = hand_write_order()
             .filter(|k| k.is_hand_kind())
-            .map(|k| k.sfen_letter())
+            .map(|k| k.sfen_name())
             .collect();
-        assert_eq!(order.iter().collect::<String>(), "RBGSNLPIHJQTCZFVXADEMUWY");
+        assert_eq!(
+            order.concat(),
+            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA][NE]"
+        );
     }
 }

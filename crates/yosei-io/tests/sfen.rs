@@ -128,6 +128,55 @@ fn fairy_letters_and_promoted_pieces() {
 }
 
 #[test]
+fn fm_zoo_pieces_are_bracketed_codes() {
+    use PieceKind::*;
+    // every fm piece past the alphabet, Black on rank 9 and White on rank 1, and in hands
+    let text =
+        "[wa][da][tl][fe][al][tr][fl][r4][r6]/[cr][zr][em][pr][ma][mo][sh][pa][va]/[le][li][ro][rs][sp][ea][ne]2/9/9/9/\
+                [LE][LI][RO][RS][SP][EA][NE]2/[CR][ZR][EM][PR][MA][MO][SH][PA][VA]/[WA][DA][TL][FE][AL][TR][FL][R4][R6] b \
+                2[EM][PR][r6] 1";
+    let setup = setup_of(text);
+    // the text lists them in kind order: nine on the edge ranks, four next to them
+    for (i, &kind) in PieceKind::FM_ZOO_KINDS.iter().enumerate() {
+        let (file, rank) = (9 - (i % 9) as i32, 1 + (i / 9) as i32);
+        assert_eq!(setup.piece_at(sq(file, rank)), Some(Piece::new(kind, Color::White)));
+        assert_eq!(
+            setup.piece_at(sq(file, 10 - rank)),
+            Some(Piece::new(kind, Color::Black))
+        );
+    }
+    assert_eq!(setup.hand(Color::Black).count(Empress), 2);
+    assert_eq!(setup.hand(Color::Black).count(Princess), 1);
+    assert_eq!(setup.hand(Color::White).count(Root65Leaper), 1);
+    assert_eq!(write_sfen(&setup), text);
+    assert_eq!(parse_usi_move("[WA]*5e"), Ok(Move::drop(Wazir, sq(5, 5))));
+    assert_eq!(write_usi_move(Move::drop(Princess, sq(1, 1))), "[PR]*1a");
+}
+
+#[test]
+fn bad_bracketed_codes_are_refused() {
+    for (text, column, needle) in [
+        (
+            "[XX]8/9/9/9/9/9/9/9/9 b - 1",
+            1,
+            "\"[XX]\", which is not a bracketed piece code",
+        ),
+        (
+            "[Wa]8/9/9/9/9/9/9/9/9 b - 1",
+            1,
+            "\"[Wa]\", which is not a bracketed piece code",
+        ),
+        ("[WA8/9/9/9/9/9/9/9/9 b - 1", 1, "not a bracketed piece code"),
+        ("9/9/9/9/9/9/9/9/9 b [WA 1", 21, "expected a piece letter or a count"),
+    ] {
+        assert_refused(text, parse_sfen(text).map(|r| r.setup), column, needle);
+    }
+    for text in ["[wa]*5e", "[XX]*5e", "[WA*5e", "[WA]5e"] {
+        assert!(parse_usi_move(text).is_err(), "{text}");
+    }
+}
+
+#[test]
 fn every_promoted_letter() {
     let setup = setup_of("+P+L+N+S+B+R+p+l+n/+s+b+r6/9/9/9/9/9/9/9 b - 1");
     let kinds: Vec<(PieceKind, Color)> = (1..=9)

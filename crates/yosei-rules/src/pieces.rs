@@ -27,7 +27,7 @@ impl fmt::Display for UserPiece {
         write!(
             f,
             "{} {} {} {}",
-            self.kind.sfen_letter(),
+            self.kind.sfen_name(),
             self.glyph,
             self.name,
             self.movement.text()
@@ -81,11 +81,11 @@ impl PieceTable {
             if !piece.kind.is_user_defined() {
                 problems.push(format!(
                     "piece letter {} is a built-in kind ({}); a problem may define only the letters E, M, U, W, Y",
-                    piece.kind.sfen_letter(),
+                    piece.kind.sfen_name(),
                     piece.kind.name()
                 ));
             } else if table.user.iter().any(|p| p.kind == piece.kind) {
-                problems.push(format!("piece letter {} is defined twice", piece.kind.sfen_letter()));
+                problems.push(format!("piece letter {} is defined twice", piece.kind.sfen_name()));
             } else {
                 table.compiled[piece.kind.index()] = Some(piece.movement.compile());
                 table.user.push(piece.clone());

@@ -773,7 +773,7 @@ impl std::fmt::Debug for Position {
         for color in Color::ALL {
             write!(f, "hand {color:?}:")?;
             for (kind, n) in self.hands[color.index()].iter() {
-                write!(f, " {}{}", kind.sfen_letter(), n)?;
+                write!(f, " {}{}", kind.sfen_name(), n)?;
             }
             writeln!(f)?;
         }

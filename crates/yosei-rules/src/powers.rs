@@ -1,6 +1,6 @@
 //! Phase 1 of a node (docs/ARCHITECTURE.md): which kind's power each piece has.
 //!
-//! A piece's power is a set of kinds (a `u32` mask over `PieceKind::index`): one kind
+//! A piece's power is a set of kinds (a [`PowerMask`] over `PieceKind::index`): one kind
 //! for every piece except a 天竺 king in double check, which has the union of its
 //! checkers' powers. [`Powers`] is computed once per node; it holds the few squares
 //! whose power is not their own kind's (`changed`, a couple of bitboard shifts for the
@@ -12,6 +12,18 @@ use crate::pieces::Reach;
 use crate::{Position, RuleSet};
 use yosei_core::{Bitboard, Color, PieceKind, Square};
 
+/// A set of kinds, one bit per `PieceKind::index`.
+pub(crate) type PowerMask = u64;
+
+// every kind needs its own bit: a shift past the width would alias another kind
+const _: () = assert!(PieceKind::COUNT <= PowerMask::BITS as usize);
+
+/// The power mask of one kind.
+#[inline]
+pub(crate) const fn kind_bit(kind: PieceKind) -> PowerMask {
+    1 << kind.index()
+}
+
 /// The powers of one position's pieces.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Powers {
@@ -20,7 +32,7 @@ pub(crate) struct Powers {
     /// family; every piece in a line under ネコ鮮, whose lender is looked up per piece).
     changed: Bitboard,
     /// For 天竺 and 駒詰: each side's king's power mask (0: its own).
-    king_power: [u32; 2],
+    king_power: [PowerMask; 2],
 }
 
 /// The rank step from a piece to its lender under the 安南 family, for `color`:
@@ -96,7 +108,7 @@ impl Powers {
             }
             PowerRule::Komazume(kind) => {
                 powers.changed = komazume::borrowers(pos);
-                powers.king_power = [1u32 << kind.index(); 2];
+                powers.king_power = [kind_bit(kind); 2];
             }
         }
         powers
@@ -110,26 +122,26 @@ impl Powers {
 
     /// The power mask of the piece on `sq` (0 for an empty square).
     #[inline]
-    pub(crate) fn mask(&self, pos: &Position, sq: Square) -> u32 {
+    pub(crate) fn mask(&self, pos: &Position, sq: Square) -> PowerMask {
         let Some(piece) = pos.piece_at(sq) else { return 0 };
         if !self.changed.contains(sq) {
-            return 1u32 << piece.kind.index();
+            return kind_bit(piece.kind);
         }
         match self.rule {
-            PowerRule::Own => 1u32 << piece.kind.index(),
+            PowerRule::Own => kind_bit(piece.kind),
             PowerRule::Tenjiku | PowerRule::Komazume(_) => self.king_power[piece.color.index()],
             PowerRule::NekoSen | PowerRule::NekoNekoSen => {
                 let lender = neko_sen::lender(pos, self.rule, sq);
                 let kind = pos.piece_at(lender).map_or(piece.kind, |l| l.kind);
-                1u32 << kind.index()
+                kind_bit(kind)
             }
             rule => {
                 let lender = sq
                     .offset(0, lender_direction(rule, piece.color))
                     .and_then(|l| pos.piece_at(l));
                 match lender {
-                    Some(l) => 1u32 << l.kind.index(),
-                    None => 1u32 << piece.kind.index(),
+                    Some(l) => kind_bit(l.kind),
+                    None => kind_bit(piece.kind),
                 }
             }
         }

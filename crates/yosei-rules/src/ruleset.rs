@@ -454,12 +454,7 @@ pub fn kind_word(kind: PieceKind) -> String {
 
 fn komazume_kind(text: &str) -> Result<PieceKind, String> {
     let t = text.trim();
-    let mut chars = t.chars();
-    let by_letter = match (chars.next(), chars.next()) {
-        (Some(c), None) => PieceKind::from_sfen_letter(c.to_ascii_uppercase()),
-        _ => None,
-    };
-    by_letter
+    PieceKind::from_sfen_name(&t.to_ascii_uppercase())
         .or_else(|| {
             PieceKind::ALL
                 .iter()
@@ -467,7 +462,9 @@ fn komazume_kind(text: &str) -> Result<PieceKind, String> {
                 .find(|&k| kind_word(k).eq_ignore_ascii_case(t))
         })
         .filter(|k| Condition::komazume_kinds().any(|allowed| allowed == *k))
-        .ok_or_else(|| format!("komazume:{t}: expected a piece kind (an SFEN letter or a name such as 'knight')"))
+        .ok_or_else(|| {
+            format!("komazume:{t}: expected a piece kind (an SFEN name such as N or [WA], or a name such as 'knight')")
+        })
 }
 
 /// Why a set of conditions cannot be compiled: every conflict at once.

@@ -90,7 +90,7 @@ impl fmt::Display for SetupProblem {
             SetupProblem::UndefinedPiece { kind } => write!(
                 f,
                 "piece letter {} is used but the problem does not define how it moves (a `piece:` line)",
-                kind.sfen_letter()
+                kind.sfen_name()
             ),
             SetupProblem::PieceUnsupportedUnderCondition {
                 kind: PieceKind::Stone,
@@ -104,7 +104,7 @@ impl fmt::Display for SetupProblem {
                 f,
                 "a {} (letter {}) moves in a way condition {condition} ({}) is not defined for here",
                 kind.name(),
-                kind.sfen_letter(),
+                kind.sfen_name(),
                 condition.japanese()
             ),
             SetupProblem::SameKindAttack { attacker, attacked } => write!(
@@ -115,7 +115,7 @@ impl fmt::Display for SetupProblem {
                 f,
                 "a {} (letter {}) can capture twice in one move, which condition {condition} ({}) does not define",
                 kind.name(),
-                kind.sfen_letter(),
+                kind.sfen_name(),
                 condition.japanese()
             ),
         }

@@ -24,6 +24,18 @@ struct Tables {
     side: Key,
 }
 
+/// The kinds before fm's further pieces: their keys are drawn first, in the order they
+/// always were, so that adding kinds changes no existing key (a transposition table's
+/// placements, and with them node counts that tests pin, stay the same).
+const FIRST_KINDS: usize = 32;
+
+/// The next 128-bit key of the stream.
+const fn next_key(state: u64) -> (u64, Key) {
+    let (s1, hi) = splitmix64(state);
+    let (s2, lo) = splitmix64(s1);
+    (s2, (hi as u128) << 64 | lo as u128)
+}
+
 const fn build() -> Tables {
     let mut t = Tables {
         board: [[0; Square::NUM]; Piece::NUM],
@@ -31,38 +43,48 @@ const fn build() -> Tables {
         side: 0,
     };
     let mut state = 0x796F_7365_692D_6B65; // "yosei-ke"
-    let mut p = 0;
-    while p < Piece::NUM {
-        let mut s = 0;
-        while s < Square::NUM {
-            let (s1, hi) = splitmix64(state);
-            let (s2, lo) = splitmix64(s1);
-            state = s2;
-            t.board[p][s] = (hi as u128) << 64 | lo as u128;
-            s += 1;
-        }
-        p += 1;
-    }
-    let mut c = 0;
-    while c < 2 {
-        let mut k = 0;
-        while k < PieceKind::COUNT {
-            // count 0 contributes nothing, so an empty hand keys as 0
-            let mut n = 1;
-            while n < HAND_SLOTS {
-                let (s1, hi) = splitmix64(state);
-                let (s2, lo) = splitmix64(s1);
-                state = s2;
-                t.hand[c][k][n] = (hi as u128) << 64 | lo as u128;
-                n += 1;
+    let mut round = 0;
+    // round 0: the first kinds' keys, then the side's; round 1: the later kinds'
+    while round < 2 {
+        let (kinds_from, kinds_to) = if round == 0 {
+            (0, FIRST_KINDS)
+        } else {
+            (FIRST_KINDS, PieceKind::COUNT)
+        };
+        let mut p = kinds_from * 2;
+        while p < kinds_to * 2 {
+            let mut s = 0;
+            while s < Square::NUM {
+                let (next, key) = next_key(state);
+                state = next;
+                t.board[p][s] = key;
+                s += 1;
             }
-            k += 1;
+            p += 1;
         }
-        c += 1;
+        let mut c = 0;
+        while c < 2 {
+            let mut k = kinds_from;
+            while k < kinds_to {
+                // count 0 contributes nothing, so an empty hand keys as 0
+                let mut n = 1;
+                while n < HAND_SLOTS {
+                    let (next, key) = next_key(state);
+                    state = next;
+                    t.hand[c][k][n] = key;
+                    n += 1;
+                }
+                k += 1;
+            }
+            c += 1;
+        }
+        if round == 0 {
+            let (next, key) = next_key(state);
+            state = next;
+            t.side = key;
+        }
+        round += 1;
     }
-    let (s1, hi) = splitmix64(state);
-    let (_, lo) = splitmix64(s1);
-    t.side = (hi as u128) << 64 | lo as u128;
     t
 }
 

@@ -16,8 +16,9 @@ pub enum Command {
     },
     UsiNewGame,
     /// `position sfen … | startpos [moves …]`, read but not yet validated (that depends
-    /// on the rules the options name when `go` comes); or why it cannot be read.
-    Position(Result<SfenRecord, String>),
+    /// on the rules the options name when `go` comes); or why it cannot be read. Boxed:
+    /// a record holds two hands of every kind, far larger than the other commands.
+    Position(Result<Box<SfenRecord>, String>),
     Go(Go),
     Stop,
     PonderHit,
@@ -70,7 +71,7 @@ pub fn parse_command(line: &str) -> Result<Option<Command>, String> {
         "isready" => Command::IsReady,
         "setoption" => parse_setoption(rest)?,
         "usinewgame" => Command::UsiNewGame,
-        "position" => Command::Position(parse_sfen(line).map_err(|e| e.to_string())),
+        "position" => Command::Position(parse_sfen(line).map(Box::new).map_err(|e| e.to_string())),
         "go" => Command::Go(parse_go(rest)),
         "stop" => Command::Stop,
         "ponderhit" => Command::PonderHit,

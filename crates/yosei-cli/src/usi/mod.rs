@@ -126,7 +126,7 @@ impl Engine {
                 if let Err(message) = position_after(&record.setup, &record.moves, &self.options.rules) {
                     self.info(&format!("position: {message}"));
                 }
-                self.position = Some(record);
+                self.position = Some(*record);
             }
             Command::Position(Err(message)) => {
                 // never search the position before instead

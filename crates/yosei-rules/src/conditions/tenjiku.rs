@@ -9,12 +9,12 @@
 //! other king a power: one pass, no fixed point (which need not exist: two kings can
 //! each make the other's power). docs/rules/conditions.md has the reasons.
 
-use crate::powers::Powers;
+use crate::powers::{kind_bit, PowerMask, Powers};
 use crate::{madrasi, Position, RuleSet};
 use yosei_core::Color;
 
 /// The power mask of `color`'s king (0 when it is not in check or absent).
-pub(crate) fn king_power(pos: &Position, rules: &RuleSet, color: Color) -> u32 {
+pub(crate) fn king_power(pos: &Position, rules: &RuleSet, color: Color) -> PowerMask {
     let Some(king) = pos.king(color) else { return 0 };
     let plain = Powers::own();
     let occupied = pos.occupied();
@@ -31,7 +31,7 @@ pub(crate) fn king_power(pos: &Position, rules: &RuleSet, color: Color) -> u32 {
             continue;
         }
         if let Some(p) = pos.piece_at(from) {
-            mask |= 1u32 << p.kind.index();
+            mask |= kind_bit(p.kind);
         }
     }
     mask
