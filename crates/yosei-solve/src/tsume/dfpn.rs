@@ -1069,17 +1069,21 @@ impl<'a> Dfpn<'a> {
             let mut escape = Escape {
                 drops_count: self.futile == Futile::Count,
                 found: false,
+                any: false,
             };
             let _ = pos.generate_legal(self.rules, &mut escape);
             if escape.found {
                 return None;
             }
+            if !escape.any {
+                // (no reply at all: the leaves that are mates need no second generation)
+                return self.mated_here(pos, last);
+            }
         }
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
-            let mated = !pos.stuck_unmated(self.rules);
-            return (mated && (last.is_none() || self.rules.mate_counts(last))).then_some(mate_len::MATED);
+            return self.mated_here(pos, last);
         }
         let mut longest = mate_len::MATED;
         let mut futile_squares = yosei_core::Bitboard::EMPTY;
@@ -1103,6 +1107,13 @@ impl<'a> Dfpn<'a> {
             longest = longest.max(self.small_mate(&next, Some(m), plies - 1)? + 1);
         }
         Some(longest)
+    }
+
+    /// The value of `pos`, the defender to move with no legal reply (reached by `last`;
+    /// `None` at the root of a search): mated, if the mate counts.
+    fn mated_here(&self, pos: &Position, last: Option<Move>) -> Option<MateLen> {
+        let mated = !pos.stuck_unmated(self.rules);
+        (mated && (last.is_none() || self.rules.mate_counts(last))).then_some(mate_len::MATED)
     }
 
     /// What is known of `pos` for `bound`, or the numbers of a position never searched.
@@ -1154,11 +1165,14 @@ fn king_distance(pos: &Position, side: Color, to: Square) -> u32 {
 struct Escape {
     drops_count: bool,
     found: bool,
+    /// Whether any reply was generated.
+    any: bool,
 }
 
 impl yosei_rules::MoveSink for Escape {
     #[inline]
     fn push(&mut self, m: Move) -> std::ops::ControlFlow<()> {
+        self.any = true;
         if self.drops_count || !m.is_drop() {
             self.found = true;
             return std::ops::ControlFlow::Break(());
