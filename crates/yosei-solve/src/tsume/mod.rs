@@ -81,13 +81,13 @@ pub fn solve_tsume(
     limits: &Limits,
     progress: impl FnMut(&TsumeProgress) + Send,
 ) -> Outcome {
-    if rules.swap_rule().is_some() {
+    if let Some(c) = rules.conditions().iter().find(|c| c.help_mate_only()) {
         // not compared with fm yet (docs/rules/messigny.md); the command line refuses it
         // before, the USI engine and play mode come here
         let mut outcome = Outcome::new(Verdict::Unknown);
-        outcome
-            .notes
-            .push("Messigny is solved in help mate (help:N) only so far, not in direct mate".to_string());
+        outcome.notes.push(format!(
+            "condition {c} is solved in help mate (help:N) only so far, not in direct mate"
+        ));
         return outcome;
     }
     // The search recurses once per ply of the line it follows: it runs on a thread with
