@@ -18,7 +18,13 @@ How each is timed (wall clock):
   `USI_Hash`, timed from `go mate` to its `checkmate` answer (its start and table
   allocation not counted; it has no one-shot command line).
 So on the tanuki rows, most of the peers' and yosei's time is process start-up; the
-long rows are the search. yosei and KomoringHeights get BENCH_HASH MiB (default 1024)
+long rows are the search.
+
+yosei certifies its line (every other check and defence asked, within a node budget:
+docs/rules/direct-mate.md); the peers print a line without that. BENCH_CERTIFY=0 runs
+yosei with `--certify-nodes 0`, the time to its line alone, the like-for-like figure.
+BENCH_LONG_TSUME=1 adds the 15 problems of benches/data/tsume/long_tsume.tsv (3 to 1,525
+plies; shtsume needs from seconds to hours for them: give BENCH_TIMEOUT and a filter). yosei and KomoringHeights get BENCH_HASH MiB (default 1024)
 for the long problems and 32 for the tanuki ones (yosei touches only what it uses).
 
 BENCH_RUNS=N (default 3) runs every solver N times on each problem, taking turns, and
@@ -54,6 +60,18 @@ LONG = [
         611,
     ),
 ]
+
+
+def long_tsume():
+    """(name, sfen, plies) of benches/data/tsume/long_tsume.tsv."""
+    rows = []
+    with open(os.path.join(ROOT, "benches", "data", "tsume", "long_tsume.tsv"), encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            name, sfen, plies = line.rstrip("\n").split("\t")[:3]
+            rows.append((name, sfen, int(plies)))
+    return rows
 
 
 def has_two_pawns(sfen):
@@ -104,9 +122,11 @@ def timed(cmd, timeout):
     return time.perf_counter() - start, out.stdout
 
 
-def yosei_solve(yosei, sfen, hash_mb, futile, timeout):
+def yosei_solve(yosei, sfen, hash_mb, futile, certify, timeout):
     """(seconds, plies or None)."""
     cmd = [yosei, "solve", sfen, "--threads", "1", "--format", "json", "--hash", str(hash_mb), "--futile", futile]
+    if not certify:
+        cmd += ["--certify-nodes", "0"]
     t, out = timed(cmd, timeout)
     if t is None:
         return None, None
@@ -201,18 +221,21 @@ def main():
     timeout = float(os.environ.get("BENCH_TIMEOUT", "600"))
     long_hash = int(os.environ.get("BENCH_HASH", "1024"))
     per_length = int(os.environ.get("BENCH_TANUKI", "20"))
+    certify = os.environ.get("BENCH_CERTIFY", "1") != "0"
 
     # (row name, problems [(sfen, stated plies)], yosei's --futile, hash MiB, shtsume -m)
     rows = [(name, problems, "count", 32, 16) for name, problems in tanuki_sets(per_length)]
-    rows += [(name, [(sfen, plies)], "skip", long_hash, None) for name, sfen, plies in LONG]
+    long = LONG + (long_tsume() if os.environ.get("BENCH_LONG_TSUME") == "1" else [])
+    rows += [(name, [(sfen, plies)], "skip", long_hash, None) for name, sfen, plies in long]
 
-    solvers = [("yosei", lambda sfen, row: yosei_solve(yosei, sfen, row[3], row[2], timeout))]
+    solvers = [("yosei", lambda sfen, row: yosei_solve(yosei, sfen, row[3], row[2], certify, timeout))]
     if shtsume:
         solvers.append(("shtsume", lambda sfen, row: shtsume_solve(shtsume, sfen, row[4], timeout)))
     if kh:
         solvers.append(("KH", lambda sfen, row: kh_solve(kh, sfen, row[3], timeout)))
 
     print(f"one thread; best of {runs}; times in seconds, summed over a row's problems; ratio = yosei/peer")
+    print("yosei: " + ("the certified line" if certify else "the line alone (--certify-nodes 0)"))
     header = f"{'problems':<16} {'n':>3} {'plies':>5} {'yosei':>8}"
     for name, _ in solvers[1:]:
         header += f" {name:>8} {'ratio':>6}"
