@@ -30,7 +30,7 @@ use super::table::{Known, Table};
 use super::{Futile, TsumeProgress};
 use crate::key_hash::ZobristBuild;
 use crate::{Limits, PriorGame};
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use yosei_core::{Color, Move, Square};
 use yosei_rules::{Key, MoveList, Position, RuleSet};
@@ -183,36 +183,55 @@ impl DropGroup {
     }
 }
 
-/// The attacker's hands with which one board stands on the current line: nearly always
-/// one, kept without an allocation.
-#[derive(Default)]
-struct PathHands {
-    first: PackedHand,
-    more: Vec<PackedHand>,
-    len: usize,
+/// The positions of the current line (board, attacker's hand), for repetition: a stack,
+/// and a count of its boards by the key's low bits, so that a board not on the line
+/// (nearly every one asked) is told so by one array read. (A map from boards to hands
+/// cost a tenth of 寿's proof in its inserts and removals.)
+struct LinePositions {
+    stack: Vec<(Key, PackedHand)>,
+    counts: Box<[u16]>,
 }
 
-impl PathHands {
-    fn push(&mut self, hand: PackedHand) {
-        if self.len == 0 {
-            self.first = hand;
-        } else {
-            self.more.push(hand);
+impl LinePositions {
+    const FILTER_BITS: u32 = 16;
+
+    fn new() -> LinePositions {
+        LinePositions {
+            stack: Vec::new(),
+            counts: vec![0; 1 << Self::FILTER_BITS].into_boxed_slice(),
         }
-        self.len += 1;
+    }
+
+    #[inline]
+    fn slot(board: Key) -> usize {
+        (board as usize) & ((1 << Self::FILTER_BITS) - 1)
+    }
+
+    fn push(&mut self, board: Key, hand: PackedHand) {
+        self.stack.push((board, hand));
+        let c = &mut self.counts[Self::slot(board)];
+        *c = c.saturating_add(1);
     }
 
     fn pop(&mut self) {
-        if self.len > 1 {
-            self.more.pop();
+        if let Some((board, _)) = self.stack.pop() {
+            // (a saturated count stays: the filter may only err towards a scan)
+            let c = &mut self.counts[Self::slot(board)];
+            if *c != u16::MAX {
+                *c -= 1;
+            }
         }
-        self.len -= 1;
     }
 
-    fn iter(&self) -> impl Iterator<Item = PackedHand> + '_ {
-        std::iter::once(self.first)
-            .take(self.len.min(1))
-            .chain(self.more.iter().copied())
+    /// The attacker's hands with which `board` stands on the line.
+    #[inline]
+    fn hands_of(&self, board: Key) -> impl Iterator<Item = PackedHand> + '_ {
+        let on_line = if self.counts[Self::slot(board)] == 0 {
+            &[][..]
+        } else {
+            &self.stack[..]
+        };
+        on_line.iter().filter(move |&&(b, _)| b == board).map(|&(_, hand)| hand)
     }
 }
 
@@ -227,7 +246,7 @@ pub struct Dfpn<'a> {
     pub table: Table,
     /// The positions of the current line, for repetition: boards and the attacker's
     /// hands on them.
-    path: HashMap<Key, PathHands, ZobristBuild>,
+    path: LinePositions,
     /// A hash of the current line, one per position on it (the last is the line's).
     path_hashes: Vec<u128>,
     /// The moves of the line being searched (for progress; `None` for a probe).
@@ -291,7 +310,7 @@ impl<'a> Dfpn<'a> {
             superiority,
             futile,
             table: Table::new(bytes),
-            path: HashMap::default(),
+            path: LinePositions::new(),
             path_hashes: Vec::new(),
             line_moves: Vec::new(),
             repetition_failures: HashSet::default(),
@@ -319,7 +338,7 @@ impl<'a> Dfpn<'a> {
     /// Puts `pos` at the end of the current line.
     pub fn enter(&mut self, pos: &Position) {
         let hand = self.hand_of(pos);
-        self.path.entry(pos.board_key()).or_default().push(hand);
+        self.path.push(pos.board_key(), hand);
         let hash = self.line_hash_with(pos.key());
         self.path_hashes.push(hash);
     }
@@ -331,13 +350,8 @@ impl<'a> Dfpn<'a> {
 
     /// Takes `pos`, the last position of the current line, off it.
     pub fn leave(&mut self, pos: &Position) {
-        let board = pos.board_key();
-        if let Some(hands) = self.path.get_mut(&board) {
-            hands.pop();
-            if hands.len == 0 {
-                self.path.remove(&board);
-            }
-        }
+        debug_assert_eq!(self.path.stack.last().map(|&(b, _)| b), Some(pos.board_key()));
+        self.path.pop();
         self.path_hashes.pop();
     }
 
@@ -373,13 +387,11 @@ impl<'a> Dfpn<'a> {
         if self.prior.ends_game_at_key(keys.full) {
             return true;
         }
-        let Some(hands) = self.path.get(&keys.board) else {
-            return false;
-        };
+        let mut hands = self.path.hands_of(keys.board);
         if self.superiority {
-            hands.iter().any(|earlier| self.codec.covers(earlier, keys.hand))
+            hands.any(|earlier| self.codec.covers(earlier, keys.hand))
         } else {
-            hands.iter().any(|earlier| earlier == keys.hand)
+            hands.any(|earlier| earlier == keys.hand)
         }
     }
 
