@@ -915,7 +915,7 @@ fn candidates_under(setup: &Setup, rules: &Rules) -> Vec<Move> {
         plain.extend(swaps(setup, swap, rules.after_swap));
     }
     if let Some(turn) = rules.turn {
-        return plain.into_iter().map(|m| turn_form(setup, turn, m)).collect();
+        return plain.into_iter().map(|m| turn_form(setup, rules, turn, m)).collect();
     }
     let Some(capture) = rules.capture else {
         return plain;
@@ -1266,9 +1266,10 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
 /// `m` under Andernach / Anti-Andernach (docs/rules/andernach.md): a board move of a
 /// piece other than a king, capturing (Andernach) or not (Anti-Andernach), lands as the
 /// opponent's when fm's test passes: on the board before the move, the piece's kind
-/// before promotion, for the opponent on `to`, is not dead and, for a pawn, the
-/// opponent has no pawn on that file (a pawn being captured there counts).
-fn turn_form(setup: &Setup, turn: Turn, m: Move) -> Move {
+/// before promotion, for the opponent on `to`, is not dead there under the power rule
+/// (none is under 安南: fm's `correct_for_rule`) and, for a pawn, the opponent has no
+/// pawn on that file (a pawn being captured there counts).
+fn turn_form(setup: &Setup, rules: &Rules, turn: Turn, m: Move) -> Move {
     let Some(from) = m.from() else { return m };
     let mover = setup.piece_at(from).unwrap();
     let captured_on = |sq: Square| sq != from && setup.piece_at(sq).is_some_and(|p| p.color != mover.color);
@@ -1283,7 +1284,7 @@ fn turn_form(setup: &Setup, turn: Turn, m: Move) -> Move {
     let them = !mover.color;
     let pawn_of_theirs_on_file = (1..=9)
         .any(|r| setup.piece_at(Square::new(m.to().file(), r).unwrap()) == Some(Piece::new(PieceKind::Pawn, them)));
-    if dead(mover.kind, them, m.to()) || (mover.kind == PieceKind::Pawn && pawn_of_theirs_on_file) {
+    if dead_with(rules, mover.kind, them, m.to()) || (mover.kind == PieceKind::Pawn && pawn_of_theirs_on_file) {
         return m;
     }
     m.with_displacement(Displacement::Turn, m.to())

@@ -166,8 +166,16 @@ pub fn assert_matches_reference(
     let moves = sorted(pos.legal_moves(rules).as_slice().to_vec());
     let slow = sorted(crate::reference::legal_moves_under(&s, reference_rules));
     if moves != slow {
-        let missing: Vec<_> = slow.iter().filter(|m| !moves.contains(m)).map(|m| m.to_usi()).collect();
-        let extra: Vec<_> = moves.iter().filter(|m| !slow.contains(m)).map(|m| m.to_usi()).collect();
+        let missing: Vec<_> = slow
+            .iter()
+            .filter(|m| !moves.contains(m))
+            .map(|m| format!("{} {:?}", m.to_usi(), m.displacement()))
+            .collect();
+        let extra: Vec<_> = moves
+            .iter()
+            .filter(|m| !slow.contains(m))
+            .map(|m| format!("{} {:?}", m.to_usi(), m.displacement()))
+            .collect();
         panic!("{label}: {sfen}\nmissing {missing:?}\nextra {extra:?}");
     }
     let in_check = pos.in_check(rules);

@@ -439,10 +439,16 @@ impl<S: MoveSink> General<'_, S> {
             if !self.captures_allowed() && is_capture(self.pos, m) {
                 continue;
             }
-            if m.to() != from && (self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to())) {
+            // (a piece that changes colour has passed fm's test for its new owner, as
+            // in `push_choices`)
+            let m = self.turned(m);
+            let turned = m.displacement().is_some();
+            if !turned
+                && m.to() != from
+                && (self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to()))
+            {
                 continue;
             }
-            let m = self.turned(m);
             self.push_if_legal(m)?;
         }
         ControlFlow::Continue(())
