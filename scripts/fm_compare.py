@@ -215,7 +215,8 @@ def from_usi(move):
     return (None, usi_square(main[0:2]), usi_square(main[2:4]), main.endswith("+"), where)
 
 
-FM_MOVE = re.compile(r"^(\d\d|同)(\$?)([^\d<>/打居成生]+)(成|生)?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
+# (転: fm's mark of a piece changing colour under Andernach, after the promotion mark)
+FM_MOVE = re.compile(r"^(\d\d|同)(\$?)([^\d<>/打居成生]+)(成|生)?転?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
 
 
 def from_fm(move, previous_to, zoo=None):

@@ -221,17 +221,68 @@ fn andernach_moves_are_written_plainly_and_read_back() {
 }
 
 /// fm makes Andernach and Anti-Andernach exclusive with each other and with the Circe
-/// family; the other combinations have not been compared with fm and are refused.
+/// family; with the power rules, Madrasi and 打歩詰 they combine (compared with fm); the
+/// other combinations have not been compared and are refused.
 #[test]
-fn andernach_combinations_are_refused() {
+fn andernach_combinations_are_refused_or_accepted_as_compared() {
     for other in [Condition::Circe, Condition::AntiCirce, Condition::Pwc, AntiAndernach] {
         let e = RuleSet::compile(&[Andernach, other]).unwrap_err().to_string();
         assert!(e.contains("fm treats"), "{other}: {e}");
     }
-    for other in [Condition::Annan, Condition::Madrasi, Condition::Uchifu] {
-        let e = RuleSet::compile(&[AntiAndernach, other]).unwrap_err().to_string();
+    for other in [
+        Condition::KikiNifuInvalid,
+        Condition::SelfCheckCaptureInvalid,
+        Condition::NoPromotion,
+        Condition::Koko,
+        Condition::NekoSen,
+    ] {
+        let e = RuleSet::compile(&[AntiAndernach, Condition::Annan, other])
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("not implemented together"), "{other}: {e}");
     }
+    for others in [
+        &[Condition::Annan][..],
+        &[Condition::Anhoku],
+        &[Condition::Taimen],
+        &[Condition::Haimen],
+        &[Condition::Tenjiku],
+        &[Condition::Madrasi],
+        &[Condition::KMadrasi],
+        &[Condition::Uchifu],
+        &[Condition::Annan, Condition::Madrasi, Condition::Uchifu],
+    ] {
+        for turn in [Andernach, AntiAndernach] {
+            let mut set = vec![turn];
+            set.extend_from_slice(others);
+            assert!(RuleSet::compile(&set).is_ok(), "{set:?}");
+        }
+    }
+}
+
+/// 安南 with Andernach: the Black pawn on 48 moves with the power of the silver behind it
+/// (49) and takes the White gold on 59 backwards. Standing for White on the last rank
+/// would make a White pawn dead under ordinary rules, but under 安南 no piece is dead
+/// (fm's `correct_for_rule` clears every dead square), so fm's test lets it change
+/// colour: a White pawn on 59.
+#[test]
+fn andernach_under_annan_turns_a_pawn_onto_its_new_owners_last_rank() {
+    let sfen = "4k4/9/9/9/K8/9/9/5P3/4gS3 b - 1";
+    let (_, piece) = after(sfen, &[Andernach, Condition::Annan], "4h5i", "5i");
+    assert_eq!(piece, white(PieceKind::Pawn));
+}
+
+/// 安北 with Andernach: the Black pawn on 73 moves with the power of the Lion in front of
+/// it (72), a Lion's two-step that takes the White lance on 82 and ends on 71. It
+/// changes colour there (a White pawn on 71 is not dead), so the Black pawn's own
+/// dead-piece rule, which would forbid 71 without promotion, no longer concerns it.
+#[test]
+fn andernach_pawn_with_a_borrowed_lion_power_turns_after_its_two_step() {
+    let sfen = "8k/1lI6/2P6/9/9/9/9/9/K8 b - 1";
+    let moves = moves_from(sfen, &[Andernach, Condition::Anhoku], "7c");
+    assert!(moves.contains(&"7c8b7a".to_string()), "{moves:?}");
+    let (_, piece) = after(sfen, &[Andernach, Condition::Anhoku], "7c8b7a", "7a");
+    assert_eq!(piece, white(PieceKind::Pawn));
 }
 
 /// The command-line names of cli.md, the katakana names and fm's keywords.

@@ -328,3 +328,28 @@ fn capture_conditions_with_powers_and_madrasi_equal_the_reference() {
         assert!(tally.displaced > 200, "{tally:?}");
     }
 }
+
+/// Andernach and Anti-Andernach with the power rules, Madrasi and 打歩詰 (accepted after
+/// the fm comparison in docs/rules/andernach.md): the turned piece's power and
+/// paralysis are read on the board after the turn, as the reference builds it.
+#[test]
+fn andernach_with_powers_madrasi_and_uchifu_equals_the_reference() {
+    let _ = run(
+        &[
+            "andernach+annan",
+            "anti-andernach+annan",
+            "andernach+anhoku",
+            "anti-andernach+taimen",
+            "andernach+taimen",
+            "andernach+haimen",
+            "anti-andernach+tenjiku",
+            "andernach+madrasi",
+            "anti-andernach+k-madrasi",
+            "andernach+annan+madrasi",
+            "andernach+uchifu",
+            "anti-andernach+annan+uchifu",
+        ],
+        150,
+        0xAD3,
+    );
+}

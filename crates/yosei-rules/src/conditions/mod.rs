@@ -335,8 +335,10 @@ pub(crate) fn king_capture_forms<'a>(
 }
 
 /// Andernach or Anti-Andernach, if one is set. fm makes them exclusive with each other
-/// and with キルケ, アンチキルケ and PWC; their combinations with the other conditions
-/// have not been compared with fm yet and are refused (deny by default).
+/// and with キルケ, アンチキルケ and PWC. With the power rules, Madrasi / Ｋマドラシ and
+/// 打歩詰 they are accepted (compared with fm and with the reference generator:
+/// docs/rules/andernach.md); the other combinations have not been and are refused (deny
+/// by default).
 fn turn_rule(conditions: &[Condition], problems: &mut Vec<String>) -> Option<andernach::TurnRule> {
     let rule = if conditions.contains(&Condition::Andernach) {
         andernach::TurnRule::Andernach
@@ -347,7 +349,22 @@ fn turn_rule(conditions: &[Condition], problems: &mut Vec<String>) -> Option<and
     };
     let (exclusive, untried): (Vec<Condition>, Vec<Condition>) = conditions
         .iter()
-        .filter(|c| !matches!(c, Condition::Andernach | Condition::AntiAndernach))
+        .filter(|c| {
+            !matches!(
+                c,
+                Condition::Andernach
+                    | Condition::AntiAndernach
+                    | Condition::Annan
+                    | Condition::Anhoku
+                    | Condition::Taimen
+                    | Condition::Haimen
+                    | Condition::Tenjiku
+                    | Condition::Madrasi
+                    | Condition::KMadrasi
+                    | Condition::Uchifu
+                    | Condition::UchifuSimple
+            )
+        })
         .partition(|c| {
             matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc) || messigny::is_messigny(**c)
         });
