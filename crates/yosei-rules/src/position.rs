@@ -32,9 +32,10 @@ pub struct Position {
     kings: [Option<Square>; 2],
     key: Key,
     move_number: u32,
-    /// Fairy pieces (other than stones) stand on the board or lie in a hand. Play never
-    /// changes this (a fairy piece stays one when captured and dropped), so it is fixed
-    /// per problem: it selects the general generator.
+    /// Fairy pieces (other than stones) stand on the board or lie in a hand, or captures
+    /// discard fairy kinds. Play never changes this (a fairy piece stays one when
+    /// captured and dropped; a discarded one leaves the flag set), so it is fixed per
+    /// problem: it selects the general generator.
     fairy: bool,
     /// Messigny: what the move that led here was, where the rule asks (in the key).
     swap_memory: SwapMemory,
@@ -102,8 +103,11 @@ impl Position {
         pos
     }
 
+    /// Whether fairy pieces are in play, or were (captures may discard every one, and
+    /// the flag is fixed per problem: a position with discarded kinds keeps it).
     fn find_fairy_pieces(&self) -> bool {
-        self.by_kind[FAIRY_SLOT].is_nonempty()
+        !self.discarded.is_empty()
+            || self.by_kind[FAIRY_SLOT].is_nonempty()
             || self
                 .hands
                 .iter()
@@ -127,6 +131,7 @@ impl Position {
     /// when the position is validated under a rule set).
     pub(crate) fn set_discarded_kinds(&mut self, kinds: DiscardedKinds) {
         self.discarded = kinds;
+        self.fairy = self.find_fairy_pieces();
     }
 
     /// What this position remembers of the move that led to it (Messigny).
