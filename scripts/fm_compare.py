@@ -21,6 +21,12 @@ held and dropped, as in yosei). Condition sets may be given as well (`+` joined)
 apply to those runs too; with none, the rule is ordinary. fm mis-generates a defender's
 Mao and Moa (docs/rules/fairy-pieces.md): `--zoo-white 0` leaves White's out.
 
+`--discard` (with `--zoo`) declares the piece without H, `/EF1=<code>#<n>` (n the number
+on the board): fm then discards a captured one (取捨て) and lets no hand hold it; yosei
+is given `--fairy-capture discard` and no position puts the piece in a hand. Each problem
+is also solved by yosei with the piece held, and the problems whose solution sets the
+rule changes are counted ("changed by discarding").
+
 FM_SOLVE (default /work/shared/tools/fm-linux/fm-solve.sh) runs fm on one line;
 SFEN2FM (default next to it, sfen2fm.py) writes an SFEN as fm's one-line form. Prints, per
 condition set, problems compared, agreements and disagreements (each with its SFEN, fm's
@@ -116,7 +122,7 @@ def dead(kind, black, rank):
     return (kind in "PL" and own == 1) or (kind == "N" and own <= 2)
 
 
-def random_position(rng, dense=False, zoo=None, zoo_white=25):
+def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True):
     """A Black-to-move SFEN: a White king on ranks 1-3, a few White pieces next to it, a
     few Black pieces within three squares, sometimes a Black king far away and pieces in
     Black's hand; White's hand empty (fm is told `+0`). Not checked for legality here:
@@ -174,7 +180,7 @@ def random_position(rng, dense=False, zoo=None, zoo_white=25):
             sq = free_near(kf, kr, 3)
             if sq is not None:
                 board[sq] = black
-        if rng.random() < 0.4:
+        if rng.random() < 0.4 and zoo_in_hand:
             hand.append(black)
         if rng.random() < zoo_white / 100:
             sq = free_near(kf, kr, 2)
@@ -339,8 +345,9 @@ def canonical(line, board, conditions):
 # --- the two solvers ----------------------------------------------------------------------
 
 
-def solve_yosei(binary, sfen, conditions):
+def solve_yosei(binary, sfen, conditions, fairy_capture="hold"):
     cmd = [binary, "solve", sfen, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
+    cmd += ["--fairy-capture", fairy_capture]
     for c in conditions:
         cmd += ["--cond", c]
     try:
@@ -358,10 +365,10 @@ def solve_yosei(binary, sfen, conditions):
     return {normalise([from_usi(m) for m in s], conditions) for s in answer["solutions"]}, None
 
 
-def fm_line(sfen2fm, sfen, rule, zoo):
+def fm_line(sfen2fm, sfen, rule, zoo, hold=True):
     """fm's one-line form of `sfen` and fm's switches. sfen2fm knows the ordinary pieces
     only: the position is written without fm's further pieces, which are then put in (fm
-    reads its codes, `55WA`) and declared by /EF1."""
+    reads its codes, `55WA`) and declared by /EF1, holdable (`@H`) when `hold`."""
     if not zoo:
         return sfen2fm.conv(sfen, rule, 3), []
     token = f"[{zoo}]"
@@ -380,7 +387,7 @@ def fm_line(sfen2fm, sfen, rule, zoo):
     if held:
         attacker += (zoo if " +" in attacker else f" +{zoo}") + (str(held) if held > 1 else "")
     line = f"{head} {attacker}, {squares(white)}{defender}"
-    return line, [f"/EF1={zoo}#{len(black) + len(white) + held}@H"]
+    return line, [f"/EF1={zoo}#{len(black) + len(white) + held}" + ("@H" if hold else "")]
 
 
 def solve_fm(fm_solve, fm_bin, line, conditions, switches=(), zoo=None):
@@ -431,6 +438,11 @@ def main():
     parser.add_argument("--yosei", default="target/release/yosei")
     parser.add_argument("--dense", action="store_true", help="more pieces, closer: more captures")
     parser.add_argument("--examples", type=int, default=3, help="disagreements shown per set")
+    parser.add_argument(
+        "--discard",
+        action="store_true",
+        help="declare the --zoo piece without H (captures discard it) and solve yosei with --fairy-capture discard",
+    )
     args = parser.parse_args()
     fm_bin = os.environ.get("FM")
     if not fm_bin:
@@ -442,29 +454,35 @@ def main():
     runs = [(words, zoo) for zoo in zoo_codes or [None] for words in args.sets or ([""] if zoo_codes else [])]
     if not runs:
         sys.exit("give condition sets, --zoo codes, or both")
+    if args.discard and not zoo_codes:
+        sys.exit("--discard needs --zoo codes")
+    fairy_capture = "discard" if args.discard else "hold"
     for words, zoo in runs:
         conditions = [c for c in words.split("+") if c]
         rule = "".join(FM_WORDS[c] for c in conditions) + "ばか詰"
         rng = random.Random(f"{args.seed}:{words}" + (f":{zoo}" if zoo else ""))
         label = "+".join(filter(None, [words, zoo and f"[{zoo}]"]))
-        compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = 0
+        compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = changed = 0
         disagreements = []
         attempts = 0
         while compared < args.count and attempts < args.count * 20:
             attempts += 1
-            sfen = random_position(rng, args.dense, zoo, args.zoo_white)
-            ours, why = solve_yosei(args.yosei, sfen, conditions)
+            sfen = random_position(rng, args.dense, zoo, args.zoo_white, zoo_in_hand=not args.discard)
+            ours, why = solve_yosei(args.yosei, sfen, conditions, fairy_capture)
             if ours is None:
                 shorter += why == "shorter"
                 refused += why != "shorter"
                 continue
-            line, switches = fm_line(sfen2fm, sfen, rule, zoo)
+            line, switches = fm_line(sfen2fm, sfen, rule, zoo, hold=not args.discard)
             theirs, why = solve_fm(fm_solve, fm_bin, line, conditions, switches, zoo)
             if theirs is None:
                 skipped += 1
                 continue
             compared += 1
             with_solutions += bool(ours or theirs)
+            if args.discard:
+                held, _ = solve_yosei(args.yosei, sfen, conditions)
+                changed += held != ours
             if ours == theirs:
                 agreed += 1
             elif theirs <= ours and {canonical(x, board_of(sfen), conditions) for x in ours} == {
@@ -478,7 +496,7 @@ def main():
             f"{label}: compared {compared} (with solutions {with_solutions}), agree {agreed} "
             f"({mirror_pruned} of them after fm's mirror pruning), "
             f"disagree {len(disagreements)}; skipped: refused by yosei {refused}, mate in 1 {shorter}, "
-            f"fm incomplete {skipped}"
+            f"fm incomplete {skipped}" + (f"; changed by discarding {changed}" if args.discard else "")
         )
         for sfen, line, only_ours, only_theirs in disagreements[: args.examples]:
             any_disagreement = True
