@@ -27,6 +27,11 @@ is given `--fairy-capture discard` and no position puts the piece in a hand. Eac
 is also solved by yosei with the piece held, and the problems whose solution sets the
 rule changes are counted ("changed by discarding").
 
+`--spares N` (with `--zoo`, the piece held) declares `/EF1=<code>#<n+N>@H` and leaves
+the defender's hand unwritten: fm gives the defender all remaining pieces, the ordinary
+ones and N of the fairy piece. yosei then reads that same fm text (declaration and line,
+from a file) instead of the SFEN, so its fm reader computes the hand.
+
 FM_SOLVE (default /work/shared/tools/fm-linux/fm-solve.sh) runs fm on one line;
 SFEN2FM (default next to it, sfen2fm.py) writes an SFEN as fm's one-line form. Prints, per
 condition set, problems compared, agreements and disagreements (each with its SFEN, fm's
@@ -41,6 +46,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 
 TOOLS = "/work/shared/tools/fm-linux"
 FM_WORDS = {
@@ -345,8 +351,23 @@ def canonical(line, board, conditions):
 # --- the two solvers ----------------------------------------------------------------------
 
 
-def solve_yosei(binary, sfen, conditions, fairy_capture="hold"):
-    cmd = [binary, "solve", sfen, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
+def solve_yosei(binary, sfen, conditions, fairy_capture="hold", fm_text=None):
+    """yosei's solutions of `sfen`, or of `fm_text` (fm's declarations and line) when
+    given."""
+    source = sfen
+    if fm_text is not None:
+        handle, source = tempfile.mkstemp(suffix=".fm")
+        with os.fdopen(handle, "w") as f:
+            f.write(fm_text)
+    try:
+        return run_yosei(binary, source, conditions, fairy_capture)
+    finally:
+        if fm_text is not None:
+            os.remove(source)
+
+
+def run_yosei(binary, source, conditions, fairy_capture):
+    cmd = [binary, "solve", source, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
     cmd += ["--fairy-capture", fairy_capture]
     for c in conditions:
         cmd += ["--cond", c]
@@ -365,10 +386,11 @@ def solve_yosei(binary, sfen, conditions, fairy_capture="hold"):
     return {normalise([from_usi(m) for m in s], conditions) for s in answer["solutions"]}, None
 
 
-def fm_line(sfen2fm, sfen, rule, zoo, hold=True):
+def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0):
     """fm's one-line form of `sfen` and fm's switches. sfen2fm knows the ordinary pieces
     only: the position is written without fm's further pieces, which are then put in (fm
-    reads its codes, `55WA`) and declared by /EF1, holdable (`@H`) when `hold`."""
+    reads its codes, `55WA`) and declared by /EF1, holdable (`@H`) when `hold`, counting
+    `spares` more than are in play; with spares the defender's hand is left unwritten."""
     if not zoo:
         return sfen2fm.conv(sfen, rule, 3), []
     token = f"[{zoo}]"
@@ -386,14 +408,19 @@ def fm_line(sfen2fm, sfen, rule, zoo, hold=True):
     attacker = squares(black) + attacker
     if held:
         attacker += (zoo if " +" in attacker else f" +{zoo}") + (str(held) if held > 1 else "")
+    if spares:
+        defender = defender.replace(" +0 ", " ")
     line = f"{head} {attacker}, {squares(white)}{defender}"
-    return line, [f"/EF1={zoo}#{len(black) + len(white) + held}" + ("@H" if hold else "")]
+    return line, [f"/EF1={zoo}#{len(black) + len(white) + held + spares}" + ("@H" if hold else "")]
 
 
 def solve_fm(fm_solve, fm_bin, line, conditions, switches=(), zoo=None):
     env = dict(os.environ, FM_BIN=fm_bin, FM_TIMEOUT="60")
     try:
-        out = subprocess.run([fm_solve, line, *switches], capture_output=True, text=True, env=env, timeout=120)
+        # fm's output may carry a stray byte where a line is cut (long hands)
+        out = subprocess.run(
+            [fm_solve, line, *switches], capture_output=True, text=True, errors="replace", env=env, timeout=120
+        )
     except subprocess.TimeoutExpired:
         return None, "timeout"
     text = out.stdout
@@ -439,6 +466,12 @@ def main():
     parser.add_argument("--dense", action="store_true", help="more pieces, closer: more captures")
     parser.add_argument("--examples", type=int, default=3, help="disagreements shown per set")
     parser.add_argument(
+        "--spares",
+        type=int,
+        default=0,
+        help="declare the --zoo piece N more than in play, the defender's hand unwritten (yosei reads fm's text)",
+    )
+    parser.add_argument(
         "--discard",
         action="store_true",
         help="declare the --zoo piece without H (captures discard it) and solve yosei with --fairy-capture discard",
@@ -454,8 +487,10 @@ def main():
     runs = [(words, zoo) for zoo in zoo_codes or [None] for words in args.sets or ([""] if zoo_codes else [])]
     if not runs:
         sys.exit("give condition sets, --zoo codes, or both")
-    if args.discard and not zoo_codes:
-        sys.exit("--discard needs --zoo codes")
+    if (args.discard or args.spares) and not zoo_codes:
+        sys.exit("--discard and --spares need --zoo codes")
+    if args.discard and args.spares:
+        sys.exit("--spares declares the piece held; it does not go with --discard")
     fairy_capture = "discard" if args.discard else "hold"
     for words, zoo in runs:
         conditions = [c for c in words.split("+") if c]
@@ -468,12 +503,13 @@ def main():
         while compared < args.count and attempts < args.count * 20:
             attempts += 1
             sfen = random_position(rng, args.dense, zoo, args.zoo_white, zoo_in_hand=not args.discard)
-            ours, why = solve_yosei(args.yosei, sfen, conditions, fairy_capture)
+            line, switches = fm_line(sfen2fm, sfen, rule, zoo, hold=not args.discard, spares=args.spares)
+            fm_text = "\n".join([*switches, line]) + "\n" if args.spares else None
+            ours, why = solve_yosei(args.yosei, sfen, conditions, fairy_capture, fm_text)
             if ours is None:
                 shorter += why == "shorter"
                 refused += why != "shorter"
                 continue
-            line, switches = fm_line(sfen2fm, sfen, rule, zoo, hold=not args.discard)
             theirs, why = solve_fm(fm_solve, fm_bin, line, conditions, switches, zoo)
             if theirs is None:
                 skipped += 1
