@@ -13,7 +13,8 @@ so counts as agreeing, and is counted apart.
     FM=/path/to/fmza scripts/fm_compare.py annan+circe madrasi+pwc ... \
         [--count 40] [--seed 1] [--yosei target/release/yosei]
 
-`--zoo WA,DA,...` (fm's codes of the pieces past the alphabet, docs/rules/fairy-pieces.md)
+`--zoo WA,DA,...` (fm's codes of the pieces past the alphabet, docs/rules/fairy-pieces.md,
+or of rules.md's: KN, CM, QU…)
 compares, per code, ordinary helpmates with one to three of that piece added (Black's on
 the board near the king or in hand, sometimes a White one); fm is told the piece as
 `/EF1=<code>#<n>@H` (n the number in play, so that none is left for a hand; H: it can be
@@ -108,6 +109,45 @@ ZOO_GLYPHS = {
     "EA": "鷲",
     "NE": "Ｅ",
 }
+# rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
+RULES_MD_LETTERS = {
+    "SS": "I",
+    "HO": "H",
+    "KR": "J",
+    "QU": "Q",
+    "KN": "T",
+    "CM": "C",
+    "ZB": "Z",
+    "GR": "F",
+    "L5": "V",
+    "R5": "X",
+    "GH": "A",
+    "NR": "D",
+}
+ZOO_GLYPHS.update(
+    {
+        "SS": "獅",
+        "HO": "鳳",
+        "KR": "麒",
+        "QU": "Ｑ",
+        "KN": "騎",
+        "CM": "駱",
+        "ZB": "縞",
+        "GR": "き",
+        "L5": "伍",
+        "R5": "梧",
+        "GH": "Ｇ",
+        "NR": "夜",
+    }
+)
+
+
+def token(zoo):
+    """The SFEN name of fm's piece `zoo` for Black: a letter for rules.md's pieces, the
+    code in brackets for the others."""
+    return RULES_MD_LETTERS.get(zoo, f"[{zoo}]")
+
+
 STANDARD = {"R": 2, "B": 2, "G": 4, "S": 4, "N": 4, "L": 4, "P": 18}
 
 
@@ -181,7 +221,7 @@ def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True):
         # one to three of fm's piece `zoo`: Black's near the king or in hand, a White one
         # next to the king now and then (a square where it is dead is refused by yosei
         # and the position skipped)
-        black = f"[{zoo}]"
+        black = token(zoo)
         for _ in range(rng.randint(1, 2)):
             sq = free_near(kf, kr, 3)
             if sq is not None:
@@ -205,7 +245,7 @@ def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True):
                 empty = 0
             row += piece
         rows.append(row + (str(empty) if empty else ""))
-    counts = {k: hand.count(k) for k in [*"RBGSNLP", f"[{zoo}]"] if k in hand}
+    counts = {k: hand.count(k) for k in [*"RBGSNLP", token(zoo or "")] if k in hand}
     hand_text = "".join((str(n) if n > 1 else "") + k for k, n in counts.items()) or "-"
     return "/".join(rows) + " b " + hand_text + " 1"
 
@@ -237,7 +277,7 @@ def from_fm(move, previous_to, zoo=None):
     square, _, piece, promotion, drop, origin, displaced = m.groups()
     to = previous_to if square == "同" else (int(square[0]), int(square[1]))
     if drop:
-        kind = f"[{zoo}]" if zoo and piece == ZOO_GLYPHS[zoo] else FM_KINDS[piece]
+        kind = token(zoo) if zoo and piece == ZOO_GLYPHS[zoo] else FM_KINDS[piece]
         return (kind, None, to, False, None)
     where = (int(displaced[0]), int(displaced[1])) if displaced else None
     return (None, (int(origin[0]), int(origin[1])), to, promotion == "成", where)
@@ -393,14 +433,14 @@ def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0):
     `spares` more than are in play; with spares the defender's hand is left unwritten."""
     if not zoo:
         return sfen2fm.conv(sfen, rule, 3), []
-    token = f"[{zoo}]"
+    name = token(zoo)
     board, side, hands = sfen.split()[:3]
-    black = sorted(sq for sq, p in board_of(sfen).items() if p == token)
-    white = sorted(sq for sq, p in board_of(sfen).items() if p == token.lower())
-    held = hands.count(token)
-    plain_board = re.sub(r"\[[A-Za-z0-9]{2}\]", "1", board)
+    black = sorted(sq for sq, p in board_of(sfen).items() if p == name)
+    white = sorted(sq for sq, p in board_of(sfen).items() if p == name.lower())
+    held = hands.count(name)
+    plain_board = re.sub(f"{re.escape(name)}|{re.escape(name.lower())}", "1", board)
     plain_board = "/".join(re.sub(r"\d+", lambda m: str(sum(map(int, m.group()))), row) for row in plain_board.split("/"))
-    plain_hands = hands.replace(token, "") or "-"
+    plain_hands = hands.replace(name, "") or "-"
     line = sfen2fm.conv(f"{plain_board} {side} {plain_hands} 1", rule, 3)
     head, _, rest = line.partition(" ")
     attacker, _, defender = rest.partition(", ")
