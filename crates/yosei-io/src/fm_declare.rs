@@ -66,9 +66,11 @@ pub(crate) fn read_option_line(
     let mut out = Vec::new();
     let mut i = 1;
     while i < chars.len() {
-        let start = i;
         let end = (i..chars.len()).find(|&j| chars[j] == ',').unwrap_or(chars.len());
-        out.push(read_declaration(&chars[start..end]).map_err(|(j, m)| err(start + j, m))?);
+        // spaces around a declaration are fm's to skip too (it searches for `F1=`)
+        let start = (i..end).find(|&j| chars[j] != ' ').unwrap_or(end);
+        let last = (start..end).rfind(|&j| chars[j] != ' ').map_or(start, |j| j + 1);
+        out.push(read_declaration(&chars[start..last]).map_err(|(j, m)| err(start + j, m))?);
         i = end + 1;
     }
     if out.is_empty() {

@@ -434,6 +434,8 @@ fn declarations_in_fms_other_spellings() {
     assert!(p.options.discarded.contains(PieceKind::Dabbaba));
     let q = read("/EF1=臣@H\n/EF2=DA#1\nばか詰 13WA23DA, 11玉 +0 #1");
     assert_eq!(p, q);
+    let spaced = read("/E F1=臣@H , F2=DA#1\nばか詰 13WA23DA, 11玉 +0 #1");
+    assert_eq!(p, spaced);
     // the rules.md pieces by their fm codes
     let r = read("/EF1=KN#1\n/EF2=SS#1@H\nばか詰 13KN33SS, 11玉 +0 #1");
     assert!(r.options.discarded.contains(PieceKind::ChessKnight));
