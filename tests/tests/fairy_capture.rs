@@ -10,7 +10,7 @@ use yosei_io::fm::read_fm;
 use yosei_io::sfen::{parse_sfen, parse_usi_move};
 use yosei_rules::{DiscardedKinds, Position, RuleSet, Stipulation};
 use yosei_solve::mate_in::solve_mate_in;
-use yosei_solve::tsume::{solve_tsume, TsumeOptions};
+use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions};
 use yosei_solve::{HelpPlan, Limits, PriorGame, Verdict};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference;
@@ -198,4 +198,56 @@ fn legal_moves_after_discarded_captures_equal_the_reference() {
         }
     }
     assert!(fairy_captures > 100, "{fairy_captures}");
+}
+
+/// Two searches against each other where captures discard every fairy kind: direct
+/// mate (its table keyed by board and both hands here) and mate in ≤ 3 (a tree over
+/// whole positions) agree on every random position with a mate in three plies or less,
+/// and direct mate finds none that short where mate in ≤ 3 finds none.
+#[test]
+fn direct_mate_and_mate_in_three_agree_where_captures_discard() {
+    let mut rng = SplitMix64::new(0x0D15_CA2E);
+    let mix = FairyMix {
+        no_black_king_percent: 100,
+        check_percent: 0,
+        ..FairyMix::default()
+    };
+    let rules = RuleSet::ordinary().with_discarded_kinds(DiscardedKinds::every_fairy_kind());
+    let limits = Limits {
+        hash_mb: 16,
+        max_nodes: Some(5_000),
+        ..Limits::default()
+    };
+    let (mut compared, mut mates) = (0, 0);
+    for _ in 0..80 {
+        let mut setup = random_fairy_setup(&mut rng, &mix);
+        setup.side_to_move = Color::Black;
+        let Ok(start) = Position::from_setup(&setup, &rules) else {
+            continue;
+        };
+        if start.king(Color::White).is_none() {
+            continue;
+        }
+        let within_three = solve_mate_in(&start, &rules, 3, &PriorGame::default(), &limits);
+        // every interposition counts, as mate in N counts it
+        let options = TsumeOptions {
+            futile: Futile::Count,
+            ..TsumeOptions::default()
+        };
+        let direct = solve_tsume(&start, &rules, &options, &limits, |_| {});
+        if within_three.verdict == Verdict::Unknown || direct.verdict == Verdict::Unknown {
+            continue;
+        }
+        compared += 1;
+        let text = yosei_io::sfen::write_sfen(&setup);
+        if within_three.verdict == Verdict::Solved {
+            mates += 1;
+            assert_eq!(direct.verdict, Verdict::Solved, "{text}");
+            assert_eq!(direct.length, within_three.length, "{text}");
+        } else {
+            assert!(direct.verdict != Verdict::Solved || direct.length > Some(3), "{text}");
+        }
+    }
+    eprintln!("{compared} compared, {mates} mates in three plies or less");
+    assert!(compared > 30 && mates > 3, "{compared} compared, {mates} mates");
 }
