@@ -13,13 +13,25 @@ so counts as agreeing, and is counted apart.
     FM=/path/to/fmza scripts/fm_compare.py annan+circe madrasi+pwc ... \
         [--count 40] [--seed 1] [--yosei target/release/yosei]
 
-`--zoo WA,DA,...` (fm's codes of the pieces past the alphabet, docs/rules/fairy-pieces.md)
+`--zoo WA,DA,...` (fm's codes of the pieces past the alphabet, docs/rules/fairy-pieces.md,
+or of rules.md's: KN, CM, QU…)
 compares, per code, ordinary helpmates with one to three of that piece added (Black's on
 the board near the king or in hand, sometimes a White one); fm is told the piece as
 `/EF1=<code>#<n>@H` (n the number in play, so that none is left for a hand; H: it can be
 held and dropped, as in yosei). Condition sets may be given as well (`+` joined) and
 apply to those runs too; with none, the rule is ordinary. fm mis-generates a defender's
 Mao and Moa (docs/rules/fairy-pieces.md): `--zoo-white 0` leaves White's out.
+
+`--discard` (with `--zoo`) declares the piece without H, `/EF1=<code>#<n>` (n the number
+on the board): fm then discards a captured one (取捨て) and lets no hand hold it; yosei
+is given `--fairy-capture discard` and no position puts the piece in a hand. Each problem
+is also solved by yosei with the piece held, and the problems whose solution sets the
+rule changes are counted ("changed by discarding").
+
+`--spares N` (with `--zoo`, the piece held) declares `/EF1=<code>#<n+N>@H` and leaves
+the defender's hand unwritten: fm gives the defender all remaining pieces, the ordinary
+ones and N of the fairy piece. yosei then reads that same fm text (declaration and line,
+from a file) instead of the SFEN, so its fm reader computes the hand.
 
 FM_SOLVE (default /work/shared/tools/fm-linux/fm-solve.sh) runs fm on one line;
 SFEN2FM (default next to it, sfen2fm.py) writes an SFEN as fm's one-line form. Prints, per
@@ -35,6 +47,7 @@ import random
 import re
 import subprocess
 import sys
+import tempfile
 
 TOOLS = "/work/shared/tools/fm-linux"
 FM_WORDS = {
@@ -96,6 +109,45 @@ ZOO_GLYPHS = {
     "EA": "鷲",
     "NE": "Ｅ",
 }
+# rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
+RULES_MD_LETTERS = {
+    "SS": "I",
+    "HO": "H",
+    "KR": "J",
+    "QU": "Q",
+    "KN": "T",
+    "CM": "C",
+    "ZB": "Z",
+    "GR": "F",
+    "L5": "V",
+    "R5": "X",
+    "GH": "A",
+    "NR": "D",
+}
+ZOO_GLYPHS.update(
+    {
+        "SS": "獅",
+        "HO": "鳳",
+        "KR": "麒",
+        "QU": "Ｑ",
+        "KN": "騎",
+        "CM": "駱",
+        "ZB": "縞",
+        "GR": "き",
+        "L5": "伍",
+        "R5": "梧",
+        "GH": "Ｇ",
+        "NR": "夜",
+    }
+)
+
+
+def token(zoo):
+    """The SFEN name of fm's piece `zoo` for Black: a letter for rules.md's pieces, the
+    code in brackets for the others."""
+    return RULES_MD_LETTERS.get(zoo, f"[{zoo}]")
+
+
 STANDARD = {"R": 2, "B": 2, "G": 4, "S": 4, "N": 4, "L": 4, "P": 18}
 
 
@@ -116,7 +168,7 @@ def dead(kind, black, rank):
     return (kind in "PL" and own == 1) or (kind == "N" and own <= 2)
 
 
-def random_position(rng, dense=False, zoo=None, zoo_white=25):
+def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True):
     """A Black-to-move SFEN: a White king on ranks 1-3, a few White pieces next to it, a
     few Black pieces within three squares, sometimes a Black king far away and pieces in
     Black's hand; White's hand empty (fm is told `+0`). Not checked for legality here:
@@ -169,12 +221,12 @@ def random_position(rng, dense=False, zoo=None, zoo_white=25):
         # one to three of fm's piece `zoo`: Black's near the king or in hand, a White one
         # next to the king now and then (a square where it is dead is refused by yosei
         # and the position skipped)
-        black = f"[{zoo}]"
+        black = token(zoo)
         for _ in range(rng.randint(1, 2)):
             sq = free_near(kf, kr, 3)
             if sq is not None:
                 board[sq] = black
-        if rng.random() < 0.4:
+        if rng.random() < 0.4 and zoo_in_hand:
             hand.append(black)
         if rng.random() < zoo_white / 100:
             sq = free_near(kf, kr, 2)
@@ -193,7 +245,7 @@ def random_position(rng, dense=False, zoo=None, zoo_white=25):
                 empty = 0
             row += piece
         rows.append(row + (str(empty) if empty else ""))
-    counts = {k: hand.count(k) for k in [*"RBGSNLP", f"[{zoo}]"] if k in hand}
+    counts = {k: hand.count(k) for k in [*"RBGSNLP", token(zoo or "")] if k in hand}
     hand_text = "".join((str(n) if n > 1 else "") + k for k, n in counts.items()) or "-"
     return "/".join(rows) + " b " + hand_text + " 1"
 
@@ -226,7 +278,7 @@ def from_fm(move, previous_to, zoo=None):
     square, _, piece, promotion, drop, origin, displaced = m.groups()
     to = previous_to if square == "同" else (int(square[0]), int(square[1]))
     if drop:
-        kind = f"[{zoo}]" if zoo and piece == ZOO_GLYPHS[zoo] else FM_KINDS[piece]
+        kind = token(zoo) if zoo and piece == ZOO_GLYPHS[zoo] else FM_KINDS[piece]
         return (kind, None, to, False, None)
     where = (int(displaced[0]), int(displaced[1])) if displaced else None
     return (None, (int(origin[0]), int(origin[1])), to, promotion == "成", where)
@@ -340,8 +392,24 @@ def canonical(line, board, conditions):
 # --- the two solvers ----------------------------------------------------------------------
 
 
-def solve_yosei(binary, sfen, conditions):
-    cmd = [binary, "solve", sfen, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
+def solve_yosei(binary, sfen, conditions, fairy_capture="hold", fm_text=None):
+    """yosei's solutions of `sfen`, or of `fm_text` (fm's declarations and line) when
+    given."""
+    source = sfen
+    if fm_text is not None:
+        handle, source = tempfile.mkstemp(suffix=".fm")
+        with os.fdopen(handle, "w") as f:
+            f.write(fm_text)
+    try:
+        return run_yosei(binary, source, conditions, fairy_capture)
+    finally:
+        if fm_text is not None:
+            os.remove(source)
+
+
+def run_yosei(binary, source, conditions, fairy_capture):
+    cmd = [binary, "solve", source, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
+    cmd += ["--fairy-capture", fairy_capture]
     for c in conditions:
         cmd += ["--cond", c]
     try:
@@ -359,20 +427,21 @@ def solve_yosei(binary, sfen, conditions):
     return {normalise([from_usi(m) for m in s], conditions) for s in answer["solutions"]}, None
 
 
-def fm_line(sfen2fm, sfen, rule, zoo):
+def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0):
     """fm's one-line form of `sfen` and fm's switches. sfen2fm knows the ordinary pieces
     only: the position is written without fm's further pieces, which are then put in (fm
-    reads its codes, `55WA`) and declared by /EF1."""
+    reads its codes, `55WA`) and declared by /EF1, holdable (`@H`) when `hold`, counting
+    `spares` more than are in play; with spares the defender's hand is left unwritten."""
     if not zoo:
         return sfen2fm.conv(sfen, rule, 3), []
-    token = f"[{zoo}]"
+    name = token(zoo)
     board, side, hands = sfen.split()[:3]
-    black = sorted(sq for sq, p in board_of(sfen).items() if p == token)
-    white = sorted(sq for sq, p in board_of(sfen).items() if p == token.lower())
-    held = hands.count(token)
-    plain_board = re.sub(r"\[[A-Za-z0-9]{2}\]", "1", board)
+    black = sorted(sq for sq, p in board_of(sfen).items() if p == name)
+    white = sorted(sq for sq, p in board_of(sfen).items() if p == name.lower())
+    held = hands.count(name)
+    plain_board = re.sub(f"{re.escape(name)}|{re.escape(name.lower())}", "1", board)
     plain_board = "/".join(re.sub(r"\d+", lambda m: str(sum(map(int, m.group()))), row) for row in plain_board.split("/"))
-    plain_hands = hands.replace(token, "") or "-"
+    plain_hands = hands.replace(name, "") or "-"
     line = sfen2fm.conv(f"{plain_board} {side} {plain_hands} 1", rule, 3)
     head, _, rest = line.partition(" ")
     attacker, _, defender = rest.partition(", ")
@@ -380,14 +449,19 @@ def fm_line(sfen2fm, sfen, rule, zoo):
     attacker = squares(black) + attacker
     if held:
         attacker += (zoo if " +" in attacker else f" +{zoo}") + (str(held) if held > 1 else "")
+    if spares:
+        defender = defender.replace(" +0 ", " ")
     line = f"{head} {attacker}, {squares(white)}{defender}"
-    return line, [f"/EF1={zoo}#{len(black) + len(white) + held}@H"]
+    return line, [f"/EF1={zoo}#{len(black) + len(white) + held + spares}" + ("@H" if hold else "")]
 
 
 def solve_fm(fm_solve, fm_bin, line, conditions, switches=(), zoo=None):
     env = dict(os.environ, FM_BIN=fm_bin, FM_TIMEOUT="60")
     try:
-        out = subprocess.run([fm_solve, line, *switches], capture_output=True, text=True, env=env, timeout=120)
+        # fm's output may carry a stray byte where a line is cut (long hands)
+        out = subprocess.run(
+            [fm_solve, line, *switches], capture_output=True, text=True, errors="replace", env=env, timeout=120
+        )
     except subprocess.TimeoutExpired:
         return None, "timeout"
     text = out.stdout
@@ -432,6 +506,17 @@ def main():
     parser.add_argument("--yosei", default="target/release/yosei")
     parser.add_argument("--dense", action="store_true", help="more pieces, closer: more captures")
     parser.add_argument("--examples", type=int, default=3, help="disagreements shown per set")
+    parser.add_argument(
+        "--spares",
+        type=int,
+        default=0,
+        help="declare the --zoo piece N more than in play, the defender's hand unwritten (yosei reads fm's text)",
+    )
+    parser.add_argument(
+        "--discard",
+        action="store_true",
+        help="declare the --zoo piece without H (captures discard it) and solve yosei with --fairy-capture discard",
+    )
     args = parser.parse_args()
     fm_bin = os.environ.get("FM")
     if not fm_bin:
@@ -443,29 +528,38 @@ def main():
     runs = [(words, zoo) for zoo in zoo_codes or [None] for words in args.sets or ([""] if zoo_codes else [])]
     if not runs:
         sys.exit("give condition sets, --zoo codes, or both")
+    if (args.discard or args.spares) and not zoo_codes:
+        sys.exit("--discard and --spares need --zoo codes")
+    if args.discard and args.spares:
+        sys.exit("--spares declares the piece held; it does not go with --discard")
+    fairy_capture = "discard" if args.discard else "hold"
     for words, zoo in runs:
         conditions = [c for c in words.split("+") if c]
         rule = "".join(FM_WORDS[c] for c in conditions) + "ばか詰"
         rng = random.Random(f"{args.seed}:{words}" + (f":{zoo}" if zoo else ""))
         label = "+".join(filter(None, [words, zoo and f"[{zoo}]"]))
-        compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = 0
+        compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = changed = 0
         disagreements = []
         attempts = 0
         while compared < args.count and attempts < args.count * 20:
             attempts += 1
-            sfen = random_position(rng, args.dense, zoo, args.zoo_white)
-            ours, why = solve_yosei(args.yosei, sfen, conditions)
+            sfen = random_position(rng, args.dense, zoo, args.zoo_white, zoo_in_hand=not args.discard)
+            line, switches = fm_line(sfen2fm, sfen, rule, zoo, hold=not args.discard, spares=args.spares)
+            fm_text = "\n".join([*switches, line]) + "\n" if args.spares else None
+            ours, why = solve_yosei(args.yosei, sfen, conditions, fairy_capture, fm_text)
             if ours is None:
                 shorter += why == "shorter"
                 refused += why != "shorter"
                 continue
-            line, switches = fm_line(sfen2fm, sfen, rule, zoo)
             theirs, why = solve_fm(fm_solve, fm_bin, line, conditions, switches, zoo)
             if theirs is None:
                 skipped += 1
                 continue
             compared += 1
             with_solutions += bool(ours or theirs)
+            if args.discard:
+                held, _ = solve_yosei(args.yosei, sfen, conditions)
+                changed += held != ours
             if ours == theirs:
                 agreed += 1
             elif theirs <= ours and {canonical(x, board_of(sfen), conditions) for x in ours} == {
@@ -479,7 +573,7 @@ def main():
             f"{label}: compared {compared} (with solutions {with_solutions}), agree {agreed} "
             f"({mirror_pruned} of them after fm's mirror pruning), "
             f"disagree {len(disagreements)}; skipped: refused by yosei {refused}, mate in 1 {shorter}, "
-            f"fm incomplete {skipped}"
+            f"fm incomplete {skipped}" + (f"; changed by discarding {changed}" if args.discard else "")
         )
         for sfen, line, only_ours, only_theirs in disagreements[: args.examples]:
             any_disagreement = True

@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
-use yosei_rules::{Condition, RepetitionRule, RuleSet, UchifuzumeReading};
+use yosei_rules::{Condition, DiscardedKinds, RepetitionRule, RuleSet, UchifuzumeReading};
 
 #[derive(Parser)]
 #[command(
@@ -33,6 +33,11 @@ pub struct RuleArgs {
     /// fourth occurrence is illegal; rules.md §7)
     #[arg(long, value_enum, default_value_t = Repetition::Normal)]
     repetition: Repetition,
+    /// What a captured fairy piece becomes: hold (default: the capturer's hand, rules.md
+    /// §1), discard (取捨て: it leaves play, fm's piece declared without H) for every
+    /// fairy kind, or discard:KIND,KIND… for those kinds only (`discard:T,[WA]`)
+    #[arg(long = "fairy-capture", value_name = "F", default_value = "hold")]
+    fairy_capture: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -174,7 +179,11 @@ impl RuleArgs {
             Repetition::Normal => RepetitionRule::Normal,
             Repetition::Strict => RepetitionRule::Strict,
         };
-        Ok(rules)
+        let discarded: DiscardedKinds = self
+            .fairy_capture
+            .parse()
+            .map_err(|e| format!("--fairy-capture: {e}"))?;
+        Ok(rules.with_discarded_kinds(discarded))
     }
 }
 

@@ -488,6 +488,7 @@ impl Reader {
             }
             "UCHIFUZUME" => self.problem.options.uchifuzume = Some(s.word(value_start, &value)?),
             "REPETITION" => self.problem.options.repetition = Some(s.word(value_start, &value)?),
+            "FAIRY_CAPTURE" => self.problem.options.discarded = s.word(value_start, &value)?,
             _ => {
                 let key = OTHER_KEYS
                     .iter()
@@ -916,6 +917,9 @@ pub fn write_csa(problem: &Problem) -> String {
     }
     if let Some(r) = problem.options.repetition {
         line(format!("$REPETITION:{r}"));
+    }
+    if !problem.options.discarded.is_empty() {
+        line(format!("$FAIRY_CAPTURE:{}", problem.options.discarded));
     }
     if let Some(target) = &problem.target {
         line(format!("$TARGET:{}", write_sfen(target)));

@@ -93,6 +93,14 @@ pub fn detect_format(text: &str) -> Format {
         return Format::Csa;
     }
     if let Some(first) = lines.iter().find(|l| !l.trim_start().starts_with(['#', ';'])) {
+        // fm's fairy-piece declarations come before the problem line (`/EF1=WA@H`)
+        if first
+            .trim_start()
+            .get(..3)
+            .is_some_and(|head| head.eq_ignore_ascii_case("/EF"))
+        {
+            return Format::Fm;
+        }
         let first_word = first.split_whitespace().next().unwrap_or("");
         let looks_like_sfen =
             first_word.contains('/') || first_word == "sfen" || first_word == "position" || first_word == "startpos";

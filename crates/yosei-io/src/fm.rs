@@ -18,6 +18,7 @@
 
 use crate::csa::{kind_from_csa_code, HAND_ORDER};
 use crate::error::FormatError;
+use crate::fm_declare::{self, Declaration, RemainingHand};
 use crate::notation::{board_glyph, digit_value, kind_from_glyph, parse_piece_name};
 use crate::problem::{remaining_pieces, Problem};
 use crate::rule_words::{parse_rule_phrase, write_rule_phrase, RulePhrase};
@@ -27,15 +28,14 @@ use yosei_rules::Stipulation;
 /// Reads a text that holds exactly one problem line (blank lines and fm's `;` comment
 /// lines aside).
 pub fn read_fm(text: &str) -> Result<Problem, FormatError> {
-    let mut lines = problem_lines(text);
-    let Some((n, line)) = lines.next() else {
+    let mut problems = read_fm_numbered(text)?.into_iter();
+    let Some((_, problem)) = problems.next() else {
         return Err(FormatError::at_line(
             1,
             "expected an fm problem line (a rule word such as ばか詰, the pieces, '#' and the length)",
         ));
     };
-    let problem = read_line(n, line)?;
-    if let Some((second, _)) = lines.next() {
+    if let Some((second, _)) = problems.next() {
         return Err(FormatError::at(
             second,
             1,
@@ -51,11 +51,34 @@ pub fn read_fm_lines(text: &str) -> Result<Vec<Problem>, FormatError> {
     Ok(read_fm_numbered(text)?.into_iter().map(|(_, p)| p).collect())
 }
 
-/// [`read_fm_lines`] with the 1-based line number of each problem.
+/// [`read_fm_lines`] with the 1-based line number of each problem. fm's fairy-piece
+/// declarations (`/EF1=WA#2@H`, lines of their own) apply to the problem line after
+/// them (fm_declare.rs).
 pub fn read_fm_numbered(text: &str) -> Result<Vec<(usize, Problem)>, FormatError> {
-    problem_lines(text)
-        .map(|(n, line)| read_line(n, line).map(|p| (n, p)))
-        .collect()
+    let mut problems = Vec::new();
+    let mut declarations = Vec::new();
+    let mut last_declaration = None;
+    for (n, line) in problem_lines(text) {
+        let content = line.trim_start_matches(is_space);
+        if let Some(option) = content.strip_prefix('/') {
+            let column0 = line.chars().count() - option.chars().count();
+            if let Some(more) = fm_declare::read_option_line(option.trim_end_matches(is_space), n, column0)? {
+                declarations.extend(more);
+                last_declaration = Some(n);
+                continue;
+            }
+        }
+        problems.push((n, read_line(n, line, &declarations)?));
+        declarations.clear();
+        last_declaration = None;
+    }
+    if let Some(n) = last_declaration {
+        return Err(FormatError::at_line(
+            n,
+            "expected a problem line after the /EF declarations",
+        ));
+    }
+    Ok(problems)
 }
 
 /// Writes the one-line form (no line break at the end). Only the title, stipulation,
@@ -63,6 +86,13 @@ pub fn read_fm_numbered(text: &str) -> Result<Vec<(usize, Problem)>, FormatError
 /// [`first_mover`]); other metadata, options, the target and moves have no place in
 /// the form.
 pub fn write_fm(problem: &Problem) -> String {
+    let mut lines = fm_declare::declaration_lines(problem);
+    lines.push(write_fm_line(problem));
+    lines.join("\n")
+}
+
+/// The problem line of [`write_fm`].
+fn write_fm_line(problem: &Problem) -> String {
     let mut words = Vec::new();
     if let Some(title) = &problem.meta.title {
         words.push(quoted_title(title));
@@ -408,7 +438,7 @@ enum Section {
     DefenderHand,
 }
 
-fn read_line(line_no: usize, line: &str) -> Result<Problem, FormatError> {
+fn read_line(line_no: usize, line: &str, declarations: &[Declaration]) -> Result<Problem, FormatError> {
     // A carriage return inside a line is read as a space, as the writer writes it.
     let chars: Vec<char> = line.chars().map(|c| if c == '\r' { ' ' } else { c }).collect();
     let err = |i: usize, message: String| FormatError::at(line_no, i + 1, message);
@@ -423,7 +453,9 @@ fn read_line(line_no: usize, line: &str) -> Result<Problem, FormatError> {
     if chars.get(i) == Some(&'/') {
         return Err(err(
             i,
-            "expected a problem line; fm's option lines (/…) set up a solver run and are not read".to_string(),
+            "expected a problem line; fm's option lines (/…) set up a solver run and are not read, but for the \
+             fairy-piece declarations /EF…"
+                .to_string(),
         ));
     }
     if let Some(&(_, close)) = TITLE_QUOTES.iter().find(|(open, _)| chars.get(i) == Some(open)) {
@@ -574,6 +606,15 @@ fn read_line(line_no: usize, line: &str) -> Result<Problem, FormatError> {
             )
         })?;
         *setup.hand_mut(Color::White) = rest;
+    }
+    if !declarations.is_empty() {
+        let remaining = match (explicit_defender_hand, default_hand_at) {
+            (true, _) => None,
+            (false, Some(_)) => Some(RemainingHand::Asked),
+            (false, None) => Some(RemainingHand::Default),
+        };
+        fm_declare::apply(declarations, &mut setup, &mut problem, remaining)
+            .map_err(|m| err(default_hand_at.unwrap_or(end_at), m))?;
     }
     problem.stipulation = stipulation_of(&phrase, length);
     problem.conditions = phrase.conditions;

@@ -11,6 +11,7 @@ pub mod display;
 pub mod encoding;
 pub mod error;
 pub mod fm;
+mod fm_declare;
 pub mod input;
 pub mod ki2;
 pub mod kif;

@@ -4,7 +4,7 @@
 use std::fmt;
 use yosei_core::{Color, Hand, Move, PieceKind, Setup, Square};
 use yosei_rules::validate::standard_set_count;
-use yosei_rules::{Condition, RepetitionRule, Stipulation, UchifuzumeReading, UserPiece};
+use yosei_rules::{Condition, DiscardedKinds, RepetitionRule, Stipulation, UchifuzumeReading, UserPiece};
 
 /// A problem as a file states it (the position is not validated here).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -33,6 +33,9 @@ pub struct ProblemOptions {
     /// stated length, by twos, are tried in turn and the first that has a solution is
     /// the answer, so a solution shorter than the stated length is no fault (早詰).
     pub sequential_from: Option<u32>,
+    /// The fairy kinds whose captured pieces leave play (取捨て); none: rules.md's
+    /// default, captured fairy pieces are held (docs/rules/fairy-declarations.md).
+    pub discarded: DiscardedKinds,
 }
 
 /// Header facts (KIF: 作品名, 作者, 発表誌, …).

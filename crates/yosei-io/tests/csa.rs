@@ -469,6 +469,9 @@ fn random_problem(rng: &mut Rng) -> Problem {
     if rng.chance(30) {
         p.options.repetition = Some(rng.pick(&[RepetitionRule::Normal, RepetitionRule::Strict]));
     }
+    if rng.chance(20) {
+        p.options.discarded = rng.pick(&["discard", "discard:T,[WA]"]).parse().unwrap();
+    }
     let meta = &mut p.meta;
     for field in [&mut meta.title, &mut meta.author, &mut meta.source, &mut meta.date] {
         if rng.chance(40) {
@@ -549,4 +552,15 @@ fn mutated_inputs_never_panic() {
     });
     println!("{accepted} of 20000 mutated inputs read");
     assert!(accepted > 500, "only {accepted} mutated inputs read");
+}
+
+#[test]
+fn the_fairy_capture_line_reads_and_writes_back() {
+    let text = "$FAIRY_CAPTURE:discard:T\nPI\n+\n";
+    let p = read(text);
+    assert!(p.options.discarded.contains(PieceKind::ChessKnight));
+    assert!(write_csa(&p).contains("$FAIRY_CAPTURE:discard:T\n"));
+    assert_round_trip(&p);
+    let e = read_csa("$FAIRY_CAPTURE:keep\nPI\n+\n").unwrap_err().to_string();
+    assert!(e.contains("line 1") && e.contains("expected hold, discard"), "{e}");
 }

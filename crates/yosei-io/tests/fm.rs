@@ -392,3 +392,83 @@ fn andernach_lines_read_and_write_back() {
         assert!(write_fm(&p).starts_with(keyword), "{}", write_fm(&p));
     }
 }
+
+// fm's fairy-piece declarations (docs/rules/fairy-declarations.md)
+
+fn wazirs(problem: &Problem, color: Color) -> u8 {
+    problem.setup.hand(color).count(PieceKind::Wazir)
+}
+
+#[test]
+fn a_declared_count_puts_the_spares_of_a_holdable_piece_in_the_defenders_remaining_hand() {
+    let line = "ばか詰 13WA +WA, 11玉 #1";
+    let p = read(&format!("/EF1=WA#4@H\n{line}"));
+    assert_eq!((wazirs(&p, Color::Black), wazirs(&p, Color::White)), (1, 2));
+    assert!(p.options.discarded.is_empty());
+    // fm's default count of the Wazir is 4; the ordinary remaining pieces are there too
+    let p = read(&format!("/EF1=WA@H\n{line}"));
+    assert_eq!(wazirs(&p, Color::White), 2);
+    assert_eq!(p.setup.hand(Color::White).count(PieceKind::Rook), 2);
+    // a written defender's hand takes no spare
+    let p = read("/EF1=WA#4@H\nばか詰 13WA, 11玉 +0 #1");
+    assert_eq!(wazirs(&p, Color::White), 0);
+    // `+*` asks for the remaining pieces, where fm lets a short count leave none
+    let p = read("/EF1=WA#0@H\nばか詰 13WA, 11玉 +* #1");
+    assert_eq!(wazirs(&p, Color::White), 0);
+}
+
+#[test]
+fn a_piece_declared_without_h_is_discarded_and_held_by_no_one() {
+    let p = read("/EF1=WA#3\nばか詰 13WA, 11玉 #1");
+    assert!(p.options.discarded.contains(PieceKind::Wazir));
+    assert_eq!(wazirs(&p, Color::White), 0);
+    assert_eq!(p.options.discarded.to_string(), "discard:[WA]");
+}
+
+#[test]
+fn declarations_in_fms_other_spellings() {
+    // fm upper-cases its options; FP is F1; P changes nothing on a piece without a
+    // promoted form; several declarations on one line or on several
+    let p = read("/efp=wa@hp,F2=DA\nばか詰 13WA23DA, 11玉 +0 #1");
+    assert!(!p.options.discarded.contains(PieceKind::Wazir));
+    assert!(p.options.discarded.contains(PieceKind::Dabbaba));
+    let q = read("/EF1=臣@H\n/EF2=DA#1\nばか詰 13WA23DA, 11玉 +0 #1");
+    assert_eq!(p, q);
+    let spaced = read("/E F1=臣@H , F2=DA#1\nばか詰 13WA23DA, 11玉 +0 #1");
+    assert_eq!(p, spaced);
+    // the rules.md pieces by their fm codes
+    let r = read("/EF1=KN#1\n/EF2=SS#1@H\nばか詰 13KN33SS, 11玉 +0 #1");
+    assert!(r.options.discarded.contains(PieceKind::ChessKnight));
+    assert!(!r.options.discarded.contains(PieceKind::Lion));
+}
+
+#[test]
+fn declarations_fm_refuses_or_yosei_does_not_support_are_errors_naming_them() {
+    let cases = [
+        ("/EF1=WA@R\nばか詰 13WA, 11玉 +0 #1", "attribute R"),
+        ("/EF1=WA@X\nばか詰 13WA, 11玉 +0 #1", "attribute X"),
+        ("/EF1=KR@P\nばか詰 13KR, 11玉 +0 #1", "attribute P"),
+        ("/EF1=WA@Q\nばか詰 13WA, 11玉 +0 #1", "unknown attribute 'Q'"),
+        ("/EF1=WA:ワ\nばか詰 13WA, 11玉 +0 #1", "a face"),
+        ("/EF1=ZZ\nばか詰 11玉 +0 #1", "found 'ZZ'"),
+        ("/EMHEH=1\nばか詰 11玉 +0 #1", "other /E options"),
+        ("/EF1=WA\nばか詰 13WA23DA, 11玉 +0 #1", "dabbaba is not declared"),
+        ("/EF1=WA\n/EF2=WA\nばか詰 13WA, 11玉 +0 #1", "declared twice"),
+        ("/EF1=WA\nばか詰 13WA +WA, 11玉 +0 #1", "declared without H"),
+        ("/EF1=WA#1@H\nばか詰 13WA23WA, 11玉 #1", "declaration counts 1"),
+        ("ばか詰 12金, 11玉 +0 #1\n/EF1=WA", "expected a problem line after"),
+    ];
+    for (text, expected) in cases {
+        let e = read_fm(text).expect_err(text).to_string();
+        assert!(e.contains(expected), "{text}: {e}");
+    }
+}
+
+#[test]
+fn fairy_pieces_are_written_with_declarations_that_read_back() {
+    let mut p = read("/EF1=WA#2\n/EF2=DA#2@H\nばか詰 13WA23DA, 11玉33WA +DA #1");
+    assert_eq!(write_fm(&p), "/EF1=WA#2\n/EF2=DA#2@H\nばか詰 13臣23戦, 11玉33臣 +戦 #1");
+    assert_round_trip(&p);
+    p.options.discarded = Default::default();
+    assert_round_trip(&p);
+}

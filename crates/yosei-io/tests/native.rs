@@ -97,3 +97,22 @@ fn mutated_files_never_panic() {
     println!("{read} of 20000 mutated files read");
     assert!(read > 500, "only {read} mutated files read");
 }
+
+#[test]
+fn the_fairy_capture_line_round_trips_and_names_a_bad_value() {
+    use yosei_core::PieceKind;
+    for value in ["discard", "discard:T,[WA]"] {
+        let text = format!("yosei-problem 1\nfairy-capture: {value}\nposition: 8k/9/9/9/4T4/9/9/9/9 b - 1\n");
+        let problem = read_native(&text).unwrap();
+        assert!(problem.options.discarded.contains(PieceKind::ChessKnight));
+        assert!(write_native(&problem).contains(&format!("fairy-capture: {value}\n")));
+        assert_eq!(read_native(&write_native(&problem)).unwrap(), problem);
+    }
+    // the default is not written
+    let held = read_native("yosei-problem 1\nfairy-capture: hold\nposition: 8k/9/9/9/9/9/9/9/9 b - 1\n").unwrap();
+    assert!(held.options.discarded.is_empty() && !write_native(&held).contains("fairy-capture"));
+    let e = read_native("yosei-problem 1\nfairy-capture: discard:R\nposition: 8k/9/9/9/9/9/9/9/9 b - 1\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("line 2") && e.contains("not the rook"), "{e}");
+}

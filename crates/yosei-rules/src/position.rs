@@ -5,6 +5,7 @@
 //! Zobrist key is kept incrementally.
 
 use crate::conditions::messigny::SwapMemory;
+use crate::fairy_capture::DiscardedKinds;
 use crate::zobrist::{self, Key};
 use yosei_core::attacks;
 use yosei_core::{Bitboard, Color, Displacement, Hand, Move, Piece, PieceKind, Setup, Square};
@@ -31,12 +32,16 @@ pub struct Position {
     kings: [Option<Square>; 2],
     key: Key,
     move_number: u32,
-    /// Fairy pieces (other than stones) stand on the board or lie in a hand. Play never
-    /// changes this (a fairy piece stays one when captured and dropped), so it is fixed
-    /// per problem: it selects the general generator.
+    /// Fairy pieces (other than stones) stand on the board or lie in a hand, or captures
+    /// discard fairy kinds. Play never changes this (a fairy piece stays one when
+    /// captured and dropped; a discarded one leaves the flag set), so it is fixed per
+    /// problem: it selects the general generator.
     fairy: bool,
     /// Messigny: what the move that led here was, where the rule asks (in the key).
     swap_memory: SwapMemory,
+    /// The fairy kinds a capture removes from play instead of handing them to the
+    /// capturer (the rule set's, copied when validated: play consults it).
+    discarded: DiscardedKinds,
 }
 
 /// Slots of `Position::by_kind`: the fourteen ordinary kinds, the stone, the others.
@@ -86,6 +91,7 @@ impl Position {
             move_number: setup.move_number,
             fairy: false,
             swap_memory: SwapMemory::Off,
+            discarded: DiscardedKinds::NONE,
         };
         for sq in Square::all() {
             if let Some(piece) = setup.piece_at(sq) {
@@ -97,8 +103,11 @@ impl Position {
         pos
     }
 
+    /// Whether fairy pieces are in play, or were (captures may discard every one, and
+    /// the flag is fixed per problem: a position with discarded kinds keeps it).
     fn find_fairy_pieces(&self) -> bool {
-        self.by_kind[FAIRY_SLOT].is_nonempty()
+        !self.discarded.is_empty()
+            || self.by_kind[FAIRY_SLOT].is_nonempty()
             || self
                 .hands
                 .iter()
@@ -110,6 +119,19 @@ impl Position {
     #[inline]
     pub fn has_fairy_pieces(&self) -> bool {
         self.fairy
+    }
+
+    /// The fairy kinds whose captured pieces leave play (取捨て).
+    #[inline]
+    pub fn discarded_kinds(&self) -> DiscardedKinds {
+        self.discarded
+    }
+
+    /// This position with captured pieces of `kinds` discarded from now on (set once,
+    /// when the position is validated under a rule set).
+    pub(crate) fn set_discarded_kinds(&mut self, kinds: DiscardedKinds) {
+        self.discarded = kinds;
+        self.fairy = self.find_fairy_pieces();
     }
 
     /// What this position remembers of the move that led to it (Messigny).
@@ -196,8 +218,14 @@ impl Position {
 
     /// The key of the board and the side to move, without the hands: direct-mate
     /// tables key positions by it and compare hands themselves (hand superiority).
+    /// Where captures discard fairy pieces the board and one hand no longer tell the
+    /// other hand (a discarded capture takes a piece out of play), so the key keeps
+    /// both hands.
     #[inline]
     pub fn board_key(&self) -> Key {
+        if !self.discarded.is_empty() {
+            return self.key;
+        }
         let mut key = self.key;
         for color in Color::ALL {
             for (kind, n) in self.hands[color.index()].iter() {
@@ -409,7 +437,7 @@ impl Position {
         for (sq, captured) in [(Some(to), undo.at_to), (m.via(), undo.at_via)] {
             if let (Some(sq), Some(piece)) = (sq, captured) {
                 self.put_keyed(sq, piece);
-                if let Some(kind) = piece.kind.hand_kind() {
+                if let Some(kind) = self.discarded.hand_kind_of_captured(piece.kind) {
                     self.hand_remove(us, kind);
                 }
             }
@@ -442,6 +470,9 @@ impl Position {
     /// [`Position::board_key`] of the position after `m` (a legal move), without
     /// playing it, given this position's `board_key`.
     pub fn board_key_after(&self, board_key: Key, m: Move) -> Key {
+        if !self.discarded.is_empty() {
+            return self.key_after_from::<true>(board_key, m);
+        }
         self.key_after_from::<false>(board_key, m)
     }
 
@@ -490,7 +521,7 @@ impl Position {
                         }
                         _ => {}
                     }
-                    if let Some(kind) = captured.kind.hand_kind().filter(|_| HANDS) {
+                    if let Some(kind) = self.discarded.hand_kind_of_captured(captured.kind).filter(|_| HANDS) {
                         let before =
                             hand.count(kind) + gained[..slot].iter().filter(|g| g.0 == kind).map(|g| g.1).sum::<u8>();
                         key ^= zobrist::hand_count(us, kind, before) ^ zobrist::hand_count(us, kind, before + 1);
@@ -515,11 +546,12 @@ impl Position {
         key
     }
 
-    /// Removes an enemy piece on `sq` (if any) into `capturer`'s hand.
+    /// Removes an enemy piece on `sq` (if any) into `capturer`'s hand, or out of play
+    /// when its kind is discarded.
     #[inline]
     fn capture_on(&mut self, sq: Square, capturer: Color) {
         if let Some(captured) = self.remove_keyed(sq) {
-            if let Some(kind) = captured.kind.hand_kind() {
+            if let Some(kind) = self.discarded.hand_kind_of_captured(captured.kind) {
                 self.hand_add(capturer, kind);
             }
         }
@@ -652,12 +684,20 @@ const PACKED_ENTRIES: u8 = 0x3f;
 /// swap.
 const PACKED_OPENING: u8 = 0xff;
 const PACKED_NO_SWAP: u8 = 0xfe;
+/// An occupancy bit past the 81 squares: the discarded kinds (8 bytes) end the packed
+/// position.
+const PACKED_DISCARDS: u128 = 1 << Square::NUM;
 
 /// The occupied squares of a packed position.
 fn packed_occupancy(bytes: &[u8]) -> Bitboard {
     let mut occupancy = [0u8; 16];
     occupancy[..11].copy_from_slice(&bytes[1..PACKED_HEADER]);
-    Bitboard(u128::from_le_bytes(occupancy))
+    Bitboard(u128::from_le_bytes(occupancy) & !PACKED_DISCARDS)
+}
+
+/// Whether the packed position ends with its discarded kinds.
+fn packed_discards(bytes: &[u8]) -> bool {
+    bytes[PACKED_HEADER - 1] & (PACKED_DISCARDS >> 80) as u8 != 0
 }
 
 impl Position {
@@ -665,7 +705,9 @@ impl Position {
     /// millions of them (the help-play frontier): a byte for the side to move and the
     /// number of hand entries, the 81 occupancy bits, a byte per piece (in square order),
     /// two per kind in hand, then, under a Messigny rule that remembers, what the
-    /// position remembers (one code byte, or a swap's two squares). The key and the move number are not kept: [`Position::unpack`]
+    /// position remembers (one code byte, or a swap's two squares), and where captures
+    /// discard fairy kinds, which (8 bytes, flagged by an occupancy bit past the
+    /// board). The key and the move number are not kept: [`Position::unpack`]
     /// recomputes the one and is given the other (a layer's positions share it).
     pub fn pack_into(&self, out: &mut Vec<u8>) {
         let entries = self.hands.iter().map(|hand| hand.iter().count()).sum::<usize>();
@@ -675,7 +717,8 @@ impl Position {
             PACKED_MEMORY
         };
         out.push(if self.side == Color::White { PACKED_WHITE } else { 0 } | memory | entries as u8);
-        out.extend_from_slice(&self.occupied().0.to_le_bytes()[..11]);
+        let discards = if self.discarded.is_empty() { 0 } else { PACKED_DISCARDS };
+        out.extend_from_slice(&(self.occupied().0 | discards).to_le_bytes()[..11]);
         for sq in self.occupied() {
             if let Some(piece) = self.board[sq.index()] {
                 out.push(piece.index() as u8);
@@ -693,16 +736,20 @@ impl Position {
             SwapMemory::NoSwap => out.push(PACKED_NO_SWAP),
             SwapMemory::Swapped { from, to } => out.extend_from_slice(&[from.index() as u8, to.index() as u8]),
         }
+        if !self.discarded.is_empty() {
+            out.extend_from_slice(&self.discarded.bits().to_le_bytes());
+        }
     }
 
     /// The length of the packed position at the start of `bytes` (to skip it).
     pub fn packed_len(bytes: &[u8]) -> usize {
         let len = PACKED_HEADER + packed_occupancy(bytes).count() as usize + 2 * usize::from(bytes[0] & PACKED_ENTRIES);
-        match bytes[0] & PACKED_MEMORY {
+        let len = match bytes[0] & PACKED_MEMORY {
             0 => len,
             _ if bytes[len] >= PACKED_NO_SWAP => len + 1,
             _ => len + 2,
-        }
+        };
+        len + if packed_discards(bytes) { 8 } else { 0 }
     }
 
     /// The position packed at the start of `bytes` by [`Position::pack_into`], with its
@@ -719,6 +766,7 @@ impl Position {
             move_number,
             fairy: false,
             swap_memory: SwapMemory::Off,
+            discarded: DiscardedKinds::NONE,
         };
         let mut at = PACKED_HEADER;
         for sq in packed_occupancy(bytes) {
@@ -751,6 +799,12 @@ impl Position {
                 }
             };
             at += 1;
+        }
+        if packed_discards(bytes) {
+            let mut mask = [0u8; 8];
+            mask.copy_from_slice(&bytes[at..at + 8]);
+            pos.discarded = DiscardedKinds::from_bits(u64::from_le_bytes(mask));
+            at += 8;
         }
         pos.key = pos.compute_key();
         pos.fairy = pos.find_fairy_pieces();

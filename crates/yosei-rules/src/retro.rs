@@ -10,10 +10,11 @@ use yosei_core::{attacks, Piece, PieceKind, Setup};
 
 impl Position {
     /// The positions that may precede this one (see the module docs); ordinary pieces
-    /// only (`None` on a board or hand with fairy pieces: no retraction is defined for
-    /// them yet).
+    /// only (`None` on a board or hand with fairy pieces, or where captures discard
+    /// them, whose captures leave no trace in a hand: no retraction is defined for them
+    /// yet).
     pub fn retractions(&self, rules: &RuleSet) -> Option<Vec<Position>> {
-        if self.has_fairy_pieces() {
+        if self.has_fairy_pieces() || !self.discarded_kinds().is_empty() {
             return None;
         }
         let mover = !self.side_to_move();

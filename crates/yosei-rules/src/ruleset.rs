@@ -1,6 +1,7 @@
 //! The rule set a problem is solved under: the readings of ordinary rules that the
 //! community disagrees on, and the fairy conditions (compiled once per problem).
 
+use crate::fairy_capture::DiscardedKinds;
 use crate::pieces::{PieceTable, UserPiece};
 use std::fmt;
 use std::str::FromStr;
@@ -452,15 +453,21 @@ pub fn kind_word(kind: PieceKind) -> String {
     kind.name().replace(' ', "-")
 }
 
+/// The kind an option names: its SFEN name (`N`, `[WA]`, either case) or its word
+/// (`knight`, `chess-knight`).
+pub fn kind_from_word(text: &str) -> Option<PieceKind> {
+    let t = text.trim();
+    PieceKind::from_sfen_name(&t.to_ascii_uppercase()).or_else(|| {
+        PieceKind::ALL
+            .iter()
+            .copied()
+            .find(|&k| kind_word(k).eq_ignore_ascii_case(t))
+    })
+}
+
 fn komazume_kind(text: &str) -> Result<PieceKind, String> {
     let t = text.trim();
-    PieceKind::from_sfen_name(&t.to_ascii_uppercase())
-        .or_else(|| {
-            PieceKind::ALL
-                .iter()
-                .copied()
-                .find(|&k| kind_word(k).eq_ignore_ascii_case(t))
-        })
+    kind_from_word(t)
         .filter(|k| Condition::komazume_kinds().any(|allowed| allowed == *k))
         .ok_or_else(|| {
             format!("komazume:{t}: expected a piece kind (an SFEN name such as N or [WA], or a name such as 'knight')")
@@ -494,6 +501,9 @@ pub struct RuleSet {
     compiled: crate::conditions::Compiled,
     /// How the fairy and user-defined kinds move.
     pieces: Arc<PieceTable>,
+    /// The fairy kinds whose captured pieces leave play (取捨て); none by default
+    /// (rules.md §1: a captured fairy piece is held).
+    discarded: DiscardedKinds,
 }
 
 impl Default for RuleSet {
@@ -507,6 +517,7 @@ impl Default for RuleSet {
             // no condition: every piece its own power (the local king-safety path holds)
             compiled: crate::conditions::Compiled::from_conditions(&[], &mut Vec::new()),
             pieces: PieceTable::builtin(),
+            discarded: DiscardedKinds::NONE,
         }
     }
 }
@@ -594,6 +605,18 @@ impl RuleSet {
     pub fn with_user_pieces(mut self, pieces: &[UserPiece]) -> Result<RuleSet, RuleError> {
         self.pieces = PieceTable::with_user_pieces(pieces).map_err(|problems| RuleError { problems })?;
         Ok(self)
+    }
+
+    /// These rules with captured pieces of `kinds` discarded (取捨て) instead of held.
+    pub fn with_discarded_kinds(mut self, kinds: DiscardedKinds) -> RuleSet {
+        self.discarded = kinds;
+        self
+    }
+
+    /// The fairy kinds whose captured pieces leave play.
+    #[inline]
+    pub fn discarded_kinds(&self) -> DiscardedKinds {
+        self.discarded
     }
 
     /// How every kind moves under these rules.

@@ -276,6 +276,7 @@ impl Position {
             return Err(SetupError { problems });
         }
         let mut pos = Position::from_setup_unchecked(setup);
+        pos.set_discarded_kinds(rules.discarded_kinds());
         // Messigny: the first move is not remembered (docs/rules/messigny.md)
         pos.set_swap_memory(crate::conditions::messigny::SwapMemory::at_start(rules.compiled().swap));
         if rules.compiled().isardam.is_some() {
