@@ -221,8 +221,10 @@ fn andernach_moves_are_written_plainly_and_read_back() {
 }
 
 /// fm makes Andernach and Anti-Andernach exclusive with each other and with the Circe
-/// family; with the power rules, Madrasi and 打歩詰 they combine (compared with fm); the
-/// other combinations have not been compared and are refused.
+/// family; with the power rules, Madrasi, 打歩詰, 打歩可, skci, 成禁, 絶対成禁 and 攻方取禁
+/// they combine (compared with fm or, where fm lacks the rule, the reference); the
+/// other combinations have not been compared, or fm disagrees unexplained, and are
+/// refused.
 #[test]
 fn andernach_combinations_are_refused_or_accepted_as_compared() {
     for other in [Condition::Circe, Condition::AntiCirce, Condition::Pwc, AntiAndernach] {
@@ -231,8 +233,8 @@ fn andernach_combinations_are_refused_or_accepted_as_compared() {
     }
     for other in [
         Condition::KikiNifuInvalid,
-        Condition::SelfCheckCaptureInvalid,
-        Condition::NoPromotion,
+        Condition::Greedy,
+        Condition::NoCapture,
         Condition::Koko,
         Condition::NekoSen,
     ] {
@@ -251,6 +253,11 @@ fn andernach_combinations_are_refused_or_accepted_as_compared() {
         &[Condition::KMadrasi],
         &[Condition::Uchifu],
         &[Condition::Annan, Condition::Madrasi, Condition::Uchifu],
+        &[Condition::UchifuAllowed],
+        &[Condition::SelfCheckCaptureInvalid],
+        &[Condition::NoPromotion],
+        &[Condition::NoPromotionAbsolute],
+        &[Condition::AttackerNoCapture],
     ] {
         for turn in [Andernach, AntiAndernach] {
             let mut set = vec![turn];

@@ -329,9 +329,9 @@ fn capture_conditions_with_powers_and_madrasi_equal_the_reference() {
     }
 }
 
-/// Andernach and Anti-Andernach with the power rules, Madrasi and 打歩詰 (accepted after
-/// the fm comparison in docs/rules/andernach.md): the turned piece's power and
-/// paralysis are read on the board after the turn, as the reference builds it.
+/// Andernach and Anti-Andernach with the power rules, Madrasi, 打歩詰, 打歩可, skci and the
+/// move bans they were compared with (docs/rules/andernach.md): the turned piece's
+/// power and paralysis are read on the board after the turn, as the reference builds it.
 #[test]
 fn andernach_with_powers_madrasi_and_uchifu_equals_the_reference() {
     let _ = run(
@@ -348,6 +348,14 @@ fn andernach_with_powers_madrasi_and_uchifu_equals_the_reference() {
             "andernach+annan+madrasi",
             "andernach+uchifu",
             "anti-andernach+annan+uchifu",
+            "andernach+skci",
+            "anti-andernach+skci",
+            "andernach+annan+skci",
+            "andernach+no-promotion",
+            "anti-andernach+no-promotion-absolute",
+            "andernach+attacker-no-capture",
+            "andernach+uchifu-allowed",
+            "anti-andernach+taimen+uchifu-allowed",
         ],
         150,
         0xAD3,
