@@ -12,7 +12,7 @@
 //! dead-piece and two-pawn rules, as any move does.
 
 use crate::Position;
-use crate::RuleSet;
+use crate::{Condition, RuleSet};
 use yosei_core::{Bitboard, Displacement, Move, PieceKind};
 
 /// Which of the two colour-change conditions is active.
@@ -22,6 +22,29 @@ pub enum TurnRule {
     Andernach,
     /// The piece that moves without capturing changes colour.
     AntiAndernach,
+}
+
+/// Whether Andernach and Anti-Andernach combine with `other`: the conditions compared
+/// with fm, or with the reference generator where fm lacks the rule
+/// (docs/rules/andernach.md, "Combinations").
+pub(crate) const fn combines_with(other: Condition) -> bool {
+    matches!(
+        other,
+        Condition::Annan
+            | Condition::Anhoku
+            | Condition::Taimen
+            | Condition::Haimen
+            | Condition::Tenjiku
+            | Condition::Madrasi
+            | Condition::KMadrasi
+            | Condition::Uchifu
+            | Condition::UchifuSimple
+            | Condition::UchifuAllowed
+            | Condition::SelfCheckCaptureInvalid
+            | Condition::NoPromotion
+            | Condition::NoPromotionAbsolute
+            | Condition::AttackerNoCapture
+    )
 }
 
 /// The board move `m` (of the side to move in `pos`) as `rule` plays it: with

@@ -349,27 +349,7 @@ fn turn_rule(conditions: &[Condition], problems: &mut Vec<String>) -> Option<and
     };
     let (exclusive, untried): (Vec<Condition>, Vec<Condition>) = conditions
         .iter()
-        .filter(|c| {
-            !matches!(
-                c,
-                Condition::Andernach
-                    | Condition::AntiAndernach
-                    | Condition::Annan
-                    | Condition::Anhoku
-                    | Condition::Taimen
-                    | Condition::Haimen
-                    | Condition::Tenjiku
-                    | Condition::Madrasi
-                    | Condition::KMadrasi
-                    | Condition::Uchifu
-                    | Condition::UchifuSimple
-                    | Condition::UchifuAllowed
-                    | Condition::SelfCheckCaptureInvalid
-                    | Condition::NoPromotion
-                    | Condition::NoPromotionAbsolute
-                    | Condition::AttackerNoCapture
-            )
-        })
+        .filter(|&&c| !matches!(c, Condition::Andernach | Condition::AntiAndernach) && !andernach::combines_with(c))
         .partition(|c| {
             matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc) || messigny::is_messigny(**c)
         });
