@@ -4,7 +4,7 @@
 //! `--uchifuzume`).
 
 use crate::cli::compile_rules;
-use yosei_rules::{RuleSet, UchifuzumeReading};
+use yosei_rules::{DiscardedKinds, RuleSet, UchifuzumeReading};
 use yosei_solve::tsume::Futile;
 
 /// An option as `usi` declares it, and how `setoption` applies a value read as its type.
@@ -32,7 +32,7 @@ fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
 }
 
-const SPECS: [(&str, Spec); 7] = [
+const SPECS: [(&str, Spec); 8] = [
     (
         "USI_Hash",
         Spec::Spin {
@@ -97,6 +97,19 @@ const SPECS: [(&str, Spec); 7] = [
             set: |o, v| o.compile(v.split_whitespace().map(str::to_string).collect(), o.uchifuzume),
         },
     ),
+    (
+        // the command line's --fairy-capture: `hold` (also empty), `discard`,
+        // `discard:[WA],T` (docs/rules/fairy-declarations.md)
+        "FairyCapture",
+        Spec::Text {
+            set: |o, v| {
+                let value = if v.is_empty() { "hold" } else { v };
+                let discarded: DiscardedKinds = value.parse().map_err(|e| format!("FairyCapture: {e}"))?;
+                o.discarded = discarded;
+                o.compile(o.conditions.clone(), o.uchifuzume)
+            },
+        },
+    ),
 ];
 
 /// The `option …` lines that `usi` sends.
@@ -130,7 +143,9 @@ pub struct EngineOptions {
     /// `Uchifuzume`.
     conditions: Vec<String>,
     uchifuzume: UchifuzumeReading,
-    /// The rules the two name, compiled when either is set.
+    /// The fairy kinds a capture discards (`FairyCapture`).
+    discarded: DiscardedKinds,
+    /// The rules the three name, compiled when any is set.
     pub rules: RuleSet,
 }
 
@@ -144,6 +159,7 @@ impl Default for EngineOptions {
             futile: Futile::Skip,
             conditions: Vec::new(),
             uchifuzume: UchifuzumeReading::CheckOnly,
+            discarded: DiscardedKinds::default(),
             rules: RuleSet::default(),
         }
     }
@@ -186,7 +202,9 @@ impl EngineOptions {
     }
 
     fn compile(&mut self, conditions: Vec<String>, uchifuzume: UchifuzumeReading) -> Result<(), String> {
-        self.rules = compile_rules(&conditions, uchifuzume).map_err(|e| format!("Conditions: {e}"))?;
+        self.rules = compile_rules(&conditions, uchifuzume)
+            .map_err(|e| format!("Conditions: {e}"))?
+            .with_discarded_kinds(self.discarded);
         self.conditions = conditions;
         self.uchifuzume = uchifuzume;
         Ok(())
@@ -228,6 +246,21 @@ mod tests {
         options.set("Conditions", "").unwrap();
         assert!(options.rules.conditions().is_empty());
         assert_eq!(options.rules.uchifuzume, UchifuzumeReading::Any);
+    }
+
+    #[test]
+    fn fairy_capture_discards_as_the_command_line_does_and_bad_values_change_nothing() {
+        let mut options = EngineOptions::default();
+        options.set("FairyCapture", "discard:[WA]").unwrap();
+        let expected: DiscardedKinds = "discard:wazir".parse().unwrap();
+        assert_eq!(options.discarded, expected);
+        options.set("Conditions", "annan").unwrap();
+        assert_eq!(options.discarded, expected, "Conditions keeps FairyCapture");
+        let err = options.set("FairyCapture", "throw").unwrap_err();
+        assert!(err.starts_with("FairyCapture: "), "{err}");
+        assert_eq!(options.discarded, expected);
+        options.set("FairyCapture", "").unwrap();
+        assert_eq!(options.discarded, DiscardedKinds::default());
     }
 
     #[test]
