@@ -14,6 +14,7 @@ const TEXT = {
     helpselfstale: "協力自玉ステイルメイト", ser: "連続詰", serhelp: "連続協力詰 (受方の手数)",
     uchifuzume: "打歩詰", checkOnly: "王手のみ", anyReading: "すべて", repetition: "千日手",
     normal: "通常", strict: "厳格", futile: "無駄合", skip: "数えない", count: "数える",
+    fairyCapture: "取った妖精駒", hold: "持駒にする", discard: "取捨て",
     solve: "解く", stop: "中断", downloadKif: "KIFをダウンロード", asText: "テキストで表示",
     solved: "解あり", "no-solution": "解なし", unknown: "不明（中断または制限）",
     sound: "完全作", unsound: "不完全", solutions: "解", plies: "手", cooks: "余詰",
@@ -41,6 +42,7 @@ const TEXT = {
     length: "Plies", uchifuzume: "Drop-pawn mate", checkOnly: "checks only", anyReading: "any pawn drop",
     repetition: "Repetition", normal: "normal", strict: "strict", futile: "Futile interpositions",
     skip: "skip", count: "count", solve: "Solve", stop: "Stop", downloadKif: "Download KIF",
+    fairyCapture: "Captured fairy pieces", hold: "held", discard: "discarded",
     asText: "Show as text", solved: "solved", "no-solution": "no solution",
     unknown: "unknown (stopped or a limit)", sound: "sound", unsound: "not sound", solutions: "solutions",
     plies: "plies", cooks: "cooks", leftover: "pieces left over", nodes: "nodes", loaded: "loaded",
@@ -322,7 +324,23 @@ function rulesRequest() {
     conditions: checkedConditions(),
     uchifuzume: $("uchifuzume").value,
     repetition: $("repetition").value,
+    fairy_capture: $("fairy-capture").value,
   };
+}
+
+// A problem's own choice of discarded kinds (fm's /EF, a problem file's line) may name
+// some kinds only: it gets an option of its own, so that solving keeps it.
+function showFairyCapture(value) {
+  const select = $("fairy-capture");
+  for (const o of [...select.options]) {
+    if (o.dataset.own) o.remove();
+  }
+  if (![...select.options].some((o) => o.value === value)) {
+    const own = new Option(value, value);
+    own.dataset.own = "1";
+    select.add(own);
+  }
+  select.value = value;
 }
 
 // The names of the conditions ticked, each as the command line writes it: a kind
@@ -386,6 +404,7 @@ async function loadText(text, index = 0) {
     $("length").value = n || "";
     showConditions(view.conditions);
     $("uchifuzume").value = view.uchifuzume;
+    showFairyCapture(view.fairy_capture);
     draw();
     message(`${t("loaded")}: ${view.format}${view.title ? " · " + view.title : ""} · ${view.stipulation_japanese}`);
   } catch (e) {

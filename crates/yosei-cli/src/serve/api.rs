@@ -15,7 +15,7 @@ use yosei_io::input::{read_problems_from_text, LoadedProblem};
 use yosei_io::notation::board_glyph;
 use yosei_io::sfen::{parse_usi_move, write_sfen};
 use yosei_io::MoveLine;
-use yosei_rules::{GameHistory, RuleSet, Stipulation, UchifuzumeReading};
+use yosei_rules::{DiscardedKinds, GameHistory, RuleSet, Stipulation, UchifuzumeReading};
 
 /// The longest problem text read (a collection of problems, not a database).
 const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -73,6 +73,8 @@ pub struct ProblemRequest {
     pub uchifuzume: Option<String>,
     /// `normal` or `strict`.
     pub repetition: Option<String>,
+    /// `hold`, `discard` or `discard:KIND,…` (the command line's `--fairy-capture`).
+    pub fairy_capture: Option<String>,
 }
 
 /// A problem read and validated, with the stipulation it is to be solved under.
@@ -110,6 +112,12 @@ impl ProblemRequest {
             None => UchifuzumeReading::default(),
         };
         let mut rules = compile_rules(&conditions, uchifuzume).map_err(ApiError::bad_request)?;
+        if let Some(choice) = self.fairy_capture.as_deref().filter(|c| !c.trim().is_empty()) {
+            let discarded: DiscardedKinds = choice
+                .parse()
+                .map_err(|e| ApiError::bad_request(format!("fairy_capture: {e}")))?;
+            rules = rules.with_discarded_kinds(discarded);
+        }
         if let Some(rule) = &self.repetition {
             rules.repetition = rule
                 .parse()
@@ -182,6 +190,8 @@ pub struct ProblemView {
     /// cli.md's names: the page's and the problem's own.
     conditions: Vec<String>,
     uchifuzume: &'static str,
+    /// What a captured fairy piece becomes: `hold`, `discard` or `discard:KIND,…`.
+    fairy_capture: String,
     /// How many problems the text holds.
     count: usize,
 }
@@ -201,6 +211,7 @@ pub async fn parse(payload: Result<Json<ProblemRequest>, JsonRejection>) -> Resu
             UchifuzumeReading::CheckOnly => "check-only",
             UchifuzumeReading::Any => "any",
         },
+        fairy_capture: problem.rules.discarded_kinds().to_string(),
         count,
     }))
 }

@@ -251,6 +251,28 @@ mod tests {
         );
     }
 
+    /// The page's choice of what a captured fairy piece becomes reaches the rules, a
+    /// problem's own (fm's /EF) comes back, and a bad value is a JSON error.
+    #[tokio::test]
+    async fn fairy_capture_is_read_and_shown() {
+        let app = router(None);
+        for (choice, shown) in [("", "hold"), ("discard", "discard"), ("discard:[WA]", "discard:[WA]")] {
+            let body = serde_json::json!({ "text": HELPMATE, "fairy_capture": choice }).to_string();
+            let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+            assert_eq!(status, StatusCode::OK, "{choice}: {text}");
+            assert_eq!(json(&text)["fairy_capture"], shown, "{choice}");
+        }
+        let body = serde_json::json!({ "text": HELPMATE, "fairy_capture": "throw" }).to_string();
+        let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(
+            json(&text)["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("fairy_capture")),
+            "{text}"
+        );
+    }
+
     #[tokio::test]
     async fn a_solve_streams_its_result() {
         let app = router(None);
