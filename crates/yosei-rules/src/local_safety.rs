@@ -47,9 +47,9 @@
 
 use crate::conditions::{Compiled, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching};
-use crate::powers::{next_to, Powers};
+use crate::powers::{lender_direction, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{attacks, Bitboard, Color, Move, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Color, Move, Piece, PieceKind, Square};
 
 /// What the rule set lets the shortcut assume, decided once when the conditions are
 /// compiled (`crate::conditions::Compiled::local_safety`).
@@ -65,9 +65,12 @@ pub(crate) struct LocalRules {
     /// A move far from the checkers may still answer a check (a reborn piece between,
     /// a checker paralysed, a 天竺 king's power changed).
     remote_evasions: bool,
-    /// Every piece has its own kind's power and every reach is a check (no Madrasi, no
-    /// 利き二歩無効): a check is told from the pieces' kinds alone, without playing.
+    /// Every piece has its own kind's power or the 安南 family's, and every reach is a
+    /// check (no Madrasi, no 利き二歩無効): a check is told from the pieces' kinds and
+    /// their lenders' alone, without playing.
     plain_checks: bool,
+    /// The power rule (its lenders, under the 安南 family).
+    power: PowerRule,
 }
 
 /// The squares whose pieces' powers a move touching some squares may change.
@@ -95,7 +98,8 @@ impl LocalRules {
             PowerRule::NekoSen | PowerRule::NekoNekoSen => PowerNeighbourhood::File,
             _ => PowerNeighbourhood::Own,
         };
-        let own_powers = compiled.power == PowerRule::Own;
+        // powers read off the board around each piece, once the move is known
+        let board_powers = matches!(borrowed_powers, PowerNeighbourhood::NextRank) || compiled.power == PowerRule::Own;
         let fixed_king_kind = match compiled.power {
             PowerRule::Komazume(kind) => Some(kind),
             _ => None,
@@ -142,7 +146,8 @@ impl LocalRules {
             kings_borrow,
             fixed_king_kind,
             remote_evasions: displacing || compiled.madrasi.is_some() || kings_borrow,
-            plain_checks: own_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
+            plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
+            power: compiled.power,
         })
     }
 }
@@ -300,7 +305,8 @@ impl LocalSafety {
     /// Whether `m`, a move of the side to move of `pos` that is not a capture under a
     /// capture condition, gives check, told without playing it (`None`: play it and
     /// ask): with plain checks only the suspects for the enemy king can, each with its
-    /// own kind's power (the moved piece's after promotion).
+    /// power after the move (its own kind's, the moved piece's after promotion, or under
+    /// the 安南 family its lender's after the move).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         if !self.rules.plain_checks || m.displacement().is_some() {
@@ -324,9 +330,24 @@ impl LocalSafety {
         let vacated = vacated_squares(m);
         let occupied = (pos.occupied() & !vacated) | to.into();
         let ours = (pos.pieces_of(us) & !vacated) | to.into();
+        // the board after the move (a move without displacement changes these squares only)
+        let piece_after = |sq: Square| match sq {
+            sq if sq == to => Some(Piece::new(moved_kind, us)),
+            sq if vacated.contains(sq) => None,
+            sq => pos.piece_at(sq),
+        };
         let table = rules.pieces();
         for sq in self.suspects(king, m, occupied) & ours {
-            let kind = if sq == to { moved_kind } else { pos.piece_at(sq)?.kind };
+            let piece = piece_after(sq)?;
+            let kind = match self.rules.borrowed_powers {
+                PowerNeighbourhood::NextRank => {
+                    let lender = sq
+                        .offset(0, lender_direction(self.rules.power, us))
+                        .and_then(piece_after);
+                    next_rank_power(self.rules.power, piece, lender)
+                }
+                _ => piece.kind,
+            };
             if table.reach(kind, us, sq, occupied).attacks.contains(king) {
                 return Some(true);
             }
