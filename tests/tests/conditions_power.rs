@@ -320,3 +320,17 @@ fn taimen_drop_facing_an_enemy_piece_checks_with_its_power() {
     );
     assert_eq!(checks(sfen, ""), sorted(&["G*4a", "G*4b", "G*5b", "G*6a", "G*6b"]));
 }
+
+/// 安南: a dropped piece borrows at once. White K 51; Black B 34, K 91, a gold in hand.
+/// G*33 stands in front of the bishop and moves like one: it checks through 42. G*41,
+/// G*61, G*42, G*52, G*62 check with the gold's own power; the bishop checks as a horse
+/// from 52 or 61 (34-52+, 34-61+). No other move checks.
+#[test]
+fn annan_drop_in_front_of_a_friendly_piece_checks_with_its_power() {
+    let sfen = "4k4/9/9/6B2/9/9/9/9/K8 b G 1";
+    let own = ["G*4a", "G*4b", "G*5b", "G*6a", "G*6b", "3d5b+", "3d6a+"];
+    let mut with_lent = own.to_vec();
+    with_lent.push("G*3c");
+    assert_eq!(checks(sfen, "annan"), sorted(&with_lent));
+    assert_eq!(checks(sfen, ""), sorted(&own));
+}

@@ -448,6 +448,16 @@ impl<S: MoveSink> General<'_, S> {
         ControlFlow::Continue(())
     }
 
+    /// The squares worth trying a drop of `kind` on: when only checks are wanted, those
+    /// where it may give check (`LocalSafety::drop_check_squares`), else all.
+    #[inline]
+    fn drop_targets(&self, kind: PieceKind) -> Bitboard {
+        match &self.local_safety {
+            Some(local) if self.only_checks => local.drop_check_squares(self.pos, kind),
+            _ => Bitboard::FULL,
+        }
+    }
+
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
         let targets = self
@@ -456,7 +466,7 @@ impl<S: MoveSink> General<'_, S> {
             .map_or(Bitboard::FULL, |local| local.targets(None));
         let empty = !self.pos.occupied() & Bitboard::FULL & targets;
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
-            for to in empty {
+            for to in empty & self.drop_targets(kind) {
                 if self.rules.is_dead(kind, self.us, to) {
                     continue;
                 }
@@ -486,7 +496,7 @@ impl<S: MoveSink> General<'_, S> {
             for sq in self.pos.pieces(self.us, PieceKind::Pawn) {
                 pawn_files |= Bitboard::file(sq.file());
             }
-            for to in empty & !pawn_files {
+            for to in empty & !pawn_files & self.drop_targets(PieceKind::Pawn) {
                 if self.rules.is_dead(PieceKind::Pawn, self.us, to) {
                     continue;
                 }

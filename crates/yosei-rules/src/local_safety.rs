@@ -355,6 +355,38 @@ impl LocalSafety {
         Some(false)
     }
 
+    /// The squares where a drop of `kind` by the side to move of `pos` may give check,
+    /// a superset (all squares where the shortcut cannot tell). A drop only fills its
+    /// square, so with plain checks only the dropped piece can newly reach the enemy
+    /// king (the squares an ordinary kind of the other colour attacks from the king,
+    /// by the symmetry of the fixed tables), or under the 安南 family a piece whose
+    /// power the drop changes: the dropped piece itself where a lender stands next to
+    /// it, or one of ours that it lends to (安南, 安北).
+    pub(crate) fn drop_check_squares(&self, pos: &Position, kind: PieceKind) -> Bitboard {
+        let us = pos.side_to_move();
+        let Some(king) = self.safe_kings[(!us).index()].filter(|_| self.rules.plain_checks && kind.is_ordinary())
+        else {
+            return Bitboard::FULL;
+        };
+        let mut squares = attacks::ordinary_attacks(kind, !us, king, pos.occupied());
+        if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
+            let movers = pos.occupied() & !pos.pieces_of_kind(PieceKind::Stone);
+            let ours = pos.pieces_of(us) & movers;
+            let toward_lender = lender_direction(self.rules.power, us);
+            let friendly_lenders = matches!(self.rules.power, PowerRule::Annan | PowerRule::Anhoku);
+            let lenders = if friendly_lenders {
+                ours
+            } else {
+                pos.pieces_of(!us) & movers
+            };
+            squares |= next_to(lenders, toward_lender);
+            if friendly_lenders {
+                squares |= next_to(ours, -toward_lender);
+            }
+        }
+        squares
+    }
+
     /// The squares where an enemy piece could newly reach `king` after `m` (the board's
     /// occupancy afterwards `occupied`): on a square the move empties or fills, or next
     /// to one where powers are borrowed (its power may have changed), or on a line from
