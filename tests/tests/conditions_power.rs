@@ -334,3 +334,17 @@ fn annan_drop_in_front_of_a_friendly_piece_checks_with_its_power() {
     assert_eq!(checks(sfen, "annan"), sorted(&with_lent));
     assert_eq!(checks(sfen, ""), sorted(&own));
 }
+
+/// マドラシ: a drop far from the king checks by lifting a paralysis. White K 51, R 25;
+/// Black R 55, K 91, a silver in hand. The rooks paralyse each other along rank 5, so
+/// the Black rook reaches 51 without checking. S*45 or S*35 cuts the rank: both rooks
+/// move again and the Black one checks. S*42, S*52 and S*62 check with the silver's own
+/// power. No other move checks (the paralysed rook cannot move).
+#[test]
+fn madrasi_drop_that_lifts_a_paralysis_checks() {
+    let sfen = "4k4/9/9/9/4R2r1/9/9/9/K8 b S 1";
+    assert_eq!(
+        checks(sfen, "madrasi"),
+        sorted(&["S*3e", "S*4b", "S*4e", "S*5b", "S*6b"])
+    );
+}

@@ -69,6 +69,9 @@ pub(crate) struct LocalRules {
     /// check (no Madrasi, no 利き二歩無効): a check is told from the pieces' kinds and
     /// their lenders' alone, without playing.
     plain_checks: bool,
+    /// Every piece has its own kind's power or the 安南 family's (Madrasi and
+    /// 利き二歩無効 may still keep a piece that reaches a king from checking it).
+    board_powers: bool,
     /// The power rule (its lenders, under the 安南 family).
     power: PowerRule,
 }
@@ -147,6 +150,7 @@ impl LocalRules {
             fixed_king_kind,
             remote_evasions: displacing || compiled.madrasi.is_some() || kings_borrow,
             plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
+            board_powers,
             power: compiled.power,
         })
     }
@@ -357,15 +361,18 @@ impl LocalSafety {
 
     /// The squares where a drop of `kind` by the side to move of `pos` may give check,
     /// a superset (all squares where the shortcut cannot tell). A drop only fills its
-    /// square, so with plain checks only the dropped piece can newly reach the enemy
-    /// king (the squares an ordinary kind of the other colour attacks from the king,
-    /// by the symmetry of the fixed tables), or under the 安南 family a piece whose
+    /// square, so with powers read off the board only the dropped piece can newly reach
+    /// the enemy king (the squares an ordinary kind of the other colour attacks from the
+    /// king, by the symmetry of the fixed tables), or under the 安南 family a piece whose
     /// power the drop changes: the dropped piece itself where a lender stands next to
-    /// it, or one of ours that it lends to (安南, 安北).
+    /// it, or one of ours that it lends to (安南, 安北). Madrasi and 利き二歩無効 only
+    /// take checks away, but a drop anywhere may revive a piece that reaches the king
+    /// without checking it: with such a piece, all squares.
     pub(crate) fn drop_check_squares(&self, pos: &Position, kind: PieceKind) -> Bitboard {
         let us = pos.side_to_move();
-        let Some(king) = self.safe_kings[(!us).index()].filter(|_| self.rules.plain_checks && kind.is_ordinary())
-        else {
+        let them = (!us).index();
+        let told = self.rules.board_powers && kind.is_ordinary() && self.idle_reachers[them].is_empty();
+        let Some(king) = self.safe_kings[them].filter(|_| told) else {
             return Bitboard::FULL;
         };
         let mut squares = attacks::ordinary_attacks(kind, !us, king, pos.occupied());
