@@ -431,3 +431,17 @@ fn kif_writes_the_displaced_piece_and_follows_it() {
     let written: Vec<_> = problem.moves.moves.iter().map(|m| m.as_written()).collect();
     assert_eq!(back.moves.moves, written);
 }
+
+/// キルケ and アンチキルケ, a king in check steps without being played (the general
+/// generator reads the attackers of its new square off the board, the king lifted from
+/// its old one). White K 52, checked by the Black R on 55; Black K 91. 52-51 stays on
+/// the rook's file (the king no longer shields 51), 52-53 steps toward it: both
+/// illegal; the six steps off file 5 are legal.
+#[test]
+fn king_in_check_steps_off_the_rooks_file_only() {
+    let sfen = "9/4k4/9/9/4R4/9/9/9/K8 w - 1";
+    let expected = yosei_tests::micro::sorted(&["5b4a", "5b4b", "5b4c", "5b6a", "5b6b", "5b6c"]);
+    for words in ["circe", "anticirce", ""] {
+        assert_eq!(yosei_tests::micro::moves(sfen, words, ""), expected, "{words}");
+    }
+}

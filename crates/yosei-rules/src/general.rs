@@ -91,7 +91,19 @@ pub(crate) fn is_ordinary_capture(pos: &Position, rules: &RuleSet, powers: &Powe
 /// The pieces of `by` whose current power reaches `sq` (phase 1 only: paralysis and
 /// invalid captures not yet asked).
 pub(crate) fn reaching(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square, by: Color) -> Bitboard {
-    let occupied = pos.occupied();
+    reaching_through(pos, rules, powers, sq, by, pos.occupied())
+}
+
+/// [`reaching`] with `occupied` as the blockers (the board after a move that changes
+/// no piece of `by` but, perhaps, one it captures, which the caller leaves out).
+pub(crate) fn reaching_through(
+    pos: &Position,
+    rules: &RuleSet,
+    powers: &Powers,
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+) -> Bitboard {
     // Pieces with their own ordinary power: the fast attack sets; the others one by one.
     let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
     let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
@@ -253,7 +265,8 @@ impl<S: MoveSink> General<'_, S> {
     }
 
     /// Whether `m` is legal and wanted, told without playing it (`None`: play it and
-    /// ask): no mate needs asking (完全打歩), the mover's king surely stays unattacked,
+    /// ask): no mate needs asking (完全打歩), the mover's king surely stays unattacked
+    /// or, under own powers and plain checks, is told attacked or not from the board,
     /// and, when only checks are wanted, whether it gives check is told too.
     #[inline]
     fn decided_unplayed(&self, m: Move) -> Option<bool> {
@@ -262,7 +275,11 @@ impl<S: MoveSink> General<'_, S> {
         }
         let local = self.local_safety.as_ref()?;
         if !local.surely_safe(m, self.pos) {
-            return None;
+            match local.attacked_unplayed(m, self.pos, self.rules) {
+                Some(true) => return Some(false),
+                Some(false) => {}
+                None => return None,
+            }
         }
         if !self.only_checks {
             return Some(true);

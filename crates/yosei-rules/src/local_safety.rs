@@ -46,7 +46,7 @@
 //! fill a square far from the move).
 
 use crate::conditions::{Compiled, PowerRule};
-use crate::general::{is_ordinary_capture, ordinary_among, reaching};
+use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{lender_direction, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Move, Piece, PieceKind, Square};
@@ -306,6 +306,28 @@ impl LocalSafety {
         (self.suspects(king, m, occupied) & pos.pieces_of(!us) & !to).is_empty()
     }
 
+    /// Whether the mover's king is attacked after `m`, a move of the side to move of
+    /// `pos`, told without playing it (`None`: play it and ask). Where every piece has
+    /// its own kind's power and every reach is a check, and the move displaces nothing,
+    /// the enemy pieces are those of `pos` but the one it captures, so the question is
+    /// which of them reach the king's square (after a king move, its new one) over the
+    /// board's occupancy afterwards; this holds whether or not the king stood in check.
+    #[inline]
+    pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.rules.plain_checks || self.rules.power != PowerRule::Own || m.displacement().is_some() {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let Some(king) = pos.king(us) else {
+            return Some(false);
+        };
+        let king_after = if m.from() == Some(king) { m.to() } else { king };
+        let to = Bitboard::from(m.to());
+        let occupied = (pos.occupied() & !vacated_squares(m)) | to;
+        let attackers = reaching_through(pos, rules, &Powers::own(), king_after, !us, occupied) & !to;
+        Some(attackers.is_nonempty())
+    }
+
     /// Whether `m`, a move of the side to move of `pos` that is not a capture under a
     /// capture condition, gives check, told without playing it (`None`: play it and
     /// ask): with plain checks only the suspects for the enemy king can, each with its
@@ -397,16 +419,24 @@ impl LocalSafety {
     /// The squares where an enemy piece could newly reach `king` after `m` (the board's
     /// occupancy afterwards `occupied`): on a square the move empties or fills, or next
     /// to one where powers are borrowed (its power may have changed), or on a line from
-    /// the king through a square the move empties.
+    /// the king through a square the move empties, when nothing stands between them.
     #[inline]
     fn suspects(&self, king: Square, m: Move, occupied: Bitboard) -> Bitboard {
         let vacated = vacated_squares(m);
         let mut suspects = power_neighbourhood(touched_squares(m), self.rules.borrowed_powers) | self.always_suspect;
         for v in vacated {
             let line = attacks::line(king, v);
-            if line.is_nonempty() {
-                suspects |= (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & line;
+            // a line still blocked between the king and `v` opens nothing (its first
+            // piece was there before, and a piece whose power changed is suspect anyway)
+            if line.is_empty() || (attacks::between(king, v) & occupied).is_nonempty() {
+                continue;
             }
+            let rides = if king.file() == v.file() || king.rank() == v.rank() {
+                attacks::rook_attacks(king, occupied)
+            } else {
+                attacks::bishop_attacks(king, occupied)
+            };
+            suspects |= rides & line;
         }
         suspects
     }
