@@ -348,3 +348,14 @@ fn madrasi_drop_that_lifts_a_paralysis_checks() {
         sorted(&["S*3e", "S*4b", "S*4e", "S*5b", "S*6b"])
     );
 }
+
+/// 対面: capturing the enemy piece one of ours faces gives that one its own power back.
+/// White K 14, P 53; Black R 54, S 64, K 91. The rook faces the pawn: it has a pawn's
+/// power (53 only) and does not check. 64x53 (promoting or not) puts the silver in
+/// front of the rook, which gets its own power back and checks along rank 4. No other
+/// move checks (the rook itself can only take on 53, off the king's rank).
+#[test]
+fn taimen_capture_of_a_faced_piece_checks_with_the_freed_power() {
+    let sfen = "9/9/4p4/3SR3k/9/9/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "taimen"), sorted(&["6d5c", "6d5c+"]));
+}

@@ -353,7 +353,8 @@ impl<S: MoveSink> General<'_, S> {
             let targets = self
                 .local_safety
                 .as_ref()
-                .map_or(Bitboard::FULL, |local| local.targets(Some(from)));
+                .map_or(Bitboard::FULL, |local| local.targets(Some(from)))
+                & self.check_targets(piece.kind, Some(from));
             let reach = self.powers.reach(pos, self.rules, from, occupied);
             for to in ((reach.attacks & enemies) | (reach.quiet & !occupied)) & targets {
                 self.board_move(piece.kind, from, to)?;
@@ -465,14 +466,25 @@ impl<S: MoveSink> General<'_, S> {
         ControlFlow::Continue(())
     }
 
-    /// The squares worth trying a drop of `kind` on: when only checks are wanted, those
-    /// where it may give check (`LocalSafety::drop_check_squares`), else all.
+    /// The squares worth moving a piece of `kind` on `from` to, or dropping one on
+    /// (`from`: `None`): when only checks are wanted, those where it may give check
+    /// (`LocalSafety::check_squares`, promoted or not; captures too under a capture
+    /// condition, whose displacement that test does not judge), else all.
     #[inline]
-    fn drop_targets(&self, kind: PieceKind) -> Bitboard {
-        match &self.local_safety {
-            Some(local) if self.only_checks => local.drop_check_squares(self.pos, kind),
-            _ => Bitboard::FULL,
+    fn check_targets(&self, kind: PieceKind, from: Option<Square>) -> Bitboard {
+        let Some(local) = self.local_safety.as_ref().filter(|_| self.only_checks) else {
+            return Bitboard::FULL;
+        };
+        let mut squares = local.check_squares(self.pos, kind, from);
+        if from.is_some() {
+            if let Some(promoted) = kind.promoted() {
+                squares |= local.check_squares(self.pos, promoted, from);
+            }
+            if self.rules.capture_rule().is_some() {
+                squares |= self.pos.pieces_of(!self.us);
+            }
         }
+        squares
     }
 
     fn drops(&mut self) -> ControlFlow<()> {
@@ -483,7 +495,7 @@ impl<S: MoveSink> General<'_, S> {
             .map_or(Bitboard::FULL, |local| local.targets(None));
         let empty = !self.pos.occupied() & Bitboard::FULL & targets;
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
-            for to in empty & self.drop_targets(kind) {
+            for to in empty & self.check_targets(kind, None) {
                 if self.rules.is_dead(kind, self.us, to) {
                     continue;
                 }
@@ -513,7 +525,7 @@ impl<S: MoveSink> General<'_, S> {
             for sq in self.pos.pieces(self.us, PieceKind::Pawn) {
                 pawn_files |= Bitboard::file(sq.file());
             }
-            for to in empty & !pawn_files & self.drop_targets(PieceKind::Pawn) {
+            for to in empty & !pawn_files & self.check_targets(PieceKind::Pawn, None) {
                 if self.rules.is_dead(PieceKind::Pawn, self.us, to) {
                     continue;
                 }

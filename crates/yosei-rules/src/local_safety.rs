@@ -381,25 +381,37 @@ impl LocalSafety {
         Some(false)
     }
 
-    /// The squares where a drop of `kind` by the side to move of `pos` may give check,
-    /// a superset (all squares where the shortcut cannot tell). A drop only fills its
-    /// square, so with powers read off the board only the dropped piece can newly reach
-    /// the enemy king (the squares an ordinary kind of the other colour attacks from the
-    /// king, by the symmetry of the fixed tables), or under the 安南 family a piece whose
-    /// power the drop changes: the dropped piece itself where a lender stands next to
-    /// it, or one of ours that it lends to (安南, 安北). Madrasi and 利き二歩無効 only
-    /// take checks away, but a drop anywhere may revive a piece that reaches the king
-    /// without checking it: with such a piece, all squares.
-    pub(crate) fn drop_check_squares(&self, pos: &Position, kind: PieceKind) -> Bitboard {
+    /// The squares where a drop of `kind` (`from`: `None`), or a move of a piece that
+    /// has `kind`'s power on `from`, by the side to move of `pos` may give check, a
+    /// superset (all squares where the shortcut cannot tell). With powers read off the
+    /// board, only the moved piece can newly reach the enemy king (the squares an
+    /// ordinary kind of the other colour attacks from the king, by the symmetry of the
+    /// fixed tables, the mover lifted), a piece behind the square it leaves when nothing
+    /// stands between that square and the king (then all squares), or under the 安南
+    /// family a piece whose power the move changes: the moved piece itself where a
+    /// lender stands next to its destination, one of ours that it lends to there (安南,
+    /// 安北), one of ours that borrowed from it where it stood (then all squares), or
+    /// (対面, 背面) one of ours that borrowed from the enemy piece it captures.
+    /// Madrasi and 利き二歩無効 only take checks away, but a move anywhere may revive a
+    /// piece that reaches the king without checking it: with such a piece, all squares.
+    /// A capture that displaces a piece is not judged here: it may end elsewhere.
+    pub(crate) fn check_squares(&self, pos: &Position, kind: PieceKind, from: Option<Square>) -> Bitboard {
         let us = pos.side_to_move();
         let them = (!us).index();
         let told = self.rules.board_powers && kind.is_ordinary() && self.idle_reachers[them].is_empty();
         let Some(king) = self.safe_kings[them].filter(|_| told) else {
             return Bitboard::FULL;
         };
-        let mut squares = attacks::ordinary_attacks(kind, !us, king, pos.occupied());
+        let mut occupied = pos.occupied();
+        if let Some(from) = from {
+            if attacks::line(king, from).is_nonempty() && (attacks::between(king, from) & occupied).is_empty() {
+                return Bitboard::FULL;
+            }
+            occupied &= !Bitboard::from(from);
+        }
+        let mut squares = attacks::ordinary_attacks(kind, !us, king, occupied);
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
-            let movers = pos.occupied() & !pos.pieces_of_kind(PieceKind::Stone);
+            let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
             let toward_lender = lender_direction(self.rules.power, us);
             let friendly_lenders = matches!(self.rules.power, PowerRule::Annan | PowerRule::Anhoku);
@@ -410,7 +422,14 @@ impl LocalSafety {
             };
             squares |= next_to(lenders, toward_lender);
             if friendly_lenders {
-                squares |= next_to(ours, -toward_lender);
+                let lent_to = next_to(ours, -toward_lender);
+                if from.is_some_and(|from| lent_to.contains(from)) {
+                    return Bitboard::FULL;
+                }
+                squares |= lent_to;
+            } else {
+                // capturing the enemy piece one of ours faces gives that one its own power back
+                squares |= next_to(ours, -toward_lender) & pos.pieces_of(!us);
             }
         }
         squares
