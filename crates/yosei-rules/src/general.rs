@@ -171,7 +171,7 @@ fn run<S: MoveSink>(
     let mut generator = General {
         pos,
         rules,
-        local_safety: LocalSafety::new(pos, rules, &powers),
+        local_safety: LocalSafety::new(pos, rules, &powers, only_checks),
         complete_uchifu: rules.uchifu() == Some(crate::capture::UchifuRule::Complete),
         powers,
         scratch: pos.clone(),

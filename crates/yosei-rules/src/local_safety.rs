@@ -172,11 +172,16 @@ pub(crate) struct LocalSafety {
     evasion_squares: Bitboard,
     /// Pieces asked in full after every move (天竺's kings).
     always_suspect: Bitboard,
+    /// Under the 安南 family, when checks are wanted: the squares where a piece of the
+    /// side to move would borrow a power that reaches the enemy king (all squares
+    /// otherwise).
+    borrowed_checks: Bitboard,
 }
 
 impl LocalSafety {
-    /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds.
-    pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers) -> Option<LocalSafety> {
+    /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds;
+    /// `checks_wanted`: the moves giving check will be asked for ([`Self::check_squares`]).
+    pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers, checks_wanted: bool) -> Option<LocalSafety> {
         let local = rules.compiled().local_safety?;
         let table = rules.pieces();
         if local.fixed_king_kind.is_some_and(|kind| !table.is_line_bound(kind)) || !line_bound_pieces(pos, rules) {
@@ -211,8 +216,15 @@ impl LocalSafety {
             }
             None => Bitboard::FULL,
         };
+        let borrowed_checks = match pos.king(!pos.side_to_move()) {
+            Some(king) if checks_wanted && local.borrowed_powers == PowerNeighbourhood::NextRank => {
+                borrowed_power_checks(pos, local, king)
+            }
+            _ => Bitboard::FULL,
+        };
         Some(LocalSafety {
             rules: local,
+            borrowed_checks,
             safe_kings: [safe(Color::Black), safe(Color::White)],
             idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
@@ -415,18 +427,16 @@ impl LocalSafety {
             let ours = pos.pieces_of(us) & movers;
             let toward_lender = lender_direction(self.rules.power, us);
             let friendly_lenders = matches!(self.rules.power, PowerRule::Annan | PowerRule::Anhoku);
-            let lenders = if friendly_lenders {
-                ours
-            } else {
-                pos.pieces_of(!us) & movers
-            };
-            squares |= next_to(lenders, toward_lender);
+            // a lender may leave, but never comes nearer: this node's set serves
+            let own_checks = squares;
+            squares |= self.borrowed_checks;
             if friendly_lenders {
                 let lent_to = next_to(ours, -toward_lender);
                 if from.is_some_and(|from| lent_to.contains(from)) {
                     return Bitboard::FULL;
                 }
-                squares |= lent_to;
+                // a piece of ours behind the destination borrows `kind`
+                squares |= next_to(ours & own_checks, -toward_lender);
             } else {
                 // capturing the enemy piece one of ours faces gives that one its own power back
                 squares |= next_to(ours, -toward_lender) & pos.pieces_of(!us);
@@ -459,6 +469,35 @@ impl LocalSafety {
         }
         suspects
     }
+}
+
+/// Under the 安南 family: the squares where a piece of the side to move of `pos` would
+/// borrow, from the lender standing next to it, a power that reaches the enemy `king`
+/// (the lender's kind attacks the square from the king, by the symmetry of the fixed
+/// tables; a fairy lender's square is kept). A move lifts at most the mover, which
+/// opens no line to the king unless `check_squares` answers every square anyway.
+fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bitboard {
+    let us = pos.side_to_move();
+    let occupied = pos.occupied();
+    let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
+    let toward_lender = lender_direction(rules.power, us);
+    let friendly_lenders = matches!(rules.power, PowerRule::Annan | PowerRule::Anhoku);
+    let lenders = if friendly_lenders {
+        pos.pieces_of(us)
+    } else {
+        pos.pieces_of(!us)
+    } & movers;
+    let mut squares = Bitboard::EMPTY;
+    for sq in next_to(lenders, toward_lender) {
+        let lender = sq.offset(0, toward_lender).and_then(|l| pos.piece_at(l));
+        let reaches = lender.is_none_or(|l| {
+            !l.kind.is_ordinary() || attacks::ordinary_attacks(l.kind, !us, king, occupied).contains(sq)
+        });
+        if reaches {
+            squares |= sq.into();
+        }
+    }
+    squares
 }
 
 /// Whether every piece on the board and in the hands is line-bound
