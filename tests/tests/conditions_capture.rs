@@ -445,3 +445,14 @@ fn king_in_check_steps_off_the_rooks_file_only() {
         assert_eq!(yosei_tests::micro::moves(sfen, words, ""), expected, "{words}");
     }
 }
+
+/// キルケ, checks by a capture found by target squares: the capturer ends on the capture
+/// square and the reborn piece only blocks, so a capture is tried where the same move
+/// without rebirth could check. White K 51, G 42; Black S 33, K 91. 33x42 (promoting or
+/// not) checks from 42; the gold is reborn on 41 (White's gold start square nearest its
+/// file), beside the king, and blocks nothing. No other move checks.
+#[test]
+fn circe_capture_checks_from_the_capture_square() {
+    let checks = yosei_tests::micro::checks("4k4/5g3/6S2/9/9/9/9/9/K8 b - 1", "circe");
+    assert_eq!(checks, yosei_tests::micro::sorted(&["3c4b/4a", "3c4b+/4a"]));
+}

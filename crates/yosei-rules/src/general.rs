@@ -468,8 +468,8 @@ impl<S: MoveSink> General<'_, S> {
 
     /// The squares worth moving a piece of `kind` on `from` to, or dropping one on
     /// (`from`: `None`): when only checks are wanted, those where it may give check
-    /// (`LocalSafety::check_squares`, promoted or not; captures too under a capture
-    /// condition, whose displacement that test does not judge), else all.
+    /// (`LocalSafety::check_squares`, promoted or not; captures too where their
+    /// displacement may check, which that test does not judge), else all.
     #[inline]
     fn check_targets(&self, kind: PieceKind, from: Option<Square>) -> Bitboard {
         let Some(local) = self.local_safety.as_ref().filter(|_| self.only_checks) else {
@@ -480,7 +480,11 @@ impl<S: MoveSink> General<'_, S> {
             if let Some(promoted) = kind.promoted() {
                 squares |= local.check_squares(self.pos, promoted, from);
             }
-            if self.rules.capture_rule().is_some() {
+            if self
+                .rules
+                .capture_rule()
+                .is_some_and(|rule| local.displacement_may_check(rule))
+            {
                 squares |= self.pos.pieces_of(!self.us);
             }
         }

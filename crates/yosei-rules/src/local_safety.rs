@@ -45,6 +45,7 @@
 //! move is asked in full. A capture under a capture condition is always played (it may
 //! fill a square far from the move).
 
+use crate::capture::CaptureRule;
 use crate::conditions::{Compiled, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{lender_direction, next_rank_power, next_to, Powers};
@@ -406,7 +407,8 @@ impl LocalSafety {
     /// (対面, 背面) one of ours that borrowed from the enemy piece it captures.
     /// Madrasi and 利き二歩無効 only take checks away, but a move anywhere may revive a
     /// piece that reaches the king without checking it: with such a piece, all squares.
-    /// A capture that displaces a piece is not judged here: it may end elsewhere.
+    /// A capture that displaces a piece is judged as the same move without it, unless
+    /// [`Self::displacement_may_check`].
     pub(crate) fn check_squares(&self, pos: &Position, kind: PieceKind, from: Option<Square>) -> Bitboard {
         let us = pos.side_to_move();
         let them = (!us).index();
@@ -443,6 +445,16 @@ impl LocalSafety {
             }
         }
         squares
+    }
+
+    /// Whether a capture under `rule` may give check where the same move without its
+    /// displacement would not: the capturer returns home (アンチキルケ), or the displaced
+    /// enemy piece (reborn, restored) lends its power to one of ours that it faces
+    /// (対面, 背面). Otherwise the displaced piece only blocks lines, takes no power
+    /// away (安南's lenders are friendly) and revives only a piece that already reached
+    /// the king ([`Self::check_squares`] then answers every square).
+    pub(crate) fn displacement_may_check(&self, rule: CaptureRule) -> bool {
+        rule == CaptureRule::AntiCirce || matches!(self.rules.power, PowerRule::Taimen | PowerRule::Haimen)
     }
 
     /// The squares where an enemy piece could newly reach `king` after `m` (the board's
