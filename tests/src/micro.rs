@@ -54,3 +54,24 @@ pub fn kind_after(sfen: &str, words: &str, usi: &str, file: i32, rank: i32) -> O
     let after = pos(sfen, &rules).play(yosei_io::sfen::parse_usi_move(usi).unwrap());
     after.piece_at(yosei_core::Square::new(file, rank)?).map(|p| p.kind)
 }
+
+/// The legal checking moves (USI, sorted) as `legal_checks` generates them, asserted
+/// equal to the legal moves after which the opponent stands in check.
+pub fn checks(sfen: &str, words: &str) -> Vec<String> {
+    let rules = rules(words);
+    let start = pos(sfen, &rules);
+    let usi = |list: Vec<yosei_core::Move>| {
+        let mut v: Vec<String> = list.iter().map(|m| m.to_usi()).collect();
+        v.sort();
+        v
+    };
+    let generated = usi(start.legal_checks(&rules).as_slice().to_vec());
+    let played = usi(start
+        .legal_moves(&rules)
+        .iter()
+        .copied()
+        .filter(|&m| start.play(m).in_check(&rules))
+        .collect());
+    assert_eq!(generated, played, "{sfen} under {words}");
+    generated
+}

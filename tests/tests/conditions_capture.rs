@@ -431,3 +431,28 @@ fn kif_writes_the_displaced_piece_and_follows_it() {
     let written: Vec<_> = problem.moves.moves.iter().map(|m| m.as_written()).collect();
     assert_eq!(back.moves.moves, written);
 }
+
+/// キルケ and アンチキルケ, a king in check steps without being played (the general
+/// generator reads the attackers of its new square off the board, the king lifted from
+/// its old one). White K 52, checked by the Black R on 55; Black K 91. 52-51 stays on
+/// the rook's file (the king no longer shields 51), 52-53 steps toward it: both
+/// illegal; the six steps off file 5 are legal.
+#[test]
+fn king_in_check_steps_off_the_rooks_file_only() {
+    let sfen = "9/4k4/9/9/4R4/9/9/9/K8 w - 1";
+    let expected = yosei_tests::micro::sorted(&["5b4a", "5b4b", "5b4c", "5b6a", "5b6b", "5b6c"]);
+    for words in ["circe", "anticirce", ""] {
+        assert_eq!(yosei_tests::micro::moves(sfen, words, ""), expected, "{words}");
+    }
+}
+
+/// キルケ, checks by a capture found by target squares: the capturer ends on the capture
+/// square and the reborn piece only blocks, so a capture is tried where the same move
+/// without rebirth could check. White K 51, G 42; Black S 33, K 91. 33x42 (promoting or
+/// not) checks from 42; the gold is reborn on 41 (White's gold start square nearest its
+/// file), beside the king, and blocks nothing. No other move checks.
+#[test]
+fn circe_capture_checks_from_the_capture_square() {
+    let checks = yosei_tests::micro::checks("4k4/5g3/6S2/9/9/9/9/9/K8 b - 1", "circe");
+    assert_eq!(checks, yosei_tests::micro::sorted(&["3c4b/4a", "3c4b+/4a"]));
+}

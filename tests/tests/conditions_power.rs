@@ -7,7 +7,7 @@ use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Condition, Position, RuleSet};
 use yosei_solve::help::solve_help;
 use yosei_solve::{HelpPlan, Limits, Verdict};
-use yosei_tests::micro::{help, in_check, kind_after, moves, rules, sorted};
+use yosei_tests::micro::{checks, help, in_check, kind_after, moves, rules, sorted};
 
 /// 安南, 利き二歩. White K 12; Black P 23 with a Black S behind it on 24, so the pawn has
 /// a silver's power (22 32 12 forward, 14 34 back); another Black P on 17 (file 1).
@@ -291,4 +291,71 @@ fn madrasi_grasshoppers_paralyse_one_way() {
     assert_eq!(moves(black, "madrasi", "5i"), sorted(&["5i5a"]));
     assert_eq!(moves(white, "", "5a"), sorted(&["5a5c"]));
     assert!(moves(white, "madrasi", "5a").is_empty());
+}
+
+/// 安南, checks told without playing the move (the general generator's local shortcut
+/// reads each piece's lender on the board after the move). White K 51; Black P 43,
+/// K 91, a knight in hand. N*44 puts the knight behind the pawn: the pawn jumps like a
+/// knight, to 31 and 51, and checks, though the knight itself reaches only 32 and 52.
+/// N*63 checks directly; 43-42+ makes a tokin beside the king. No other move checks
+/// (42 unpromoted: a pawn's power, nothing behind it).
+#[test]
+fn annan_drop_behind_a_piece_checks_with_the_lent_power() {
+    let sfen = "4k4/9/5P3/9/9/9/9/9/K8 b N 1";
+    assert_eq!(checks(sfen, "annan"), sorted(&["4c4b+", "N*4d", "N*6c"]));
+    // ordinary rules: the lent power is gone
+    assert_eq!(checks(sfen, ""), sorted(&["4c4b+", "N*6c"]));
+}
+
+/// 対面, the same for a borrowed enemy power. White K 51, B 32; Black K 91, a gold in
+/// hand. G*33 faces the bishop: they swap, the gold moves like a bishop and checks
+/// through 42. G*41, G*61, G*42, G*52 and G*62 check with the gold's own power (on 52 it
+/// faces the king and has a king's power, which reaches 51 too). No other drop checks.
+#[test]
+fn taimen_drop_facing_an_enemy_piece_checks_with_its_power() {
+    let sfen = "4k4/6b2/9/9/9/9/9/9/K8 b G 1";
+    assert_eq!(
+        checks(sfen, "taimen"),
+        sorted(&["G*3c", "G*4a", "G*4b", "G*5b", "G*6a", "G*6b"])
+    );
+    assert_eq!(checks(sfen, ""), sorted(&["G*4a", "G*4b", "G*5b", "G*6a", "G*6b"]));
+}
+
+/// 安南: a dropped piece borrows at once. White K 51; Black B 34, K 91, a gold in hand.
+/// G*33 stands in front of the bishop and moves like one: it checks through 42. G*41,
+/// G*61, G*42, G*52, G*62 check with the gold's own power; the bishop checks as a horse
+/// from 52 or 61 (34-52+, 34-61+). No other move checks.
+#[test]
+fn annan_drop_in_front_of_a_friendly_piece_checks_with_its_power() {
+    let sfen = "4k4/9/9/6B2/9/9/9/9/K8 b G 1";
+    let own = ["G*4a", "G*4b", "G*5b", "G*6a", "G*6b", "3d5b+", "3d6a+"];
+    let mut with_lent = own.to_vec();
+    with_lent.push("G*3c");
+    assert_eq!(checks(sfen, "annan"), sorted(&with_lent));
+    assert_eq!(checks(sfen, ""), sorted(&own));
+}
+
+/// マドラシ: a drop far from the king checks by lifting a paralysis. White K 51, R 25;
+/// Black R 55, K 91, a silver in hand. The rooks paralyse each other along rank 5, so
+/// the Black rook reaches 51 without checking. S*45 or S*35 cuts the rank: both rooks
+/// move again and the Black one checks. S*42, S*52 and S*62 check with the silver's own
+/// power. No other move checks (the paralysed rook cannot move).
+#[test]
+fn madrasi_drop_that_lifts_a_paralysis_checks() {
+    let sfen = "4k4/9/9/9/4R2r1/9/9/9/K8 b S 1";
+    assert_eq!(
+        checks(sfen, "madrasi"),
+        sorted(&["S*3e", "S*4b", "S*4e", "S*5b", "S*6b"])
+    );
+}
+
+/// 対面: capturing the enemy piece one of ours faces gives that one its own power back.
+/// White K 14, P 53; Black R 54, S 64, K 91. The rook faces the pawn: it has a pawn's
+/// power (53 only) and does not check. 64x53 (promoting or not) puts the silver in
+/// front of the rook, which gets its own power back and checks along rank 4. No other
+/// move checks (the rook itself can only take on 53, off the king's rank).
+#[test]
+fn taimen_capture_of_a_faced_piece_checks_with_the_freed_power() {
+    let sfen = "9/9/4p4/3SR3k/9/9/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "taimen"), sorted(&["6d5c", "6d5c+"]));
 }

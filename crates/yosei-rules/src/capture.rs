@@ -122,7 +122,9 @@ pub fn nearest_start_squares(kind: PieceKind, owner: Color, file: i32) -> Option
         Color::Black => file,
         Color::White => 10 - file,
     };
-    let files: Vec<i32> = if kind == Pawn { vec![own_file] } else { files.to_vec() };
+    // no allocation: this runs for every capture a Circe-family generator tries
+    let pawn_file = [own_file];
+    let files: &[i32] = if kind == Pawn { &pawn_file } else { files };
     let best = files.iter().map(|f| (f - own_file).abs()).min()?;
     let mut nearest = files
         .iter()

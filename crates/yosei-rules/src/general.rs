@@ -91,7 +91,19 @@ pub(crate) fn is_ordinary_capture(pos: &Position, rules: &RuleSet, powers: &Powe
 /// The pieces of `by` whose current power reaches `sq` (phase 1 only: paralysis and
 /// invalid captures not yet asked).
 pub(crate) fn reaching(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Square, by: Color) -> Bitboard {
-    let occupied = pos.occupied();
+    reaching_through(pos, rules, powers, sq, by, pos.occupied())
+}
+
+/// [`reaching`] with `occupied` as the blockers (the board after a move that changes
+/// no piece of `by` but, perhaps, one it captures, which the caller leaves out).
+pub(crate) fn reaching_through(
+    pos: &Position,
+    rules: &RuleSet,
+    powers: &Powers,
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+) -> Bitboard {
     // Pieces with their own ordinary power: the fast attack sets; the others one by one.
     let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
     let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
@@ -159,7 +171,7 @@ fn run<S: MoveSink>(
     let mut generator = General {
         pos,
         rules,
-        local_safety: LocalSafety::new(pos, rules, &powers),
+        local_safety: LocalSafety::new(pos, rules, &powers, only_checks),
         complete_uchifu: rules.uchifu() == Some(crate::capture::UchifuRule::Complete),
         powers,
         scratch: pos.clone(),
@@ -253,7 +265,8 @@ impl<S: MoveSink> General<'_, S> {
     }
 
     /// Whether `m` is legal and wanted, told without playing it (`None`: play it and
-    /// ask): no mate needs asking (完全打歩), the mover's king surely stays unattacked,
+    /// ask): no mate needs asking (完全打歩), the mover's king surely stays unattacked
+    /// or, under own powers and plain checks, is told attacked or not from the board,
     /// and, when only checks are wanted, whether it gives check is told too.
     #[inline]
     fn decided_unplayed(&self, m: Move) -> Option<bool> {
@@ -262,7 +275,11 @@ impl<S: MoveSink> General<'_, S> {
         }
         let local = self.local_safety.as_ref()?;
         if !local.surely_safe(m, self.pos) {
-            return None;
+            match local.attacked_unplayed(m, self.pos, self.rules) {
+                Some(true) => return Some(false),
+                Some(false) => {}
+                None => return None,
+            }
         }
         if !self.only_checks {
             return Some(true);
@@ -336,7 +353,8 @@ impl<S: MoveSink> General<'_, S> {
             let targets = self
                 .local_safety
                 .as_ref()
-                .map_or(Bitboard::FULL, |local| local.targets(Some(from)));
+                .map_or(Bitboard::FULL, |local| local.targets(Some(from)))
+                & self.check_targets(piece.kind, Some(from));
             let reach = self.powers.reach(pos, self.rules, from, occupied);
             for to in ((reach.attacks & enemies) | (reach.quiet & !occupied)) & targets {
                 self.board_move(piece.kind, from, to)?;
@@ -454,6 +472,31 @@ impl<S: MoveSink> General<'_, S> {
         ControlFlow::Continue(())
     }
 
+    /// The squares worth moving a piece of `kind` on `from` to, or dropping one on
+    /// (`from`: `None`): when only checks are wanted, those where it may give check
+    /// (`LocalSafety::check_squares`, promoted or not; captures too where their
+    /// displacement may check, which that test does not judge), else all.
+    #[inline]
+    fn check_targets(&self, kind: PieceKind, from: Option<Square>) -> Bitboard {
+        let Some(local) = self.local_safety.as_ref().filter(|_| self.only_checks) else {
+            return Bitboard::FULL;
+        };
+        let mut squares = local.check_squares(self.pos, kind, from);
+        if from.is_some() {
+            if let Some(promoted) = kind.promoted() {
+                squares |= local.check_squares(self.pos, promoted, from);
+            }
+            if self
+                .rules
+                .capture_rule()
+                .is_some_and(|rule| local.displacement_may_check(rule))
+            {
+                squares |= self.pos.pieces_of(!self.us);
+            }
+        }
+        squares
+    }
+
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
         let targets = self
@@ -462,7 +505,7 @@ impl<S: MoveSink> General<'_, S> {
             .map_or(Bitboard::FULL, |local| local.targets(None));
         let empty = !self.pos.occupied() & Bitboard::FULL & targets;
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
-            for to in empty {
+            for to in empty & self.check_targets(kind, None) {
                 if self.rules.is_dead(kind, self.us, to) {
                     continue;
                 }
@@ -492,7 +535,7 @@ impl<S: MoveSink> General<'_, S> {
             for sq in self.pos.pieces(self.us, PieceKind::Pawn) {
                 pawn_files |= Bitboard::file(sq.file());
             }
-            for to in empty & !pawn_files {
+            for to in empty & !pawn_files & self.check_targets(PieceKind::Pawn, None) {
                 if self.rules.is_dead(PieceKind::Pawn, self.us, to) {
                     continue;
                 }

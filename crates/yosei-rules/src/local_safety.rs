@@ -45,11 +45,12 @@
 //! move is asked in full. A capture under a capture condition is always played (it may
 //! fill a square far from the move).
 
+use crate::capture::CaptureRule;
 use crate::conditions::{Compiled, PowerRule};
-use crate::general::{is_ordinary_capture, ordinary_among, reaching};
-use crate::powers::{next_to, Powers};
+use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
+use crate::powers::{lender_direction, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{attacks, Bitboard, Color, Move, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Color, Move, Piece, PieceKind, Square};
 
 /// What the rule set lets the shortcut assume, decided once when the conditions are
 /// compiled (`crate::conditions::Compiled::local_safety`).
@@ -65,9 +66,15 @@ pub(crate) struct LocalRules {
     /// A move far from the checkers may still answer a check (a reborn piece between,
     /// a checker paralysed, a 天竺 king's power changed).
     remote_evasions: bool,
-    /// Every piece has its own kind's power and every reach is a check (no Madrasi, no
-    /// 利き二歩無効): a check is told from the pieces' kinds alone, without playing.
+    /// Every piece has its own kind's power or the 安南 family's, and every reach is a
+    /// check (no Madrasi, no 利き二歩無効): a check is told from the pieces' kinds and
+    /// their lenders' alone, without playing.
     plain_checks: bool,
+    /// Every piece has its own kind's power or the 安南 family's (Madrasi and
+    /// 利き二歩無効 may still keep a piece that reaches a king from checking it).
+    board_powers: bool,
+    /// The power rule (its lenders, under the 安南 family).
+    power: PowerRule,
 }
 
 /// The squares whose pieces' powers a move touching some squares may change.
@@ -95,7 +102,8 @@ impl LocalRules {
             PowerRule::NekoSen | PowerRule::NekoNekoSen => PowerNeighbourhood::File,
             _ => PowerNeighbourhood::Own,
         };
-        let own_powers = compiled.power == PowerRule::Own;
+        // powers read off the board around each piece, once the move is known
+        let board_powers = matches!(borrowed_powers, PowerNeighbourhood::NextRank) || compiled.power == PowerRule::Own;
         let fixed_king_kind = match compiled.power {
             PowerRule::Komazume(kind) => Some(kind),
             _ => None,
@@ -142,7 +150,9 @@ impl LocalRules {
             kings_borrow,
             fixed_king_kind,
             remote_evasions: displacing || compiled.madrasi.is_some() || kings_borrow,
-            plain_checks: own_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
+            plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
+            board_powers,
+            power: compiled.power,
         })
     }
 }
@@ -163,11 +173,16 @@ pub(crate) struct LocalSafety {
     evasion_squares: Bitboard,
     /// Pieces asked in full after every move (天竺's kings).
     always_suspect: Bitboard,
+    /// Under the 安南 family, when checks are wanted: the squares where a piece of the
+    /// side to move would borrow a power that reaches the enemy king (all squares
+    /// otherwise).
+    borrowed_checks: Bitboard,
 }
 
 impl LocalSafety {
-    /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds.
-    pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers) -> Option<LocalSafety> {
+    /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds;
+    /// `checks_wanted`: the moves giving check will be asked for ([`Self::check_squares`]).
+    pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers, checks_wanted: bool) -> Option<LocalSafety> {
         let local = rules.compiled().local_safety?;
         let table = rules.pieces();
         if local.fixed_king_kind.is_some_and(|kind| !table.is_line_bound(kind)) || !line_bound_pieces(pos, rules) {
@@ -202,8 +217,15 @@ impl LocalSafety {
             }
             None => Bitboard::FULL,
         };
+        let borrowed_checks = match pos.king(!pos.side_to_move()) {
+            Some(king) if checks_wanted && local.borrowed_powers == PowerNeighbourhood::NextRank => {
+                borrowed_power_checks(pos, local, king)
+            }
+            _ => Bitboard::FULL,
+        };
         Some(LocalSafety {
             rules: local,
+            borrowed_checks,
             safe_kings: [safe(Color::Black), safe(Color::White)],
             idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
@@ -297,10 +319,33 @@ impl LocalSafety {
         (self.suspects(king, m, occupied) & pos.pieces_of(!us) & !to).is_empty()
     }
 
+    /// Whether the mover's king is attacked after `m`, a move of the side to move of
+    /// `pos`, told without playing it (`None`: play it and ask). Where every piece has
+    /// its own kind's power and every reach is a check, and the move displaces nothing,
+    /// the enemy pieces are those of `pos` but the one it captures, so the question is
+    /// which of them reach the king's square (after a king move, its new one) over the
+    /// board's occupancy afterwards; this holds whether or not the king stood in check.
+    #[inline]
+    pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.rules.plain_checks || self.rules.power != PowerRule::Own || m.displacement().is_some() {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let Some(king) = pos.king(us) else {
+            return Some(false);
+        };
+        let king_after = if m.from() == Some(king) { m.to() } else { king };
+        let to = Bitboard::from(m.to());
+        let occupied = (pos.occupied() & !vacated_squares(m)) | to;
+        let attackers = reaching_through(pos, rules, &Powers::own(), king_after, !us, occupied) & !to;
+        Some(attackers.is_nonempty())
+    }
+
     /// Whether `m`, a move of the side to move of `pos` that is not a capture under a
     /// capture condition, gives check, told without playing it (`None`: play it and
     /// ask): with plain checks only the suspects for the enemy king can, each with its
-    /// own kind's power (the moved piece's after promotion).
+    /// power after the move (its own kind's, the moved piece's after promotion, or under
+    /// the 安南 family its lender's after the move).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         if !self.rules.plain_checks || m.displacement().is_some() {
@@ -324,9 +369,24 @@ impl LocalSafety {
         let vacated = vacated_squares(m);
         let occupied = (pos.occupied() & !vacated) | to.into();
         let ours = (pos.pieces_of(us) & !vacated) | to.into();
+        // the board after the move (a move without displacement changes these squares only)
+        let piece_after = |sq: Square| match sq {
+            sq if sq == to => Some(Piece::new(moved_kind, us)),
+            sq if vacated.contains(sq) => None,
+            sq => pos.piece_at(sq),
+        };
         let table = rules.pieces();
         for sq in self.suspects(king, m, occupied) & ours {
-            let kind = if sq == to { moved_kind } else { pos.piece_at(sq)?.kind };
+            let piece = piece_after(sq)?;
+            let kind = match self.rules.borrowed_powers {
+                PowerNeighbourhood::NextRank => {
+                    let lender = sq
+                        .offset(0, lender_direction(self.rules.power, us))
+                        .and_then(piece_after);
+                    next_rank_power(self.rules.power, piece, lender)
+                }
+                _ => piece.kind,
+            };
             if table.reach(kind, us, sq, occupied).attacks.contains(king) {
                 return Some(true);
             }
@@ -334,22 +394,122 @@ impl LocalSafety {
         Some(false)
     }
 
+    /// The squares where a drop of `kind` (`from`: `None`), or a move of a piece that
+    /// has `kind`'s power on `from`, by the side to move of `pos` may give check, a
+    /// superset (all squares where the shortcut cannot tell). With powers read off the
+    /// board, only the moved piece can newly reach the enemy king (the squares an
+    /// ordinary kind of the other colour attacks from the king, by the symmetry of the
+    /// fixed tables, the mover lifted), a piece behind the square it leaves when nothing
+    /// stands between that square and the king (then all squares), or under the 安南
+    /// family a piece whose power the move changes: the moved piece itself where a
+    /// lender stands next to its destination, one of ours that it lends to there (安南,
+    /// 安北), one of ours that borrowed from it where it stood (then all squares), or
+    /// (対面, 背面) one of ours that borrowed from the enemy piece it captures.
+    /// Madrasi and 利き二歩無効 only take checks away, but a move anywhere may revive a
+    /// piece that reaches the king without checking it: with such a piece, all squares.
+    /// A capture that displaces a piece is judged as the same move without it, unless
+    /// [`Self::displacement_may_check`].
+    pub(crate) fn check_squares(&self, pos: &Position, kind: PieceKind, from: Option<Square>) -> Bitboard {
+        let us = pos.side_to_move();
+        let them = (!us).index();
+        let told = self.rules.board_powers && kind.is_ordinary() && self.idle_reachers[them].is_empty();
+        let Some(king) = self.safe_kings[them].filter(|_| told) else {
+            return Bitboard::FULL;
+        };
+        let mut occupied = pos.occupied();
+        if let Some(from) = from {
+            if attacks::line(king, from).is_nonempty() && (attacks::between(king, from) & occupied).is_empty() {
+                return Bitboard::FULL;
+            }
+            occupied &= !Bitboard::from(from);
+        }
+        let mut squares = attacks::ordinary_attacks(kind, !us, king, occupied);
+        if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
+            let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
+            let ours = pos.pieces_of(us) & movers;
+            let toward_lender = lender_direction(self.rules.power, us);
+            let friendly_lenders = matches!(self.rules.power, PowerRule::Annan | PowerRule::Anhoku);
+            // a lender may leave, but never comes nearer: this node's set serves
+            let own_checks = squares;
+            squares |= self.borrowed_checks;
+            if friendly_lenders {
+                let lent_to = next_to(ours, -toward_lender);
+                if from.is_some_and(|from| lent_to.contains(from)) {
+                    return Bitboard::FULL;
+                }
+                // a piece of ours behind the destination borrows `kind`
+                squares |= next_to(ours & own_checks, -toward_lender);
+            } else {
+                // capturing the enemy piece one of ours faces gives that one its own power back
+                squares |= next_to(ours, -toward_lender) & pos.pieces_of(!us);
+            }
+        }
+        squares
+    }
+
+    /// Whether a capture under `rule` may give check where the same move without its
+    /// displacement would not: the capturer returns home (アンチキルケ), or the displaced
+    /// enemy piece (reborn, restored) lends its power to one of ours that it faces
+    /// (対面, 背面). Otherwise the displaced piece only blocks lines, takes no power
+    /// away (安南's lenders are friendly) and revives only a piece that already reached
+    /// the king ([`Self::check_squares`] then answers every square).
+    pub(crate) fn displacement_may_check(&self, rule: CaptureRule) -> bool {
+        rule == CaptureRule::AntiCirce || matches!(self.rules.power, PowerRule::Taimen | PowerRule::Haimen)
+    }
+
     /// The squares where an enemy piece could newly reach `king` after `m` (the board's
     /// occupancy afterwards `occupied`): on a square the move empties or fills, or next
     /// to one where powers are borrowed (its power may have changed), or on a line from
-    /// the king through a square the move empties.
+    /// the king through a square the move empties, when nothing stands between them.
     #[inline]
     fn suspects(&self, king: Square, m: Move, occupied: Bitboard) -> Bitboard {
         let vacated = vacated_squares(m);
         let mut suspects = power_neighbourhood(touched_squares(m), self.rules.borrowed_powers) | self.always_suspect;
         for v in vacated {
             let line = attacks::line(king, v);
-            if line.is_nonempty() {
-                suspects |= (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & line;
+            // a line still blocked between the king and `v` opens nothing (its first
+            // piece was there before, and a piece whose power changed is suspect anyway)
+            if line.is_empty() || (attacks::between(king, v) & occupied).is_nonempty() {
+                continue;
             }
+            let rides = if king.file() == v.file() || king.rank() == v.rank() {
+                attacks::rook_attacks(king, occupied)
+            } else {
+                attacks::bishop_attacks(king, occupied)
+            };
+            suspects |= rides & line;
         }
         suspects
     }
+}
+
+/// Under the 安南 family: the squares where a piece of the side to move of `pos` would
+/// borrow, from the lender standing next to it, a power that reaches the enemy `king`
+/// (the lender's kind attacks the square from the king, by the symmetry of the fixed
+/// tables; a fairy lender's square is kept). A move lifts at most the mover, which
+/// opens no line to the king unless `check_squares` answers every square anyway.
+fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bitboard {
+    let us = pos.side_to_move();
+    let occupied = pos.occupied();
+    let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
+    let toward_lender = lender_direction(rules.power, us);
+    let friendly_lenders = matches!(rules.power, PowerRule::Annan | PowerRule::Anhoku);
+    let lenders = if friendly_lenders {
+        pos.pieces_of(us)
+    } else {
+        pos.pieces_of(!us)
+    } & movers;
+    let mut squares = Bitboard::EMPTY;
+    for sq in next_to(lenders, toward_lender) {
+        let lender = sq.offset(0, toward_lender).and_then(|l| pos.piece_at(l));
+        let reaches = lender.is_none_or(|l| {
+            !l.kind.is_ordinary() || attacks::ordinary_attacks(l.kind, !us, king, occupied).contains(sq)
+        });
+        if reaches {
+            squares |= sq.into();
+        }
+    }
+    squares
 }
 
 /// Whether every piece on the board and in the hands is line-bound

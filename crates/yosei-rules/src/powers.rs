@@ -10,7 +10,7 @@
 use crate::conditions::{annan, facing, komazume, neko_sen, tenjiku, PowerRule};
 use crate::pieces::Reach;
 use crate::{Position, RuleSet};
-use yosei_core::{Bitboard, Color, PieceKind, Square};
+use yosei_core::{Bitboard, Color, Piece, PieceKind, Square};
 
 /// A set of kinds, one bit per `PieceKind::index`.
 pub(crate) type PowerMask = u64;
@@ -46,6 +46,28 @@ pub(crate) fn lender_direction(rule: PowerRule, color: Color) -> i32 {
     match rule {
         PowerRule::Annan | PowerRule::Haimen => behind,
         _ => -behind,
+    }
+}
+
+/// The kind whose power `piece` has under the 安南 family (`rule`), given the piece on
+/// its lending square ([`lender_direction`]): the lender's own kind when it lends (a
+/// friendly piece under 安南 and 安北, an enemy piece under 対面 and 背面; stones neither
+/// lend nor borrow), else the piece's own.
+#[inline]
+pub(crate) fn next_rank_power(rule: PowerRule, piece: Piece, lender: Option<Piece>) -> PieceKind {
+    let Some(lender) = lender else { return piece.kind };
+    let friendly_lender = matches!(rule, PowerRule::Annan | PowerRule::Anhoku);
+    let lends = lender.kind != PieceKind::Stone
+        && piece.kind != PieceKind::Stone
+        && (lender.color == piece.color) == friendly_lender
+        && matches!(
+            rule,
+            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
+        );
+    if lends {
+        lender.kind
+    } else {
+        piece.kind
     }
 }
 
@@ -139,10 +161,7 @@ impl Powers {
                 let lender = sq
                     .offset(0, lender_direction(rule, piece.color))
                     .and_then(|l| pos.piece_at(l));
-                match lender {
-                    Some(l) => kind_bit(l.kind),
-                    None => kind_bit(piece.kind),
-                }
+                kind_bit(next_rank_power(rule, piece, lender))
             }
         }
     }
