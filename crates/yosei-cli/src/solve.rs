@@ -236,6 +236,8 @@ pub fn solve_problem(
 /// solution, which it would not look for, is reported with a note.
 fn read_sequentially(outcome: &mut Outcome, from: u32) {
     outcome.stated_length = None;
+    // fm stops at the first length with a solution: no longer one is listed.
+    outcome.exact_length = None;
     if let Some(found) = outcome.length.filter(|&n| n < from) {
         outcome.notes.push(format!(
             "fm's sequential search (##{from}-…) starts at {from} plies; this solution has {found}, which fm does not try"
@@ -401,14 +403,6 @@ fn print_tsume_progress(p: &TsumeProgress) {
     }
 }
 
-fn usi_lines(outcome: &Outcome) -> Vec<Vec<String>> {
-    outcome
-        .solutions
-        .iter()
-        .map(|l| l.iter().map(|m| m.to_usi()).collect())
-        .collect()
-}
-
 /// Every solution, one line each, in USI; or the verdict's word when there is none.
 fn usi(report: &Report) -> String {
     match report.verdict {
@@ -517,17 +511,26 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
             }
             s.push('\n');
             s.push_str(&duals_text(outcome));
-            for (i, (line, usi)) in outcome.solutions.iter().zip(usi_lines(outcome)).enumerate() {
-                let shown = if i < JAPANESE_LINES {
-                    ki2_solution_line(&loaded.position, &loaded.rules, stipulation, line)
-                } else {
-                    usi.join(" ")
-                };
-                s.push_str(&format!("{:>4}. {shown}\n", i + 1));
-            }
-            let unlisted = outcome.solution_count.minus(outcome.solutions.len() as u64);
-            if !unlisted.is_zero() {
-                s.push_str(&format!("      … {} more not listed\n", unlisted.short()));
+            s.push_str(&listed_lines_text(
+                &outcome.solutions,
+                &outcome.solution_count,
+                stipulation,
+                loaded,
+            ));
+            if let Some(exact) = &outcome.exact_length {
+                s.push_str(&format!(
+                    "and {}{} solution{} of exactly {}{} (fm lists them beside the shorter)\n",
+                    if exact.complete { "" } else { "at least " },
+                    exact.count.short(),
+                    if exact.count == 1 { "" } else { "s" },
+                    plies_word(exact.length),
+                    if exact.distinct_up_to_mirror == exact.count {
+                        String::new()
+                    } else {
+                        format!(", {} up to the mirror image", exact.distinct_up_to_mirror.short())
+                    }
+                ));
+                s.push_str(&listed_lines_text(&exact.solutions, &exact.count, stipulation, loaded));
             }
             let faults = outcome.faults();
             if faults.is_empty() {
@@ -543,6 +546,30 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
         (Verdict::Unknown, _) => s.push_str("unknown: a limit was reached before the answer was known\n"),
     }
     s.push_str(&format!("{} nodes, {} ms", outcome.nodes, outcome.elapsed_ms));
+    s
+}
+
+/// Solution lines numbered, the first `JAPANESE_LINES` in Japanese notation, the others
+/// in USI, and how many of `count` are not listed.
+fn listed_lines_text(
+    lines: &[Vec<yosei_core::Move>],
+    count: &Count,
+    stipulation: Stipulation,
+    loaded: &LoadedProblem,
+) -> String {
+    let mut s = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let shown = if i < JAPANESE_LINES {
+            ki2_solution_line(&loaded.position, &loaded.rules, stipulation, line)
+        } else {
+            line.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" ")
+        };
+        s.push_str(&format!("{:>4}. {shown}\n", i + 1));
+    }
+    let unlisted = count.minus(lines.len() as u64);
+    if !unlisted.is_zero() {
+        s.push_str(&format!("      … {} more not listed\n", unlisted.short()));
+    }
     s
 }
 
