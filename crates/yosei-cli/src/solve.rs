@@ -219,30 +219,35 @@ pub fn solve_problem(
     limits: &Limits,
     progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
-    let mut outcome = solve_stipulation(loaded, stipulation, target, tsume, limits, progress)?;
-    if let Some(from) = loaded
+    let mut outcome = solve_stipulation(loaded, stipulation, target.clone(), tsume, limits, progress)?;
+    let Some(from) = loaded
         .problem
         .options
         .sequential_from
         .filter(|_| loaded.problem.stipulation == Some(stipulation))
-    {
-        read_sequentially(&mut outcome, from);
+    else {
+        return Ok(outcome);
+    };
+    if outcome.length.is_some_and(|found| found < from) {
+        // fm's first length, `from`, meets the shorter solution: its answer is #from's,
+        // 早詰 and the solutions of exactly `from` plies.
+        let first = stipulation.with_length(from);
+        outcome = solve_stipulation(loaded, first, target, tsume, limits, progress)?;
+        outcome.notes.push(format!(
+            "fm's sequential search (##{from}-…) stops at its first length, {from} plies, where a shorter solution is 早詰"
+        ));
+    } else {
+        read_sequentially(&mut outcome);
     }
     Ok(outcome)
 }
 
-/// fm's sequential search (`##n`, `##m-n`): the shortest solution within the stated
-/// length is the answer, no 早詰. fm tries the lengths from `from` only; a shorter
-/// solution, which it would not look for, is reported with a note.
-fn read_sequentially(outcome: &mut Outcome, from: u32) {
+/// fm's sequential search (`##n`, `##m-n`) that meets no solution shorter than its
+/// first length: the shortest solution within the stated length is the answer, no
+/// 早詰, and fm stops there (no longer one is listed).
+fn read_sequentially(outcome: &mut Outcome) {
     outcome.stated_length = None;
-    // fm stops at the first length with a solution: no longer one is listed.
     outcome.exact_length = None;
-    if let Some(found) = outcome.length.filter(|&n| n < from) {
-        outcome.notes.push(format!(
-            "fm's sequential search (##{from}-…) starts at {from} plies; this solution has {found}, which fm does not try"
-        ));
-    }
 }
 
 fn solve_stipulation(
@@ -450,7 +455,18 @@ pub(crate) fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedPr
         if outcome.verdict == Verdict::Solved {
             moves.end = Some("詰み".into());
         }
-        for other in &outcome.solutions[1..] {
+        // 早詰: the solutions of exactly the stated length follow as variations too.
+        let exact = outcome.exact_length.as_ref();
+        if let Some(exact) = exact.filter(|e| !e.solutions.is_empty()) {
+            problem.meta.comments.push(format!(
+                "早詰: the variations of {} are the solutions of exactly the stated length ({} of {})",
+                plies_word(exact.length),
+                exact.solutions.len(),
+                exact.count
+            ));
+        }
+        let exact_lines = exact.map_or(&[][..], |e| &e.solutions[..]);
+        for other in outcome.solutions[1..].iter().chain(exact_lines) {
             let at = main.iter().zip(other).take_while(|(a, b)| a == b).count();
             let rest = other[at..].to_vec();
             moves.branches.push(Branch {

@@ -148,14 +148,18 @@ impl ExactSearch<'_, '_> {
             if self.dead.contains(&(key, ply + 1)) {
                 continue;
             }
-            if !self.on_line.insert(key) {
+            // fm tests the positions before the last but one ply only.
+            let tested = ply + 2 < self.length;
+            if tested && !self.on_line.insert(key) {
                 walked.barred = true;
                 continue;
             }
             self.line.push(m);
             let below = self.walk(&child, ply + 1);
             self.line.pop();
-            self.on_line.remove(&key);
+            if tested {
+                self.on_line.remove(&key);
+            }
             if !below.found && !below.barred && self.dead.len() < self.dead_room {
                 self.dead.insert((key, ply + 1));
             }
