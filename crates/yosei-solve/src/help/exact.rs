@@ -6,10 +6,11 @@
 //! It cannot reuse `deepen`: that search drops a position met past the ply it is first
 //! reached at, which loses nothing only while no solution is shorter than the length
 //! searched. Here a line may pass through such positions, but, as in fm (its
-//! "手順中同一局面" test, on by default), never through the same position twice: the
-//! lines are those of n plies under the plan's move rules, with no position repeated,
-//! the start included. A goal is a position whose mover has no legal move, so no line
-//! passes through one.
+//! "手順中同一局面" test, on by default), not come back to a position it has been in,
+//! the start included, except the position before the last move, which fm does not
+//! test (it tests below the stated depth only; its count on a rook shuttle, 797, is
+//! neither barring every repeat, 739, nor none, 821). A goal is a position whose mover
+//! has no legal move, so no line passes through one.
 //!
 //! Depth-first, the line's positions in a set; a (position, ply) from which no line
 //! reaches a goal at n plies is remembered, unless that came of the line's own
