@@ -219,28 +219,35 @@ pub fn solve_problem(
     limits: &Limits,
     progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
-    let mut outcome = solve_stipulation(loaded, stipulation, target, tsume, limits, progress)?;
-    if let Some(from) = loaded
+    let mut outcome = solve_stipulation(loaded, stipulation, target.clone(), tsume, limits, progress)?;
+    let Some(from) = loaded
         .problem
         .options
         .sequential_from
         .filter(|_| loaded.problem.stipulation == Some(stipulation))
-    {
-        read_sequentially(&mut outcome, from);
+    else {
+        return Ok(outcome);
+    };
+    if outcome.length.is_some_and(|found| found < from) {
+        // fm's first length, `from`, meets the shorter solution: its answer is #from's,
+        // 早詰 and the solutions of exactly `from` plies.
+        let first = stipulation.with_length(from);
+        outcome = solve_stipulation(loaded, first, target, tsume, limits, progress)?;
+        outcome.notes.push(format!(
+            "fm's sequential search (##{from}-…) stops at its first length, {from} plies, where a shorter solution is 早詰"
+        ));
+    } else {
+        read_sequentially(&mut outcome);
     }
     Ok(outcome)
 }
 
-/// fm's sequential search (`##n`, `##m-n`): the shortest solution within the stated
-/// length is the answer, no 早詰. fm tries the lengths from `from` only; a shorter
-/// solution, which it would not look for, is reported with a note.
-fn read_sequentially(outcome: &mut Outcome, from: u32) {
+/// fm's sequential search (`##n`, `##m-n`) that meets no solution shorter than its
+/// first length: the shortest solution within the stated length is the answer, no
+/// 早詰, and fm stops there (no longer one is listed).
+fn read_sequentially(outcome: &mut Outcome) {
     outcome.stated_length = None;
-    if let Some(found) = outcome.length.filter(|&n| n < from) {
-        outcome.notes.push(format!(
-            "fm's sequential search (##{from}-…) starts at {from} plies; this solution has {found}, which fm does not try"
-        ));
-    }
+    outcome.exact_length = None;
 }
 
 fn solve_stipulation(
@@ -401,14 +408,6 @@ fn print_tsume_progress(p: &TsumeProgress) {
     }
 }
 
-fn usi_lines(outcome: &Outcome) -> Vec<Vec<String>> {
-    outcome
-        .solutions
-        .iter()
-        .map(|l| l.iter().map(|m| m.to_usi()).collect())
-        .collect()
-}
-
 /// Every solution, one line each, in USI; or the verdict's word when there is none.
 fn usi(report: &Report) -> String {
     match report.verdict {
@@ -456,7 +455,18 @@ pub(crate) fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedPr
         if outcome.verdict == Verdict::Solved {
             moves.end = Some("詰み".into());
         }
-        for other in &outcome.solutions[1..] {
+        // 早詰: the solutions of exactly the stated length follow as variations too.
+        let exact = outcome.exact_length.as_ref();
+        if let Some(exact) = exact.filter(|e| !e.solutions.is_empty()) {
+            problem.meta.comments.push(format!(
+                "早詰: the variations of {} are the solutions of exactly the stated length ({} of {})",
+                plies_word(exact.length),
+                exact.solutions.len(),
+                exact.count
+            ));
+        }
+        let exact_lines = exact.map_or(&[][..], |e| &e.solutions[..]);
+        for other in outcome.solutions[1..].iter().chain(exact_lines) {
             let at = main.iter().zip(other).take_while(|(a, b)| a == b).count();
             let rest = other[at..].to_vec();
             moves.branches.push(Branch {
@@ -517,17 +527,26 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
             }
             s.push('\n');
             s.push_str(&duals_text(outcome));
-            for (i, (line, usi)) in outcome.solutions.iter().zip(usi_lines(outcome)).enumerate() {
-                let shown = if i < JAPANESE_LINES {
-                    ki2_solution_line(&loaded.position, &loaded.rules, stipulation, line)
-                } else {
-                    usi.join(" ")
-                };
-                s.push_str(&format!("{:>4}. {shown}\n", i + 1));
-            }
-            let unlisted = outcome.solution_count.minus(outcome.solutions.len() as u64);
-            if !unlisted.is_zero() {
-                s.push_str(&format!("      … {} more not listed\n", unlisted.short()));
+            s.push_str(&listed_lines_text(
+                &outcome.solutions,
+                &outcome.solution_count,
+                stipulation,
+                loaded,
+            ));
+            if let Some(exact) = &outcome.exact_length {
+                s.push_str(&format!(
+                    "and {}{} solution{} of exactly {}{} (fm lists them beside the shorter)\n",
+                    if exact.complete { "" } else { "at least " },
+                    exact.count.short(),
+                    if exact.count == 1 { "" } else { "s" },
+                    plies_word(exact.length),
+                    if exact.distinct_up_to_mirror == exact.count {
+                        String::new()
+                    } else {
+                        format!(", {} up to the mirror image", exact.distinct_up_to_mirror.short())
+                    }
+                ));
+                s.push_str(&listed_lines_text(&exact.solutions, &exact.count, stipulation, loaded));
             }
             let faults = outcome.faults();
             if faults.is_empty() {
@@ -543,6 +562,30 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
         (Verdict::Unknown, _) => s.push_str("unknown: a limit was reached before the answer was known\n"),
     }
     s.push_str(&format!("{} nodes, {} ms", outcome.nodes, outcome.elapsed_ms));
+    s
+}
+
+/// Solution lines numbered, the first `JAPANESE_LINES` in Japanese notation, the others
+/// in USI, and how many of `count` are not listed.
+fn listed_lines_text(
+    lines: &[Vec<yosei_core::Move>],
+    count: &Count,
+    stipulation: Stipulation,
+    loaded: &LoadedProblem,
+) -> String {
+    let mut s = String::new();
+    for (i, line) in lines.iter().enumerate() {
+        let shown = if i < JAPANESE_LINES {
+            ki2_solution_line(&loaded.position, &loaded.rules, stipulation, line)
+        } else {
+            line.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" ")
+        };
+        s.push_str(&format!("{:>4}. {shown}\n", i + 1));
+    }
+    let unlisted = count.minus(lines.len() as u64);
+    if !unlisted.is_zero() {
+        s.push_str(&format!("      … {} more not listed\n", unlisted.short()));
+    }
     s
 }
 

@@ -18,7 +18,8 @@ fn solve_fm_line(line: &str) -> serde_json::Value {
 }
 
 /// fm's `#5` states the length: a mate in 1 is 早詰. `##5` is fm's sequential search
-/// (1, 3, 5): the mate in 1 is its answer, no fault.
+/// (1, 3, 5): the mate in 1 is its answer, no fault. `##3-5` starts at 3 plies, where
+/// fm meets the mate in 1 as 早詰.
 #[test]
 fn sequential_length_is_no_fault_when_shorter() {
     let stated = solve_fm_line("ばか詰 53と +金, 51玉 #5");
@@ -27,9 +28,15 @@ fn sequential_length_is_no_fault_when_shorter() {
     let sequential = solve_fm_line("ばか詰 53と +金, 51玉 ##5");
     assert_eq!(sequential["length"], 1);
     assert_eq!(sequential["sound"], true, "{sequential}");
+    // fm's ##3-5 searches 3 plies first and meets the mate in 1 there: 早詰, as #3.
     let from_three = solve_fm_line("ばか詰 53と +金, 51玉 ##3-5");
+    assert_eq!(from_three["length"], 1);
     assert!(
-        from_three["notes"].to_string().contains("fm does not try"),
+        from_three["faults"].to_string().contains("1 plies instead of 3 (早詰)"),
+        "{from_three}"
+    );
+    assert!(
+        from_three["notes"].to_string().contains("first length, 3 plies"),
         "{from_three}"
     );
 }
@@ -55,4 +62,35 @@ fn series_text_shows_the_series_sides_moves() {
     assert_eq!(code, 0, "{err}");
     assert!(out.contains("▲２三飛不成　▲２二金"), "{out}");
     assert!(!out.contains('△'), "{out}");
+}
+
+/// fm's `#3` with a mate in 1: the mates in 1 (早詰) and, counted apart, the ten
+/// solutions of exactly 3 plies, in JSON, text and KIF; `##3` (fm stops at the first
+/// length with a solution) lists no longer ones.
+#[test]
+fn stated_length_lists_the_exact_length_solutions_beside_the_shorter() {
+    let stated = solve_fm_line("ばか詰 53と +金飛, 51玉 +0 #3");
+    assert_eq!(stated["length"], 1);
+    assert_eq!(stated["solution_count"], 7);
+    assert_eq!(stated["sound"], false);
+    let exact = &stated["exact_length_solutions"];
+    assert_eq!(exact["length"], 3, "{stated}");
+    assert_eq!(exact["solution_count"], 10);
+    assert_eq!(exact["distinct_up_to_mirror"], 5);
+    assert_eq!(exact["complete"], true);
+    assert_eq!(exact["solutions"][0], serde_json::json!(["R*4a", "5a4a", "G*4b"]));
+    let sequential = solve_fm_line("ばか詰 53と +金飛, 51玉 +0 ##3");
+    assert!(sequential.get("exact_length_solutions").is_none(), "{sequential}");
+    let text = "ばか詰 53と +金飛, 51玉 +0 #3\n";
+    let (code, out, err) = run_yosei_on_text("solve", "yosei-exact", "fm", text, &[]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("and 10 solutions of exactly 3 plies, 5 up to the mirror image"),
+        "{out}"
+    );
+    assert!(out.contains("▲５二飛　△４一玉　▲３二金"), "{out}");
+    let (code, kif, err) = run_yosei_on_text("solve", "yosei-exact-kif", "fm", text, &["--format", "kif"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(kif.contains("*早詰: the variations of 3 plies"), "{kif}");
+    assert!(kif.contains("変化：1手"), "{kif}");
 }

@@ -55,6 +55,27 @@ pub struct Report {
     /// Mate in ≤ n with no mate: for each check of the attacker, a defence that holds.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub refutations: Option<Vec<JsonRefutation>>,
+    /// Help play with a stated length and a shorter solution (早詰): the solutions of
+    /// exactly the stated length, counted apart (fm lists both).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub exact_length_solutions: Option<JsonExactLength>,
+}
+
+/// The solutions of exactly the stated length (docs/rules/help.md, "Length").
+#[derive(Clone, Debug, Serialize)]
+pub struct JsonExactLength {
+    pub length: u32,
+    /// USI moves, up to the listing limits.
+    pub solutions: Vec<Vec<String>>,
+    /// Every one, counted exactly (a lower bound when `complete` is false).
+    #[serde(serialize_with = "every_digit")]
+    pub solution_count: Count,
+    /// Counted once per mirror pair when the start is its own mirror image and every
+    /// one is listed (fm's count); `solution_count` otherwise.
+    #[serde(serialize_with = "every_digit")]
+    pub distinct_up_to_mirror: Count,
+    /// `false` when a limit stopped their search.
+    pub complete: bool,
 }
 
 /// A refuted try: the attacker's check and a defence after which no mate remains within
@@ -107,6 +128,13 @@ impl Report {
                         defence: r.defence.map(|d| d.to_usi()),
                     })
                     .collect()
+            }),
+            exact_length_solutions: outcome.exact_length.as_ref().map(|exact| JsonExactLength {
+                length: exact.length,
+                solutions: usi_lines(&exact.solutions),
+                solution_count: exact.count.clone(),
+                distinct_up_to_mirror: exact.distinct_up_to_mirror.clone(),
+                complete: exact.complete,
             }),
         }
     }

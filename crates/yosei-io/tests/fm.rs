@@ -168,6 +168,8 @@ const BAD_FM: &[(&str, usize, usize, &str)] = &[
     ("  , 51玉 #1", 1, 3, "expected a rule word"),
     ("ばか詰xyz 53と, 51玉 #1", 1, 4, "unknown rule word"),
     ("ばか詰 53と, 51玉 ##5-3", 1, 18, "above the first (5)"),
+    // fm: 順次検索指定が間違っています (the longest must be above the first)
+    ("ばか詰 53と, 51玉 ##5-5", 1, 18, "above the first (5)"),
     ("ばか詰 53と, 51玉 #0", 1, 15, "at least 1"),
     ("ばか詰 53と, 51玉 #", 1, 15, "expected the length"),
     ("ばか詰 53と, 51玉 ##", 1, 16, "expected the length"),

@@ -61,6 +61,24 @@ pub struct Outcome {
     /// tries. Its lines are counted in `solution_count`, and every line beyond the first
     /// is a cook; pieces left over are allowed.
     pub mate_in: Option<Box<crate::mate_in::MateInAnswer>>,
+    /// Help play with a stated length and a shorter solution (早詰): the solutions of
+    /// exactly the stated length, which fm lists beside the shorter ones.
+    pub exact_length: Option<ExactLength>,
+}
+
+/// The solutions of exactly a stated length, counted apart from the shortest
+/// (docs/rules/help.md, "Length").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExactLength {
+    pub length: u32,
+    /// Listed lines (up to the listing limits), sorted by their moves in USI.
+    pub solutions: Vec<Vec<Move>>,
+    /// Every one found, counted exactly.
+    pub count: Count,
+    /// Counted once per mirror pair, as `Outcome::distinct_up_to_mirror`.
+    pub distinct_up_to_mirror: Count,
+    /// `false` when a limit stopped the search: the count is then a lower bound.
+    pub complete: bool,
 }
 
 impl Outcome {
@@ -81,6 +99,7 @@ impl Outcome {
             elapsed_ms: 0,
             notes: Vec::new(),
             mate_in: None,
+            exact_length: None,
         }
     }
 

@@ -24,6 +24,7 @@
 //! rule engine before it is reported (`verify`).
 
 mod deepen;
+mod exact;
 mod layer;
 pub(crate) mod paths;
 mod reached;
@@ -230,7 +231,16 @@ pub fn solve_help(
         verdict = Verdict::Unknown;
     }
     let depth = search.depth;
-    let outcome = search.finish(start, verdict, graph, depth);
+    let mut outcome = search.finish(start, verdict, graph, depth);
+    // 早詰 under a stated length: the solutions of that length too, as fm lists them.
+    if let (Verdict::Solved, Some(stated)) = (outcome.verdict, outcome.stated_length) {
+        if stated > depth && !matches!(plan.goal, Goal::Reach(_)) {
+            outcome.exact_length = Some(search.exact_length_solutions(start, stated));
+            outcome.nodes = search.nodes;
+            outcome.notes.append(&mut search.notes);
+            outcome.elapsed_ms = search.start_time.elapsed().as_millis();
+        }
+    }
     // A resumed search that came to an end no longer needs its save.
     if limits.resume && outcome.verdict != Verdict::Unknown {
         search.forget_save(start);
@@ -708,17 +718,7 @@ impl Search<'_> {
                         .push(format!("internal error: a solution does not replay: {e}"));
                 }
             }
-            outcome.distinct_up_to_mirror = if count == lines.len() as u64 && is_mirror_symmetric(start) {
-                let mut canonical: Vec<Vec<Move>> = lines
-                    .iter()
-                    .map(|l| std::cmp::min(l.clone(), mirrored_line(start, l)))
-                    .collect();
-                canonical.sort();
-                canonical.dedup();
-                Count::from(canonical.len() as u64)
-            } else {
-                count.clone()
-            };
+            outcome.distinct_up_to_mirror = up_to_mirror(start, &lines, &count);
             outcome.verdict = verdict;
             outcome.length = Some(depth);
             outcome.solution_count = count;
@@ -739,6 +739,21 @@ pub(crate) fn hand_kinds(pos: &Position, color: yosei_core::Color) -> Vec<PieceK
         out.extend(std::iter::repeat_n(kind, n as usize));
     }
     out
+}
+
+/// `count` solutions, `lines` of them listed, counted once per mirror pair when the
+/// start is its own mirror image and every one is listed (fm prunes such twins).
+fn up_to_mirror(start: &Position, lines: &[Vec<Move>], count: &Count) -> Count {
+    if *count != lines.len() as u64 || !is_mirror_symmetric(start) {
+        return count.clone();
+    }
+    let mut canonical: Vec<Vec<Move>> = lines
+        .iter()
+        .map(|l| std::cmp::min(l.clone(), mirrored_line(start, l)))
+        .collect();
+    canonical.sort();
+    canonical.dedup();
+    Count::from(canonical.len() as u64)
 }
 
 /// The mirror image of a line from a mirror-symmetric start, each move in its one
