@@ -48,7 +48,7 @@
 use crate::capture::CaptureRule;
 use crate::conditions::{Compiled, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
-use crate::powers::{lender_direction, next_rank_power, next_to, Powers};
+use crate::powers::{lender_direction, lenders_are_friendly, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Move, Piece, PieceKind, Square};
 
@@ -428,7 +428,7 @@ impl LocalSafety {
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
             let toward_lender = lender_direction(self.rules.power, us);
-            let friendly_lenders = matches!(self.rules.power, PowerRule::Annan | PowerRule::Anhoku);
+            let friendly_lenders = lenders_are_friendly(self.rules.power);
             // a lender may leave, but never comes nearer: this node's set serves
             let own_checks = squares;
             squares |= self.borrowed_checks;
@@ -493,8 +493,7 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
     let occupied = pos.occupied();
     let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
     let toward_lender = lender_direction(rules.power, us);
-    let friendly_lenders = matches!(rules.power, PowerRule::Annan | PowerRule::Anhoku);
-    let lenders = if friendly_lenders {
+    let lenders = if lenders_are_friendly(rules.power) {
         pos.pieces_of(us)
     } else {
         pos.pieces_of(!us)

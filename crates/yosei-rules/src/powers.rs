@@ -49,6 +49,13 @@ pub(crate) fn lender_direction(rule: PowerRule, color: Color) -> i32 {
     }
 }
 
+/// Whether the 安南 family's `rule` lends from a piece of the borrower's own side (安南,
+/// 安北) rather than from an enemy piece (対面, 背面).
+#[inline]
+pub(crate) fn lenders_are_friendly(rule: PowerRule) -> bool {
+    matches!(rule, PowerRule::Annan | PowerRule::Anhoku)
+}
+
 /// The kind whose power `piece` has under the 安南 family (`rule`), given the piece on
 /// its lending square ([`lender_direction`]): the lender's own kind when it lends (a
 /// friendly piece under 安南 and 安北, an enemy piece under 対面 and 背面; stones neither
@@ -56,10 +63,9 @@ pub(crate) fn lender_direction(rule: PowerRule, color: Color) -> i32 {
 #[inline]
 pub(crate) fn next_rank_power(rule: PowerRule, piece: Piece, lender: Option<Piece>) -> PieceKind {
     let Some(lender) = lender else { return piece.kind };
-    let friendly_lender = matches!(rule, PowerRule::Annan | PowerRule::Anhoku);
     let lends = lender.kind != PieceKind::Stone
         && piece.kind != PieceKind::Stone
-        && (lender.color == piece.color) == friendly_lender
+        && (lender.color == piece.color) == lenders_are_friendly(rule)
         && matches!(
             rule,
             PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen

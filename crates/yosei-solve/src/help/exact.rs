@@ -142,7 +142,7 @@ impl ExactSearch<'_, '_> {
             }
             let child = pos.play(m);
             // A quiet attacker move under the check obligation may only be the last.
-            if node.must_check && !node.checks_only && !child.in_check(search.rules) {
+            if !search.meets_check_duty(node, &child) {
                 continue;
             }
             let key = child.key();

@@ -635,8 +635,7 @@ impl Search<'_> {
     /// children are nodes without asking).
     fn judge(&self, pos: &Position, node: NodeRules, m: Move) -> Judged {
         let child = pos.play(m);
-        // Generated checks are checks; other attacker moves are asked.
-        if node.must_check && !node.checks_only && !child.in_check(self.rules) {
+        if !self.meets_check_duty(node, &child) {
             return if self.is_goal(&child, Some(false), Some(m)) {
                 Judged::Goal
             } else {
@@ -649,6 +648,13 @@ impl Search<'_> {
         } else {
             Judged::Node(child)
         }
+    }
+
+    /// Whether `child`, reached from a node with `node`'s rules, keeps the attacker's
+    /// duty to check: generated checks are checks; other attacker moves are asked.
+    #[inline]
+    fn meets_check_duty(&self, node: NodeRules, child: &Position) -> bool {
+        !node.must_check || node.checks_only || child.in_check(self.rules)
     }
 
     /// Whether `pos`, reached by `last` (`None` at the start), is the goal; `in_check`
