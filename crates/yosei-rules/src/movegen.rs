@@ -181,7 +181,7 @@ impl Position {
         }
         let info = self.check_info();
         let mut generator = Generator::new(self, rules, sink);
-        generator.only_checks = Some(&info);
+        generator.only_checks = Some(CheckSquares::new(&info));
         generator.run()
     }
 
@@ -239,15 +239,88 @@ struct Generator<'a, S> {
     king: Option<Square>,
     checkers: Bitboard,
     /// Generate only moves that give check (see [`Position::legal_checks`]).
-    only_checks: Option<&'a CheckInfo>,
-    /// The check squares of each ordinary kind, computed when first asked (bit k of
-    /// `check_known`): by a board move (the promoted kind's squares included) and by a
-    /// drop.
-    board_checks: [Bitboard; 14],
-    drop_checks: [Bitboard; 14],
-    check_known: u32,
-    /// The enemy king's diagonal and straight sliding lines (`attacks_from_enemy_king`).
+    only_checks: Option<CheckSquares<'a>>,
+}
+
+/// What a generation of checks only knows: the position's check information and the
+/// check squares of each ordinary kind, computed when first asked (bit k of `known`): by
+/// a board move (the promoted kind's squares included) and by a drop. (Apart from the
+/// generator, so that generating every legal move does not clear its 450 bytes.)
+struct CheckSquares<'a> {
+    info: &'a CheckInfo,
+    board: [Bitboard; 14],
+    drops: [Bitboard; 14],
+    known: u32,
+    /// The enemy king's diagonal and straight sliding lines (`reach_from_king`).
     king_lines: Option<(Bitboard, Bitboard)>,
+}
+
+impl<'a> CheckSquares<'a> {
+    fn new(info: &'a CheckInfo) -> Self {
+        CheckSquares {
+            info,
+            board: [Bitboard::EMPTY; 14],
+            drops: [Bitboard::EMPTY; 14],
+            known: 0,
+            king_lines: None,
+        }
+    }
+
+    /// The squares from which a piece of ours (`us`) of `kind` (or its promotion) moving
+    /// there could check the enemy king: all of them for a piece that uncovers a line to
+    /// the king.
+    #[inline(always)]
+    fn squares(&mut self, kind: PieceKind, from: Option<Square>, us: Color, occupied: Bitboard) -> Bitboard {
+        if from.is_some_and(|f| self.info.uncovers(f)) {
+            return Bitboard::FULL;
+        }
+        let k = kind.index();
+        if self.known & 1 << k == 0 {
+            let Some(king) = self.info.enemy_king() else {
+                return Bitboard::EMPTY;
+            };
+            self.compute(kind, king, us, occupied);
+        }
+        if from.is_some() {
+            self.board[k]
+        } else {
+            self.drops[k]
+        }
+    }
+
+    /// Once per kind and node: every piece of a kind checks from the same squares.
+    #[inline(never)]
+    fn compute(&mut self, kind: PieceKind, king: Square, us: Color, occupied: Bitboard) {
+        let k = kind.index();
+        let squares = self.reach_from_king(kind, king, us, occupied);
+        self.drops[k] = squares;
+        self.board[k] = match kind.promoted() {
+            Some(promoted) => squares | self.reach_from_king(promoted, king, us, occupied),
+            None => squares,
+        };
+        self.known |= 1 << k;
+    }
+
+    /// The squares a piece of ours of `kind` checks the enemy king (on `king`) from: its
+    /// reach seen from the king, reversed. The king's two slider lines are computed once.
+    fn reach_from_king(&mut self, kind: PieceKind, king: Square, us: Color, occupied: Bitboard) -> Bitboard {
+        use PieceKind::*;
+        let them = !us;
+        let (diagonal, straight) = *self.king_lines.get_or_insert_with(|| {
+            (
+                attacks::bishop_attacks(king, occupied),
+                attacks::rook_attacks(king, occupied),
+            )
+        });
+        match kind {
+            Lance => straight & attacks::lance_pseudo_attacks(them, king),
+            Bishop => diagonal,
+            Rook => straight,
+            Horse => diagonal | attacks::king_attacks(king),
+            Dragon => straight | attacks::king_attacks(king),
+            _ => attacks::ordinary_attacks(kind, them, king, occupied),
+        }
+    }
 }
 
 impl<'a, S: MoveSink> Generator<'a, S> {
@@ -263,10 +336,6 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             king: pos.king(us),
             checkers: pos.checkers(),
             only_checks: None,
-            board_checks: [Bitboard::EMPTY; 14],
-            drop_checks: [Bitboard::EMPTY; 14],
-            check_known: 0,
-            king_lines: None,
         }
     }
 
@@ -291,8 +360,8 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     /// Pushes `m`, unless only checks are wanted and it gives none.
     #[inline]
     fn push(&mut self, m: Move) -> ControlFlow<()> {
-        if let Some(info) = self.only_checks {
-            if !self.pos.gives_check_fast(m, info) {
+        if let Some(checks) = &self.only_checks {
+            if !self.pos.gives_check_fast(m, checks.info) {
                 return ControlFlow::Continue(());
             }
         }
@@ -303,57 +372,9 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     /// check the enemy king: all of them for a piece that uncovers a line to the king.
     #[inline(always)]
     fn check_squares(&mut self, kind: PieceKind, from: Option<Square>) -> Bitboard {
-        let Some(info) = self.only_checks else {
-            return Bitboard::FULL;
-        };
-        if from.is_some_and(|f| info.uncovers(f)) {
-            return Bitboard::FULL;
-        }
-        let k = kind.index();
-        if self.check_known & 1 << k == 0 {
-            let Some(king) = info.enemy_king() else {
-                return Bitboard::EMPTY;
-            };
-            self.compute_check_squares(kind, king);
-        }
-        if from.is_some() {
-            self.board_checks[k]
-        } else {
-            self.drop_checks[k]
-        }
-    }
-
-    /// Once per kind and node: every piece of a kind checks from the same squares.
-    #[inline(never)]
-    fn compute_check_squares(&mut self, kind: PieceKind, king: Square) {
-        let k = kind.index();
-        let squares = self.attacks_from_enemy_king(kind, king);
-        self.drop_checks[k] = squares;
-        self.board_checks[k] = match kind.promoted() {
-            Some(promoted) => squares | self.attacks_from_enemy_king(promoted, king),
-            None => squares,
-        };
-        self.check_known |= 1 << k;
-    }
-
-    /// The squares a piece of ours of `kind` checks the enemy king (on `king`) from: its
-    /// reach seen from the king, reversed. The king's two slider lines are computed once.
-    fn attacks_from_enemy_king(&mut self, kind: PieceKind, king: Square) -> Bitboard {
-        use PieceKind::*;
-        let them = !self.us;
-        let (diagonal, straight) = *self.king_lines.get_or_insert_with(|| {
-            (
-                attacks::bishop_attacks(king, self.occupied),
-                attacks::rook_attacks(king, self.occupied),
-            )
-        });
-        match kind {
-            Lance => straight & attacks::lance_pseudo_attacks(them, king),
-            Bishop => diagonal,
-            Rook => straight,
-            Horse => diagonal | attacks::king_attacks(king),
-            Dragon => straight | attacks::king_attacks(king),
-            _ => attacks::ordinary_attacks(kind, them, king, self.occupied),
+        match &mut self.only_checks {
+            None => Bitboard::FULL,
+            Some(checks) => checks.squares(kind, from, self.us, self.occupied),
         }
     }
 
