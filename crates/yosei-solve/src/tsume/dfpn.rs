@@ -186,37 +186,48 @@ impl DropGroup {
 /// The positions of the current line (board, attacker's hand), for repetition: a stack,
 /// and a count of its boards by the key's low bits, so that a board not on the line
 /// (nearly every one asked) is told so by one array read. (A map from boards to hands
-/// cost a tenth of 寿's proof in its inserts and removals.)
+/// cost a tenth of 寿's proof in its inserts and removals.) The counts grow with the
+/// line: a short problem's search should not clear 128 KiB for a line of ten plies.
 struct LinePositions {
     stack: Vec<(Key, PackedHand)>,
     counts: Box<[u16]>,
 }
 
 impl LinePositions {
-    const FILTER_BITS: u32 = 16;
+    /// Counts to start with, and the most: kept at eight or more per position on the line.
+    const FIRST_COUNTS: usize = 1 << 10;
+    const MOST_COUNTS: usize = 1 << 16;
 
     fn new() -> LinePositions {
         LinePositions {
             stack: Vec::new(),
-            counts: vec![0; 1 << Self::FILTER_BITS].into_boxed_slice(),
+            counts: vec![0; Self::FIRST_COUNTS].into_boxed_slice(),
         }
     }
 
     #[inline]
-    fn slot(board: Key) -> usize {
-        (board as usize) & ((1 << Self::FILTER_BITS) - 1)
+    fn slot(&self, board: Key) -> usize {
+        (board as usize) & (self.counts.len() - 1)
     }
 
     fn push(&mut self, board: Key, hand: PackedHand) {
+        if self.stack.len() * 8 >= self.counts.len() && self.counts.len() < Self::MOST_COUNTS {
+            self.counts = vec![0; self.counts.len() * 4].into_boxed_slice();
+            for i in 0..self.stack.len() {
+                let slot = self.slot(self.stack[i].0);
+                self.counts[slot] = self.counts[slot].saturating_add(1);
+            }
+        }
         self.stack.push((board, hand));
-        let c = &mut self.counts[Self::slot(board)];
-        *c = c.saturating_add(1);
+        let slot = self.slot(board);
+        self.counts[slot] = self.counts[slot].saturating_add(1);
     }
 
     fn pop(&mut self) {
         if let Some((board, _)) = self.stack.pop() {
             // (a saturated count stays: the filter may only err towards a scan)
-            let c = &mut self.counts[Self::slot(board)];
+            let slot = self.slot(board);
+            let c = &mut self.counts[slot];
             if *c != u16::MAX {
                 *c -= 1;
             }
@@ -226,7 +237,7 @@ impl LinePositions {
     /// The attacker's hands with which `board` stands on the line.
     #[inline]
     fn hands_of(&self, board: Key) -> impl Iterator<Item = PackedHand> + '_ {
-        let on_line = if self.counts[Self::slot(board)] == 0 {
+        let on_line = if self.counts[self.slot(board)] == 0 {
             &[][..]
         } else {
             &self.stack[..]

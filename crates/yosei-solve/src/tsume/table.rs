@@ -42,10 +42,11 @@ struct Body {
 impl Zeroable for Body {}
 
 const SLOT_BYTES: usize = std::mem::size_of::<Body>() + std::mem::size_of::<u64>();
-/// Slots of a new table (160 KiB). Kept below a 2 MiB huge page: the system clears a
-/// huge page whole on its first write, and the tanuki set's short problems spent 6 %
-/// of their time there with a 2.5 MiB start (the table grows as the search fills it).
-const START_LEN: usize = 1 << 12;
+/// Slots of a new table (40 KiB). Kept small: the system clears a 2 MiB huge page whole
+/// on its first write, and the tanuki set's short problems spent 6 % of their time there
+/// with a 2.5 MiB start, 2 % clearing a 160 KiB start (the table grows as the search
+/// fills it).
+const START_LEN: usize = 1 << 10;
 /// How far a probe run may reach before an entry is replaced.
 const WINDOW: usize = 32;
 
