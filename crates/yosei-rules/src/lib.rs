@@ -12,6 +12,7 @@ pub mod check;
 mod conditions;
 pub mod drop_pawn_mate;
 pub mod fairy_capture;
+mod flight;
 mod general;
 mod lion;
 mod local_safety;

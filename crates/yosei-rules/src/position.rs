@@ -586,6 +586,12 @@ impl Position {
     /// sliders' rides).
     #[inline]
     fn step_attackers(&self, sq: Square, by: Color) -> Bitboard {
+        self.step_attackers_among(sq, by, self.by_color[by.index()])
+    }
+
+    /// The pieces among `ours` (pieces of `by`) attacking `sq` by a step.
+    #[inline]
+    fn step_attackers_among(&self, sq: Square, by: Color, ours: Bitboard) -> Bitboard {
         use PieceKind::*;
         let them = !by;
         let k = |kind: PieceKind| self.by_kind[kind.index()];
@@ -595,7 +601,7 @@ impl Position {
             | (attacks::silver_attacks(them, sq) & k(Silver))
             | (attacks::gold_attacks(them, sq) & golds)
             | (attacks::king_attacks(sq) & (k(King) | k(Horse) | k(Dragon)));
-        steps & self.by_color[by.index()]
+        steps & ours
     }
 
     /// Whether a piece of `by` of the ordinary kinds attacks `sq` under ordinary powers
@@ -603,11 +609,17 @@ impl Position {
     /// moves ask this of every square next to it.
     #[inline]
     pub fn is_attacked(&self, sq: Square, by: Color, occupied: Bitboard) -> bool {
+        self.is_attacked_among(sq, by, occupied, self.by_color[by.index()])
+    }
+
+    /// `is_attacked` by the pieces among `ours` (pieces of `by`) alone: the others are
+    /// taken as gone (as a piece that has moved away, `flight`).
+    #[inline]
+    pub(crate) fn is_attacked_among(&self, sq: Square, by: Color, occupied: Bitboard, ours: Bitboard) -> bool {
         use PieceKind::*;
         let them = !by;
         let k = |kind: PieceKind| self.by_kind[kind.index()];
-        let ours = self.by_color[by.index()];
-        if self.step_attackers(sq, by).is_nonempty() {
+        if self.step_attackers_among(sq, by, ours).is_nonempty() {
             return true;
         }
         let lances = k(Lance) & ours;

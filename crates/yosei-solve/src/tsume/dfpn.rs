@@ -1077,6 +1077,10 @@ impl<'a> Dfpn<'a> {
         // the shortest first: a mate in 1, then in 3…
         (1..=plies).step_by(2).find(|&k| {
             checks.iter().any(|&m| {
+                // (a mate at once? Most checks leave the king a flight, told unplayed)
+                if k == 1 && pos.king_flees_after(m, self.rules) {
+                    return false;
+                }
                 let next = pos.play(m);
                 !self.prior.ends_game(&next) && self.small_defence(&next, Some(m), k - 1).is_some()
             })
