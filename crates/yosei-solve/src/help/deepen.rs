@@ -25,7 +25,7 @@
 
 use super::layer::Frontier;
 use super::reached::Reached;
-use super::{Judged, NodeRules, Progress, Search};
+use super::{LastPly, NodeRules, Progress, Search};
 use crate::outcome::Verdict;
 use crate::plan::Goal;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -262,13 +262,13 @@ impl Worker {
                 return;
             }
             self.nodes += 1;
-            match search.judge(&top.pos, top.node, m) {
-                Judged::Goal => {
+            match search.judge_last(&top.pos, top.node, m) {
+                LastPly::Goal => {
                     top.leads = true;
                     self.goal_parents.push((top.pos.clone(), m));
                 }
-                Judged::Node(_) => it.cut.store(true, Ordering::Relaxed),
-                Judged::Nothing => {}
+                LastPly::NoGoal => it.cut.store(true, Ordering::Relaxed),
+                LastPly::Nothing => {}
             }
             return;
         }

@@ -17,7 +17,7 @@
 //! positions being barred (another line to it may not bar them).
 
 use super::paths::Budget;
-use super::{up_to_mirror, Judged, Search};
+use super::{up_to_mirror, LastPly, Search};
 use crate::count::Count;
 use crate::outcome::ExactLength;
 use crate::verify::replay_all;
@@ -133,7 +133,7 @@ impl ExactSearch<'_, '_> {
             }
             self.nodes += 1;
             if ply + 1 == self.length {
-                if matches!(search.judge(pos, node, m), Judged::Goal) {
+                if search.judge_last(pos, node, m) == LastPly::Goal {
                     walked.found = true;
                     self.count.add(&Count::from(1));
                     self.list(m);

@@ -110,6 +110,16 @@ enum Judged {
     Nothing,
 }
 
+/// What a move of the last ply leads to, where only a goal matters (`judge_last`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LastPly {
+    Goal,
+    /// No goal, but a position that play would go on from (in a longer search).
+    NoGoal,
+    /// Neither (a quiet attacker move that is not the goal).
+    Nothing,
+}
+
 struct Search<'a> {
     rules: &'a RuleSet,
     plan: &'a HelpPlan,
@@ -629,6 +639,20 @@ impl Search<'_> {
         } else {
             pos.generate_legal(self.rules, moves)
         };
+    }
+
+    /// `judge` at the last ply, where only a goal matters: a check that leaves the
+    /// defender's king a flight square mates no one, told without playing it (most of
+    /// a helpmate's last-ply checks; ordinary powers only, `king_flees_after`).
+    fn judge_last(&self, pos: &Position, node: NodeRules, m: Move) -> LastPly {
+        if node.checks_only && self.plan.goal == Goal::DefenderMated && pos.king_flees_after(m, self.rules) {
+            return LastPly::NoGoal;
+        }
+        match self.judge(pos, node, m) {
+            Judged::Goal => LastPly::Goal,
+            Judged::Node(_) => LastPly::NoGoal,
+            Judged::Nothing => LastPly::Nothing,
+        }
     }
 
     /// What `m` from `pos` leads to, its child not being indexed (`node.never_goal`

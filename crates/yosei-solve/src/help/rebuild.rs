@@ -21,7 +21,7 @@
 //! restricted to the solutions.
 
 use super::visited::unreadable;
-use super::{Edge, Graph, Judged, Search};
+use super::{Edge, Graph, LastPly, Search};
 use std::collections::{HashMap, HashSet};
 use yosei_core::Move;
 use yosei_rules::{Key, MoveList, Position, RuleSet};
@@ -217,7 +217,7 @@ impl Search<'_> {
                 if self.index.rebuild_value(key).is_some() && self.reach_key != Some(key) {
                     continue;
                 }
-                if let Judged::Goal = self.judge(&top.pos, node, m) {
+                if self.judge_last(&top.pos, node, m) == LastPly::Goal {
                     let id = *top.id.get_or_insert_with(|| new_id(top.ply, &mut graph));
                     graph.goals.push((id, m));
                 }

@@ -9,7 +9,7 @@
 
 use super::layer::{Frontier, Layer, Spare};
 use super::paths::Edge;
-use super::{Judged, Search, Store};
+use super::{Judged, LastPly, Search, Store};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -358,7 +358,12 @@ impl Worker {
             let mut new_id = 0;
             let mut held_back = false;
             let known = search.index.get_or_insert_with(key, || {
-                let verdict = search.judge(pos, node, m);
+                let verdict = match last_ply {
+                    // (nothing after the last ply is stored)
+                    true if search.judge_last(pos, node, m) == LastPly::Goal => Judged::Goal,
+                    true => Judged::Nothing,
+                    false => search.judge(pos, node, m),
+                };
                 let value = match &verdict {
                     Judged::Node(_) if !last_ply => {
                         held_back = search.index.held_back(key);

@@ -106,6 +106,10 @@ impl<'a> Values<'a> {
         let mut depth = u32::from(known.lo).max(1) | 1;
         while depth <= plies {
             for &m in checks.iter() {
+                // (a mate at once? Most checks leave the king a flight, told unplayed)
+                if depth == 1 && pos.king_flees_after(m, self.rules) {
+                    continue;
+                }
                 if self.defender_loses(&pos.play(m), m, depth - 1) {
                     self.store(pos, depth, true);
                     return self.limit_hit.is_none();

@@ -192,7 +192,11 @@ impl Search<'_> {
                 if !self.tick(0) {
                     return goals;
                 }
-                if self.rules.mate_counts(Some(m)) && mater.play(m).is_checkmate(self.rules) {
+                // (most checks leave the king a flight, told without playing them)
+                if self.rules.mate_counts(Some(m))
+                    && !mater.king_flees_after(m, self.rules)
+                    && mater.play(m).is_checkmate(self.rules)
+                {
                     goals.push((*id, m));
                 }
             }
