@@ -1,26 +1,40 @@
 #!/usr/bin/env bash
-# Help-play and perft speed under each power condition, relative to the same positions
-# under ordinary rules (issue #6). A condition changes the problem, so the searches
-# differ: the figure compared is throughput (help-play nodes per second over a bounded
-# search, perft leaves per second), and the ratio is ordinary / condition (2.0: the
-# condition runs at half the ordinary speed). Ordinary rules take the fast pin/check
-# generator with bulk counting at perft leaves; every condition takes the general one
-# (each move played, king capture asked). Run with nothing else busy: on a shared
-# machine single figures move by ±30%.
-#   benches/conditions.sh [node budget per help search, default 300000]
+# Help-play, perft and direct-mate speed under each condition, and with one fairy piece,
+# relative to the same positions under ordinary rules (issues #6 and #22). A condition
+# changes the problem, so the searches differ: the figure compared is throughput
+# (help-play and direct-mate nodes per second over a bounded search, perft leaves per
+# second), and the ratio is ordinary / condition (2.0: the condition runs at half the
+# ordinary speed; "-": refused, or resolved before the budget was spent, too soon to
+# time). Ordinary rules take the fast pin/check generator with bulk counting at perft
+# leaves; every condition and every fairy piece takes the general one (each move played,
+# king capture asked), bar the fast paths the rule engine states. The fairy rows put
+# each fairy piece (cli.md's letters) in place of Black's first rook. Run with nothing
+# else busy: on a shared machine single figures move by ±30%.
+#   benches/conditions.sh [node budget per search, default 300000]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 cargo build --release --quiet -p yosei-cli
 yosei=target/release/yosei
 budget=${1:-300000}
-conditions=(annan anhoku taimen haimen tenjiku komazume:chess-knight madrasi k-madrasi "madrasi annan" "annan kiki-nifu-invalid")
+conditions=(annan anhoku taimen haimen tenjiku komazume:chess-knight madrasi k-madrasi circe anticirce pwc
+  nekosen andernach "madrasi annan" "annan circe" "madrasi pwc" "annan kiki-nifu-invalid")
+# fairy pieces (cli.md's SFEN letters): Lion Phoenix Kirin Queen Knight Camel Zebra Giraffe
+# five-leaper √50-leaper Grasshopper Nightrider
+fairy_letters=(I H J Q T C Z F V X A D)
 # help-play workloads: name | SFEN | stipulation (bounded by the node budget)
 mid='l6nl/5+P1gk/2np1S3/p1p4Pp/3P2Sp1/1PPb2P1P/P5GS1/R8/LN4bKL w GR5pnsg 1'
 help_rows=(
   "ofm-139 help:7|$(cat benches/data/helpmate/ofm-139_5.sfen)|help:7"
   "ofm-139 helpstale:5|$(cat benches/data/helpmate/ofm-139_5.sfen)|helpstale:5"
   "midgame helpstale:4|$mid|helpstale:4"
+)
+# direct-mate workloads: name | SFEN | (unused)
+kotobuki='g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1'
+kemuri='k1+P4n1/2L+P2sL1/r4+P+P1P/+BpP+Pl1+Rg1/NP1S+PP+p1g/2L+p1g+P1+P/Ps1G1+P1N1/1sN1P4/B8 b - 1'
+tsume_rows=(
+  "kotobuki tsume|$kotobuki|"
+  "kemuri tsume|$kemuri|"
 )
 # perft workloads: name | SFEN | depth
 perft_rows=(
@@ -43,6 +57,21 @@ except Exception:
     print("")' "$out"
 }
 
+# nodes/s of one bounded direct-mate search; empty when refused or resolved before half
+# the budget (too short to time)
+tsume_rate() {
+  local sfen=$1; shift 2
+  local out
+  out=$("$yosei" solve "$sfen" --stip tsume --format json --threads 1 --nodes "$budget" --hash 2000 "$@" 2>/dev/null || true)
+  python3 -c '
+import json, sys
+try:
+    d = json.loads(sys.argv[1])
+    print(d["nodes"] / max(d["elapsed_ms"], 1) * 1000 if d["nodes"] * 2 >= int(sys.argv[2]) else "")
+except Exception:
+    print("")' "$out" "$budget"
+}
+
 # leaves/s of perft
 perft_rate() {
   local sfen=$1 depth=$2; shift 2
@@ -56,27 +85,55 @@ perft_rate() {
 
 ratio() { python3 -c "import sys; a, b = sys.argv[1:]; print(f'{float(a)/float(b):6.2f}' if a and b else '     -')" "$1" "$2"; }
 
+# the SFEN with fairy piece $2 in place of Black's first rook on the board
+with_fairy() {
+  python3 -c '
+import sys
+sfen, letter = sys.argv[1:]
+board, rest = sfen.split(" ", 1)
+out, done, prev = [], False, ""
+for ch in board:
+    if ch == "R" and prev != "+" and not done:
+        ch, done = letter, True
+    out.append(ch)
+    prev = ch
+print("".join(out) + " " + rest if done else "")' "$1" "$2"
+}
+
+print_row() { printf '%-22s %-24s %12s %8s\n' "$1" "$2" "$3" "$4"; }
+
 run_rows() {
   local kind=$1; shift
   for entry in "$@"; do
     IFS='|' read -r name sfen arg <<<"$entry"
     local base
     base=$("${kind}_rate" "$sfen" "$arg")
-    printf '%-22s %-24s %12.0f\n' "$name" ordinary "$base"
+    print_row "$name" ordinary "${base%.*}" ""
     for c in "${conditions[@]}"; do
       local args=()
       for w in $c; do args+=(--cond "$w"); done
       local r
       r=$("${kind}_rate" "$sfen" "$arg" "${args[@]}")
-      printf '%-22s %-24s %12s %8s\n' "$name" "$c" "${r%.*}" "$(ratio "$base" "$r")"
+      print_row "$name" "$c" "${r%.*}" "$(ratio "$base" "$r")"
+    done
+    for letter in "${fairy_letters[@]}"; do
+      local fairy r
+      fairy=$(with_fairy "$sfen" "$letter")
+      [[ -n $fairy ]] || continue
+      r=$("${kind}_rate" "$fairy" "$arg")
+      print_row "$name" "piece $letter for a rook" "${r%.*}" "$(ratio "$base" "$r")"
     done
   done
 }
 
 echo "== help play: nodes/s, ratio ordinary/condition (budget $budget nodes)"
-printf '%-22s %-24s %12s %8s\n' workload condition "nodes/s" ratio
+print_row workload condition "nodes/s" ratio
 run_rows help "${help_rows[@]}"
 echo
+echo "== direct mate: nodes/s, ratio ordinary/condition (budget $budget nodes, one thread)"
+print_row workload condition "nodes/s" ratio
+run_rows tsume "${tsume_rows[@]}"
+echo
 echo "== perft: leaves/s, ratio ordinary/condition"
-printf '%-22s %-24s %12s %8s\n' workload condition "leaves/s" ratio
+print_row workload condition "leaves/s" ratio
 run_rows perft "${perft_rows[@]}"
