@@ -1,7 +1,8 @@
 //! Moves, packed in 32 bits.
 //!
-//! A move is a board move (from, to, promote?), a drop (kind, to), or a Lion two-step
-//! (from, via, to); any of them may carry one extra square where a capture puts a piece
+//! A move is a board move (from, to, promote?), a drop (kind, to), or a two-step
+//! (from, via, to): the Lion's two king steps, or a capture by hopping (the Locust: over
+//! the piece on `via`, captured, onto the empty `to`); any of them may carry one extra square where a capture puts a piece
 //! elsewhere under the Circe family (rebirth, Anti-Circe return, PWC restore), because
 //! such a choice makes two different moves (rules.md §6).
 //!
@@ -71,7 +72,8 @@ impl Move {
         matches!(self.displacement(), Some((Displacement::Swap, _)))
     }
 
-    /// A Lion two-step: first to `via`, then to `to` (which may be `from`: igui or pass).
+    /// A two-step: a Lion first to `via`, then to `to` (which may be `from`: igui or
+    /// pass); or a capture by hopping over the piece on `via` onto the empty `to`.
     #[inline]
     pub const fn two_step(from: Square, via: Square, to: Square) -> Move {
         Move(to.index() as u32 | (from.index() as u32) << 7 | (via.index() as u32) << VIA_SHIFT | NONE << EXTRA_SHIFT)
@@ -176,7 +178,8 @@ impl Move {
         self.0 & PROMOTE != 0
     }
 
-    /// The intermediate square of a Lion two-step.
+    /// The intermediate square of a two-step (where a Lion steps first, or the piece a
+    /// hop captures).
     #[inline]
     pub const fn via(self) -> Option<Square> {
         Square::from_index((self.0 >> VIA_SHIFT & 127) as usize)

@@ -190,6 +190,7 @@ pub fn board_glyph(kind: PieceKind) -> char {
         Eagle => '鷲',
         // fm's second glyph (its first, Ｅ, is a user piece's here)
         NonStopEquihopper => '均',
+        Locust => '蝗',
     }
 }
 
@@ -653,7 +654,7 @@ pub(crate) fn parse_kif_move_chars(chars: &[char], previous_to: Option<Square>) 
             if promote {
                 return Err(NotationError::at(
                     n.to_index,
-                    "a Lion two-step (origin with an intermediate square) does not promote",
+                    "a two-step (origin with an intermediate square: a Lion's two steps, a capture by hopping) does not promote",
                 ));
             }
             Move::two_step(from, via, to)

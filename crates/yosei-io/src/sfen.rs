@@ -728,7 +728,7 @@ fn parse_board_move(mut reader: MoveReader<'_>) -> Result<Move, SyntaxError> {
         return reader.finish(m, "the end of the move");
     }
     let expected = if m.via().is_some() {
-        "'/' or the end of the move (a Lion two-step does not promote)"
+        "'/' or the end of the move (a two-step does not promote)"
     } else if m.is_promotion() {
         "'/' or the end of the move"
     } else {
@@ -758,7 +758,7 @@ mod tests {
             .collect();
         assert_eq!(
             order.concat(),
-            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA][NE]"
+            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA][NE][LO]"
         );
     }
 }

@@ -356,8 +356,16 @@ impl<S: MoveSink> General<'_, S> {
                 .map_or(Bitboard::FULL, |local| local.targets(Some(from)))
                 & self.check_targets(piece.kind, Some(from));
             let reach = self.powers.reach(pos, self.rules, from, occupied);
-            for to in ((reach.attacks & enemies) | (reach.quiet & !occupied)) & targets {
+            for to in ((reach.landing_captures & enemies) | (reach.quiet & !occupied)) & targets {
                 self.board_move(piece.kind, from, to)?;
+            }
+            // (no local safety, so no target filter, where a piece captures by hopping:
+            // such a piece is not line-bound)
+            for hurdle in reach.hop_captures & enemies {
+                if let Some(m) = crate::hop_capture::hop_capture(from, hurdle) {
+                    // never promoting, as the Lion's two-steps (docs/rules/fairy-pieces.md)
+                    self.push_choices(m, piece.kind)?;
+                }
             }
             if self.powers.has_lion_steps(pos, self.rules, from) {
                 self.lion_steps(piece.kind, from)?;

@@ -13,6 +13,7 @@ mod conditions;
 pub mod drop_pawn_mate;
 pub mod fairy_capture;
 mod general;
+mod hop_capture;
 mod lion;
 mod local_safety;
 mod madrasi;
