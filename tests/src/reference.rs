@@ -999,12 +999,15 @@ fn candidates(setup: &Setup, rules: &Rules) -> Vec<Move> {
                 out.push(Move::normal(from, to, true));
             }
         }
-        // captures by hopping never promote (docs/rules/fairy-pieces.md)
+        // captures by hopping, promoting as any move may (fm's help_check_move_sub)
         for &kind in kinds {
             for (hurdle, to) in hop_captures_as(setup, from, kind) {
                 let m = Move::two_step(from, hurdle, to);
-                if !out.contains(&m) {
-                    out.push(m);
+                let promotes = piece.kind.can_promote() && (from.in_zone(us) || to.in_zone(us));
+                for m in [Some(m), promotes.then(|| m.promoting())].into_iter().flatten() {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
                 }
             }
         }

@@ -79,6 +79,13 @@ impl Move {
         Move(to.index() as u32 | (from.index() as u32) << 7 | (via.index() as u32) << VIA_SHIFT | NONE << EXTRA_SHIFT)
     }
 
+    /// The same two-step promoting: a capture by hopping made by a promotable piece with a
+    /// borrowed power (fm promotes it as any move into, out of or within the zone).
+    #[inline]
+    pub const fn promoting(self) -> Move {
+        Move(self.0 | PROMOTE)
+    }
+
     /// The same move with the square where a Circe-family capture puts a piece, as a
     /// reader finds it written (`/4i`): which piece goes there is not yet known, so the
     /// move must be matched against the legal moves (`Position::find_legal`) before it
@@ -205,7 +212,14 @@ impl Move {
     pub fn mirror(self) -> Move {
         let base = match (self.from(), self.drop_kind(), self.via()) {
             (_, Some(kind), _) => Move::drop(kind, self.to().mirror()),
-            (Some(from), None, Some(via)) => Move::two_step(from.mirror(), via.mirror(), self.to().mirror()),
+            (Some(from), None, Some(via)) => {
+                let m = Move::two_step(from.mirror(), via.mirror(), self.to().mirror());
+                if self.is_promotion() {
+                    m.promoting()
+                } else {
+                    m
+                }
+            }
             (Some(from), None, None) => Move::normal(from.mirror(), self.to().mirror(), self.is_promotion()),
             (None, None, _) => self,
         };

@@ -650,15 +650,10 @@ pub(crate) fn parse_kif_move_chars(chars: &[char], previous_to: Option<Square>) 
     };
     let promote = n.promotion == Some(true);
     let m = match n.via {
-        Some(via) => {
-            if promote {
-                return Err(NotationError::at(
-                    n.to_index,
-                    "a two-step (origin with an intermediate square: a Lion's two steps, a capture by hopping) does not promote",
-                ));
-            }
-            Move::two_step(from, via, to)
-        }
+        // (a Lion's two steps never promote; a capture by hopping with a borrowed power
+        // may: legality tells)
+        Some(via) if promote => Move::two_step(from, via, to).promoting(),
+        Some(via) => Move::two_step(from, via, to),
         None if n.swap => Move::swap(from, to),
         None => Move::normal(from, to, promote),
     };

@@ -65,10 +65,11 @@ pub(crate) fn has_capture_without_self_check(
             return true;
         }
     }
-    if reach.hop_captures.contains(king)
-        && crate::hop_capture::hop_capture(from, king).is_some_and(leaves_no_new_checker)
-    {
-        return true;
+    if let Some(hop) = crate::hop_capture::hop_capture(from, king).filter(|_| reach.hop_captures.contains(king)) {
+        let may_promote = piece.kind.can_promote() && (from.in_zone(by) || hop.to().in_zone(by));
+        if leaves_no_new_checker(hop) || (may_promote && leaves_no_new_checker(hop.promoting())) {
+            return true;
+        }
     }
     if powers.has_lion_steps(pos, rules, from) {
         return crate::lion::two_step_moves(&passed, from)
