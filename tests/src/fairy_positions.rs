@@ -15,6 +15,13 @@ use yosei_core::{Color, Piece, PieceKind, Setup, Square};
 
 pub use crate::reference::FAIRY_KINDS;
 
+/// [`FAIRY_KINDS`] as they were before the Locust (the last of them) joined: a test
+/// drawing from these draws the positions it drew then.
+pub const FAIRY_KINDS_BEFORE_LOCUST: &[PieceKind] = match FAIRY_KINDS.split_last() {
+    Some((PieceKind::Locust, before)) => before,
+    _ => panic!("the Locust is the last fairy kind"),
+};
+
 /// The knobs of [`random_fairy_setup`]; `FairyMix::default()` is the mix described in the
 /// module documentation.
 #[derive(Clone, Debug)]
@@ -38,6 +45,9 @@ pub struct FairyMix {
     pub hand_percent: usize,
     /// No Lion anywhere (capture conditions refuse the Lion's double capture).
     pub no_lions: bool,
+    /// No Locust anywhere (capture conditions refuse its capture off the destination
+    /// square, not yet played under them).
+    pub no_locusts: bool,
     /// The fairy kinds drawn from.
     pub kinds: &'static [PieceKind],
 }
@@ -53,6 +63,7 @@ impl Default for FairyMix {
             stone_percent: 25,
             hand_percent: 60,
             no_lions: false,
+            no_locusts: false,
             kinds: &FAIRY_KINDS,
         }
     }
@@ -133,7 +144,7 @@ fn random_fairy_kind(rng: &mut SplitMix64, mix: &FairyMix) -> PieceKind {
     } else {
         rng.pick(mix.kinds)
     };
-    if mix.no_lions && kind == Lion {
+    if (mix.no_lions && kind == Lion) || (mix.no_locusts && kind == Locust) {
         Grasshopper
     } else {
         kind
