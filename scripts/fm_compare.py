@@ -344,8 +344,9 @@ def play(board, move, conditions, black):
     if piece.upper() == "[LO]":
         # the Locust captures the piece it hops over, just before its landing square
         step = tuple((b > a) - (b < a) for a, b in zip(origin, to))
-        after.pop((to[0] - step[0], to[1] - step[1]), None)
-    captured = after.get(to)
+        captured = after.pop((to[0] - step[0], to[1] - step[1]), None)
+    else:
+        captured = after.get(to)
     turn = turns(piece, captured, conditions, board, to, black)
     if promote:
         piece = "+" + piece

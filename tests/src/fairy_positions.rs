@@ -45,9 +45,6 @@ pub struct FairyMix {
     pub hand_percent: usize,
     /// No Lion anywhere (capture conditions refuse the Lion's double capture).
     pub no_lions: bool,
-    /// No Locust anywhere (capture conditions refuse its capture off the destination
-    /// square, not yet played under them).
-    pub no_locusts: bool,
     /// The fairy kinds drawn from.
     pub kinds: &'static [PieceKind],
 }
@@ -63,7 +60,6 @@ impl Default for FairyMix {
             stone_percent: 25,
             hand_percent: 60,
             no_lions: false,
-            no_locusts: false,
             kinds: &FAIRY_KINDS,
         }
     }
@@ -144,7 +140,7 @@ fn random_fairy_kind(rng: &mut SplitMix64, mix: &FairyMix) -> PieceKind {
     } else {
         rng.pick(mix.kinds)
     };
-    if (mix.no_lions && kind == Lion) || (mix.no_locusts && kind == Locust) {
+    if mix.no_lions && kind == Lion {
         Grasshopper
     } else {
         kind

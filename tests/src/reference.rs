@@ -902,9 +902,15 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
         let from = m.from().unwrap();
         let mut piece = next.piece_at(from).unwrap();
         next.put(from, None);
+        // where the piece a capture condition reborns or restores stands: the
+        // destination, or the square a capture by hopping takes on
+        let displaced_on = match m.displacement() {
+            Some((Displacement::Rebirth | Displacement::Restore, _)) => m.displaced_square(),
+            _ => m.to(),
+        };
         // a two-step first takes what stands on `via` (nothing for a Lion's pass; a hop
-        // capture's captured piece)
-        if let Some(via) = m.via() {
+        // capture's captured piece, unless it is reborn or restored)
+        if let Some(via) = m.via().filter(|&via| via != displaced_on) {
             if let Some(captured) = next.piece_at(via) {
                 assert!(captured.color != us, "a Lion two-step via its own piece: {m}");
                 if captured.kind != PieceKind::King {
@@ -914,7 +920,12 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
             }
         }
         let mut end = m.to();
-        if let Some(captured) = next.piece_at(m.to()) {
+        // アンチキルケ: the capturer ends elsewhere
+        if let Some((Displacement::Return, sq)) = m.displacement() {
+            end = sq;
+        }
+        if let Some(captured) = next.piece_at(displaced_on) {
+            next.put(displaced_on, None);
             match m.displacement() {
                 // キルケ: the captured piece, unpromoted, for its owner
                 Some((Displacement::Rebirth, sq)) => {
@@ -931,11 +942,8 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
                     assert_eq!(Some(sq), m.from(), "PWC restores on the square left: {m}");
                     next.put(sq, Some(captured));
                 }
-                // アンチキルケ: the capturer ends elsewhere; the captured piece is held
-                Some((Displacement::Return, sq)) => {
-                    next.hand_mut(us).add(captured.kind.unpromoted());
-                    end = sq;
-                }
+                // アンチキルケ: the captured piece is held
+                Some((Displacement::Return, _)) => next.hand_mut(us).add(captured.kind.unpromoted()),
                 // a king is captured only in the captures check imagines
                 None if captured.kind == PieceKind::King => {}
                 None | Some((Displacement::Turn, _)) => next.hand_mut(us).add(captured.kind.unpromoted()),
@@ -1275,15 +1283,20 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
     let (Some(from), to) = (m.from(), m.to()) else {
         return vec![m];
     };
-    let Some(captured) = setup.piece_at(to) else {
+    // a capture by hopping takes the piece on `via` (no Lion under a capture condition);
+    // fm's move.c, to_1st branches: the starting squares nearest to that square's file
+    let captured_on = m.via().unwrap_or(to);
+    let Some(captured) = setup.piece_at(captured_on) else {
         return vec![m];
     };
-    assert!(m.via().is_none(), "no Lion under a capture condition");
     let mover = setup.piece_at(from).unwrap();
     // the board once the capturer stands on `to`, the captured piece gone
     let mut board = setup.clone();
     board.put(from, None);
+    board.put(captured_on, None);
     board.put(to, Some(mover));
+    // (a return may not go to the square a hop emptied: fm tests it before emptying it)
+    let free_for_return = |sq: &Square| board.piece_at(*sq).is_none() && *sq != captured_on;
     let pawn_on_file = |color: Color, file: i32| {
         (1..=9).any(|r| board.piece_at(Square::new(file, r).unwrap()) == Some(Piece::new(PieceKind::Pawn, color)))
     };
@@ -1294,7 +1307,7 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
         Capture::Circe if captured.kind == PieceKind::King => vec![],
         Capture::Circe => {
             let kind = captured.kind.unpromoted();
-            nearest_start(kind, captured.color, to)
+            nearest_start(kind, captured.color, captured_on)
                 .into_iter()
                 .filter(free)
                 .filter(|sq| kind != PieceKind::Pawn || !pawn_on_file(captured.color, sq.file()))
@@ -1302,14 +1315,14 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
                 .collect()
         }
         Capture::AntiCirce => {
-            let nearest = nearest_start(mover.kind.unpromoted(), mover.color, to);
+            let nearest = nearest_start(mover.kind.unpromoted(), mover.color, captured_on);
             if nearest.contains(&to) {
                 vec![]
             } else {
                 // a return that makes two pawns is a forbidden position, judged later
                 nearest
                     .into_iter()
-                    .filter(free)
+                    .filter(free_for_return)
                     .map(|sq| m.with_displacement(Displacement::Return, sq))
                     .collect()
             }

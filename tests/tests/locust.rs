@@ -208,23 +208,58 @@ fn under_andernach_the_locust_turns_where_it_lands() {
     );
 }
 
-/// キルケ, アンチキルケ and PWC with a Locust are refused with a clear error (fm plays
-/// them; yosei does not yet), and so is Isardam (fm refuses it with its 蝗系駒).
+/// Under キルケ the piece the Locust hops over is reborn on the starting square of its
+/// kind nearest to the square it was taken on (fm's `move.c`, `to_1st`): a White gold
+/// taken on 5e has 4a and 6a equally near, and the capturer chooses; a silver taken on
+/// 2f goes to 3a. Under PWC it reappears on the square the Locust left; under アンチキルケ
+/// the Locust, a fairy piece with no starting square, stays where it lands and the gold
+/// goes to hand.
 #[test]
-fn the_capture_conditions_and_isardam_refuse_the_locust() {
-    for (condition, word) in [
-        (Condition::Circe, "circe"),
-        (Condition::AntiCirce, "anticirce"),
-        (Condition::Pwc, "pwc"),
-    ] {
-        let rules = RuleSet::compile(&[condition]).unwrap();
-        let setup = parse_sfen("4k4/9/9/9/9/9/9/9/4K4 b [LO] 1").unwrap().setup;
-        let err = Position::from_setup(&setup, &rules).unwrap_err().to_string();
-        assert!(
-            err.contains("a locust (letter [LO]) captures by hopping") && err.contains(&format!("condition {word}")),
-            "{err}"
-        );
-    }
+fn capture_conditions_displace_the_piece_hopped_over() {
+    let rules_of = |c: Condition| RuleSet::compile(&[c]).unwrap();
+    let gold = "9/9/9/9/4g4/9/9/9/4[LO]4 b - 1";
+    let circe = rules_of(Condition::Circe);
+    assert_eq!(
+        legal_usi(&pos_under(gold, &circe), &circe, "5i"),
+        ["5i5e5d/4a", "5i5e5d/6a"]
+    );
+    let p = pos_under(gold, &circe);
+    let after = p.play(p.find_legal(parse_usi_move("5i5e5d/6a").unwrap(), &circe).unwrap());
+    assert_eq!(
+        after.piece_at(sq("6a")),
+        Some(Piece::new(PieceKind::Gold, Color::White))
+    );
+    assert_eq!((after.piece_at(sq("5e")), after.piece_at(sq("5i"))), (None, None));
+    assert!(after.hand(Color::Black).is_empty());
+    assert_eq!(after.key(), after.compute_key());
+    assert_eq!(
+        p.key_after(p.find_legal(parse_usi_move("5i5e5d/6a").unwrap(), &circe).unwrap()),
+        after.key()
+    );
+    let silver = "9/9/9/9/9/7s1/9/9/4[LO]4 b - 1";
+    assert_eq!(legal_usi(&pos_under(silver, &circe), &circe, "5i"), ["5i2f1e/3a"]);
+    let pwc = rules_of(Condition::Pwc);
+    let p = pos_under(gold, &pwc);
+    assert_eq!(legal_usi(&p, &pwc, "5i"), ["5i5e5d/5i"]);
+    let after = p.play(p.find_legal(parse_usi_move("5i5e5d/5i").unwrap(), &pwc).unwrap());
+    assert_eq!(
+        after.piece_at(sq("5i")),
+        Some(Piece::new(PieceKind::Gold, Color::White))
+    );
+    let anticirce = rules_of(Condition::AntiCirce);
+    let p = pos_under(gold, &anticirce);
+    assert_eq!(legal_usi(&p, &anticirce, "5i"), ["5i5e5d"]);
+    assert_eq!(
+        p.play(p.find_legal(parse_usi_move("5i5e5d").unwrap(), &anticirce).unwrap())
+            .hand(Color::Black)
+            .count(PieceKind::Gold),
+        1
+    );
+}
+
+/// Isardam refuses the Locust, as fm does with its 蝗系駒 (`arrange.c`).
+#[test]
+fn isardam_refuses_the_locust() {
     let isardam = RuleSet::compile(&[Condition::Isardam]).unwrap();
     let setup = parse_sfen("4k4/9/9/9/4[LO]4/9/9/9/4K4 b - 1").unwrap().setup;
     let err = Position::from_setup(&setup, &isardam).unwrap_err().to_string();

@@ -240,7 +240,6 @@ fn random_positions_equal_the_reference_under_each_ban() {
         for _ in 0..150 {
             let mut mix = mix.clone();
             mix.no_lions = rules.capture_rule().is_some();
-            mix.no_locusts = rules.capture_rule().is_some();
             let setup = random_fairy_setup(&mut rng, &mix);
             let Ok(p) = Position::from_setup(&setup, &rules) else {
                 continue;

@@ -1453,12 +1453,6 @@ impl CompiledMovement {
             && self.riders.iter().flatten().all(|line| line.dir.is_some())
     }
 
-    /// Whether the movement captures by hopping (`x`): off its destination square.
-    #[inline]
-    pub fn has_hop_captures(&self) -> bool {
-        self.hop_captures.iter().any(|lines| !lines.is_empty())
-    }
-
     /// Whether the movement includes the Lion's two king steps (`aK`), which the move
     /// generator handles.
     #[inline]

@@ -109,6 +109,17 @@ impl Move {
         Move(self.with_extra(sq).0 | code << DISPLACEMENT_SHIFT)
     }
 
+    /// Where the piece a capture condition displaces (reborn, restored) stands before the
+    /// move: the intermediate square of a two-step, a capture by hopping (the capture
+    /// conditions refuse the Lion's two steps), else the destination.
+    #[inline]
+    pub const fn displaced_square(self) -> Square {
+        match self.via() {
+            Some(via) => via,
+            None => self.to(),
+        }
+    }
+
     /// The Circe-family effect of this move, if it has one (and it is known).
     #[inline]
     pub const fn displacement(self) -> Option<(Displacement, Square)> {

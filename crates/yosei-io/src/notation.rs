@@ -1077,8 +1077,8 @@ pub fn write_ki2_move(pos: &Position, rules: &RuleSet, m: Move, previous_to: Opt
 pub(crate) fn displaced_kind(m: Move, piece_at: impl Fn(Square) -> Option<Piece>) -> Option<PieceKind> {
     let (d, _) = m.displacement()?;
     match d {
-        Displacement::Rebirth => Some(piece_at(m.to())?.kind.unpromoted()),
-        Displacement::Restore => Some(piece_at(m.to())?.kind),
+        Displacement::Rebirth => Some(piece_at(m.displaced_square())?.kind.unpromoted()),
+        Displacement::Restore => Some(piece_at(m.displaced_square())?.kind),
         // Andernach's change of colour puts nothing elsewhere; a swap is written `<>`
         Displacement::Turn | Displacement::Swap => None,
         Displacement::Return => {

@@ -181,13 +181,6 @@ impl PieceTable {
         kind.is_ordinary() || kind == PieceKind::Stone || self.movement(kind).is_some_and(|m| m.is_line_bound())
     }
 
-    /// Whether pieces of `kind` capture by hopping (`x`, the Locust): the captured piece
-    /// is not on the destination square.
-    #[inline]
-    pub fn has_hop_captures(&self, kind: PieceKind) -> bool {
-        self.movement(kind).is_some_and(|m| m.has_hop_captures())
-    }
-
     /// Whether pieces of `kind` also make the Lion's two king steps.
     #[inline]
     pub fn has_lion_steps(&self, kind: PieceKind) -> bool {

@@ -34,9 +34,6 @@ pub enum SetupProblem {
     /// A piece with the Lion's two steps (two captures in one move) under キルケ,
     /// アンチキルケ or PWC, a combination no one has defined.
     LionUnderCaptureCondition { kind: PieceKind, condition: Condition },
-    /// A piece that captures by hopping (the Locust: the captured piece is not on its
-    /// destination) under キルケ, アンチキルケ or PWC, which fm plays and yosei not yet.
-    HopCaptureUnderCaptureCondition { kind: PieceKind, condition: Condition },
     /// A fairy piece whose movement a condition does not support: under Isardam one that
     /// hops, makes Lion steps or rides off the eight lines; under Koko one with Lion steps
     /// (fm refuses the first, has no trial move for the second); and a stone under
@@ -117,14 +114,6 @@ impl fmt::Display for SetupProblem {
             SetupProblem::LionUnderCaptureCondition { kind, condition } => write!(
                 f,
                 "a {} (letter {}) can capture twice in one move, which condition {condition} ({}) does not define",
-                kind.name(),
-                kind.sfen_name(),
-                condition.japanese()
-            ),
-            SetupProblem::HopCaptureUnderCaptureCondition { kind, condition } => write!(
-                f,
-                "a {} (letter {}) captures by hopping, off its destination square: yosei does not yet play such \
-                 captures under condition {condition} ({})",
                 kind.name(),
                 kind.sfen_name(),
                 condition.japanese()
@@ -267,9 +256,6 @@ impl Position {
                 let present = kind_counts[kind.index()] > 0;
                 if present && pieces.has_lion_steps(kind) {
                     problems.push(SetupProblem::LionUnderCaptureCondition { kind, condition });
-                }
-                if present && pieces.has_hop_captures(kind) {
-                    problems.push(SetupProblem::HopCaptureUnderCaptureCondition { kind, condition });
                 }
             }
         }
