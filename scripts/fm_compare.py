@@ -108,6 +108,7 @@ ZOO_GLYPHS = {
     "SP": "雀",
     "EA": "鷲",
     "NE": "Ｅ",
+    "LO": "蝗",
 }
 # rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
 RULES_MD_LETTERS = {
@@ -258,17 +259,21 @@ def usi_square(text):
 
 
 def from_usi(move):
-    """('G', None, to, False, None) for a drop; (None, from, to, promote, displaced)."""
+    """('G', None, to, False, None) for a drop; (None, from, to, promote, displaced). A
+    two-step `1h1f1e` (the Locust's capture by hopping over 1f) is written by its origin
+    and landing, as fm writes it (`16-15蝗<18`): the captured square lies between."""
     main, _, displaced = move.partition("/")
     where = usi_square(displaced) if displaced else None
     if "*" in main:
         kind, _, to = main.partition("*")
         return (kind, None, usi_square(to), False, None)
-    return (None, usi_square(main[0:2]), usi_square(main[2:4]), main.endswith("+"), where)
+    squares = main.rstrip("+")
+    return (None, usi_square(squares[0:2]), usi_square(squares[-2:]), main.endswith("+"), where)
 
 
-# (転: fm's mark of a piece changing colour under Andernach, after the promotion mark)
-FM_MOVE = re.compile(r"^(\d\d|同)(\$?)([^\d<>/打居成生]+)(成|生)?転?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
+# (転: fm's mark of a piece changing colour under Andernach, after the promotion mark;
+# `16-15蝗<18`: the Locust's capture of the piece on 16, landing on 15)
+FM_MOVE = re.compile(r"^(?:\d\d-)?(\d\d|同)(\$?)([^\d<>/打居成生]+)(成|生)?転?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
 
 
 def from_fm(move, previous_to, zoo=None):
@@ -336,7 +341,12 @@ def play(board, move, conditions, black):
         after[to] = drop if black else drop.lower()
         return after
     piece = after.pop(origin)
-    captured = after.get(to)
+    if piece.upper() == "[LO]":
+        # the Locust captures the piece it hops over, just before its landing square
+        step = tuple((b > a) - (b < a) for a, b in zip(origin, to))
+        captured = after.pop((to[0] - step[0], to[1] - step[1]), None)
+    else:
+        captured = after.get(to)
     turn = turns(piece, captured, conditions, board, to, black)
     if promote:
         piece = "+" + piece

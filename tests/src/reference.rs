@@ -45,6 +45,9 @@ struct Movement {
     turned_hops: Vec<TurnedHop>,
     /// The equihopper: over any occupied square to the square as far beyond it.
     equihopper: bool,
+    /// Locust lines: the first piece on the line, if an enemy with an empty square just
+    /// beyond it, is captured by hopping onto that square (a two-step move).
+    hop_captures: Offsets,
 }
 
 impl Movement {
@@ -61,6 +64,7 @@ impl Movement {
             circles: vec![],
             turned_hops: vec![],
             equihopper: false,
+            hop_captures: vec![],
         }
     }
 }
@@ -120,7 +124,7 @@ fn rose_paths() -> Vec<Offsets> {
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 37] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+pub const FAIRY_KINDS: [PieceKind; 38] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -271,6 +275,11 @@ fn movement(kind: PieceKind) -> Movement {
                 .collect(),
             ..Movement::new(vec![], vec![])
         },
+        // fm's h_check.c help_check_decapt_hop and analyze_hi_decapt_hop
+        Locust => Movement {
+            hop_captures: queen_lines.clone(),
+            ..Movement::new(vec![], vec![])
+        },
         // fm's h_check.c help_check_equi_hop and analyze_hi_equi_hop's non-stop branch
         NonStopEquihopper => Movement {
             equihopper: true,
@@ -307,14 +316,41 @@ fn can_land(setup: &Setup, color: Color, to: Square) -> bool {
         .is_none_or(|p| p.color != color && p.kind != PieceKind::Stone)
 }
 
-/// Squares the piece on `from` reaches (moves to or captures on). A Lion's two-step
-/// moves reach no square beyond its 24 single moves, so they add nothing here.
+/// Squares the piece on `from` reaches (moves to or captures on, by landing or by
+/// hopping). A Lion's two-step moves reach no square beyond its 24 single moves, so
+/// they add nothing here.
 pub fn reach(setup: &Setup, from: Square) -> Vec<Square> {
     let piece = setup.piece_at(from).expect("a piece on from");
-    reach_as(setup, from, piece.kind)
+    reach_with(setup, from, &[piece.kind])
 }
 
-/// Squares the piece on `from` reaches with the power of `kind`, in its own orientation.
+/// The pieces the piece on `from` captures by hopping with the power of `kind` (the
+/// Locust), each with its landing square: the first piece of a line, an enemy and no
+/// stone, with an empty square just beyond it.
+fn hop_captures_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<(Square, Square)> {
+    let piece = setup.piece_at(from).expect("a piece on from");
+    let sign = if piece.color == Color::Black { 1 } else { -1 };
+    let mut out = Vec::new();
+    for (df, dr) in movement(kind).hop_captures {
+        let mut cur = from;
+        while let Some(next) = cur.offset(df, dr * sign) {
+            cur = next;
+            if let Some(hurdle) = setup.piece_at(cur) {
+                let beyond = cur.offset(df, dr * sign);
+                if hurdle.color != piece.color && hurdle.kind != PieceKind::Stone {
+                    if let Some(to) = beyond.filter(|&to| setup.piece_at(to).is_none()) {
+                        out.push((cur, to));
+                    }
+                }
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// Squares the piece on `from` moves to or captures on by landing there with the
+/// power of `kind`, in its own orientation.
 fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
     let piece = setup.piece_at(from).expect("a piece on from");
     let sign = if piece.color == Color::Black { 1 } else { -1 };
@@ -618,8 +654,23 @@ pub fn refuses_pieces(setup: &Setup, rules: &Rules) -> bool {
         && Square::all().any(|sq| setup.piece_at(sq).is_some_and(|p| p.kind == PieceKind::Stone))
 }
 
-/// The union of what the piece on `from` reaches with each of `kinds`.
+/// The union of what the piece on `from` reaches with each of `kinds`: the squares it
+/// moves to, captures on by landing, or captures by hopping over.
 fn reach_with(setup: &Setup, from: Square, kinds: &[PieceKind]) -> Vec<Square> {
+    let mut out = landings_with(setup, from, kinds);
+    for &kind in kinds {
+        for (sq, _) in hop_captures_as(setup, from, kind) {
+            if !out.contains(&sq) {
+                out.push(sq);
+            }
+        }
+    }
+    out
+}
+
+/// The union of the squares the piece on `from` moves to or captures on by landing
+/// there with each of `kinds`.
+fn landings_with(setup: &Setup, from: Square, kinds: &[PieceKind]) -> Vec<Square> {
     let mut out = Vec::new();
     for &kind in kinds {
         for sq in reach_as(setup, from, kind) {
@@ -804,6 +855,9 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
                 && m.circles.is_empty()
                 && m.turned_hops.is_empty()
                 && !m.equihopper
+                && m.hop_captures
+                    .iter()
+                    .all(|&(df, dr)| sq.offset(2 * df, 2 * dr).is_none())
                 && m.leaps
                     .iter()
                     .chain(&m.slides)
@@ -848,8 +902,15 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
         let from = m.from().unwrap();
         let mut piece = next.piece_at(from).unwrap();
         next.put(from, None);
-        // a Lion two-step first takes what stands on `via` (nothing for a pass)
-        if let Some(via) = m.via() {
+        // where the piece a capture condition reborns or restores stands: the
+        // destination, or the square a capture by hopping takes on
+        let displaced_on = match m.displacement() {
+            Some((Displacement::Rebirth | Displacement::Restore, _)) => m.displaced_square(),
+            _ => m.to(),
+        };
+        // a two-step first takes what stands on `via` (nothing for a Lion's pass; a hop
+        // capture's captured piece, unless it is reborn or restored)
+        if let Some(via) = m.via().filter(|&via| via != displaced_on) {
             if let Some(captured) = next.piece_at(via) {
                 assert!(captured.color != us, "a Lion two-step via its own piece: {m}");
                 if captured.kind != PieceKind::King {
@@ -859,7 +920,12 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
             }
         }
         let mut end = m.to();
-        if let Some(captured) = next.piece_at(m.to()) {
+        // アンチキルケ: the capturer ends elsewhere
+        if let Some((Displacement::Return, sq)) = m.displacement() {
+            end = sq;
+        }
+        if let Some(captured) = next.piece_at(displaced_on) {
+            next.put(displaced_on, None);
             match m.displacement() {
                 // キルケ: the captured piece, unpromoted, for its owner
                 Some((Displacement::Rebirth, sq)) => {
@@ -876,11 +942,8 @@ pub fn play(setup: &Setup, m: Move) -> Setup {
                     assert_eq!(Some(sq), m.from(), "PWC restores on the square left: {m}");
                     next.put(sq, Some(captured));
                 }
-                // アンチキルケ: the capturer ends elsewhere; the captured piece is held
-                Some((Displacement::Return, sq)) => {
-                    next.hand_mut(us).add(captured.kind.unpromoted());
-                    end = sq;
-                }
+                // アンチキルケ: the captured piece is held
+                Some((Displacement::Return, _)) => next.hand_mut(us).add(captured.kind.unpromoted()),
                 // a king is captured only in the captures check imagines
                 None if captured.kind == PieceKind::King => {}
                 None | Some((Displacement::Turn, _)) => next.hand_mut(us).add(captured.kind.unpromoted()),
@@ -938,10 +1001,22 @@ fn candidates(setup: &Setup, rules: &Rules) -> Vec<Move> {
             continue;
         }
         let kinds = &powers[from.index()];
-        for to in reach_with(setup, from, kinds) {
+        for to in landings_with(setup, from, kinds) {
             out.push(Move::normal(from, to, false));
             if piece.kind.can_promote() && (from.in_zone(us) || to.in_zone(us)) {
                 out.push(Move::normal(from, to, true));
+            }
+        }
+        // captures by hopping, promoting as any move may (fm's help_check_move_sub)
+        for &kind in kinds {
+            for (hurdle, to) in hop_captures_as(setup, from, kind) {
+                let m = Move::two_step(from, hurdle, to);
+                let promotes = piece.kind.can_promote() && (from.in_zone(us) || to.in_zone(us));
+                for m in [Some(m), promotes.then(|| m.promoting())].into_iter().flatten() {
+                    if !out.contains(&m) {
+                        out.push(m);
+                    }
+                }
             }
         }
         if kinds.iter().any(|&k| movement(k).lion) {
@@ -1208,15 +1283,20 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
     let (Some(from), to) = (m.from(), m.to()) else {
         return vec![m];
     };
-    let Some(captured) = setup.piece_at(to) else {
+    // a capture by hopping takes the piece on `via` (no Lion under a capture condition);
+    // fm's move.c, to_1st branches: the starting squares nearest to that square's file
+    let captured_on = m.via().unwrap_or(to);
+    let Some(captured) = setup.piece_at(captured_on) else {
         return vec![m];
     };
-    assert!(m.via().is_none(), "no Lion under a capture condition");
     let mover = setup.piece_at(from).unwrap();
     // the board once the capturer stands on `to`, the captured piece gone
     let mut board = setup.clone();
     board.put(from, None);
+    board.put(captured_on, None);
     board.put(to, Some(mover));
+    // (a return may not go to the square a hop emptied: fm tests it before emptying it)
+    let free_for_return = |sq: &Square| board.piece_at(*sq).is_none() && *sq != captured_on;
     let pawn_on_file = |color: Color, file: i32| {
         (1..=9).any(|r| board.piece_at(Square::new(file, r).unwrap()) == Some(Piece::new(PieceKind::Pawn, color)))
     };
@@ -1227,7 +1307,7 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
         Capture::Circe if captured.kind == PieceKind::King => vec![],
         Capture::Circe => {
             let kind = captured.kind.unpromoted();
-            nearest_start(kind, captured.color, to)
+            nearest_start(kind, captured.color, captured_on)
                 .into_iter()
                 .filter(free)
                 .filter(|sq| kind != PieceKind::Pawn || !pawn_on_file(captured.color, sq.file()))
@@ -1235,14 +1315,14 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
                 .collect()
         }
         Capture::AntiCirce => {
-            let nearest = nearest_start(mover.kind.unpromoted(), mover.color, to);
+            let nearest = nearest_start(mover.kind.unpromoted(), mover.color, captured_on);
             if nearest.contains(&to) {
                 vec![]
             } else {
                 // a return that makes two pawns is a forbidden position, judged later
                 nearest
                     .into_iter()
-                    .filter(free)
+                    .filter(free_for_return)
                     .map(|sq| m.with_displacement(Displacement::Return, sq))
                     .collect()
             }

@@ -165,8 +165,9 @@ fn fairy_positions_equal_the_reference_under_each_condition() {
         ..FairyMix::default()
     };
     let tally = run(0xC12CE, mix, 300, 4);
+    // (19,889 displaced since the Locust joined the kinds drawn from: a new draw)
     assert!(
-        tally.positions > 7000 && tally.displaced > 20_000 && tally.in_check > 800,
+        tally.positions > 7000 && tally.displaced > 19_000 && tally.in_check > 800,
         "{tally:?}"
     );
 }

@@ -49,6 +49,7 @@ fn legal_moves_and_checks_equal_the_reference() {
     let mut moves = 0;
     let mut in_check = 0;
     let mut lion_two_steps = 0;
+    let mut hop_captures = 0;
     // positions in which each fairy kind stands on the board, to show every one is covered
     let mut seen = [0usize; yosei_core::PieceKind::COUNT];
     for round in 0..3000 {
@@ -76,7 +77,13 @@ fn legal_moves_and_checks_equal_the_reference() {
             }
             moves += legal.len();
             in_check += pos.in_check(&rules) as usize;
-            lion_two_steps += legal.iter().filter(|m| m.via().is_some()).count();
+            let (hops, lions): (Vec<&Move>, Vec<&Move>) = legal.iter().filter(|m| m.via().is_some()).partition(|m| {
+                m.from()
+                    .and_then(|from| pos.piece_at(from))
+                    .is_some_and(|p| p.kind == yosei_core::PieceKind::Locust)
+            });
+            lion_two_steps += lions.len();
+            hop_captures += hops.len();
             if legal.is_empty() {
                 break;
             }
@@ -84,8 +91,11 @@ fn legal_moves_and_checks_equal_the_reference() {
             pos.play_in_place(m);
         }
     }
-    println!("{positions} positions, {moves} moves, {in_check} in check, {lion_two_steps} Lion two-steps");
-    assert!(positions > 10_000 && in_check > 1000 && lion_two_steps > 1000);
+    println!(
+        "{positions} positions, {moves} moves, {in_check} in check, {lion_two_steps} Lion two-steps, \
+         {hop_captures} Locust hop captures"
+    );
+    assert!(positions > 10_000 && in_check > 1000 && lion_two_steps > 1000 && hop_captures > 100);
     for kind in yosei_tests::reference::FAIRY_KINDS {
         println!("{kind:?} on the board in {} positions", seen[kind.index()]);
         assert!(seen[kind.index()] > 300, "{kind:?} too rarely on the board");

@@ -18,18 +18,20 @@ use yosei_io::sfen::{parse_sfen, write_sfen};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference;
 
-/// A position from pieces written `55I` (file, rank, SFEN letter; lower case White, `+`
-/// before a promoted letter), the side to move (`b`/`w`) and an SFEN hand (`-` for none).
+/// A position from pieces written `55I` (file, rank, SFEN letter or bracketed fm code
+/// such as `[LO]`; lower case White, `+` before a promoted letter), the side to move
+/// (`b`/`w`) and an SFEN hand (`-` for none).
 fn build(pieces: &[&str], side: &str, hand: &str) -> Setup {
     let mut setup = Setup::empty();
     for text in pieces {
         let file = text[0..1].parse().unwrap();
         let rank = text[1..2].parse().unwrap();
-        let (promoted, letter) = match &text[2..] {
-            t if t.starts_with('+') => (true, t[1..].chars().next().unwrap()),
-            t => (false, t.chars().next().unwrap()),
+        let (promoted, name) = match &text[2..] {
+            t if t.starts_with('+') => (true, &t[1..]),
+            t => (false, t),
         };
-        let mut kind = PieceKind::from_sfen_name(&letter.to_ascii_uppercase().to_string()).expect(text);
+        let letter = name.chars().find(|c| c.is_ascii_alphabetic()).expect(text);
+        let mut kind = PieceKind::from_sfen_name(&name.to_ascii_uppercase()).expect(text);
         if promoted {
             kind = kind.promoted().expect(text);
         }
@@ -167,6 +169,28 @@ fn positions() -> Vec<(&'static str, Setup, u32)> {
                 "w",
                 "-",
             ),
+            3,
+        ),
+        // Locusts of both sides: hops over enemies at a distance (53, 77, 28, 73), none over
+        // an own piece (65), a stone (44), or an enemy with an occupied square beyond (35
+        // before 25); a White Locust that could hop the Black one; one in hand.
+        (
+            "locust-hops",
+            build(
+                &[
+                    "55[LO]", "53p", "35g", "25P", "65S", "44O", "77n", "28l", "73p", "56[lo]", "59K", "51k",
+                ],
+                "b",
+                "[LO]",
+            ),
+            3,
+        ),
+        // The White king on 55 in check by two Black Locusts on its rank (95 and 15, the
+        // squares beyond it empty): a piece on 45 or 65 both blocks one line and fills the
+        // other's landing square.
+        (
+            "locust-double-check",
+            build(&["55k", "95[LO]", "15[LO]", "43g", "19K", "28S"], "w", "p"),
             3,
         ),
     ];

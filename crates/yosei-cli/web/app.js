@@ -607,13 +607,18 @@ function showPlay() {
   }
 }
 
-// The user's legal moves from the square or hand piece picked: "7g7f", "7g7f+", "G*5b".
+// The user's legal moves from the square or hand piece picked: "7g7f", "7g7f+", "G*5b",
+// and a two-step "1h1f1e" (the Locust's capture by hopping over 1f) where no other move
+// from there ends on its square, so that a click on that square tells it.
 function targetsFrom(from) {
   if (!from) return [];
   const start = from.sq ? usiSquare(from.sq) : `${from.letter}*`;
-  return state.play.legal.filter(
-    (usi) => usi.startsWith(start) && /^(\d[a-i]|([A-Z]|\[[A-Z0-9]{2}\])\*)\d[a-i]\+?$/.test(usi),
+  const moves = state.play.legal.filter(
+    (usi) => usi.startsWith(start) && /^(\d[a-i]|([A-Z]|\[[A-Z0-9]{2}\])\*)(\d[a-i])?\d[a-i]\+?$/.test(usi),
   );
+  const end = (usi) => usi.replace("+", "").slice(-2);
+  const twoStep = (usi) => /^\d[a-i]\d[a-i]\d[a-i]$/.test(usi);
+  return moves.filter((usi) => !twoStep(usi) || moves.filter((m) => end(m) === end(usi)).length === 1);
 }
 
 function playClickSquare(e) {

@@ -6,7 +6,7 @@
 //! ```text
 //! movement  = part { part }                  (no whitespace anywhere)
 //! part      = { modifier } atom [ atom ]     (the second atom, equal to the first: a rider)
-//! modifier  = "m" | "c" | "g" | "gg" | "p" | "q" | "t" | "y" | "a" | "n" | "d" | direction letter
+//! modifier  = "m" | "c" | "g" | "gg" | "p" | "q" | "t" | "x" | "y" | "a" | "n" | "d" | direction letter
 //! direction = "f" | "b" | "l" | "r" | "v" | "s"
 //! atom      = "W" | "F" | "D" | "N" | "A" | "H" | "C" | "Z" | "G"     (leaps)
 //!           | "(" number "," number ")"                               (leap, numbers 0..=8, not both 0)
@@ -37,6 +37,12 @@
 //! - `t` / `y` on a rider along king lines is a hop that turns: to the first occupied
 //!   square, then one king step from it turned 90° / 135° either way (`tQ` the Eagle,
 //!   `yQ` the Sparrow);
+//! - `x` on a rider along king lines captures by hopping (`xQ`, fm's Locust): to the
+//!   first occupied square of the line; an enemy piece there is captured by hopping over
+//!   it onto the square just beyond, which must be empty. It never moves without that
+//!   capture. The captured square is not the landing square, so it is kept apart
+//!   ([`CompiledMovement::hop_captures`]); the move is played as a two-step (origin,
+//!   captured square, landing) like the Lion's;
 //! - `q` on an oblique leap is a circular rider (`qN`, the Rose): each leap turned one
 //!   step round the atom's eight vectors from the last, one way throughout;
 //! - `n` makes a leap lame: straight and diagonal leaps need the squares between empty,
@@ -121,6 +127,7 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Sparrow => "yQ",
         Eagle => "tQ",
         NonStopEquihopper => "E",
+        Locust => "xQ",
         _ => return None,
     })
 }
@@ -184,6 +191,10 @@ pub enum PartKind {
     /// to the first occupied square, then one king step from it, turned by that many
     /// degrees either way from the line.
     TurnedHop(u8),
+    /// A capture by hopping (`x`, fm's Locust with `xQ`): along a king line over empty
+    /// squares to the first occupied square; an enemy piece there is captured by hopping
+    /// over it onto the empty square just beyond. No move without that capture.
+    HopCapture,
 }
 
 /// The eight king steps in angular order (owner's view), for turning a step by 45°
@@ -484,6 +495,7 @@ impl Parser {
         let (mut n, mut d, mut p) = (None::<usize>, None::<usize>, None::<usize>);
         let mut q = None::<usize>;
         let (mut t, mut y) = (None::<usize>, None::<usize>);
+        let mut x = None::<usize>;
         // `gg`: the Kangaroo's two hurdles
         let mut double_g = false;
         let mut words: Vec<Word> = Vec::new();
@@ -505,10 +517,11 @@ impl Parser {
                     word_open = false;
                     double_g = true;
                 }
-                'm' | 'c' | 'g' | 'a' | 'n' | 'd' | 'p' | 'q' | 't' | 'y' => {
+                'm' | 'c' | 'g' | 'a' | 'n' | 'd' | 'p' | 'q' | 't' | 'x' | 'y' => {
                     word_open = false;
                     let slot = match ch {
                         't' => &mut t,
+                        'x' => &mut x,
                         'y' => &mut y,
                         'p' => &mut p,
                         'q' => &mut q,
@@ -597,6 +610,7 @@ impl Parser {
                 || p.is_some()
                 || q.is_some()
                 || t.is_some()
+                || x.is_some()
                 || y.is_some()
                 || !words.is_empty()
             {
@@ -613,7 +627,7 @@ impl Parser {
         let (base, compound_rider) = atom.vectors();
         let rider = doubled || compound_rider;
         if atom == Atom::E {
-            let other = [g, p, q, t, y, n, d].into_iter().flatten().min();
+            let other = [g, p, q, t, x, y, n, d].into_iter().flatten().min();
             if let Some(at) = other {
                 return Err(error(
                     at,
@@ -661,6 +675,22 @@ impl Parser {
                     format!(
                         "'{}' (turned hop) takes a rider along king lines and nothing else, as in tQ; found {atom_text}",
                         self.chars[at]
+                    ),
+                ));
+            }
+        }
+        if let Some(at) = x {
+            // along king lines only, so that the landing square follows from the origin
+            // and the captured square (`Reach::hop_captures` holds the captured squares)
+            let king_lines = rider && base.iter().all(|&(vx, vy)| vx.abs() <= 1 && vy.abs() <= 1);
+            let other = [m, c, g, p, q, t, y, n, d].into_iter().flatten().next().is_some();
+            if !king_lines || other {
+                return Err(error(
+                    at,
+                    format!(
+                        "'x' (capture by hopping) takes a rider along king lines and directions only, as in xQ; \
+                         found {}",
+                        self.chars[start..self.pos].iter().collect::<String>()
                     ),
                 ));
             }
@@ -738,6 +768,8 @@ impl Parser {
         Ok(Part {
             kind: if atom == Atom::E {
                 PartKind::EquiHop
+            } else if x.is_some() {
+                PartKind::HopCapture
             } else if let Some((_, eighths)) = turn {
                 PartKind::TurnedHop(eighths)
             } else if q.is_some() {
@@ -755,7 +787,8 @@ impl Parser {
             } else {
                 PartKind::Leap
             },
-            quiet: c.is_none(),
+            // a hop capture never moves without capturing
+            quiet: c.is_none() && x.is_none(),
             capture: m.is_none(),
             vectors,
         })
@@ -1044,6 +1077,8 @@ pub struct CompiledMovement {
     turned_hops: [Vec<TurnedHop>; 2],
     /// Equihopper vectors (board deltas to the midpoint) with (quiet, capture).
     equi_hops: [Vec<EquiHop>; 2],
+    /// Lines of captures by hopping (`x`), along king directions.
+    hop_captures: [Vec<Line>; 2],
     lion: bool,
     dead: [Bitboard; 2],
     /// Owner's-view leap vectors with (quiet, capture), sorted; for `Debug`.
@@ -1087,6 +1122,7 @@ impl CompiledMovement {
         let mut circles = MergedCircles::new();
         let mut turned_hops: BTreeMap<((i8, i8), u8), (bool, bool)> = BTreeMap::new();
         let mut equi_hops = Merged::new();
+        let mut hop_captures = Merged::new();
         let mut lion = false;
         for part in parts {
             match part.kind {
@@ -1096,6 +1132,7 @@ impl CompiledMovement {
                 PartKind::DoubleHop => merge(&mut double_hops, part),
                 PartKind::HopRide => merge(&mut hop_rides, part),
                 PartKind::EquiHop => merge(&mut equi_hops, part),
+                PartKind::HopCapture => merge(&mut hop_captures, part),
                 PartKind::TurnedHop(eighths) => {
                     for &v in &part.vectors {
                         let entry = turned_hops.entry((v, eighths)).or_insert((false, false));
@@ -1174,6 +1211,7 @@ impl CompiledMovement {
                     })
                     .collect()
             }),
+            hop_captures: [lines(&hop_captures, Color::Black), lines(&hop_captures, Color::White)],
             lion,
             dead: [Bitboard::EMPTY; 2],
             leap_vectors: leaps.into_iter().collect(),
@@ -1196,8 +1234,10 @@ impl CompiledMovement {
             let rider = self.riders[c]
                 .iter()
                 .any(|l| sq.offset(l.df as i32, l.dr as i32).is_some());
+            // a hurdle square and a landing square beyond it (grasshopper, hop capture)
             let hop = self.hops[c]
                 .iter()
+                .chain(&self.hop_captures[c])
                 .any(|l| sq.offset(2 * l.df as i32, 2 * l.dr as i32).is_some());
             let lame = self.lame[c]
                 .iter()
@@ -1234,12 +1274,40 @@ impl CompiledMovement {
         dead
     }
 
-    /// Every square the piece could capture on if an enemy stood there: leap targets,
-    /// rider squares up to and including the first occupied one, hop landing squares.
-    /// Move-only (`m`) parts and the Lion's two steps (`aK`) are not included. The
-    /// result may contain squares of the mover's own pieces.
+    /// Every square the piece could capture on if an enemy stood there (check detection
+    /// reads this): [`CompiledMovement::landing_captures`] and
+    /// [`CompiledMovement::hop_captures`]. Move-only (`m`) parts and the Lion's two
+    /// steps (`aK`) are not included. The result may contain squares of the mover's own
+    /// pieces.
     #[inline]
     pub fn attacks(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        self.landing_captures(color, from, occupied) | self.hop_captures(color, from, occupied)
+    }
+
+    /// The squares where the piece could capture by hopping over an enemy standing there
+    /// (`x`): the first occupied square of each line whose next square is on the board
+    /// and empty. The landing square is that next square.
+    #[inline]
+    pub fn hop_captures(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        let mut bb = Bitboard::EMPTY;
+        for line in &self.hop_captures[color.index()] {
+            // the line's reach ends on its first occupied square, its only occupied one
+            let Some(hurdle) = (line.reach(from, occupied) & occupied).first() else {
+                continue;
+            };
+            let landing = hurdle.offset(line.df as i32, line.dr as i32);
+            if landing.is_some_and(|to| !occupied.contains(to)) {
+                bb = bb.with(hurdle);
+            }
+        }
+        bb
+    }
+
+    /// The squares where the piece could capture by landing on an enemy standing there:
+    /// leap targets, rider squares up to and including the first occupied one, hop
+    /// landing squares (not the squares of hop captures, `x`).
+    #[inline]
+    pub fn landing_captures(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
         let c = color.index();
         let mut bb = self.leaps[c][1][from.index()];
         for line in &self.riders[c] {
@@ -1381,6 +1449,7 @@ impl CompiledMovement {
             && self.circles.iter().all(Vec::is_empty)
             && self.turned_hops.iter().all(Vec::is_empty)
             && self.equi_hops.iter().all(Vec::is_empty)
+            && self.hop_captures.iter().all(Vec::is_empty)
             && self.riders.iter().flatten().all(|line| line.dir.is_some())
     }
 
@@ -1414,6 +1483,7 @@ impl fmt::Debug for CompiledMovement {
             .field("hop_rides", &black(&self.hop_rides[0]))
             .field("circles", &self.circles[0].len())
             .field("turned_hops", &self.turned_hops[0].len())
+            .field("hop_captures", &black(&self.hop_captures[0]))
             .field(
                 "lame",
                 &self.lame[0]
@@ -1779,6 +1849,55 @@ mod tests {
     }
 
     #[test]
+    fn hop_captures_take_the_first_piece_of_a_line_with_an_empty_square_beyond() {
+        let locust = compiled_builtin(Locust).unwrap();
+        let from = sq(5, 5);
+        // nothing on the board: no capture, and never a move without one
+        assert!(locust.attacks_on_empty_board(Color::Black, from).is_empty());
+        assert!(locust.quiet_moves(Color::Black, from, set(&[52, 33])).is_empty());
+        // 52 at a distance (53 beyond it... 51 empty) and 33 (22 empty); 77 has 88
+        // filled behind it; 58 on file 5 backward with 59 empty
+        let occupied = set(&[52, 33, 77, 88, 58]);
+        assert_eq!(locust.hop_captures(Color::Black, from, occupied), set(&[52, 33, 58]));
+        assert_eq!(locust.attacks(Color::Black, from, occupied), set(&[52, 33, 58]));
+        assert!(locust.landing_captures(Color::Black, from, occupied).is_empty());
+        // a piece on the edge has no square beyond it
+        assert!(locust.attacks(Color::Black, from, set(&[51])).is_empty());
+        // only the first piece of a line counts: 53 before 52
+        assert_eq!(locust.attacks(Color::Black, from, set(&[53, 52])), Bitboard::EMPTY);
+        assert!(!locust.is_line_bound() && locust.dead_squares(Color::Black).is_empty());
+        // a user's piece may capture both ways: onto the first piece and over it
+        let both = compiled("QxQ");
+        assert_eq!(
+            both.landing_captures(Color::Black, from, set(&[52])) & set(&[52]),
+            set(&[52])
+        );
+        assert_eq!(both.hop_captures(Color::Black, from, set(&[52])), set(&[52]));
+        let needs_king_lines = |found: &str| {
+            format!(
+                "'x' (capture by hopping) takes a rider along king lines and directions only, as in xQ; found {found}"
+            )
+        };
+        for (text, column, message) in [
+            ("xN", 1, needs_king_lines("xN")),
+            ("xNN", 1, needs_king_lines("xNN")),
+            ("cxQ", 2, needs_king_lines("cxQ")),
+            ("xgQ", 1, needs_king_lines("xgQ")),
+            ("xE", 1, "'x' does not apply to E (the equihopper)".to_string()),
+            (
+                "xaK",
+                2,
+                "'a' is only supported as aK, the Lion's two king steps".into(),
+            ),
+        ] {
+            let err = Movement::parse(text).unwrap_err();
+            assert_eq!((err.column, err.message), (column, message), "{text}");
+        }
+        // directions select lines as for any rider
+        assert_eq!(compiled("fxR").attacks(Color::Black, from, set(&[52, 58])), set(&[52]));
+    }
+
+    #[test]
     fn rose_rides_around_the_octagon() {
         let rose = compiled_builtin(Rose).unwrap();
         let from = sq(5, 5);
@@ -2059,8 +2178,10 @@ mod tests {
         const ATOM: &str = "expected an atom (W F D N A H C Z G K R B Q E or (x,y))";
         let table: &[(&str, usize, String)] = &[
             ("", 1, format!("empty movement: {ATOM}")),
-            ("Wx", 2, format!("{ATOM}, found 'x'")),
-            ("x", 1, format!("{ATOM}, found 'x'")),
+            ("Wx", 3, format!("{ATOM} after 'x', found the end")),
+            ("Wz", 2, format!("{ATOM}, found 'z'")),
+            ("x", 2, format!("{ATOM} after 'x', found the end")),
+            ("z", 1, format!("{ATOM}, found 'z'")),
             ("1", 1, format!("{ATOM}, found '1'")),
             ("W)", 2, format!("{ATOM}, found ')'")),
             ("fW,", 3, format!("{ATOM}, found ','")),
@@ -2209,7 +2330,7 @@ mod tests {
 
     #[test]
     fn random_strings_never_panic() {
-        let alphabet: Vec<char> = "WFDNAHCZGKRBQEmcgafblrvsndpqty(),0123456789WFNKRBQ(),18 x-é\t)]Y"
+        let alphabet: Vec<char> = "WFDNAHCZGKRBQEmcgafblrvsndpqtxy(),0123456789WFNKRBQ(),18 x-é\t)]Y"
             .chars()
             .collect();
         let mut rng = SplitMix64::new(42);

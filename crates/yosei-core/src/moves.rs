@@ -1,7 +1,8 @@
 //! Moves, packed in 32 bits.
 //!
-//! A move is a board move (from, to, promote?), a drop (kind, to), or a Lion two-step
-//! (from, via, to); any of them may carry one extra square where a capture puts a piece
+//! A move is a board move (from, to, promote?), a drop (kind, to), or a two-step
+//! (from, via, to): the Lion's two king steps, or a capture by hopping (the Locust: over
+//! the piece on `via`, captured, onto the empty `to`); any of them may carry one extra square where a capture puts a piece
 //! elsewhere under the Circe family (rebirth, Anti-Circe return, PWC restore), because
 //! such a choice makes two different moves (rules.md §6).
 //!
@@ -71,10 +72,18 @@ impl Move {
         matches!(self.displacement(), Some((Displacement::Swap, _)))
     }
 
-    /// A Lion two-step: first to `via`, then to `to` (which may be `from`: igui or pass).
+    /// A two-step: a Lion first to `via`, then to `to` (which may be `from`: igui or
+    /// pass); or a capture by hopping over the piece on `via` onto the empty `to`.
     #[inline]
     pub const fn two_step(from: Square, via: Square, to: Square) -> Move {
         Move(to.index() as u32 | (from.index() as u32) << 7 | (via.index() as u32) << VIA_SHIFT | NONE << EXTRA_SHIFT)
+    }
+
+    /// The same two-step promoting: a capture by hopping made by a promotable piece with a
+    /// borrowed power (fm promotes it as any move into, out of or within the zone).
+    #[inline]
+    pub const fn promoting(self) -> Move {
+        Move(self.0 | PROMOTE)
     }
 
     /// The same move with the square where a Circe-family capture puts a piece, as a
@@ -98,6 +107,17 @@ impl Move {
             Displacement::Swap => (3, self.to()),
         };
         Move(self.with_extra(sq).0 | code << DISPLACEMENT_SHIFT)
+    }
+
+    /// Where the piece a capture condition displaces (reborn, restored) stands before the
+    /// move: the intermediate square of a two-step, a capture by hopping (the capture
+    /// conditions refuse the Lion's two steps), else the destination.
+    #[inline]
+    pub const fn displaced_square(self) -> Square {
+        match self.via() {
+            Some(via) => via,
+            None => self.to(),
+        }
     }
 
     /// The Circe-family effect of this move, if it has one (and it is known).
@@ -176,7 +196,8 @@ impl Move {
         self.0 & PROMOTE != 0
     }
 
-    /// The intermediate square of a Lion two-step.
+    /// The intermediate square of a two-step (where a Lion steps first, or the piece a
+    /// hop captures).
     #[inline]
     pub const fn via(self) -> Option<Square> {
         Square::from_index((self.0 >> VIA_SHIFT & 127) as usize)
@@ -202,7 +223,14 @@ impl Move {
     pub fn mirror(self) -> Move {
         let base = match (self.from(), self.drop_kind(), self.via()) {
             (_, Some(kind), _) => Move::drop(kind, self.to().mirror()),
-            (Some(from), None, Some(via)) => Move::two_step(from.mirror(), via.mirror(), self.to().mirror()),
+            (Some(from), None, Some(via)) => {
+                let m = Move::two_step(from.mirror(), via.mirror(), self.to().mirror());
+                if self.is_promotion() {
+                    m.promoting()
+                } else {
+                    m
+                }
+            }
             (Some(from), None, None) => Move::normal(from.mirror(), self.to().mirror(), self.is_promotion()),
             (None, None, _) => self,
         };

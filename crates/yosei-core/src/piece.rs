@@ -114,6 +114,9 @@ pub enum PieceKind {
     /// 均 Non-stop equihopper: over the piece at the midpoint of any vector to its end,
     /// whatever stands between
     NonStopEquihopper,
+    /// 蝗 Locust: captures only, by hopping along queen lines over an enemy piece onto
+    /// the empty square just beyond it
+    Locust,
 }
 
 use PieceKind::*;
@@ -155,11 +158,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 57;
+    pub const COUNT: usize = 58;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 25] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 26] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -185,14 +188,15 @@ impl PieceKind {
         Sparrow,
         Eagle,
         NonStopEquihopper,
+        Locust,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 49] = {
-        let mut out = [Pawn; 49];
+    pub const HAND_KINDS: [PieceKind; 50] = {
+        let mut out = [Pawn; 50];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -373,6 +377,7 @@ impl PieceKind {
             Sparrow => "[SP]",
             Eagle => "[EA]",
             NonStopEquihopper => "[NE]",
+            Locust => "[LO]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -446,6 +451,7 @@ impl PieceKind {
             Sparrow => "sparrow",
             Eagle => "eagle",
             NonStopEquihopper => "non-stop equihopper",
+            Locust => "locust",
         }
     }
 }

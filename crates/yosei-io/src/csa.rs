@@ -93,6 +93,7 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         Sparrow => "SP",
         Eagle => "EA",
         NonStopEquihopper => "NE",
+        Locust => "LO",
     }
 }
 
@@ -1013,7 +1014,9 @@ pub fn write_csa(problem: &Problem) -> String {
 /// it; or why CSA cannot write it.
 fn move_text(board: &Board, m: Move, mover: Color) -> Result<(String, PieceKind), String> {
     if m.via().is_some() {
-        return Err(format!("{m} is a Lion two-step, which CSA cannot write"));
+        return Err(format!(
+            "{m} is a two-step (a Lion's two steps or a capture by hopping), which CSA cannot write"
+        ));
     }
     if m.extra().is_some() {
         return Err(format!(

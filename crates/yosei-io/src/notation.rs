@@ -190,6 +190,7 @@ pub fn board_glyph(kind: PieceKind) -> char {
         Eagle => '鷲',
         // fm's second glyph (its first, Ｅ, is a user piece's here)
         NonStopEquihopper => '均',
+        Locust => '蝗',
     }
 }
 
@@ -649,15 +650,10 @@ pub(crate) fn parse_kif_move_chars(chars: &[char], previous_to: Option<Square>) 
     };
     let promote = n.promotion == Some(true);
     let m = match n.via {
-        Some(via) => {
-            if promote {
-                return Err(NotationError::at(
-                    n.to_index,
-                    "a Lion two-step (origin with an intermediate square) does not promote",
-                ));
-            }
-            Move::two_step(from, via, to)
-        }
+        // (a Lion's two steps never promote; a capture by hopping with a borrowed power
+        // may: legality tells)
+        Some(via) if promote => Move::two_step(from, via, to).promoting(),
+        Some(via) => Move::two_step(from, via, to),
         None if n.swap => Move::swap(from, to),
         None => Move::normal(from, to, promote),
     };
@@ -1081,8 +1077,8 @@ pub fn write_ki2_move(pos: &Position, rules: &RuleSet, m: Move, previous_to: Opt
 pub(crate) fn displaced_kind(m: Move, piece_at: impl Fn(Square) -> Option<Piece>) -> Option<PieceKind> {
     let (d, _) = m.displacement()?;
     match d {
-        Displacement::Rebirth => Some(piece_at(m.to())?.kind.unpromoted()),
-        Displacement::Restore => Some(piece_at(m.to())?.kind),
+        Displacement::Rebirth => Some(piece_at(m.displaced_square())?.kind.unpromoted()),
+        Displacement::Restore => Some(piece_at(m.displaced_square())?.kind),
         // Andernach's change of colour puts nothing elsewhere; a swap is written `<>`
         Displacement::Turn | Displacement::Swap => None,
         Displacement::Return => {

@@ -589,7 +589,7 @@ fn hand_write_order() -> impl Iterator<Item = PieceKind> {
 // ---------------------------------------------------------------------------------------
 
 /// Reads one USI move syntactically: `7g7f`, `7g7f+`, `P*5e` (any droppable letter,
-/// fairy ones included), a Lion two-step `5e4d3c`, each board move optionally ending in
+/// fairy ones included), a two-step `5e4d3c` (a Lion's; a capture by hopping over 4d, `+` if it promotes), each board move optionally ending in
 /// the Circe-family suffix `/4i`, and a Messigny swap `5b<>5a`. Surrounding whitespace is ignored. Whether the move is
 /// possible is not checked.
 pub fn parse_usi_move(text: &str) -> Result<Move, UsiMoveError> {
@@ -702,7 +702,8 @@ fn parse_drop(mut reader: MoveReader<'_>) -> Result<Move, SyntaxError> {
     )
 }
 
-/// `from to[+]`, or the Lion two-step `from via to`, then an optional `/square`; or
+/// `from to[+]`, or the two-step `from via to[+]` (a Lion's; a capture by hopping, which
+/// may promote), then an optional `/square`; or
 /// the swap `from<>to`.
 fn parse_board_move(mut reader: MoveReader<'_>) -> Result<Move, SyntaxError> {
     let from = reader.square()?;
@@ -719,7 +720,12 @@ fn parse_board_move(mut reader: MoveReader<'_>) -> Result<Move, SyntaxError> {
     let first = reader.square()?;
     let mut m = if reader.peek().is_some_and(|c| c.is_ascii_digit()) {
         let to = reader.square()?;
-        Move::two_step(from, first, to)
+        let m = Move::two_step(from, first, to);
+        if reader.eat('+') {
+            m.promoting()
+        } else {
+            m
+        }
     } else {
         Move::normal(from, first, reader.eat('+'))
     };
@@ -727,10 +733,10 @@ fn parse_board_move(mut reader: MoveReader<'_>) -> Result<Move, SyntaxError> {
         m = m.with_extra(reader.square()?);
         return reader.finish(m, "the end of the move");
     }
-    let expected = if m.via().is_some() {
-        "'/' or the end of the move (a Lion two-step does not promote)"
-    } else if m.is_promotion() {
+    let expected = if m.is_promotion() {
         "'/' or the end of the move"
+    } else if m.via().is_some() {
+        "'+', '/' or the end of the move"
     } else {
         "a third square, '+', '/' or the end of the move"
     };
@@ -758,7 +764,7 @@ mod tests {
             .collect();
         assert_eq!(
             order.concat(),
-            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA][NE]"
+            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA][NE][LO]"
         );
     }
 }

@@ -100,7 +100,6 @@ const BAD_KIF_MOVES: &[(&str, usize, &str)] = &[
     ("７六石打", 1, "cannot be dropped"),
     ("７六歩打(77)", 5, "no origin"),
     ("同　歩(77)", 1, "needs a previous move"),
-    ("３三獅成(55,44)", 1, "does not promote"),
     ("５五歩打/４一", 5, "takes no '/square'"),
     ("３三角(88)/４", 10, "rank"),
     ("７六歩右打", 5, "a drop takes no"),

@@ -132,11 +132,12 @@ fn fm_zoo_pieces_are_bracketed_codes() {
     use PieceKind::*;
     // every fm piece past the alphabet, Black on rank 9 and White on rank 1, and in hands
     let text =
-        "[wa][da][tl][fe][al][tr][fl][r4][r6]/[cr][zr][em][pr][ma][mo][sh][pa][va]/[le][li][ro][rs][sp][ea][ne]2/9/9/9/\
-                [LE][LI][RO][RS][SP][EA][NE]2/[CR][ZR][EM][PR][MA][MO][SH][PA][VA]/[WA][DA][TL][FE][AL][TR][FL][R4][R6] b \
+        "[wa][da][tl][fe][al][tr][fl][r4][r6]/[cr][zr][em][pr][ma][mo][sh][pa][va]/[le][li][ro][rs][sp][ea][ne][lo]1/9/9/9/\
+                [LE][LI][RO][RS][SP][EA][NE][LO]1/[CR][ZR][EM][PR][MA][MO][SH][PA][VA]/[WA][DA][TL][FE][AL][TR][FL][R4][R6] b \
                 2[EM][PR][r6] 1";
     let setup = setup_of(text);
-    // the text lists them in kind order: nine on the edge ranks, four next to them
+    // the text lists them in kind order: nine on the edge ranks, nine next to them, eight
+    // on the third
     for (i, &kind) in PieceKind::FM_ZOO_KINDS.iter().enumerate() {
         let (file, rank) = (9 - (i % 9) as i32, 1 + (i / 9) as i32);
         assert_eq!(setup.piece_at(sq(file, rank)), Some(Piece::new(kind, Color::White)));
@@ -387,8 +388,8 @@ const BAD_USI: &[(&str, usize, &str)] = &[
     ("7g7f-", 5, "a third square, '+', '/'"),
     ("7g7f/", 6, "file digit"),
     ("7g7f/4i5", 8, "the end of the move"),
-    ("5e4d3c+", 7, "does not promote"),
-    ("5e4d3c3", 7, "'/' or the end of the move"),
+    ("5e4d3c++", 8, "'/' or the end of the move"),
+    ("5e4d3c3", 7, "'+', '/' or the end of the move"),
     ("P5e", 2, "'*'"),
     ("p*5e", 1, "upper-case droppable"),
     ("K*5e", 1, "upper-case droppable"),

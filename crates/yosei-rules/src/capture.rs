@@ -155,31 +155,43 @@ impl Choices {
     }
 }
 
-/// The moves a board move `m` (no Lion two-step) of the side to move becomes under
-/// `rule`: one per square the displaced piece may go to, or `m` itself when the capture
-/// has no displacement (nothing captured, a piece to hand, a capturer that stays).
-/// Empty when the only outcome is forbidden (an Anti-Circe return that makes two pawns).
+/// The moves a board move `m` (or a capture by hopping; no Lion two-step) of the side to
+/// move becomes under `rule`: one per square the displaced piece may go to, or `m`
+/// itself when the capture has no displacement (nothing captured, a piece to hand, a
+/// capturer that stays). Empty when the only outcome is forbidden (an Anti-Circe
+/// return that makes two pawns). A capture by hopping takes the piece on its
+/// intermediate square (`captured_on`): the starting squares are the nearest to that
+/// square's file, as fm's `to_1st` branches of `move.c` have it.
 pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Move) -> Choices {
     let (Some(from), to) = (m.from(), m.to()) else {
         return Choices::one(m);
     };
-    let Some(captured) = pos.piece_at(to) else {
+    let captured_on = m.displaced_square();
+    let Some(captured) = pos.piece_at(captured_on) else {
         return Choices::one(m);
     };
     let us = pos.side_to_move();
-    // the squares taken once the capturer stands on `to`
+    // the squares taken once the capturer stands on `to`; the square of a piece taken by
+    // hopping is free for a rebirth (fm empties it first) but not for a return
     let occupied = pos.occupied().without(from).with(to);
+    let emptied = if captured_on == to {
+        occupied
+    } else {
+        occupied.without(captured_on)
+    };
     let mut out = Choices { moves: [m; 2], len: 0 };
     match rule {
         CaptureRule::Circe => {
             let kind = captured.kind.unpromoted();
             let owner = captured.color;
-            let Some((a, b)) = nearest_start_squares(kind, owner, to.file()).filter(|_| kind != PieceKind::King) else {
+            let Some((a, b)) =
+                nearest_start_squares(kind, owner, captured_on.file()).filter(|_| kind != PieceKind::King)
+            else {
                 return Choices::one(m);
             };
             for sq in [Some(a), b].into_iter().flatten() {
-                let two_pawns = kind == PieceKind::Pawn && pawn_on_file(pos, owner, sq.file(), to);
-                if !occupied.contains(sq) && !two_pawns {
+                let two_pawns = kind == PieceKind::Pawn && pawn_on_file(pos, owner, sq.file(), captured_on);
+                if !emptied.contains(sq) && !two_pawns {
                     out.push(m.with_displacement(Displacement::Rebirth, sq));
                 }
             }
@@ -188,7 +200,7 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
             let Some(piece) = pos.piece_at(from) else {
                 return Choices::one(m);
             };
-            let Some((a, b)) = nearest_start_squares(piece.kind.unpromoted(), us, to.file()) else {
+            let Some((a, b)) = nearest_start_squares(piece.kind.unpromoted(), us, captured_on.file()) else {
                 return Choices::one(m);
             };
             if a == to || b == Some(to) {
@@ -213,7 +225,7 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
         }
         CaptureRule::Pwc => {
             let owner = captured.color;
-            let two_pawns = captured.kind == PieceKind::Pawn && pawn_on_file(pos, owner, from.file(), to);
+            let two_pawns = captured.kind == PieceKind::Pawn && pawn_on_file(pos, owner, from.file(), captured_on);
             if !two_pawns && captured.kind != PieceKind::King && !rules.is_dead(captured.kind, owner, from) {
                 out.push(m.with_displacement(Displacement::Restore, from));
             }

@@ -356,8 +356,15 @@ impl<S: MoveSink> General<'_, S> {
                 .map_or(Bitboard::FULL, |local| local.targets(Some(from)))
                 & self.check_targets(piece.kind, Some(from));
             let reach = self.powers.reach(pos, self.rules, from, occupied);
-            for to in ((reach.attacks & enemies) | (reach.quiet & !occupied)) & targets {
+            for to in ((reach.landing_captures & enemies) | (reach.quiet & !occupied)) & targets {
                 self.board_move(piece.kind, from, to)?;
+            }
+            // (no local safety, so no target filter, where a piece captures by hopping:
+            // such a piece is not line-bound)
+            for hurdle in reach.hop_captures & enemies {
+                if let Some(m) = crate::hop_capture::hop_capture(from, hurdle) {
+                    self.hop_capture(piece.kind, m)?;
+                }
             }
             if self.powers.has_lion_steps(pos, self.rules, from) {
                 self.lion_steps(piece.kind, from)?;
@@ -375,6 +382,17 @@ impl<S: MoveSink> General<'_, S> {
             self.push_choices(Move::normal(from, to, true), kind)?;
         }
         self.push_choices(Move::normal(from, to, false), kind)
+    }
+
+    /// The promotion choices of a capture by hopping, as of a board move (fm promotes a
+    /// piece that hops with a borrowed power like any other move into, out of or
+    /// within the zone).
+    fn hop_capture(&mut self, kind: PieceKind, m: Move) -> ControlFlow<()> {
+        let from = m.from().unwrap_or(m.to());
+        if kind.can_promote() && (from.in_zone(self.us) || m.to().in_zone(self.us)) && self.promotion_allowed() {
+            self.push_choices(m.promoting(), kind)?;
+        }
+        self.push_choices(m, kind)
     }
 
     /// Pushes the legal forms of one board move: under a capture condition one per

@@ -14,6 +14,7 @@ pub mod drop_pawn_mate;
 pub mod fairy_capture;
 mod flight;
 mod general;
+mod hop_capture;
 mod lion;
 mod local_safety;
 mod madrasi;

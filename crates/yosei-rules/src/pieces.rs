@@ -39,8 +39,45 @@ impl fmt::Display for UserPiece {
 /// gives check to) and the empty squares it may move to without capturing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Reach {
+    /// `landing_captures | hop_captures`: what check detection reads.
     pub attacks: Bitboard,
     pub quiet: Bitboard,
+    /// The squares it could capture on by moving there.
+    pub landing_captures: Bitboard,
+    /// The squares of pieces it could capture by hopping over them onto the empty square
+    /// just beyond, on the line from its square (`x`, the Locust).
+    pub hop_captures: Bitboard,
+}
+
+impl Reach {
+    pub const NONE: Reach = Reach {
+        attacks: Bitboard::EMPTY,
+        quiet: Bitboard::EMPTY,
+        landing_captures: Bitboard::EMPTY,
+        hop_captures: Bitboard::EMPTY,
+    };
+
+    /// A reach without hop captures.
+    #[inline]
+    fn landing_only(attacks: Bitboard, quiet: Bitboard) -> Reach {
+        Reach {
+            attacks,
+            quiet,
+            landing_captures: attacks,
+            hop_captures: Bitboard::EMPTY,
+        }
+    }
+}
+
+impl std::ops::BitOrAssign for Reach {
+    /// The reach of two powers together.
+    #[inline]
+    fn bitor_assign(&mut self, other: Reach) {
+        self.attacks |= other.attacks;
+        self.quiet |= other.quiet;
+        self.landing_captures |= other.landing_captures;
+        self.hop_captures |= other.hop_captures;
+    }
 }
 
 /// The compiled movement of every kind that is not ordinary.
@@ -119,20 +156,20 @@ impl PieceTable {
     pub fn reach(&self, kind: PieceKind, color: Color, from: Square, occupied: Bitboard) -> Reach {
         if kind.is_ordinary() {
             let attacks = attacks::ordinary_attacks(kind, color, from, occupied);
-            return Reach {
-                attacks,
-                quiet: attacks & !occupied,
-            };
+            return Reach::landing_only(attacks, attacks & !occupied);
         }
         match self.movement(kind) {
-            Some(m) => Reach {
-                attacks: m.attacks(color, from, occupied),
-                quiet: m.quiet_moves(color, from, occupied),
-            },
-            None => Reach {
-                attacks: Bitboard::EMPTY,
-                quiet: Bitboard::EMPTY,
-            },
+            Some(m) => {
+                let landing_captures = m.landing_captures(color, from, occupied);
+                let hop_captures = m.hop_captures(color, from, occupied);
+                Reach {
+                    attacks: landing_captures | hop_captures,
+                    quiet: m.quiet_moves(color, from, occupied),
+                    landing_captures,
+                    hop_captures,
+                }
+            }
+            None => Reach::NONE,
         }
     }
 

@@ -363,7 +363,15 @@ impl Position {
                     debug_assert!(false, "no piece on {from:?} for {m:?}");
                     return;
                 };
-                if let Some(via) = m.via() {
+                // a piece reborn or restored is not captured into hand: on the
+                // destination, or on the intermediate square of a capture by hopping
+                let displaced = match m.displacement() {
+                    Some((Displacement::Rebirth | Displacement::Restore | Displacement::Swap, _)) => {
+                        Some(m.displaced_square())
+                    }
+                    _ => None,
+                };
+                if let Some(via) = m.via().filter(|&via| Some(via) != displaced) {
                     self.capture_on(via, us);
                 }
                 let mut dest = to;
@@ -378,13 +386,13 @@ impl Position {
                         dest = sq;
                     }
                     Some((Displacement::Rebirth, sq)) => {
-                        if let Some(captured) = self.remove_keyed(to) {
+                        if let Some(captured) = self.remove_keyed(m.displaced_square()) {
                             self.put_keyed(sq, Piece::new(captured.kind.unpromoted(), captured.color));
                         }
                     }
                     // Messigny's swap puts the enemy piece on the origin as PWC does
                     Some((Displacement::Restore | Displacement::Swap, sq)) => {
-                        if let Some(captured) = self.remove_keyed(to) {
+                        if let Some(captured) = self.remove_keyed(m.displaced_square()) {
                             self.put_keyed(sq, captured);
                         }
                     }
@@ -511,11 +519,11 @@ impl Position {
                     };
                     key ^= zobrist::piece_on(captured, sq);
                     match m.displacement() {
-                        Some((Displacement::Rebirth, there)) if sq == to => {
+                        Some((Displacement::Rebirth, there)) if sq == m.displaced_square() => {
                             key ^= zobrist::piece_on(Piece::new(captured.kind.unpromoted(), captured.color), there);
                             continue;
                         }
-                        Some((Displacement::Restore | Displacement::Swap, there)) if sq == to => {
+                        Some((Displacement::Restore | Displacement::Swap, there)) if sq == m.displaced_square() => {
                             key ^= zobrist::piece_on(captured, there);
                             continue;
                         }

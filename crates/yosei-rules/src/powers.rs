@@ -176,10 +176,7 @@ impl Powers {
     #[inline]
     pub(crate) fn reach(&self, pos: &Position, rules: &RuleSet, sq: Square, occupied: Bitboard) -> Reach {
         let Some(piece) = pos.piece_at(sq) else {
-            return Reach {
-                attacks: Bitboard::EMPTY,
-                quiet: Bitboard::EMPTY,
-            };
+            return Reach::NONE;
         };
         let table = rules.pieces();
         let mut mask = self.mask(pos, sq);
@@ -187,16 +184,11 @@ impl Powers {
             let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
             return table.reach(kind, piece.color, sq, occupied);
         }
-        let mut reach = Reach {
-            attacks: Bitboard::EMPTY,
-            quiet: Bitboard::EMPTY,
-        };
+        let mut reach = Reach::NONE;
         while mask != 0 {
             let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
             mask &= mask - 1;
-            let r = table.reach(kind, piece.color, sq, occupied);
-            reach.attacks |= r.attacks;
-            reach.quiet |= r.quiet;
+            reach |= table.reach(kind, piece.color, sq, occupied);
         }
         reach
     }

@@ -4,7 +4,9 @@
 //! too; the eight neighbouring squares). fm judges king captures the same way: a piece
 //! reaching the enemy king checks only if a form of the capture fm's trial move tries
 //! (promoted where it may promote, unpromoted unless dead there or a second pawn) exists
-//! and the capturer, on the king's square, then has a neighbour.
+//! and the capturer, on the king's square, then has a neighbour; a capture by hopping
+//! (the Locust; fm's `hi_trial_move2`) leaves the king's square empty and puts the
+//! capturer beyond it, where it must have a neighbour.
 
 use super::king_capture_forms;
 use crate::{Condition, Position, RuleSet};
@@ -21,9 +23,18 @@ pub(crate) fn obeyed(m: Move, after: &Position) -> bool {
 
 /// Whether the piece on `from` may capture the king on `king` as a check does.
 pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square, king: Square) -> bool {
+    let Some(piece) = pos.piece_at(from) else { return false };
+    let others = pos.occupied().without(from);
+    // (Koko refuses the power conditions: the piece moves as its own kind)
+    let reach = rules.pieces().reach(piece.kind, piece.color, from, pos.occupied());
     // the capturer lands on the king's square whatever its form; the king goes to no
     // hand and is reborn nowhere (キルケ, PWC)
-    king_capture_forms(pos, rules, from, king).next().is_some() && has_neighbour(king, pos.occupied().without(from))
+    let landing = reach.landing_captures.contains(king)
+        && king_capture_forms(pos, rules, from, king).next().is_some()
+        && has_neighbour(king, others);
+    let hopping = reach.hop_captures.contains(king)
+        && crate::hop_capture::hop_capture(from, king).is_some_and(|m| has_neighbour(m.to(), others.without(king)));
+    landing || hopping
 }
 
 /// Whether a square next to `sq` is in `occupied`.

@@ -10,7 +10,8 @@
 //! - Under skci a king capture that is an ordinary self-check is no king capture: the
 //!   piece gives no check, and legality (self-check, leaving a check) is judged with
 //!   this check. A piece is a checker when *some* form of its capture (promoted or not,
-//!   a Lion's two-step through the king or onto it) is not an ordinary self-check.
+//!   a Lion's two-step through the king or onto it, a hop over it) is not an ordinary
+//!   self-check.
 //! - A move that leaves the mover's king within the enemy king's reach is illegal (the
 //!   adjacency ban in its general form, 自玉を相手の玉の利きに入れる着手).
 //!
@@ -53,14 +54,20 @@ pub(crate) fn has_capture_without_self_check(
         let checkers = ordinary_capturers(&after, rules, &Powers::new(&after, rules), own_king, !by);
         (checkers & !before).is_empty()
     };
-    let occupied = pos.occupied();
-    if powers.reach(pos, rules, from, occupied).attacks.contains(king) {
+    let reach = powers.reach(pos, rules, from, pos.occupied());
+    if reach.landing_captures.contains(king) {
         if leaves_no_new_checker(Move::normal(from, king, false)) {
             return true;
         }
         // promotion is the piece's own kind's, as for every move (conditions.md)
         let may_promote = piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by));
         if may_promote && leaves_no_new_checker(Move::normal(from, king, true)) {
+            return true;
+        }
+    }
+    if let Some(hop) = crate::hop_capture::hop_capture(from, king).filter(|_| reach.hop_captures.contains(king)) {
+        let may_promote = piece.kind.can_promote() && (from.in_zone(by) || hop.to().in_zone(by));
+        if leaves_no_new_checker(hop) || (may_promote && leaves_no_new_checker(hop.promoting())) {
             return true;
         }
     }
