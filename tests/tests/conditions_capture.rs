@@ -456,3 +456,22 @@ fn circe_capture_checks_from_the_capture_square() {
     let checks = yosei_tests::micro::checks("4k4/5g3/6S2/9/9/9/9/9/K8 b - 1", "circe");
     assert_eq!(checks, yosei_tests::micro::sorted(&["3c4b/4a", "3c4b+/4a"]));
 }
+
+/// キルケ, a capture far from the check answers it (the generator's evasion filter lets
+/// every capture through under a capture condition). White K 19 is checked by the Black
+/// rook on 99 along rank 9; its flights are covered (B+ 36 sees 18, G 38 sees 28). The
+/// White gold on 43 takes the Black silver on 44, which is reborn on 39 (the silver's
+/// starting square nearest file 4), between rook and king: the only answer. Under
+/// ordinary rules the same position is mate.
+#[test]
+fn circe_a_capture_whose_rebirth_interposes_answers_check() {
+    let sfen = "9/9/5g3/5S3/9/6+B2/9/6G2/R7k w - 1";
+    let circe = rules(&[Circe]);
+    let p = pos(sfen, &circe);
+    assert!(p.in_check(&circe));
+    assert!(p.has_legal_move(&circe));
+    assert_eq!(all_moves(sfen, &[Circe]), ["4c4d/3i"]);
+    let ordinary = rules(&[]);
+    assert!(!pos(sfen, &ordinary).has_legal_move(&ordinary));
+    assert!(all_moves(sfen, &[]).is_empty());
+}

@@ -24,7 +24,10 @@
 //! loses its power (it stands on or next to, or on the file of, a square the move
 //! empties or fills) or its
 //! path (the move fills a square between it and the king). Moves that cannot are not
-//! generated; the rest are played and asked in full.
+//! generated; the rest are played and asked in full. Under a capture condition the
+//! squares a move touches include the displaced piece's, which may be far from the
+//! move: every capture is then generated in check and judged by its own touched
+//! squares (a reborn piece, or a capturer gone home, between checker and king).
 //!
 //! Under Madrasi and 利き二歩無効 a piece may reach a king without checking it
 //! (paralysed, or its capture voided); any move may revive it, so such pieces stay
@@ -63,9 +66,13 @@ pub(crate) struct LocalRules {
     /// 駒詰: the kings' fixed power (the shortcut needs the kind line-bound, which the
     /// piece table tells).
     fixed_king_kind: Option<PieceKind>,
-    /// A move far from the checkers may still answer a check (a reborn piece between,
-    /// a checker paralysed, a 天竺 king's power changed).
+    /// A move far from the checkers may still answer a check (a checker paralysed, a
+    /// 天竺 king's power changed).
     remote_evasions: bool,
+    /// A capture may put a piece on a square far from the move (キルケ's reborn piece,
+    /// アンチキルケ's capturer gone home, PWC's restored piece): in check, a capture
+    /// anywhere may interpose, and is judged by the squares it touches.
+    displacing: bool,
     /// Every piece has its own kind's power or the 安南 family's, and every reach is a
     /// check (no Madrasi, no 利き二歩無効): a check is told from the pieces' kinds and
     /// their lenders' alone, without playing.
@@ -149,7 +156,8 @@ impl LocalRules {
             borrowed_powers,
             kings_borrow,
             fixed_king_kind,
-            remote_evasions: displacing || compiled.madrasi.is_some() || kings_borrow,
+            remote_evasions: compiled.madrasi.is_some() || kings_borrow,
+            displacing,
             plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
             board_powers,
             power: compiled.power,
@@ -171,6 +179,9 @@ pub(crate) struct LocalSafety {
     /// In check: the squares a move of another piece must start or end on to have a
     /// chance (on or next to a checker, or between a checker and the king).
     evasion_squares: Bitboard,
+    /// In check under a capture condition: the enemy pieces, whose capture may put a
+    /// piece between wherever it is made (`LocalRules::displacing`).
+    capture_evasions: Bitboard,
     /// Pieces asked in full after every move (天竺's kings).
     always_suspect: Bitboard,
     /// Under the 安南 family, when checks are wanted: the squares where a piece of the
@@ -196,14 +207,21 @@ impl LocalSafety {
                 (k, reach, ordinary_among(pos, rules, powers, reach, k))
             })
         };
-        let watched = [watch(Color::Black), watch(Color::White)];
+        // The enemy king only matters to the checks a move gives: unasked otherwise (its
+        // entries then say "unknown", and the full test answers for it).
+        let us = pos.side_to_move();
+        let mut watched = [None; 2];
+        watched[us.index()] = watch(us);
+        if checks_wanted {
+            watched[(!us).index()] = watch(!us);
+        }
         // a king nobody checks
         let safe = |color: Color| watched[color.index()].and_then(|(k, _, checkers)| checkers.is_empty().then_some(k));
         // Pieces that reach a king without capturing it as a check (paralysed, or voided
         // by 利き二歩無効): any move may revive them, so they stay suspects.
         let idle_reachers =
             |color: Color| watched[color.index()].map_or(Bitboard::EMPTY, |(_, reach, checkers)| reach & !checkers);
-        let checked = watched[pos.side_to_move().index()]
+        let checked = watched[us.index()]
             .map(|(k, _, checkers)| (k, checkers))
             .filter(|(_, checkers)| checkers.is_nonempty());
         let evasion_squares = match checked {
@@ -217,7 +235,13 @@ impl LocalSafety {
             }
             None => Bitboard::FULL,
         };
-        let borrowed_checks = match pos.king(!pos.side_to_move()) {
+        // in check, a capture anywhere may displace a piece between
+        let capture_evasions = if checked.is_some() && local.displacing && !local.remote_evasions {
+            pos.pieces_of(!us)
+        } else {
+            Bitboard::EMPTY
+        };
+        let borrowed_checks = match pos.king(!us) {
             Some(king) if checks_wanted && local.borrowed_powers == PowerNeighbourhood::NextRank => {
                 borrowed_power_checks(pos, local, king)
             }
@@ -230,6 +254,7 @@ impl LocalSafety {
             idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
             evasion_squares,
+            capture_evasions,
             // a king's borrowed power may change with any move
             always_suspect: if local.kings_borrow {
                 pos.pieces_of_kind(PieceKind::King)
@@ -241,13 +266,14 @@ impl LocalSafety {
 
     /// The squares a piece of the side to move on `from` may go to with a chance of a
     /// legal move: all, unless the king stands in check and the piece is neither the
-    /// king nor on an evasion square (then only the evasion squares). Drops: `from`
-    /// `None`.
+    /// king nor on an evasion square (then only the evasion squares and, under a
+    /// capture condition, the enemy pieces). Drops: `from` `None`.
     #[inline]
     pub(crate) fn targets(&self, from: Option<Square>) -> Bitboard {
         match (self.checked, from) {
             (Some((king, _)), Some(from)) if from == king || self.evasion_squares.contains(from) => Bitboard::FULL,
-            _ => self.evasion_squares,
+            (_, Some(_)) => self.evasion_squares | self.capture_evasions,
+            (_, None) => self.evasion_squares,
         }
     }
 
