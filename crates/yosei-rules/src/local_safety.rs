@@ -45,15 +45,17 @@
 //! fills is touched, so its neighbours are suspects), Madrasi, 利き二歩無効, the 打歩 ones
 //! and those that only forbid playing some moves (成禁, 取禁, 強欲 and their kin) — not
 //! 自己王手王取無効, whose check validity looks at the capturer's own king. A king's own
-//! move is asked in full. A capture under a capture condition is always played (it may
-//! fill a square far from the move).
+//! move is asked in full. A capture under a capture condition is judged like any move,
+//! with the square its displaced piece leaves or fills among the touched ones
+//! (`BoardChange`: the board after the move, told without playing it); a reborn or
+//! restored piece is an enemy piece of the mover's, asked like the suspects.
 
 use crate::capture::CaptureRule;
 use crate::conditions::{Compiled, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{lender_direction, lenders_are_friendly, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{attacks, Bitboard, Color, Move, Piece, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Color, Displacement, Move, Piece, PieceKind, Square};
 
 /// What the rule set lets the shortcut assume, decided once when the conditions are
 /// compiled (`crate::conditions::Compiled::local_safety`).
@@ -329,7 +331,8 @@ impl LocalSafety {
     }
 
     /// Whether `m`, a move of the side to move of `pos`, surely leaves its king
-    /// unattacked, told without playing it: no enemy piece is left among the suspects.
+    /// unattacked, told without playing it: no enemy piece is left among the suspects
+    /// (a piece reborn or restored by a capture stands on a touched square: always one).
     #[inline]
     pub(crate) fn surely_safe(&self, m: Move, pos: &Position) -> bool {
         let us = pos.side_to_move();
@@ -337,44 +340,55 @@ impl LocalSafety {
             // no king is never attacked; a king in check is asked in full
             return pos.king(us).is_none();
         };
-        if m.from() == Some(king) || m.displacement().is_some() || self.idle_reachers[us.index()].is_nonempty() {
+        if m.from() == Some(king) || self.idle_reachers[us.index()].is_nonempty() {
             return false;
         }
-        let to = Bitboard::from(m.to());
-        let occupied = (pos.occupied() & !vacated_squares(m)) | to;
-        (self.suspects(king, m, occupied) & pos.pieces_of(!us) & !to).is_empty()
+        let Some(change) = BoardChange::of(pos, m) else {
+            return false;
+        };
+        let enemies = (pos.pieces_of(!us) & !Bitboard::from(m.to())) | change.displaced_square();
+        (self.suspects(king, m, change.occupied) & enemies).is_empty()
     }
 
     /// Whether the mover's king is attacked after `m`, a move of the side to move of
     /// `pos`, told without playing it (`None`: play it and ask). Where every piece has
-    /// its own kind's power and every reach is a check, and the move displaces nothing,
-    /// the enemy pieces are those of `pos` but the one it captures, so the question is
-    /// which of them reach the king's square (after a king move, its new one) over the
-    /// board's occupancy afterwards; this holds whether or not the king stood in check.
+    /// its own kind's power and every reach is a check, the enemy pieces are those of
+    /// `pos` but the one `m` captures, and the captured piece itself where a capture
+    /// condition puts it back on the board (reborn, restored), so the question is which
+    /// of them reach the king's square (after a king move, its new one, where
+    /// アンチキルケ sends it home) over the board's occupancy afterwards; this holds
+    /// whether or not the king stood in check.
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.plain_checks || self.rules.power != PowerRule::Own || m.displacement().is_some() {
+        if !self.rules.plain_checks || self.rules.power != PowerRule::Own {
             return None;
         }
         let us = pos.side_to_move();
         let Some(king) = pos.king(us) else {
             return Some(false);
         };
-        let king_after = if m.from() == Some(king) { m.to() } else { king };
-        let to = Bitboard::from(m.to());
-        let occupied = (pos.occupied() & !vacated_squares(m)) | to;
-        let attackers = reaching_through(pos, rules, &Powers::own(), king_after, !us, occupied) & !to;
-        Some(attackers.is_nonempty())
+        let change = BoardChange::of(pos, m)?;
+        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        let attackers =
+            reaching_through(pos, rules, &Powers::own(), king_after, !us, change.occupied) & !Bitboard::from(m.to());
+        let displaced_attacks = change.displaced.is_some_and(|(sq, piece)| {
+            rules
+                .pieces()
+                .reach(piece.kind, piece.color, sq, change.occupied)
+                .attacks
+                .contains(king_after)
+        });
+        Some(attackers.is_nonempty() || displaced_attacks)
     }
 
-    /// Whether `m`, a move of the side to move of `pos` that is not a capture under a
-    /// capture condition, gives check, told without playing it (`None`: play it and
-    /// ask): with plain checks only the suspects for the enemy king can, each with its
-    /// power after the move (its own kind's, the moved piece's after promotion, or under
-    /// the 安南 family its lender's after the move).
+    /// Whether `m`, a move of the side to move of `pos`, gives check, told without
+    /// playing it (`None`: play it and ask): with plain checks only the suspects for
+    /// the enemy king can, each with its power after the move (its own kind's, the
+    /// moved piece's after promotion, or under the 安南 family its lender's after the
+    /// move, a reborn or restored piece among the lenders).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.plain_checks || m.displacement().is_some() {
+        if !self.rules.plain_checks {
             return None;
         }
         let us = pos.side_to_move();
@@ -391,18 +405,12 @@ impl LocalSafety {
             }
             (None, None) => return None,
         };
-        let to = m.to();
-        let vacated = vacated_squares(m);
-        let occupied = (pos.occupied() & !vacated) | to.into();
-        let ours = (pos.pieces_of(us) & !vacated) | to.into();
-        // the board after the move (a move without displacement changes these squares only)
-        let piece_after = |sq: Square| match sq {
-            sq if sq == to => Some(Piece::new(moved_kind, us)),
-            sq if vacated.contains(sq) => None,
-            sq => pos.piece_at(sq),
-        };
+        let change = BoardChange::of(pos, m)?;
+        let moved = Piece::new(moved_kind, us);
+        let ours = (pos.pieces_of(us) & !change.vacated) | change.dest.into();
+        let piece_after = |sq: Square| change.piece_after(pos, moved, sq);
         let table = rules.pieces();
-        for sq in self.suspects(king, m, occupied) & ours {
+        for sq in self.suspects(king, m, change.occupied) & ours {
             let piece = piece_after(sq)?;
             let kind = match self.rules.borrowed_powers {
                 PowerNeighbourhood::NextRank => {
@@ -413,7 +421,7 @@ impl LocalSafety {
                 }
                 _ => piece.kind,
             };
-            if table.reach(kind, us, sq, occupied).attacks.contains(king) {
+            if table.reach(kind, us, sq, change.occupied).attacks.contains(king) {
                 return Some(true);
             }
         }
@@ -589,4 +597,73 @@ fn touched_squares(m: Move) -> Bitboard {
         touched |= sq.into();
     }
     touched
+}
+
+/// What a move of the side to move changes on the board, told without playing it.
+#[derive(Clone, Copy, Debug)]
+struct BoardChange {
+    /// The squares it leaves empty: the origin, a Lion's intermediate capture, and
+    /// under アンチキルケ the capture square (the capturer goes home).
+    vacated: Bitboard,
+    /// Where the moved piece ends: the destination, or アンチキルケ's home square.
+    dest: Square,
+    /// The captured piece that a capture condition puts on another square (キルケ's
+    /// reborn piece, unpromoted; PWC's restored piece, as it was), with that square.
+    displaced: Option<(Square, Piece)>,
+    /// The board's occupancy afterwards.
+    occupied: Bitboard,
+}
+
+impl BoardChange {
+    /// The change `m` makes in `pos`; `None` for the displacements whose conditions
+    /// never take the shortcut (Andernach's turn, Messigny's swap). Always inlined: it
+    /// runs for every candidate, and most displace nothing.
+    #[inline(always)]
+    fn of(pos: &Position, m: Move) -> Option<BoardChange> {
+        let to = m.to();
+        let mut vacated = Bitboard::EMPTY;
+        for sq in [m.from(), m.via()].into_iter().flatten() {
+            vacated |= sq.into();
+        }
+        let mut change = BoardChange {
+            vacated,
+            dest: to,
+            displaced: None,
+            occupied: (pos.occupied() & !vacated) | to.into(),
+        };
+        let Some((displacement, sq)) = m.displacement() else {
+            return Some(change);
+        };
+        let captured = pos.piece_at(to);
+        match displacement {
+            Displacement::Return => {
+                change.vacated |= to.into();
+                change.dest = sq;
+            }
+            Displacement::Rebirth => {
+                change.displaced = captured.map(|c| (sq, Piece::new(c.kind.unpromoted(), c.color)));
+            }
+            Displacement::Restore => change.displaced = captured.map(|c| (sq, c)),
+            Displacement::Turn | Displacement::Swap => return None,
+        }
+        change.occupied = (pos.occupied() & !change.vacated) | change.dest.into() | change.displaced_square();
+        Some(change)
+    }
+
+    /// The square of the displaced piece, as a set (empty without one).
+    #[inline]
+    fn displaced_square(&self) -> Bitboard {
+        self.displaced.map_or(Bitboard::EMPTY, |(sq, _)| sq.into())
+    }
+
+    /// The piece on `sq` after the move, `moved` being the moved piece as it ends.
+    #[inline]
+    fn piece_after(&self, pos: &Position, moved: Piece, sq: Square) -> Option<Piece> {
+        match self.displaced {
+            _ if sq == self.dest => Some(moved),
+            Some((there, piece)) if there == sq => Some(piece),
+            _ if self.vacated.contains(sq) => None,
+            _ => pos.piece_at(sq),
+        }
+    }
 }
