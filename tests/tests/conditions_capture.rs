@@ -531,3 +531,22 @@ fn circe_a_reborn_piece_blocks_the_discovered_check() {
         yosei_tests::micro::sorted(&["5a4b", "5a4b+", "5a6b", "5a6b+"])
     );
 }
+
+/// キルケ, the mate test's king steps (told legal before anything else is built): a
+/// king's capture is no flight when the piece it takes is reborn guarding the square.
+/// White K 37, checked by the Black dragon on 57 along rank 7; 27, 47 and the diagonal
+/// steps are covered (+R, +B 14, G 16, P 29), and 38 holds a Black silver nobody
+/// guards. Under ordinary rules 37x38 is the one answer; under キルケ the silver is
+/// reborn on 39, whence it attacks 38: mate.
+#[test]
+fn circe_a_king_capture_is_no_flight_when_the_reborn_piece_guards_it() {
+    let sfen = "9/9/9/8+B/9/8G/4+R1k2/6S2/7P1 w - 1";
+    let circe = rules(&[Circe]);
+    let p = pos(sfen, &circe);
+    assert!(p.in_check(&circe));
+    assert!(!p.has_legal_move(&circe));
+    assert!(all_moves(sfen, &[Circe]).is_empty());
+    let ordinary = rules(&[]);
+    assert!(pos(sfen, &ordinary).has_legal_move(&ordinary));
+    assert_eq!(all_moves(sfen, &[]), ["3g3h"]);
+}

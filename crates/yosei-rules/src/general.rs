@@ -139,6 +139,10 @@ pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink
 /// Whether the side to move has a legal move as the mate and stalemate tests count them
 /// (a promotion under 成禁, a capture under 取禁 counts).
 pub(crate) fn has_move(pos: &Position, rules: &RuleSet) -> bool {
+    // a king step told legal settles it before the node's powers and safety are built
+    if crate::local_safety::has_legal_king_step(pos, rules) {
+        return true;
+    }
     let mut first = FirstMove(false);
     let _ = run(pos, rules, &mut first, false, false, 0);
     first.0

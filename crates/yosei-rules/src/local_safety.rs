@@ -167,6 +167,84 @@ impl LocalRules {
     }
 }
 
+impl LocalRules {
+    /// Whether [`Self::attacked_unplayed`] answers every move: every piece has its own
+    /// kind's power and every reach is a check.
+    #[inline]
+    fn tells_attacks_unplayed(&self) -> bool {
+        self.plain_checks && self.power == PowerRule::Own
+    }
+
+    /// Whether the mover's king is attacked after `m`, a move of the side to move of
+    /// `pos`, told without playing it (`None`: play it and ask). Where every piece has
+    /// its own kind's power and every reach is a check, the enemy pieces are those of
+    /// `pos` but the one `m` captures, and the captured piece itself where a capture
+    /// condition puts it back on the board (reborn, restored), so the question is which
+    /// of them reach the king's square (after a king move, its new one, where
+    /// アンチキルケ sends it home) over the board's occupancy afterwards; this holds
+    /// whether or not the king stood in check.
+    #[inline]
+    pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.tells_attacks_unplayed() {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let Some(king) = pos.king(us) else {
+            return Some(false);
+        };
+        let change = BoardChange::of(pos, m)?;
+        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        let attackers =
+            reaching_through(pos, rules, &Powers::own(), king_after, !us, change.occupied) & !Bitboard::from(m.to());
+        let displaced_attacks = change.displaced.is_some_and(|(sq, piece)| {
+            rules
+                .pieces()
+                .reach(piece.kind, piece.color, sq, change.occupied)
+                .attacks
+                .contains(king_after)
+        });
+        Some(attackers.is_nonempty() || displaced_attacks)
+    }
+}
+
+/// The mate and stalemate tests' first question (`general::has_move`): whether the king
+/// of the side to move has a step that is legal, told without playing it and without
+/// the node's [`LocalSafety`] (most positions a help search tests for mate have a
+/// flight). Only where [`LocalRules::attacked_unplayed`] answers every move and no mate
+/// needs asking (not 完全打歩), with every piece line-bound as [`LocalSafety::new`]
+/// asks; the steps are those the general generator makes (a king is never dead, never
+/// promotes, and every capture counts in these tests), in each form a capture
+/// condition gives. `false`: none found this way.
+pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
+    let Some(local) = rules.compiled().local_safety.filter(LocalRules::tells_attacks_unplayed) else {
+        return false;
+    };
+    if rules.uchifu() == Some(crate::capture::UchifuRule::Complete) || !line_bound_pieces(pos, rules) {
+        return false;
+    }
+    let us = pos.side_to_move();
+    let Some(king) = pos.king(us) else {
+        return false;
+    };
+    let occupied = pos.occupied();
+    let reach = rules.pieces().reach(PieceKind::King, us, king, occupied);
+    let enemies = pos.pieces_of(!us) & !pos.pieces_of_kind(PieceKind::Stone);
+    let capture_rule = rules.capture_rule();
+    ((reach.attacks & enemies) | (reach.quiet & !occupied))
+        .into_iter()
+        .any(|to| {
+            let m = Move::normal(king, to, false);
+            let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
+            match capture_rule {
+                Some(rule) => crate::capture::choices(pos, rules, rule, m)
+                    .as_slice()
+                    .iter()
+                    .any(|&f| legal(f)),
+                None => legal(m),
+            }
+        })
+}
+
 /// The kings not attacked before the move, in a position where the shortcut holds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LocalSafety {
@@ -350,35 +428,10 @@ impl LocalSafety {
         (self.suspects(king, m, change.occupied) & enemies).is_empty()
     }
 
-    /// Whether the mover's king is attacked after `m`, a move of the side to move of
-    /// `pos`, told without playing it (`None`: play it and ask). Where every piece has
-    /// its own kind's power and every reach is a check, the enemy pieces are those of
-    /// `pos` but the one `m` captures, and the captured piece itself where a capture
-    /// condition puts it back on the board (reborn, restored), so the question is which
-    /// of them reach the king's square (after a king move, its new one, where
-    /// アンチキルケ sends it home) over the board's occupancy afterwards; this holds
-    /// whether or not the king stood in check.
+    /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.plain_checks || self.rules.power != PowerRule::Own {
-            return None;
-        }
-        let us = pos.side_to_move();
-        let Some(king) = pos.king(us) else {
-            return Some(false);
-        };
-        let change = BoardChange::of(pos, m)?;
-        let king_after = if m.from() == Some(king) { change.dest } else { king };
-        let attackers =
-            reaching_through(pos, rules, &Powers::own(), king_after, !us, change.occupied) & !Bitboard::from(m.to());
-        let displaced_attacks = change.displaced.is_some_and(|(sq, piece)| {
-            rules
-                .pieces()
-                .reach(piece.kind, piece.color, sq, change.occupied)
-                .attacks
-                .contains(king_after)
-        });
-        Some(attackers.is_nonempty() || displaced_attacks)
+        self.rules.attacked_unplayed(m, pos, rules)
     }
 
     /// Whether `m`, a move of the side to move of `pos`, gives check, told without
