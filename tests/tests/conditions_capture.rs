@@ -466,14 +466,18 @@ fn circe_capture_checks_from_the_capture_square() {
 #[test]
 fn circe_a_capture_whose_rebirth_interposes_answers_check() {
     let sfen = "9/9/5g3/5S3/9/6+B2/9/6G2/R7k w - 1";
-    let circe = rules(&[Circe]);
-    let p = pos(sfen, &circe);
-    assert!(p.in_check(&circe));
-    assert!(p.has_legal_move(&circe));
-    assert_eq!(all_moves(sfen, &[Circe]), ["4c4d/3i"]);
-    let ordinary = rules(&[]);
-    assert!(!pos(sfen, &ordinary).has_legal_move(&ordinary));
-    assert!(all_moves(sfen, &[]).is_empty());
+    assert_answers_to_check(sfen, &[Circe], &["4c4d/3i"]);
+    assert_answers_to_check(sfen, &[], &[]);
+}
+
+/// The side to move of `sfen` stands in check under `conditions` and its legal moves
+/// are `answers`; the mate test's own generation (`has_legal_move`) agrees.
+fn assert_answers_to_check(sfen: &str, conditions: &[Condition], answers: &[&str]) {
+    let rules = rules(conditions);
+    let p = pos(sfen, &rules);
+    assert!(p.in_check(&rules), "{conditions:?}");
+    assert_eq!(p.has_legal_move(&rules), !answers.is_empty(), "{conditions:?}");
+    assert_eq!(all_moves(sfen, conditions), answers, "{conditions:?}");
 }
 
 // The board after a capture, told without playing it (`LocalSafety`'s `BoardChange`):
@@ -541,12 +545,6 @@ fn circe_a_reborn_piece_blocks_the_discovered_check() {
 #[test]
 fn circe_a_king_capture_is_no_flight_when_the_reborn_piece_guards_it() {
     let sfen = "9/9/9/8+B/9/8G/4+R1k2/6S2/7P1 w - 1";
-    let circe = rules(&[Circe]);
-    let p = pos(sfen, &circe);
-    assert!(p.in_check(&circe));
-    assert!(!p.has_legal_move(&circe));
-    assert!(all_moves(sfen, &[Circe]).is_empty());
-    let ordinary = rules(&[]);
-    assert!(pos(sfen, &ordinary).has_legal_move(&ordinary));
-    assert_eq!(all_moves(sfen, &[]), ["3g3h"]);
+    assert_answers_to_check(sfen, &[Circe], &[]);
+    assert_answers_to_check(sfen, &[], &["3g3h"]);
 }
