@@ -51,7 +51,7 @@
 //! restored piece is an enemy piece of the mover's, asked like the suspects.
 
 use crate::capture::CaptureRule;
-use crate::conditions::{Compiled, PowerRule};
+use crate::conditions::{Compiled, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{lender_direction, lenders_are_friendly, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
@@ -82,6 +82,11 @@ pub(crate) struct LocalRules {
     /// Every piece has its own kind's power or the 安南 family's (Madrasi and
     /// 利き二歩無効 may still keep a piece that reaches a king from checking it).
     board_powers: bool,
+    /// Madrasi's reading when it is on: a piece that reaches a king checks it unless an
+    /// enemy piece of its kind attacks it.
+    paralysis: Option<MadrasiKings>,
+    /// 利き二歩無効: a reach may be a voided capture.
+    voided_captures: bool,
     /// The power rule (its lenders, under the 安南 family).
     power: PowerRule,
 }
@@ -162,6 +167,8 @@ impl LocalRules {
             displacing,
             plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
             board_powers,
+            paralysis: compiled.madrasi,
+            voided_captures: compiled.kiki_nifu_invalid,
             power: compiled.power,
         })
     }
@@ -169,10 +176,18 @@ impl LocalRules {
 
 impl LocalRules {
     /// Whether [`Self::attacked_unplayed`] answers every move: every piece has its own
-    /// kind's power and every reach is a check.
+    /// kind's power, and a reach is a check unless Madrasi paralyses the piece (which
+    /// the board after the move tells: `BoardChange::paralysed`).
     #[inline]
     fn tells_attacks_unplayed(&self) -> bool {
-        self.plain_checks && self.power == PowerRule::Own
+        self.power == PowerRule::Own && !self.voided_captures
+    }
+
+    /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
+    /// or own powers under Madrasi.
+    #[inline]
+    fn tells_checks_unplayed(&self) -> bool {
+        self.plain_checks || self.tells_attacks_unplayed()
     }
 
     /// Whether the mover's king is attacked after `m`, a move of the side to move of
@@ -196,14 +211,25 @@ impl LocalRules {
         let king_after = if m.from() == Some(king) { change.dest } else { king };
         let attackers =
             reaching_through(pos, rules, &Powers::own(), king_after, !us, change.occupied) & !Bitboard::from(m.to());
-        let displaced_attacks = change.displaced.is_some_and(|(sq, piece)| {
+        let displaced_reaches = change.displaced.filter(|&(sq, piece)| {
             rules
                 .pieces()
                 .reach(piece.kind, piece.color, sq, change.occupied)
                 .attacks
                 .contains(king_after)
         });
-        Some(attackers.is_nonempty() || displaced_attacks)
+        let Some(kings) = self.paralysis else {
+            return Some(attackers.is_nonempty() || displaced_reaches.is_some());
+        };
+        // under Madrasi a reaching piece checks unless paralysed on the board after the move
+        let moved = moved_piece(pos, m)?;
+        let checks = |sq: Square, piece: Piece| !change.paralysed(pos, rules, kings, moved, sq, piece);
+        Some(
+            attackers
+                .into_iter()
+                .any(|sq| pos.piece_at(sq).is_some_and(|piece| checks(sq, piece)))
+                || displaced_reaches.is_some_and(|(sq, piece)| checks(sq, piece)),
+        )
     }
 }
 
@@ -226,6 +252,10 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(king) = pos.king(us) else {
         return false;
     };
+    // (K-Madrasi: a paralysed king makes no step; the full generation answers)
+    if crate::madrasi::paralysed(pos, rules, &Powers::own(), king) {
+        return false;
+    }
     let occupied = pos.occupied();
     let reach = rules.pieces().reach(PieceKind::King, us, king, occupied);
     let enemies = pos.pieces_of(!us) & !pos.pieces_of_kind(PieceKind::Stone);
@@ -441,29 +471,19 @@ impl LocalSafety {
     /// move, a reborn or restored piece among the lenders).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.plain_checks {
+        if !self.rules.tells_checks_unplayed() {
             return None;
         }
         let us = pos.side_to_move();
         let king = self.safe_kings[(!us).index()]?;
-        let moved_kind = match (m.drop_kind(), m.from()) {
-            (Some(kind), _) => kind,
-            (None, Some(from)) => {
-                let kind = pos.piece_at(from)?.kind;
-                if m.is_promotion() {
-                    kind.promoted().unwrap_or(kind)
-                } else {
-                    kind
-                }
-            }
-            (None, None) => return None,
-        };
+        let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
-        let moved = Piece::new(moved_kind, us);
         let ours = (pos.pieces_of(us) & !change.vacated) | change.dest.into();
         let piece_after = |sq: Square| change.piece_after(pos, moved, sq);
         let table = rules.pieces();
-        for sq in self.suspects(king, m, change.occupied) & ours {
+        // under Madrasi a piece of ours that reaches the king paralysed may be freed
+        let suspects = self.suspects(king, m, change.occupied) | self.idle_reachers[(!us).index()];
+        for sq in suspects & ours {
             let piece = piece_after(sq)?;
             let kind = match self.rules.borrowed_powers {
                 PowerNeighbourhood::NextRank => {
@@ -474,7 +494,12 @@ impl LocalSafety {
                 }
                 _ => piece.kind,
             };
-            if table.reach(kind, us, sq, change.occupied).attacks.contains(king) {
+            if table.reach(kind, us, sq, change.occupied).attacks.contains(king)
+                && self
+                    .rules
+                    .paralysis
+                    .is_none_or(|kings| !change.paralysed(pos, rules, kings, moved, sq, piece))
+            {
                 return Some(true);
             }
         }
@@ -703,6 +728,52 @@ impl BoardChange {
         Some(change)
     }
 
+    /// The pieces of `color` and `kind` after the move, `moved` being the moved piece as
+    /// it ends (what stood on the destination is gone: captured, reborn, restored).
+    #[inline]
+    fn pieces_after(&self, pos: &Position, moved: Piece, color: Color, kind: PieceKind) -> Bitboard {
+        let mut pieces = pos.pieces(color, kind) & !self.vacated & !Bitboard::from(self.dest);
+        if moved.color == color && moved.kind == kind {
+            pieces |= self.dest.into();
+        }
+        if let Some((sq, _)) = self.displaced.filter(|(_, p)| p.color == color && p.kind == kind) {
+            pieces |= sq.into();
+        }
+        pieces
+    }
+
+    /// Whether `piece`, standing on `sq` after the move, is paralysed there under
+    /// Madrasi (`kings`: its reading): an enemy piece of its kind attacks it, every
+    /// piece with its own kind's power (by the symmetry of the fixed tables, for an
+    /// ordinary kind one attack set from `sq` finds them all).
+    fn paralysed(
+        &self,
+        pos: &Position,
+        rules: &RuleSet,
+        kings: MadrasiKings,
+        moved: Piece,
+        sq: Square,
+        piece: Piece,
+    ) -> bool {
+        if piece.kind == PieceKind::Stone || (piece.kind == PieceKind::King && kings == MadrasiKings::Unaffected) {
+            return false;
+        }
+        let paralysers = self.pieces_after(pos, moved, !piece.color, piece.kind);
+        if paralysers.is_empty() {
+            return false;
+        }
+        if piece.kind.is_ordinary() {
+            return (attacks::ordinary_attacks(piece.kind, piece.color, sq, self.occupied) & paralysers).is_nonempty();
+        }
+        let table = rules.pieces();
+        paralysers.into_iter().any(|from| {
+            table
+                .reach(piece.kind, !piece.color, from, self.occupied)
+                .attacks
+                .contains(sq)
+        })
+    }
+
     /// The square of the displaced piece, as a set (empty without one).
     #[inline]
     fn displaced_square(&self) -> Bitboard {
@@ -719,4 +790,24 @@ impl BoardChange {
             _ => pos.piece_at(sq),
         }
     }
+}
+
+/// The piece `m`, a move of the side to move of `pos`, puts on the board, as it ends
+/// (promoted where the move promotes).
+#[inline]
+fn moved_piece(pos: &Position, m: Move) -> Option<Piece> {
+    let us = pos.side_to_move();
+    let kind = match (m.drop_kind(), m.from()) {
+        (Some(kind), _) => kind,
+        (None, Some(from)) => {
+            let kind = pos.piece_at(from)?.kind;
+            if m.is_promotion() {
+                kind.promoted().unwrap_or(kind)
+            } else {
+                kind
+            }
+        }
+        (None, None) => return None,
+    };
+    Some(Piece::new(kind, us))
 }
