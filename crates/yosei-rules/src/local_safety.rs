@@ -253,7 +253,7 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         return false;
     };
     // (K-Madrasi: a paralysed king makes no step; the full generation answers)
-    if crate::madrasi::paralysed(pos, rules, &Powers::own(), king) {
+    if local.paralysis.is_some() && crate::madrasi::paralysed(pos, rules, &Powers::own(), king) {
         return false;
     }
     let occupied = pos.occupied();
