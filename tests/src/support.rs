@@ -187,6 +187,12 @@ pub fn assert_matches_reference(
     let checks = sorted(pos.legal_checks(rules).as_slice().to_vec());
     let played: Vec<Move> = moves.iter().copied().filter(|&m| pos.play(m).in_check(rules)).collect();
     assert_eq!(checks, played, "{label}: {sfen}");
+    // the mate and stalemate tests' own generation (it stops at the first move)
+    assert_eq!(
+        pos.has_legal_move(rules),
+        crate::reference::has_legal_move_under(&s, reference_rules),
+        "{label}: has a legal move? {sfen}"
+    );
     Compared {
         moves,
         in_check,

@@ -456,3 +456,95 @@ fn circe_capture_checks_from_the_capture_square() {
     let checks = yosei_tests::micro::checks("4k4/5g3/6S2/9/9/9/9/9/K8 b - 1", "circe");
     assert_eq!(checks, yosei_tests::micro::sorted(&["3c4b/4a", "3c4b+/4a"]));
 }
+
+/// キルケ, a capture far from the check answers it (the generator's evasion filter lets
+/// every capture through under a capture condition). White K 19 is checked by the Black
+/// rook on 99 along rank 9; its flights are covered (B+ 36 sees 18, G 38 sees 28). The
+/// White gold on 43 takes the Black silver on 44, which is reborn on 39 (the silver's
+/// starting square nearest file 4), between rook and king: the only answer. Under
+/// ordinary rules the same position is mate.
+#[test]
+fn circe_a_capture_whose_rebirth_interposes_answers_check() {
+    let sfen = "9/9/5g3/5S3/9/6+B2/9/6G2/R7k w - 1";
+    assert_answers_to_check(sfen, &[Circe], &["4c4d/3i"]);
+    assert_answers_to_check(sfen, &[], &[]);
+}
+
+/// The side to move of `sfen` stands in check under `conditions` and its legal moves
+/// are `answers`; the mate test's own generation (`has_legal_move`) agrees.
+fn assert_answers_to_check(sfen: &str, conditions: &[Condition], answers: &[&str]) {
+    let rules = rules(conditions);
+    let p = pos(sfen, &rules);
+    assert!(p.in_check(&rules), "{conditions:?}");
+    assert_eq!(p.has_legal_move(&rules), !answers.is_empty(), "{conditions:?}");
+    assert_eq!(all_moves(sfen, conditions), answers, "{conditions:?}");
+}
+
+// The board after a capture, told without playing it (`LocalSafety`'s `BoardChange`):
+// each displacement's squares, pinned where only they decide.
+
+/// キルケ: the reborn piece checks the capturer's king. Black K 22, G 55 and the White
+/// rook on 54: 55x54 sends the rook home to 82, whence it sees 22 along rank 2, so the
+/// capture is illegal; with a White pawn on 72 between, it is legal. Under ordinary
+/// rules the rook goes to hand and the capture is legal.
+#[test]
+fn circe_a_capture_whose_reborn_piece_checks_the_capturer_is_illegal() {
+    let open = "k8/7K1/9/4r4/4G4/9/9/9/9 b - 1";
+    assert!(captures_from(open, &[Circe], "5e").is_empty());
+    assert_eq!(captures_from(open, &[], "5e"), ["5e5d"]);
+    let shielded = "k8/2p4K1/9/4r4/4G4/9/9/9/9 b - 1";
+    assert_eq!(captures_from(shielded, &[Circe], "5e"), ["5e5d/8b"]);
+}
+
+/// アンチキルケ: the capture square is left empty. The White lance on 51 looks down file
+/// 5 at the Black king on 59 past the White pawn on 55 and the Black gold on 56. 56x55
+/// sends the gold home (49 or 69, equally near file 5: both forms), which empties both squares
+/// of the file: every form is illegal. Under ordinary rules the gold stays on 55 and
+/// blocks.
+#[test]
+fn anticirce_a_capturer_gone_home_opens_the_capture_square() {
+    let sfen = "k3l4/9/9/9/4p4/4G4/9/9/4K4 b - 1";
+    assert!(captures_from(sfen, &[AntiCirce], "5f").is_empty());
+    assert_eq!(captures_from(sfen, &[], "5f"), ["5f5e"]);
+}
+
+/// PWC: the restored piece checks from the capturer's origin. Black K 59, G 58; White
+/// G 57. 58x57 puts the White gold back on 58, next to the king, which it attacks: the
+/// capture is illegal. Under ordinary rules it is legal.
+#[test]
+fn pwc_a_restored_piece_next_to_the_king_makes_the_capture_illegal() {
+    let sfen = "k8/9/9/9/9/9/4g4/4G4/4K4 b - 1";
+    assert!(captures_from(sfen, &[Pwc], "5h").is_empty());
+    assert_eq!(captures_from(sfen, &[], "5h"), ["5h5g"]);
+}
+
+/// キルケ: the reborn piece blocks a discovered check. The Black silver on 51 stands
+/// between the Black rook on 91 and the White king on 11. Taking the White silver on 42
+/// uncovers the rook, but the silver is reborn on 31 (its starting square nearest file
+/// 4), between rook and king: no check; stepping to 62 instead checks. Under ordinary
+/// rules both check.
+#[test]
+fn circe_a_reborn_piece_blocks_the_discovered_check() {
+    let sfen = "R3S3k/5s3/9/9/9/9/9/9/9 b - 1";
+    assert_eq!(
+        yosei_tests::micro::checks(sfen, "circe"),
+        yosei_tests::micro::sorted(&["5a6b", "5a6b+"])
+    );
+    assert_eq!(
+        yosei_tests::micro::checks(sfen, ""),
+        yosei_tests::micro::sorted(&["5a4b", "5a4b+", "5a6b", "5a6b+"])
+    );
+}
+
+/// キルケ, the mate test's king steps (told legal before anything else is built): a
+/// king's capture is no flight when the piece it takes is reborn guarding the square.
+/// White K 37, checked by the Black dragon on 57 along rank 7; 27, 47 and the diagonal
+/// steps are covered (+R, +B 14, G 16, P 29), and 38 holds a Black silver nobody
+/// guards. Under ordinary rules 37x38 is the one answer; under キルケ the silver is
+/// reborn on 39, whence it attacks 38: mate.
+#[test]
+fn circe_a_king_capture_is_no_flight_when_the_reborn_piece_guards_it() {
+    let sfen = "9/9/9/8+B/9/8G/4+R1k2/6S2/7P1 w - 1";
+    assert_answers_to_check(sfen, &[Circe], &[]);
+    assert_answers_to_check(sfen, &[], &["3g3h"]);
+}

@@ -244,6 +244,8 @@ fn anticirce_a_return_that_interposes_answers_check() {
     assert!(pos.in_check(&rules));
     let moves: Vec<String> = pos.legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
     assert_eq!(moves, ["6c5c/6a"]);
+    // the mate test's own generation finds it too
+    assert!(pos.has_legal_move(&rules));
 }
 
 /// A pawn that takes a pawn straight ahead goes home like any capturer: Black pawn 83

@@ -90,6 +90,13 @@ fn compare(pos: &Position, rules: &RuleSet, reference_rules: &reference::Rules, 
     let checks = sorted(pos.legal_checks(rules).as_slice().to_vec());
     let giving_check: Vec<Move> = fast.iter().copied().filter(|&m| pos.play(m).in_check(rules)).collect();
     assert_eq!(checks, giving_check, "{}", yosei_io::sfen::write_sfen(&setup));
+    // the mate and stalemate tests' own generation (it stops at the first move)
+    assert_eq!(
+        pos.has_legal_move(rules),
+        reference::has_legal_move_under(&setup, reference_rules),
+        "has a legal move? {}",
+        yosei_io::sfen::write_sfen(&setup)
+    );
     for &m in &fast {
         let after = pos.play(m);
         assert_eq!(after.key(), after.compute_key(), "{m:?}");

@@ -359,3 +359,26 @@ fn taimen_capture_of_a_faced_piece_checks_with_the_freed_power() {
     let sfen = "9/9/4p4/3SR3k/9/9/9/9/K8 b - 1";
     assert_eq!(checks(sfen, "taimen"), sorted(&["6d5c", "6d5c+"]));
 }
+
+/// マドラシ, checks told from the board after the move: a piece that lands where an
+/// enemy piece of its kind attacks it is paralysed there and does not check. White K
+/// 51, B 84; Black B 71. 71-62 reaches the king, but the White bishop sees 62: no
+/// check. Promoted on 62 it is a horse, which no horse attacks: check.
+#[test]
+fn madrasi_a_checker_landing_where_its_kind_attacks_it_gives_no_check() {
+    let sfen = "2B1k4/9/9/1b7/9/9/9/9/9 b - 1";
+    assert_eq!(checks(sfen, "madrasi"), sorted(&["7a6b+"]));
+    assert_eq!(checks(sfen, ""), sorted(&["7a6b", "7a6b+"]));
+}
+
+/// マドラシ, king safety told from the board after the move: paralysing the checker
+/// answers the check. White K 51 is checked by the Black R on 55 up file 5. The White
+/// R on 98 going to 95 or 58 attacks the Black rook, which no longer checks (promoted,
+/// the White rook is a dragon and paralyses nothing). Under ordinary rules only the
+/// king moves.
+#[test]
+fn madrasi_paralysing_the_checker_answers_check() {
+    let sfen = "4k4/9/9/9/4R4/9/9/r8/9 w - 1";
+    assert_eq!(moves(sfen, "madrasi", "9h"), sorted(&["9h5h", "9h9e"]));
+    assert!(moves(sfen, "", "9h").is_empty());
+}

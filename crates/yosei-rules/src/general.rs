@@ -139,6 +139,10 @@ pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink
 /// Whether the side to move has a legal move as the mate and stalemate tests count them
 /// (a promotion under 成禁, a capture under 取禁 counts).
 pub(crate) fn has_move(pos: &Position, rules: &RuleSet) -> bool {
+    // a king step told legal settles it before the node's powers and safety are built
+    if crate::local_safety::has_legal_king_step(pos, rules) {
+        return true;
+    }
     let mut first = FirstMove(false);
     let _ = run(pos, rules, &mut first, false, false, 0);
     first.0
@@ -174,7 +178,10 @@ fn run<S: MoveSink>(
         local_safety: LocalSafety::new(pos, rules, &powers, only_checks),
         complete_uchifu: rules.uchifu() == Some(crate::capture::UchifuRule::Complete),
         powers,
-        scratch: pos.clone(),
+        scratch: ScratchCopy {
+            original: pos,
+            copy: None,
+        },
         us: pos.side_to_move(),
         only_checks,
         to_play,
@@ -186,6 +193,30 @@ fn run<S: MoveSink>(
 }
 
 struct FirstMove(bool);
+
+/// The scratch copy of a node's position, made when the first candidate must be played:
+/// most nodes (a mate test answered by a king move, checks told unplayed) never need
+/// it, and a copy is a few hundred bytes.
+struct ScratchCopy<'a> {
+    original: &'a Position,
+    copy: Option<Position>,
+}
+
+impl ScratchCopy<'_> {
+    /// The copy, made now if need be.
+    #[inline]
+    fn get_mut(&mut self) -> &mut Position {
+        let original = self.original;
+        self.copy.get_or_insert_with(|| original.clone())
+    }
+
+    /// The position as it stands: the copy, or the original while no copy is made
+    /// (every move played on the copy is taken back, so the two are then the same).
+    #[inline]
+    fn get(&self) -> &Position {
+        self.copy.as_ref().unwrap_or(self.original)
+    }
+}
 
 impl MoveSink for FirstMove {
     fn push(&mut self, _: Move) -> ControlFlow<()> {
@@ -203,7 +234,7 @@ struct General<'a, S> {
     /// 完全打歩: a mating move that is not a pawn drop is illegal.
     complete_uchifu: bool,
     /// A copy of `pos` on which each candidate is played and taken back.
-    scratch: Position,
+    scratch: ScratchCopy<'a>,
     us: Color,
     /// Keep only the moves that give check.
     only_checks: bool,
@@ -227,9 +258,10 @@ impl<S: MoveSink> General<'_, S> {
         }
         let legal = if matches!(m.displacement(), None | Some((Displacement::Turn, _))) {
             // Tried on the scratch copy and taken back: no copy of the position per move.
-            let undo = self.scratch.play_undoable(m);
-            let legal = self.legal_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
-            self.scratch.undo_board_move(m, undo);
+            let undo = self.scratch.get_mut().play_undoable(m);
+            let after = self.scratch.get();
+            let legal = self.legal_and_wanted(m, after) && !self.mates_illegally(m, after);
+            self.scratch.get_mut().undo_board_move(m, undo);
             legal
         } else {
             let after = self.pos.play(m);
@@ -539,10 +571,12 @@ impl<S: MoveSink> General<'_, S> {
                     Some(false) => continue,
                     None => {}
                 }
-                let memory = self.scratch.swap_memory();
-                self.scratch.play_in_place(m);
-                let legal = self.legal_and_wanted(m, &self.scratch) && !self.mates_illegally(m, &self.scratch);
-                self.scratch.undo_drop(kind, to, memory);
+                let scratch = self.scratch.get_mut();
+                let memory = scratch.swap_memory();
+                scratch.play_in_place(m);
+                let after = self.scratch.get();
+                let legal = self.legal_and_wanted(m, after) && !self.mates_illegally(m, after);
+                self.scratch.get_mut().undo_drop(kind, to, memory);
                 if legal {
                     self.sink.push(m)?;
                 }

@@ -24,7 +24,10 @@
 //! loses its power (it stands on or next to, or on the file of, a square the move
 //! empties or fills) or its
 //! path (the move fills a square between it and the king). Moves that cannot are not
-//! generated; the rest are played and asked in full.
+//! generated; the rest are played and asked in full. Under a capture condition the
+//! squares a move touches include the displaced piece's, which may be far from the
+//! move: every capture is then generated in check and judged by its own touched
+//! squares (a reborn piece, or a capturer gone home, between checker and king).
 //!
 //! Under Madrasi and 利き二歩無効 a piece may reach a king without checking it
 //! (paralysed, or its capture voided); any move may revive it, so such pieces stay
@@ -42,15 +45,17 @@
 //! fills is touched, so its neighbours are suspects), Madrasi, 利き二歩無効, the 打歩 ones
 //! and those that only forbid playing some moves (成禁, 取禁, 強欲 and their kin) — not
 //! 自己王手王取無効, whose check validity looks at the capturer's own king. A king's own
-//! move is asked in full. A capture under a capture condition is always played (it may
-//! fill a square far from the move).
+//! move is asked in full. A capture under a capture condition is judged like any move,
+//! with the square its displaced piece leaves or fills among the touched ones
+//! (`BoardChange`: the board after the move, told without playing it); a reborn or
+//! restored piece is an enemy piece of the mover's, asked like the suspects.
 
 use crate::capture::CaptureRule;
-use crate::conditions::{Compiled, PowerRule};
+use crate::conditions::{Compiled, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{lender_direction, lenders_are_friendly, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{attacks, Bitboard, Color, Move, Piece, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Color, Displacement, Move, Piece, PieceKind, Square};
 
 /// What the rule set lets the shortcut assume, decided once when the conditions are
 /// compiled (`crate::conditions::Compiled::local_safety`).
@@ -63,9 +68,13 @@ pub(crate) struct LocalRules {
     /// 駒詰: the kings' fixed power (the shortcut needs the kind line-bound, which the
     /// piece table tells).
     fixed_king_kind: Option<PieceKind>,
-    /// A move far from the checkers may still answer a check (a reborn piece between,
-    /// a checker paralysed, a 天竺 king's power changed).
+    /// A move far from the checkers may still answer a check (a checker paralysed, a
+    /// 天竺 king's power changed).
     remote_evasions: bool,
+    /// A capture may put a piece on a square far from the move (キルケ's reborn piece,
+    /// アンチキルケ's capturer gone home, PWC's restored piece): in check, a capture
+    /// anywhere may interpose, and is judged by the squares it touches.
+    displacing: bool,
     /// Every piece has its own kind's power or the 安南 family's, and every reach is a
     /// check (no Madrasi, no 利き二歩無効): a check is told from the pieces' kinds and
     /// their lenders' alone, without playing.
@@ -73,6 +82,11 @@ pub(crate) struct LocalRules {
     /// Every piece has its own kind's power or the 安南 family's (Madrasi and
     /// 利き二歩無効 may still keep a piece that reaches a king from checking it).
     board_powers: bool,
+    /// Madrasi's reading when it is on: a piece that reaches a king checks it unless an
+    /// enemy piece of its kind attacks it.
+    paralysis: Option<MadrasiKings>,
+    /// 利き二歩無効: a reach may be a voided capture.
+    voided_captures: bool,
     /// The power rule (its lenders, under the 安南 family).
     power: PowerRule,
 }
@@ -149,12 +163,116 @@ impl LocalRules {
             borrowed_powers,
             kings_borrow,
             fixed_king_kind,
-            remote_evasions: displacing || compiled.madrasi.is_some() || kings_borrow,
+            remote_evasions: compiled.madrasi.is_some() || kings_borrow,
+            displacing,
             plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
             board_powers,
+            paralysis: compiled.madrasi,
+            voided_captures: compiled.kiki_nifu_invalid,
             power: compiled.power,
         })
     }
+}
+
+impl LocalRules {
+    /// Whether [`Self::attacked_unplayed`] answers every move: every piece has its own
+    /// kind's power, and a reach is a check unless Madrasi paralyses the piece (which
+    /// the board after the move tells: `BoardChange::paralysed`).
+    #[inline]
+    fn tells_attacks_unplayed(&self) -> bool {
+        self.power == PowerRule::Own && !self.voided_captures
+    }
+
+    /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
+    /// or own powers under Madrasi.
+    #[inline]
+    fn tells_checks_unplayed(&self) -> bool {
+        self.plain_checks || self.tells_attacks_unplayed()
+    }
+
+    /// Whether the mover's king is attacked after `m`, a move of the side to move of
+    /// `pos`, told without playing it (`None`: play it and ask). Where every piece has
+    /// its own kind's power and every reach is a check, the enemy pieces are those of
+    /// `pos` but the one `m` captures, and the captured piece itself where a capture
+    /// condition puts it back on the board (reborn, restored), so the question is which
+    /// of them reach the king's square (after a king move, its new one, where
+    /// アンチキルケ sends it home) over the board's occupancy afterwards; this holds
+    /// whether or not the king stood in check.
+    #[inline]
+    pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.tells_attacks_unplayed() {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let Some(king) = pos.king(us) else {
+            return Some(false);
+        };
+        let change = BoardChange::of(pos, m)?;
+        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        let attackers =
+            reaching_through(pos, rules, &Powers::own(), king_after, !us, change.occupied) & !Bitboard::from(m.to());
+        let displaced_reaches = change.displaced.filter(|&(sq, piece)| {
+            rules
+                .pieces()
+                .reach(piece.kind, piece.color, sq, change.occupied)
+                .attacks
+                .contains(king_after)
+        });
+        let Some(kings) = self.paralysis else {
+            return Some(attackers.is_nonempty() || displaced_reaches.is_some());
+        };
+        // under Madrasi a reaching piece checks unless paralysed on the board after the move
+        let moved = moved_piece(pos, m)?;
+        let checks = |sq: Square, piece: Piece| !change.paralysed(pos, rules, kings, moved, sq, piece);
+        Some(
+            attackers
+                .into_iter()
+                .any(|sq| pos.piece_at(sq).is_some_and(|piece| checks(sq, piece)))
+                || displaced_reaches.is_some_and(|(sq, piece)| checks(sq, piece)),
+        )
+    }
+}
+
+/// The mate and stalemate tests' first question (`general::has_move`): whether the king
+/// of the side to move has a step that is legal, told without playing it and without
+/// the node's [`LocalSafety`] (most positions a help search tests for mate have a
+/// flight). Only where [`LocalRules::attacked_unplayed`] answers every move and no mate
+/// needs asking (not 完全打歩), with every piece line-bound as [`LocalSafety::new`]
+/// asks; the steps are those the general generator makes (a king is never dead, never
+/// promotes, and every capture counts in these tests), in each form a capture
+/// condition gives. `false`: none found this way.
+pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
+    let Some(local) = rules.compiled().local_safety.filter(LocalRules::tells_attacks_unplayed) else {
+        return false;
+    };
+    if rules.uchifu() == Some(crate::capture::UchifuRule::Complete) || !line_bound_pieces(pos, rules) {
+        return false;
+    }
+    let us = pos.side_to_move();
+    let Some(king) = pos.king(us) else {
+        return false;
+    };
+    // (K-Madrasi: a paralysed king makes no step; the full generation answers)
+    if local.paralysis.is_some() && crate::madrasi::paralysed(pos, rules, &Powers::own(), king) {
+        return false;
+    }
+    let occupied = pos.occupied();
+    let reach = rules.pieces().reach(PieceKind::King, us, king, occupied);
+    let enemies = pos.pieces_of(!us) & !pos.pieces_of_kind(PieceKind::Stone);
+    let capture_rule = rules.capture_rule();
+    ((reach.attacks & enemies) | (reach.quiet & !occupied))
+        .into_iter()
+        .any(|to| {
+            let m = Move::normal(king, to, false);
+            let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
+            match capture_rule {
+                Some(rule) => crate::capture::choices(pos, rules, rule, m)
+                    .as_slice()
+                    .iter()
+                    .any(|&f| legal(f)),
+                None => legal(m),
+            }
+        })
 }
 
 /// The kings not attacked before the move, in a position where the shortcut holds.
@@ -171,6 +289,9 @@ pub(crate) struct LocalSafety {
     /// In check: the squares a move of another piece must start or end on to have a
     /// chance (on or next to a checker, or between a checker and the king).
     evasion_squares: Bitboard,
+    /// In check under a capture condition: the enemy pieces, whose capture may put a
+    /// piece between wherever it is made (`LocalRules::displacing`).
+    capture_evasions: Bitboard,
     /// Pieces asked in full after every move (天竺's kings).
     always_suspect: Bitboard,
     /// Under the 安南 family, when checks are wanted: the squares where a piece of the
@@ -196,14 +317,21 @@ impl LocalSafety {
                 (k, reach, ordinary_among(pos, rules, powers, reach, k))
             })
         };
-        let watched = [watch(Color::Black), watch(Color::White)];
+        // The enemy king only matters to the checks a move gives: unasked otherwise (its
+        // entries then say "unknown", and the full test answers for it).
+        let us = pos.side_to_move();
+        let mut watched = [None; 2];
+        watched[us.index()] = watch(us);
+        if checks_wanted {
+            watched[(!us).index()] = watch(!us);
+        }
         // a king nobody checks
         let safe = |color: Color| watched[color.index()].and_then(|(k, _, checkers)| checkers.is_empty().then_some(k));
         // Pieces that reach a king without capturing it as a check (paralysed, or voided
         // by 利き二歩無効): any move may revive them, so they stay suspects.
         let idle_reachers =
             |color: Color| watched[color.index()].map_or(Bitboard::EMPTY, |(_, reach, checkers)| reach & !checkers);
-        let checked = watched[pos.side_to_move().index()]
+        let checked = watched[us.index()]
             .map(|(k, _, checkers)| (k, checkers))
             .filter(|(_, checkers)| checkers.is_nonempty());
         let evasion_squares = match checked {
@@ -217,7 +345,13 @@ impl LocalSafety {
             }
             None => Bitboard::FULL,
         };
-        let borrowed_checks = match pos.king(!pos.side_to_move()) {
+        // in check, a capture anywhere may displace a piece between
+        let capture_evasions = if checked.is_some() && local.displacing && !local.remote_evasions {
+            pos.pieces_of(!us)
+        } else {
+            Bitboard::EMPTY
+        };
+        let borrowed_checks = match pos.king(!us) {
             Some(king) if checks_wanted && local.borrowed_powers == PowerNeighbourhood::NextRank => {
                 borrowed_power_checks(pos, local, king)
             }
@@ -230,6 +364,7 @@ impl LocalSafety {
             idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
             evasion_squares,
+            capture_evasions,
             // a king's borrowed power may change with any move
             always_suspect: if local.kings_borrow {
                 pos.pieces_of_kind(PieceKind::King)
@@ -241,13 +376,14 @@ impl LocalSafety {
 
     /// The squares a piece of the side to move on `from` may go to with a chance of a
     /// legal move: all, unless the king stands in check and the piece is neither the
-    /// king nor on an evasion square (then only the evasion squares). Drops: `from`
-    /// `None`.
+    /// king nor on an evasion square (then only the evasion squares and, under a
+    /// capture condition, the enemy pieces). Drops: `from` `None`.
     #[inline]
     pub(crate) fn targets(&self, from: Option<Square>) -> Bitboard {
         match (self.checked, from) {
             (Some((king, _)), Some(from)) if from == king || self.evasion_squares.contains(from) => Bitboard::FULL,
-            _ => self.evasion_squares,
+            (_, Some(_)) => self.evasion_squares | self.capture_evasions,
+            (_, None) => self.evasion_squares,
         }
     }
 
@@ -303,7 +439,8 @@ impl LocalSafety {
     }
 
     /// Whether `m`, a move of the side to move of `pos`, surely leaves its king
-    /// unattacked, told without playing it: no enemy piece is left among the suspects.
+    /// unattacked, told without playing it: no enemy piece is left among the suspects
+    /// (a piece reborn or restored by a capture stands on a touched square: always one).
     #[inline]
     pub(crate) fn surely_safe(&self, m: Move, pos: &Position) -> bool {
         let us = pos.side_to_move();
@@ -311,72 +448,42 @@ impl LocalSafety {
             // no king is never attacked; a king in check is asked in full
             return pos.king(us).is_none();
         };
-        if m.from() == Some(king) || m.displacement().is_some() || self.idle_reachers[us.index()].is_nonempty() {
+        if m.from() == Some(king) || self.idle_reachers[us.index()].is_nonempty() {
             return false;
         }
-        let to = Bitboard::from(m.to());
-        let occupied = (pos.occupied() & !vacated_squares(m)) | to;
-        (self.suspects(king, m, occupied) & pos.pieces_of(!us) & !to).is_empty()
+        let Some(change) = BoardChange::of(pos, m) else {
+            return false;
+        };
+        let enemies = (pos.pieces_of(!us) & !Bitboard::from(m.to())) | change.displaced_square();
+        (self.suspects(king, m, change.occupied) & enemies).is_empty()
     }
 
-    /// Whether the mover's king is attacked after `m`, a move of the side to move of
-    /// `pos`, told without playing it (`None`: play it and ask). Where every piece has
-    /// its own kind's power and every reach is a check, and the move displaces nothing,
-    /// the enemy pieces are those of `pos` but the one it captures, so the question is
-    /// which of them reach the king's square (after a king move, its new one) over the
-    /// board's occupancy afterwards; this holds whether or not the king stood in check.
+    /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.plain_checks || self.rules.power != PowerRule::Own || m.displacement().is_some() {
-            return None;
-        }
-        let us = pos.side_to_move();
-        let Some(king) = pos.king(us) else {
-            return Some(false);
-        };
-        let king_after = if m.from() == Some(king) { m.to() } else { king };
-        let to = Bitboard::from(m.to());
-        let occupied = (pos.occupied() & !vacated_squares(m)) | to;
-        let attackers = reaching_through(pos, rules, &Powers::own(), king_after, !us, occupied) & !to;
-        Some(attackers.is_nonempty())
+        self.rules.attacked_unplayed(m, pos, rules)
     }
 
-    /// Whether `m`, a move of the side to move of `pos` that is not a capture under a
-    /// capture condition, gives check, told without playing it (`None`: play it and
-    /// ask): with plain checks only the suspects for the enemy king can, each with its
-    /// power after the move (its own kind's, the moved piece's after promotion, or under
-    /// the 安南 family its lender's after the move).
+    /// Whether `m`, a move of the side to move of `pos`, gives check, told without
+    /// playing it (`None`: play it and ask): with plain checks only the suspects for
+    /// the enemy king can, each with its power after the move (its own kind's, the
+    /// moved piece's after promotion, or under the 安南 family its lender's after the
+    /// move, a reborn or restored piece among the lenders).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.plain_checks || m.displacement().is_some() {
+        if !self.rules.tells_checks_unplayed() {
             return None;
         }
         let us = pos.side_to_move();
         let king = self.safe_kings[(!us).index()]?;
-        let moved_kind = match (m.drop_kind(), m.from()) {
-            (Some(kind), _) => kind,
-            (None, Some(from)) => {
-                let kind = pos.piece_at(from)?.kind;
-                if m.is_promotion() {
-                    kind.promoted().unwrap_or(kind)
-                } else {
-                    kind
-                }
-            }
-            (None, None) => return None,
-        };
-        let to = m.to();
-        let vacated = vacated_squares(m);
-        let occupied = (pos.occupied() & !vacated) | to.into();
-        let ours = (pos.pieces_of(us) & !vacated) | to.into();
-        // the board after the move (a move without displacement changes these squares only)
-        let piece_after = |sq: Square| match sq {
-            sq if sq == to => Some(Piece::new(moved_kind, us)),
-            sq if vacated.contains(sq) => None,
-            sq => pos.piece_at(sq),
-        };
+        let moved = moved_piece(pos, m)?;
+        let change = BoardChange::of(pos, m)?;
+        let ours = (pos.pieces_of(us) & !change.vacated) | change.dest.into();
+        let piece_after = |sq: Square| change.piece_after(pos, moved, sq);
         let table = rules.pieces();
-        for sq in self.suspects(king, m, occupied) & ours {
+        // under Madrasi a piece of ours that reaches the king paralysed may be freed
+        let suspects = self.suspects(king, m, change.occupied) | self.idle_reachers[(!us).index()];
+        for sq in suspects & ours {
             let piece = piece_after(sq)?;
             let kind = match self.rules.borrowed_powers {
                 PowerNeighbourhood::NextRank => {
@@ -387,7 +494,12 @@ impl LocalSafety {
                 }
                 _ => piece.kind,
             };
-            if table.reach(kind, us, sq, occupied).attacks.contains(king) {
+            if table.reach(kind, us, sq, change.occupied).attacks.contains(king)
+                && self
+                    .rules
+                    .paralysis
+                    .is_none_or(|kings| !change.paralysed(pos, rules, kings, moved, sq, piece))
+            {
                 return Some(true);
             }
         }
@@ -563,4 +675,139 @@ fn touched_squares(m: Move) -> Bitboard {
         touched |= sq.into();
     }
     touched
+}
+
+/// What a move of the side to move changes on the board, told without playing it.
+#[derive(Clone, Copy, Debug)]
+struct BoardChange {
+    /// The squares it leaves empty: the origin, a Lion's intermediate capture, and
+    /// under アンチキルケ the capture square (the capturer goes home).
+    vacated: Bitboard,
+    /// Where the moved piece ends: the destination, or アンチキルケ's home square.
+    dest: Square,
+    /// The captured piece that a capture condition puts on another square (キルケ's
+    /// reborn piece, unpromoted; PWC's restored piece, as it was), with that square.
+    displaced: Option<(Square, Piece)>,
+    /// The board's occupancy afterwards.
+    occupied: Bitboard,
+}
+
+impl BoardChange {
+    /// The change `m` makes in `pos`; `None` for the displacements whose conditions
+    /// never take the shortcut (Andernach's turn, Messigny's swap). Always inlined: it
+    /// runs for every candidate, and most displace nothing.
+    #[inline(always)]
+    fn of(pos: &Position, m: Move) -> Option<BoardChange> {
+        let to = m.to();
+        let mut vacated = Bitboard::EMPTY;
+        for sq in [m.from(), m.via()].into_iter().flatten() {
+            vacated |= sq.into();
+        }
+        let mut change = BoardChange {
+            vacated,
+            dest: to,
+            displaced: None,
+            occupied: (pos.occupied() & !vacated) | to.into(),
+        };
+        let Some((displacement, sq)) = m.displacement() else {
+            return Some(change);
+        };
+        let captured = pos.piece_at(to);
+        match displacement {
+            Displacement::Return => {
+                change.vacated |= to.into();
+                change.dest = sq;
+            }
+            Displacement::Rebirth => {
+                change.displaced = captured.map(|c| (sq, Piece::new(c.kind.unpromoted(), c.color)));
+            }
+            Displacement::Restore => change.displaced = captured.map(|c| (sq, c)),
+            Displacement::Turn | Displacement::Swap => return None,
+        }
+        change.occupied = (pos.occupied() & !change.vacated) | change.dest.into() | change.displaced_square();
+        Some(change)
+    }
+
+    /// The pieces of `color` and `kind` after the move, `moved` being the moved piece as
+    /// it ends (what stood on the destination is gone: captured, reborn, restored).
+    #[inline]
+    fn pieces_after(&self, pos: &Position, moved: Piece, color: Color, kind: PieceKind) -> Bitboard {
+        let mut pieces = pos.pieces(color, kind) & !self.vacated & !Bitboard::from(self.dest);
+        if moved.color == color && moved.kind == kind {
+            pieces |= self.dest.into();
+        }
+        if let Some((sq, _)) = self.displaced.filter(|(_, p)| p.color == color && p.kind == kind) {
+            pieces |= sq.into();
+        }
+        pieces
+    }
+
+    /// Whether `piece`, standing on `sq` after the move, is paralysed there under
+    /// Madrasi (`kings`: its reading): an enemy piece of its kind attacks it, every
+    /// piece with its own kind's power (by the symmetry of the fixed tables, for an
+    /// ordinary kind one attack set from `sq` finds them all).
+    fn paralysed(
+        &self,
+        pos: &Position,
+        rules: &RuleSet,
+        kings: MadrasiKings,
+        moved: Piece,
+        sq: Square,
+        piece: Piece,
+    ) -> bool {
+        if piece.kind == PieceKind::Stone || (piece.kind == PieceKind::King && kings == MadrasiKings::Unaffected) {
+            return false;
+        }
+        let paralysers = self.pieces_after(pos, moved, !piece.color, piece.kind);
+        if paralysers.is_empty() {
+            return false;
+        }
+        if piece.kind.is_ordinary() {
+            return (attacks::ordinary_attacks(piece.kind, piece.color, sq, self.occupied) & paralysers).is_nonempty();
+        }
+        let table = rules.pieces();
+        paralysers.into_iter().any(|from| {
+            table
+                .reach(piece.kind, !piece.color, from, self.occupied)
+                .attacks
+                .contains(sq)
+        })
+    }
+
+    /// The square of the displaced piece, as a set (empty without one).
+    #[inline]
+    fn displaced_square(&self) -> Bitboard {
+        self.displaced.map_or(Bitboard::EMPTY, |(sq, _)| sq.into())
+    }
+
+    /// The piece on `sq` after the move, `moved` being the moved piece as it ends.
+    #[inline]
+    fn piece_after(&self, pos: &Position, moved: Piece, sq: Square) -> Option<Piece> {
+        match self.displaced {
+            _ if sq == self.dest => Some(moved),
+            Some((there, piece)) if there == sq => Some(piece),
+            _ if self.vacated.contains(sq) => None,
+            _ => pos.piece_at(sq),
+        }
+    }
+}
+
+/// The piece `m`, a move of the side to move of `pos`, puts on the board, as it ends
+/// (promoted where the move promotes).
+#[inline]
+fn moved_piece(pos: &Position, m: Move) -> Option<Piece> {
+    let us = pos.side_to_move();
+    let kind = match (m.drop_kind(), m.from()) {
+        (Some(kind), _) => kind,
+        (None, Some(from)) => {
+            let kind = pos.piece_at(from)?.kind;
+            if m.is_promotion() {
+                kind.promoted().unwrap_or(kind)
+            } else {
+                kind
+            }
+        }
+        (None, None) => return None,
+    };
+    Some(Piece::new(kind, us))
 }

@@ -11,7 +11,7 @@
 use crate::conditions::MadrasiKings;
 use crate::powers::Powers;
 use crate::{Position, RuleSet};
-use yosei_core::{PieceKind, Square};
+use yosei_core::{attacks, PieceKind, Square};
 
 /// Whether the piece on `sq` is paralysed (false when Madrasi is off).
 #[inline]
@@ -24,7 +24,18 @@ pub(crate) fn paralysed(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Sq
         return false;
     }
     let occupied = pos.occupied();
-    pos.pieces(!piece.color, piece.kind)
+    let mut attackers = pos.pieces(!piece.color, piece.kind);
+    if piece.kind.is_ordinary() {
+        // Those with their own kind's power: by the symmetry of the fixed tables they
+        // attack `sq` exactly when a piece of that kind on `sq`, of the other colour,
+        // attacks them, so one attack set finds them all.
+        let own_power = attackers & !powers.changed();
+        if (attacks::ordinary_attacks(piece.kind, piece.color, sq, occupied) & own_power).is_nonempty() {
+            return true;
+        }
+        attackers &= powers.changed();
+    }
+    attackers
         .into_iter()
         .any(|from| powers.reach(pos, rules, from, occupied).attacks.contains(sq))
 }
