@@ -15,13 +15,6 @@ use yosei_core::{Color, Piece, PieceKind, Setup, Square};
 
 pub use crate::reference::FAIRY_KINDS;
 
-/// [`FAIRY_KINDS`] as they were before the Locust (the last of them) joined: a test
-/// drawing from these draws the positions it drew then.
-pub const FAIRY_KINDS_BEFORE_LOCUST: &[PieceKind] = match FAIRY_KINDS.split_last() {
-    Some((PieceKind::Locust, before)) => before,
-    _ => panic!("the Locust is the last fairy kind"),
-};
-
 /// The knobs of [`random_fairy_setup`]; `FairyMix::default()` is the mix described in the
 /// module documentation.
 #[derive(Clone, Debug)]

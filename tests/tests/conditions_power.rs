@@ -30,6 +30,18 @@ fn borrowed_power_pawn_capture_into_two_pawns_under_both_readings() {
     assert!(!in_check(sfen, ""));
 }
 
+/// The same position with Black to move, under 利き二歩無効: legal (White is not in
+/// check), and the pawn on 23 may not take the king on 12, promoting or not: what is
+/// no king capture cannot be played as one (found with ネコ鮮, where the generators
+/// played 8b7b+ onto a king). Its other silver steps stay.
+#[test]
+fn a_pawn_that_does_not_check_under_kiki_nifu_cannot_take_the_king() {
+    let sfen = "9/2p5k/7P1/7S1/9/9/8P/9/9 b - 1";
+    let pawn = moves(sfen, "annan+kiki-nifu-invalid", "2c");
+    assert!(!pawn.is_empty());
+    assert!(pawn.iter().all(|m| !m.starts_with("2c1b")), "{pawn:?}");
+}
+
 /// 安南 ばか詰 1 手. White K 11; Black P 22, G 24, P 15. 24-23 puts the gold behind the
 /// pawn: the pawn gets a gold's power and attacks 11 (diagonally forward), 21 and 12;
 /// the gold on 23 covers 12 and 22, so 11 has no flight (21, 12 attacked; 22x is

@@ -248,7 +248,7 @@ struct General<'a, S> {
 impl<S: MoveSink> General<'_, S> {
     /// Pushes `m` when the position after it is not forbidden for the mover.
     fn push_if_legal(&mut self, m: Move) -> ControlFlow<()> {
-        if self.leaves_check(m) {
+        if self.leaves_check(m) || self.takes_king(m) {
             return ControlFlow::Continue(());
         }
         match self.decided_unplayed(m) {
@@ -271,6 +271,16 @@ impl<S: MoveSink> General<'_, S> {
             self.sink.push(m)?;
         }
         ControlFlow::Continue(())
+    }
+
+    /// Whether `m` lands on the enemy king or takes it on its way (a Lion's or a
+    /// Locust's two-step). In a legal position such a move is one the rules say is no
+    /// king capture (利き二歩無効's pawn, which stood there without giving check), and
+    /// what is no capture of the king cannot be played as one either.
+    fn takes_king(&self, m: Move) -> bool {
+        self.pos
+            .king(!self.us)
+            .is_some_and(|king| m.to() == king || m.via() == Some(king))
     }
 
     /// 完全打歩 (rules.md §5.8): a mating move that is not a pawn drop is illegal, for
