@@ -1398,14 +1398,14 @@ fn swaps(setup: &Setup, swap: Swap, after_swap: Option<(Square, Square)>) -> Vec
 /// Whether the pseudo-legal `m` (a form of [`candidates_under`]) is legal under `rules`.
 pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     // no move takes a king: in a legal position only one that is no king capture by the
-    // rules (利き二歩無効) could, and it is no move either
+    // rules (利き二歩無効) could, and it is no move either (a Messigny swap takes nothing)
     let them = !setup.side_to_move;
     let on_king = |sq: Square| {
         setup
             .piece_at(sq)
             .is_some_and(|p| p.color == them && p.kind == PieceKind::King)
     };
-    if on_king(m.to()) || m.via().is_some_and(on_king) {
+    if !m.is_swap() && (on_king(m.to()) || m.via().is_some_and(on_king)) {
         return false;
     }
     let after = play(setup, m);

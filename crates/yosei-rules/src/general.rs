@@ -274,13 +274,16 @@ impl<S: MoveSink> General<'_, S> {
     }
 
     /// Whether `m` lands on the enemy king or takes it on its way (a Lion's or a
-    /// Locust's two-step). In a legal position such a move is one the rules say is no
-    /// king capture (利き二歩無効's pawn, which stood there without giving check), and
-    /// what is no capture of the king cannot be played as one either.
+    /// Locust's two-step); a Messigny swap of the kings takes nothing. In a legal
+    /// position such a move is one the rules say is no king capture (利き二歩無効's
+    /// pawn, which stood there without giving check), and what is no capture of the
+    /// king cannot be played as one either.
     fn takes_king(&self, m: Move) -> bool {
-        self.pos
-            .king(!self.us)
-            .is_some_and(|king| m.to() == king || m.via() == Some(king))
+        !m.is_swap()
+            && self
+                .pos
+                .king(!self.us)
+                .is_some_and(|king| m.to() == king || m.via() == Some(king))
     }
 
     /// 完全打歩 (rules.md §5.8): a mating move that is not a pawn drop is illegal, for
