@@ -106,23 +106,15 @@ impl Position {
     pub fn gives_check_fast(&self, m: Move, info: &CheckInfo) -> bool {
         let Some(king) = info.king else { return false };
         let to = m.to();
-        let (kind, occupied) = match (m.from(), m.drop_kind()) {
-            (_, Some(kind)) => (kind, self.occupied().with(to)),
-            (Some(from), None) => {
-                // Discovered check: a blocker leaves the line between slider and king.
-                if info.blockers.contains(from) && !attacks::line(king, from).contains(to) {
-                    return true;
-                }
-                let Some(piece) = self.piece_at(from) else { return false };
-                let kind = if m.is_promotion() {
-                    piece.kind.promoted().unwrap_or(piece.kind)
-                } else {
-                    piece.kind
-                };
-                (kind, self.occupied().without(from).with(to))
+        let mut occupied = self.occupied().with(to);
+        if let Some(from) = m.from() {
+            // Discovered check: a blocker leaves the line between slider and king.
+            if info.blockers.contains(from) && !attacks::line(king, from).contains(to) {
+                return true;
             }
-            (None, None) => return false,
-        };
+            occupied = occupied.without(from);
+        }
+        let Some(kind) = self.kind_after(m) else { return false };
         attacks::ordinary_attacks(kind, info.us, to, occupied).contains(king)
     }
 

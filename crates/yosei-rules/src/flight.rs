@@ -28,22 +28,10 @@ impl Position {
         let Some(king) = self.king(!us) else {
             return false;
         };
-        let to = m.to();
-        let (kind, from) = match (m.from(), m.drop_kind()) {
-            (_, Some(kind)) => (kind, None),
-            (Some(from), None) => {
-                let Some(piece) = self.piece_at(from) else {
-                    return false;
-                };
-                let kind = if m.is_promotion() {
-                    piece.kind.promoted().unwrap_or(piece.kind)
-                } else {
-                    piece.kind
-                };
-                (kind, Some(from))
-            }
-            (None, None) => return false,
+        let Some(kind) = self.kind_after(m) else {
+            return false;
         };
+        let (to, from) = (m.to(), m.from());
         let mut ours = self.pieces_of(us);
         let mut occupied = self.occupied().with(to);
         if let Some(from) = from {

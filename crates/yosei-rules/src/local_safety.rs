@@ -744,8 +744,7 @@ impl BoardChange {
 
     /// Whether `piece`, standing on `sq` after the move, is paralysed there under
     /// Madrasi (`kings`: its reading): an enemy piece of its kind attacks it, every
-    /// piece with its own kind's power (by the symmetry of the fixed tables, for an
-    /// ordinary kind one attack set from `sq` finds them all).
+    /// piece with its own kind's power.
     fn paralysed(
         &self,
         pos: &Position,
@@ -755,23 +754,11 @@ impl BoardChange {
         sq: Square,
         piece: Piece,
     ) -> bool {
-        if piece.kind == PieceKind::Stone || (piece.kind == PieceKind::King && kings == MadrasiKings::Unaffected) {
+        if !crate::madrasi::paralysable(piece, kings) {
             return false;
         }
         let paralysers = self.pieces_after(pos, moved, !piece.color, piece.kind);
-        if paralysers.is_empty() {
-            return false;
-        }
-        if piece.kind.is_ordinary() {
-            return (attacks::ordinary_attacks(piece.kind, piece.color, sq, self.occupied) & paralysers).is_nonempty();
-        }
-        let table = rules.pieces();
-        paralysers.into_iter().any(|from| {
-            table
-                .reach(piece.kind, !piece.color, from, self.occupied)
-                .attacks
-                .contains(sq)
-        })
+        paralysers.is_nonempty() && crate::madrasi::attacked_by_own_kind(rules, piece, sq, paralysers, self.occupied)
     }
 
     /// The square of the displaced piece, as a set (empty without one).
@@ -796,18 +783,5 @@ impl BoardChange {
 /// (promoted where the move promotes).
 #[inline]
 fn moved_piece(pos: &Position, m: Move) -> Option<Piece> {
-    let us = pos.side_to_move();
-    let kind = match (m.drop_kind(), m.from()) {
-        (Some(kind), _) => kind,
-        (None, Some(from)) => {
-            let kind = pos.piece_at(from)?.kind;
-            if m.is_promotion() {
-                kind.promoted().unwrap_or(kind)
-            } else {
-                kind
-            }
-        }
-        (None, None) => return None,
-    };
-    Some(Piece::new(kind, us))
+    Some(Piece::new(pos.kind_after(m)?, pos.side_to_move()))
 }

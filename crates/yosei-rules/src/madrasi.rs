@@ -11,7 +11,7 @@
 use crate::conditions::MadrasiKings;
 use crate::powers::Powers;
 use crate::{Position, RuleSet};
-use yosei_core::{attacks, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Piece, PieceKind, Square};
 
 /// Whether the piece on `sq` is paralysed (false when Madrasi is off).
 #[inline]
@@ -20,17 +20,13 @@ pub(crate) fn paralysed(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Sq
         return false;
     };
     let Some(piece) = pos.piece_at(sq) else { return false };
-    if piece.kind == PieceKind::Stone || (piece.kind == PieceKind::King && kings == MadrasiKings::Unaffected) {
+    if !paralysable(piece, kings) {
         return false;
     }
     let occupied = pos.occupied();
     let mut attackers = pos.pieces(!piece.color, piece.kind);
     if piece.kind.is_ordinary() {
-        // Those with their own kind's power: by the symmetry of the fixed tables they
-        // attack `sq` exactly when a piece of that kind on `sq`, of the other colour,
-        // attacks them, so one attack set finds them all.
-        let own_power = attackers & !powers.changed();
-        if (attacks::ordinary_attacks(piece.kind, piece.color, sq, occupied) & own_power).is_nonempty() {
+        if attacked_by_own_kind(rules, piece, sq, attackers & !powers.changed(), occupied) {
             return true;
         }
         attackers &= powers.changed();
@@ -38,4 +34,35 @@ pub(crate) fn paralysed(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Sq
     attackers
         .into_iter()
         .any(|from| powers.reach(pos, rules, from, occupied).attacks.contains(sq))
+}
+
+/// Whether Madrasi (`kings`: its reading) may paralyse `piece` at all: never a stone,
+/// a king only under K-Madrasi.
+#[inline]
+pub(crate) fn paralysable(piece: Piece, kings: MadrasiKings) -> bool {
+    piece.kind != PieceKind::Stone && (piece.kind != PieceKind::King || kings != MadrasiKings::Unaffected)
+}
+
+/// Whether one of `paralysers` — enemy pieces of `piece`'s kind, each with its own
+/// kind's power — attacks `piece` on `sq` over `occupied`. For an ordinary kind one
+/// attack set finds them all: by the symmetry of the fixed tables they attack `sq`
+/// exactly when a piece of that kind on `sq`, of the other colour, attacks them.
+#[inline]
+pub(crate) fn attacked_by_own_kind(
+    rules: &RuleSet,
+    piece: Piece,
+    sq: Square,
+    paralysers: Bitboard,
+    occupied: Bitboard,
+) -> bool {
+    if piece.kind.is_ordinary() {
+        return (attacks::ordinary_attacks(piece.kind, piece.color, sq, occupied) & paralysers).is_nonempty();
+    }
+    let table = rules.pieces();
+    paralysers.into_iter().any(|from| {
+        table
+            .reach(piece.kind, !piece.color, from, occupied)
+            .attacks
+            .contains(sq)
+    })
 }

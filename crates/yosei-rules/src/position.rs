@@ -169,6 +169,22 @@ impl Position {
         self.board[sq.index()]
     }
 
+    /// The kind of the piece that `m` moves or drops, once it lands (promoted where `m`
+    /// promotes); `None` when there is no piece to move.
+    #[inline]
+    pub fn kind_after(&self, m: Move) -> Option<PieceKind> {
+        let kind = match (m.drop_kind(), m.from()) {
+            (Some(kind), _) => return Some(kind),
+            (None, Some(from)) => self.piece_at(from)?.kind,
+            (None, None) => return None,
+        };
+        Some(if m.is_promotion() {
+            kind.promoted().unwrap_or(kind)
+        } else {
+            kind
+        })
+    }
+
     #[inline]
     pub fn hand(&self, color: Color) -> &Hand {
         &self.hands[color.index()]
