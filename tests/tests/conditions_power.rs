@@ -394,3 +394,36 @@ fn madrasi_paralysing_the_checker_answers_check() {
     assert_eq!(moves(sfen, "madrasi", "9h"), sorted(&["9h5h", "9h9e"]));
     assert!(moves(sfen, "", "9h").is_empty());
 }
+
+/// マドラシ, evasions in check are not only near the checker: a rook dropped anywhere
+/// it attacks the checking rook paralyses it. White K 51 is checked by the Black R on
+/// 55; White holds a rook. R* on rank 5 (15 25 35 45 65 75 85 95) and on file 5 below
+/// the rook (56 57 58 59) paralyse it; R*52 R*53 R*54 interpose and paralyse. Under
+/// ordinary rules only the three interpositions answer the check.
+#[test]
+fn madrasi_a_drop_far_from_the_checker_paralyses_it() {
+    let sfen = "4k4/9/9/9/4R4/9/9/9/8K w r 1";
+    let far = ["1e", "2e", "3e", "4e", "6e", "7e", "8e", "9e", "5f", "5g", "5h", "5i"];
+    let near = ["5b", "5c", "5d"];
+    let drops = |squares: &[&str]| squares.iter().map(|sq| format!("R*{sq}")).collect::<Vec<_>>();
+    let mut expected = drops(&far);
+    expected.extend(drops(&near));
+    expected.sort();
+    assert_eq!(moves(sfen, "madrasi", "R*"), expected);
+    assert_eq!(moves(sfen, "", "R*"), drops(&near));
+}
+
+/// マドラシ: a piece that moves off a line lets a rook behind it paralyse the checker.
+/// White K 51 is checked by the Black R on 55; on rank 5 a White S on 75 stands
+/// between the White R on 95 and the Black rook. Every silver move (64 84 back, 66 76
+/// 86 forward) leaves rank 5, the White rook then attacks the Black one and the check
+/// is gone. Under ordinary rules the silver cannot answer.
+#[test]
+fn madrasi_a_move_that_opens_a_paralysing_line_answers_check() {
+    let sfen = "4k4/9/9/9/r1s1R4/9/9/9/8K w - 1";
+    assert_eq!(
+        moves(sfen, "madrasi", "7e"),
+        sorted(&["7e6d", "7e6f", "7e7f", "7e8d", "7e8f"])
+    );
+    assert!(moves(sfen, "", "7e").is_empty());
+}

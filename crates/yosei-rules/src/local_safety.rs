@@ -32,7 +32,9 @@
 //! Under Madrasi and 利き二歩無効 a piece may reach a king without checking it
 //! (paralysed, or its capture voided); any move may revive it, so such pieces stay
 //! suspects, and each suspect is asked in full (reach, paralysis, validity). Under
-//! Madrasi a move anywhere may paralyse a checker, so evasions are not filtered.
+//! Madrasi a move far from a checker may paralyse it: with every piece's own power the
+//! squares from which a piece of its kind would attack it are evasion squares too
+//! (`LocalRules::evasion_squares`); with borrowed powers evasions are not filtered.
 //!
 //! Guarantee, checked where the path is chosen (the conditions once, in
 //! [`LocalRules::new`] when they are compiled; the pieces in play per node, in
@@ -175,6 +177,41 @@ impl LocalRules {
 }
 
 impl LocalRules {
+    /// In check from `checkers` on `king`: the squares a move of another piece must
+    /// start or end on to have a chance of answering it (all where that cannot be told).
+    /// A checker loses its power when a move touches its square or, where powers are
+    /// borrowed, a square next to it; its path when a move fills a square between it and
+    /// the king. Under Madrasi with every piece's own power it also stops checking when
+    /// a piece of its kind comes to attack it: that piece lands on a square a piece of
+    /// the checker's kind and colour on the checker's square would attack (the symmetry
+    /// of the fixed tables, so an ordinary kind only), or stands behind a piece on such
+    /// a square which moves away (the first piece on each line of that attack set is in
+    /// it); a paralysed piece still paralyses, so no paralyser is freed by a move.
+    fn evasion_squares(&self, pos: &Position, king: Square, checkers: Bitboard) -> Bitboard {
+        if self.kings_borrow {
+            // a 天竺 king's power changes with any move
+            return Bitboard::FULL;
+        }
+        let mut squares = power_neighbourhood(checkers, self.borrowed_powers);
+        for checker in checkers {
+            squares |= attacks::between(checker, king);
+        }
+        if self.paralysis.is_some() {
+            if self.power != PowerRule::Own {
+                return Bitboard::FULL;
+            }
+            for checker in checkers {
+                match pos.piece_at(checker) {
+                    Some(piece) if piece.kind.is_ordinary() => {
+                        squares |= attacks::ordinary_attacks(piece.kind, piece.color, checker, pos.occupied());
+                    }
+                    _ => return Bitboard::FULL,
+                }
+            }
+        }
+        squares
+    }
+
     /// Whether [`Self::attacked_unplayed`] answers every move: every piece has its own
     /// kind's power, and a reach is a check unless Madrasi paralyses the piece (which
     /// the board after the move tells: `BoardChange::paralysed`).
@@ -335,18 +372,12 @@ impl LocalSafety {
             .map(|(k, _, checkers)| (k, checkers))
             .filter(|(_, checkers)| checkers.is_nonempty());
         let evasion_squares = match checked {
-            Some(_) if local.remote_evasions => Bitboard::FULL,
-            Some((king, checkers)) => {
-                let mut squares = power_neighbourhood(checkers, local.borrowed_powers);
-                for checker in checkers {
-                    squares |= attacks::between(checker, king);
-                }
-                squares
-            }
+            Some((king, checkers)) => local.evasion_squares(pos, king, checkers),
             None => Bitboard::FULL,
         };
-        // in check, a capture anywhere may displace a piece between
-        let capture_evasions = if checked.is_some() && local.displacing && !local.remote_evasions {
+        // in check, a capture anywhere may displace a piece between (or, under Madrasi,
+        // send a capturer home where it paralyses a checker)
+        let capture_evasions = if checked.is_some() && local.displacing && evasion_squares != Bitboard::FULL {
             pos.pieces_of(!us)
         } else {
             Bitboard::EMPTY
