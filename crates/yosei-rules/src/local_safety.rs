@@ -492,7 +492,35 @@ impl LocalSafety {
     /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if self.keeps_a_paralysable_checker(m, pos, rules) {
+            return Some(true);
+        }
         self.rules.attacked_unplayed(m, pos, rules)
+    }
+
+    /// Under Madrasi with own powers, in check, for a move other than the king's:
+    /// whether a checker keeps its square and its path (the move touches neither) and
+    /// is not paralysed on the board after the move, so still checks. [`Self::leaves_check`]
+    /// for Madrasi, where a move far away may paralyse the checker: one paralysis test
+    /// instead of every enemy piece's reach.
+    #[inline]
+    fn keeps_a_paralysable_checker(&self, m: Move, pos: &Position, rules: &RuleSet) -> bool {
+        let (Some(kings), Some((king, checkers))) = (self.rules.paralysis, self.checked) else {
+            return false;
+        };
+        if m.from() == Some(king) || !self.rules.tells_attacks_unplayed() {
+            return false;
+        }
+        let (Some(change), Some(moved)) = (BoardChange::of(pos, m), moved_piece(pos, m)) else {
+            return false;
+        };
+        let touched = touched_squares(m);
+        checkers.into_iter().any(|checker| {
+            let kept = !touched.contains(checker) && (attacks::between(checker, king) & touched).is_empty();
+            kept && pos
+                .piece_at(checker)
+                .is_some_and(|piece| !change.paralysed(pos, rules, kings, moved, checker, piece))
+        })
     }
 
     /// Whether `m`, a move of the side to move of `pos`, gives check, told without
