@@ -251,7 +251,7 @@ struct CheckSquares<'a> {
     board: [Bitboard; 14],
     drops: [Bitboard; 14],
     known: u32,
-    /// The enemy king's diagonal and straight sliding lines (`reach_from_king`).
+    /// The enemy king's diagonal and straight sliding lines (`king_lines`).
     king_lines: Option<(Bitboard, Bitboard)>,
 }
 
@@ -288,38 +288,71 @@ impl<'a> CheckSquares<'a> {
         }
     }
 
-    /// Once per kind and node: every piece of a kind checks from the same squares.
+    /// Once per kind and node: every piece of a kind checks from the same squares, its
+    /// reach seen from the king, reversed (a piece of the other colour on the king's
+    /// square attacks them); a board move may also promote, so the board set adds the
+    /// promoted kind's. Each kind's pair written out: this runs several times a node.
     #[inline(never)]
     fn compute(&mut self, kind: PieceKind, king: Square, us: Color, occupied: Bitboard) {
-        let k = kind.index();
-        let squares = self.reach_from_king(kind, king, us, occupied);
-        self.drops[k] = squares;
-        self.board[k] = match kind.promoted() {
-            Some(promoted) => squares | self.reach_from_king(promoted, king, us, occupied),
-            None => squares,
+        use PieceKind::*;
+        let them = !us;
+        let gold = attacks::gold_attacks(them, king);
+        let (drops, board) = match kind {
+            Pawn => {
+                let own = attacks::pawn_attacks(them, king);
+                (own, own | gold)
+            }
+            Knight => {
+                let own = attacks::knight_attacks(them, king);
+                (own, own | gold)
+            }
+            Silver => {
+                let own = attacks::silver_attacks(them, king);
+                (own, own | gold)
+            }
+            Lance => {
+                let own = self.king_lines(king, occupied).1 & attacks::lance_pseudo_attacks(them, king);
+                (own, own | gold)
+            }
+            Gold | ProPawn | ProLance | ProKnight | ProSilver => (gold, gold),
+            King => {
+                let own = attacks::king_attacks(king);
+                (own, own)
+            }
+            Bishop | Horse => {
+                let diagonal = self.king_lines(king, occupied).0;
+                let horse = diagonal | attacks::king_attacks(king);
+                (if kind == Bishop { diagonal } else { horse }, horse)
+            }
+            Rook | Dragon => {
+                let straight = self.king_lines(king, occupied).1;
+                let dragon = straight | attacks::king_attacks(king);
+                (if kind == Rook { straight } else { dragon }, dragon)
+            }
+            _ => {
+                // (no fairy piece takes this generator; their ordinary reach is empty)
+                let own = attacks::ordinary_attacks(kind, them, king, occupied);
+                let promoted = kind
+                    .promoted()
+                    .map_or(Bitboard::EMPTY, |p| attacks::ordinary_attacks(p, them, king, occupied));
+                (own, own | promoted)
+            }
         };
+        let k = kind.index();
+        self.drops[k] = drops;
+        self.board[k] = board;
         self.known |= 1 << k;
     }
 
-    /// The squares a piece of ours of `kind` checks the enemy king (on `king`) from: its
-    /// reach seen from the king, reversed. The king's two slider lines are computed once.
-    fn reach_from_king(&mut self, kind: PieceKind, king: Square, us: Color, occupied: Bitboard) -> Bitboard {
-        use PieceKind::*;
-        let them = !us;
-        let (diagonal, straight) = *self.king_lines.get_or_insert_with(|| {
+    /// The enemy king's diagonal and straight sliding lines, computed once a node.
+    #[inline(always)]
+    fn king_lines(&mut self, king: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        *self.king_lines.get_or_insert_with(|| {
             (
                 attacks::bishop_attacks(king, occupied),
                 attacks::rook_attacks(king, occupied),
             )
-        });
-        match kind {
-            Lance => straight & attacks::lance_pseudo_attacks(them, king),
-            Bishop => diagonal,
-            Rook => straight,
-            Horse => diagonal | attacks::king_attacks(king),
-            Dragon => straight | attacks::king_attacks(king),
-            _ => attacks::ordinary_attacks(kind, them, king, occupied),
-        }
+        })
     }
 }
 
