@@ -24,6 +24,11 @@ impl CheckInfo {
     pub fn uncovers(&self, from: Square) -> bool {
         self.blockers.contains(from)
     }
+
+    /// The pieces whose leaving (off the line) uncovers a line to the enemy king.
+    pub fn uncovering(&self) -> Bitboard {
+        self.blockers
+    }
 }
 
 impl Position {

@@ -246,6 +246,32 @@ struct Generator<'a, S> {
 /// check squares of each ordinary kind, computed when first asked (bit k of `known`): by
 /// a board move (the promoted kind's squares included) and by a drop. (Apart from the
 /// generator, so that generating every legal move does not clear its 450 bytes.)
+/// Per square: the squares within two files and two ranks of it
+/// (`CheckSquares::possible_checkers`).
+static NEAR_STEPPER: [Bitboard; 81] = squares_within(2, 2);
+/// Per square: the squares within two files and four ranks of it.
+static NEAR_KNIGHT: [Bitboard; 81] = squares_within(2, 4);
+
+const fn squares_within(files: i32, ranks: i32) -> [Bitboard; 81] {
+    let mut table = [Bitboard::EMPTY; 81];
+    let mut i = 0;
+    while i < 81 {
+        let Some(centre) = Square::from_index(i) else { unreachable!() };
+        let mut bits = 0u128;
+        let mut j = 0;
+        while j < 81 {
+            let Some(sq) = Square::from_index(j) else { unreachable!() };
+            if (sq.file() - centre.file()).abs() <= files && (sq.rank() - centre.rank()).abs() <= ranks {
+                bits |= 1u128 << j;
+            }
+            j += 1;
+        }
+        table[i] = Bitboard(bits);
+        i += 1;
+    }
+    table
+}
+
 struct CheckSquares<'a> {
     info: &'a CheckInfo,
     board: [Bitboard; 14],
@@ -286,6 +312,24 @@ impl<'a> CheckSquares<'a> {
         } else {
             self.drops[k]
         }
+    }
+
+    /// The pieces of ours (`us`) that may give check with a board move: those whose
+    /// leaving uncovers a line to the enemy king, the sliders, and the steppers near
+    /// enough to land on a check square. A stepper (promoted or not) checks from next to
+    /// the king, so it stands within two files and two ranks of it; a knight also checks
+    /// from two ranks away and leaps two ranks, so within two files and four ranks.
+    fn possible_checkers(&self, pos: &Position, us: Color) -> Bitboard {
+        use PieceKind::*;
+        let Some(king) = self.info.enemy_king() else {
+            return Bitboard::EMPTY;
+        };
+        let sliders = pos.pieces(us, Lance) | pos.pieces(us, Bishop) | pos.pieces(us, Rook) | pos.pieces(us, Horse)
+            | pos.pieces(us, Dragon);
+        self.info.uncovering()
+            | sliders
+            | (pos.pieces(us, Knight) & NEAR_KNIGHT[king.index()])
+            | (pos.pieces_of(us) & NEAR_STEPPER[king.index()])
     }
 
     /// Once per kind and node: every piece of a kind checks from the same squares, its
@@ -440,6 +484,9 @@ impl<'a, S: MoveSink> Generator<'a, S> {
                 reaching |= self.pos.attackers_to(to, self.us, self.occupied);
             }
             movers &= reaching;
+        }
+        if let Some(checks) = &self.only_checks {
+            movers &= checks.possible_checkers(self.pos, self.us);
         }
         for from in movers {
             let Some(piece) = self.pos.piece_at(from) else {
