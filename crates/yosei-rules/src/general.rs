@@ -22,7 +22,7 @@ use crate::local_safety::LocalSafety;
 use crate::powers::Powers;
 use crate::{madrasi, MoveList, MoveSink, Position, RuleSet};
 use std::ops::ControlFlow;
-use yosei_core::{Bitboard, Color, Displacement, Move, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Color, Displacement, Move, PieceKind, Square};
 
 /// Whether `by` could make a valid king capture on `sq`, the square of the other side's
 /// king (rules.md §2): a piece of `by` reaches `sq` with its current power (phase 1), is
@@ -187,6 +187,7 @@ fn run<S: MoveSink>(
         to_play,
         sink,
         depth,
+        check_squares: CheckSquaresByKind::default(),
     };
     generator.board_moves()?;
     generator.drops()
@@ -243,6 +244,32 @@ struct General<'a, S> {
     sink: &'a mut S,
     /// Nesting of 完全打歩's mate questions (0 for the caller's own generation).
     depth: u32,
+    /// The check squares of each ordinary kind, once asked (`check_targets`).
+    check_squares: CheckSquaresByKind,
+}
+
+/// Per ordinary kind, the squares from which a move of it may give check: for its
+/// board moves (the promoted kind's too) and for its drops, once computed.
+#[derive(Default)]
+struct CheckSquaresByKind {
+    board: [Option<Bitboard>; 14],
+    drops: [Option<Bitboard>; 14],
+}
+
+impl CheckSquaresByKind {
+    #[inline]
+    fn entry(&self, kind: PieceKind, board_move: bool) -> Option<Bitboard> {
+        let table = if board_move { &self.board } else { &self.drops };
+        table.get(kind.index()).copied().flatten()
+    }
+
+    #[inline]
+    fn store(&mut self, kind: PieceKind, board_move: bool, squares: Bitboard) {
+        let table = if board_move { &mut self.board } else { &mut self.drops };
+        if let Some(slot) = table.get_mut(kind.index()) {
+            *slot = Some(squares);
+        }
+    }
 }
 
 impl<S: MoveSink> General<'_, S> {
@@ -392,14 +419,20 @@ impl<S: MoveSink> General<'_, S> {
                     self.push_if_legal(m)?;
                 }
             }
-            if madrasi::paralysed(pos, self.rules, &self.powers, from) {
-                continue;
-            }
             let targets = self
                 .local_safety
                 .as_ref()
                 .map_or(Bitboard::FULL, |local| local.targets(Some(from)))
                 & self.check_targets(piece.kind, Some(from));
+            // an ordinary piece with its own power goes nowhere outside its empty-board
+            // reach (and neither hops nor makes Lion steps): asked before paralysis
+            let own_power = piece.kind.is_ordinary() && !self.powers.changed().contains(from);
+            if own_power && (attacks::ordinary_pseudo_attacks(piece.kind, self.us, from) & targets).is_empty() {
+                continue;
+            }
+            if madrasi::paralysed(pos, self.rules, &self.powers, from) {
+                continue;
+            }
             let reach = self.powers.reach(pos, self.rules, from, occupied);
             for to in ((reach.landing_captures & enemies) | (reach.quiet & !occupied)) & targets {
                 self.board_move(piece.kind, from, to)?;
@@ -540,14 +573,22 @@ impl<S: MoveSink> General<'_, S> {
     /// (`LocalSafety::check_squares`, promoted or not; captures too where their
     /// displacement may check, which that test does not judge), else all.
     #[inline]
-    fn check_targets(&self, kind: PieceKind, from: Option<Square>) -> Bitboard {
+    fn check_targets(&mut self, kind: PieceKind, from: Option<Square>) -> Bitboard {
         let Some(local) = self.local_safety.as_ref().filter(|_| self.only_checks) else {
             return Bitboard::FULL;
         };
-        let mut squares = local.check_squares(self.pos, kind, from);
+        if from.is_some_and(|from| local.checks_from_anywhere(self.pos, from)) {
+            return Bitboard::FULL;
+        }
+        // every piece of a kind checks from the same squares: once per kind and node
+        let slot = self.check_squares.entry(kind, from.is_some());
+        if let Some(squares) = slot.filter(|_| kind.is_ordinary()) {
+            return squares;
+        }
+        let mut squares = local.kind_check_squares(self.pos, kind);
         if from.is_some() {
             if let Some(promoted) = kind.promoted() {
-                squares |= local.check_squares(self.pos, promoted, from);
+                squares |= local.kind_check_squares(self.pos, promoted);
             }
             if self
                 .rules
@@ -556,6 +597,9 @@ impl<S: MoveSink> General<'_, S> {
             {
                 squares |= self.pos.pieces_of(!self.us);
             }
+        }
+        if kind.is_ordinary() {
+            self.check_squares.store(kind, from.is_some(), squares);
         }
         squares
     }

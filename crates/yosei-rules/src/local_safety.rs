@@ -565,49 +565,35 @@ impl LocalSafety {
         Some(false)
     }
 
-    /// The squares where a drop of `kind` (`from`: `None`), or a move of a piece that
-    /// has `kind`'s power on `from`, by the side to move of `pos` may give check, a
+    /// The squares where a drop of `kind`, or a move of a piece of `kind` of the side to
+    /// move of `pos` that does not [`Self::checks_from_anywhere`], may give check, a
     /// superset (all squares where the shortcut cannot tell). With powers read off the
     /// board, only the moved piece can newly reach the enemy king (the squares an
     /// ordinary kind of the other colour attacks from the king, by the symmetry of the
-    /// fixed tables, the mover lifted), a piece behind the square it leaves when nothing
-    /// stands between that square and the king (then all squares), or under the 安南
-    /// family a piece whose power the move changes: the moved piece itself where a
-    /// lender stands next to its destination, one of ours that it lends to there (安南,
-    /// 安北), one of ours that borrowed from it where it stood (then all squares), or
-    /// (対面, 背面) one of ours that borrowed from the enemy piece it captures.
-    /// Madrasi and 利き二歩無効 only take checks away, but a move anywhere may revive a
-    /// piece that reaches the king without checking it: with such a piece, all squares.
-    /// A capture that displaces a piece is judged as the same move without it, unless
-    /// [`Self::displacement_may_check`].
-    pub(crate) fn check_squares(&self, pos: &Position, kind: PieceKind, from: Option<Square>) -> Bitboard {
+    /// fixed tables: the piece's own square, off the king's open lines, changes none of
+    /// them), or under the 安南 family a piece whose power the move changes: the moved
+    /// piece itself where a lender stands next to its destination, one of ours that it
+    /// lends to there (安南, 安北), or (対面, 背面) one of ours that borrowed from the
+    /// enemy piece it captures. Madrasi and 利き二歩無効 only take checks away, but a move
+    /// anywhere may revive a piece that reaches the king without checking it: with such
+    /// a piece, all squares. A capture that displaces a piece is judged as the same move
+    /// without it, unless [`Self::displacement_may_check`]. The same for every piece of
+    /// the kind: the generator asks once a node.
+    pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind) -> Bitboard {
         let us = pos.side_to_move();
-        let them = (!us).index();
-        let told = self.rules.board_powers && kind.is_ordinary() && self.idle_reachers[them].is_empty();
-        let Some(king) = self.safe_kings[them].filter(|_| told) else {
+        let Some(king) = self.told_enemy_king(pos, kind.is_ordinary()) else {
             return Bitboard::FULL;
         };
-        let mut occupied = pos.occupied();
-        if let Some(from) = from {
-            if attacks::line(king, from).is_nonempty() && (attacks::between(king, from) & occupied).is_empty() {
-                return Bitboard::FULL;
-            }
-            occupied &= !Bitboard::from(from);
-        }
+        let occupied = pos.occupied();
         let mut squares = attacks::ordinary_attacks(kind, !us, king, occupied);
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
             let toward_lender = lender_direction(self.rules.power, us);
-            let friendly_lenders = lenders_are_friendly(self.rules.power);
             // a lender may leave, but never comes nearer: this node's set serves
             let own_checks = squares;
             squares |= self.borrowed_checks;
-            if friendly_lenders {
-                let lent_to = next_to(ours, -toward_lender);
-                if from.is_some_and(|from| lent_to.contains(from)) {
-                    return Bitboard::FULL;
-                }
+            if lenders_are_friendly(self.rules.power) {
                 // a piece of ours behind the destination borrows `kind`
                 squares |= next_to(ours & own_checks, -toward_lender);
             } else {
@@ -616,6 +602,34 @@ impl LocalSafety {
             }
         }
         squares
+    }
+
+    /// Whether a move from `from` by the side to move of `pos` may give check wherever
+    /// it goes: a piece behind it reaches the enemy king when nothing stands between
+    /// `from` and the king, or (安南, 安北) one of ours borrowed from it. (`false` where
+    /// [`Self::kind_check_squares`] answers all squares anyway.)
+    pub(crate) fn checks_from_anywhere(&self, pos: &Position, from: Square) -> bool {
+        let Some(king) = self.told_enemy_king(pos, true) else {
+            return false;
+        };
+        if attacks::line(king, from).is_nonempty() && (attacks::between(king, from) & pos.occupied()).is_empty() {
+            return true;
+        }
+        if self.rules.borrowed_powers == PowerNeighbourhood::NextRank && lenders_are_friendly(self.rules.power) {
+            let us = pos.side_to_move();
+            let ours = pos.pieces_of(us) & !pos.pieces_of_kind(PieceKind::Stone);
+            return next_to(ours, -lender_direction(self.rules.power, us)).contains(from);
+        }
+        false
+    }
+
+    /// The enemy king when the check squares can be told (powers read off the board, an
+    /// ordinary kind, no enemy piece reaching it without checking, the king not in check).
+    #[inline]
+    fn told_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
+        let them = (!pos.side_to_move()).index();
+        let told = self.rules.board_powers && ordinary_kind && self.idle_reachers[them].is_empty();
+        self.safe_kings[them].filter(|_| told)
     }
 
     /// Whether a capture under `rule` may give check where the same move without its
