@@ -354,8 +354,8 @@ fn certify(
             // they chose the line: a defence whose proof tree is longer than the line
             // takes its place, so that an uncertified line is never shorter than the
             // mate it stands for (a proof tree's depth bounds its position's value).
-            if let Some((plies, Some(m))) = proofs.evaluate_defender(dfpn, &pos, &[])? {
-                if plies > plies_after + 1 {
+            if let Some((mate, Some(m))) = proofs.evaluate_defender(dfpn, &pos, &[])? {
+                if mate.plies > plies_after + 1 {
                     replaced = Some(Some(m));
                 }
             }
@@ -475,11 +475,30 @@ fn try_extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &
 /// counting. A stored proof's length only bounds its position's value (a proof found
 /// early through a longer way), and the longest reply by stored length is not always
 /// the longest by the proofs below it; this is what the line follows. Positions that
-/// lead back into the line are no way to mate (they are left out).
+/// lead back into the line are no way to mate (they are left out). Among equally
+/// long replies the defender takes the one that leaves the attacker fewest pieces at
+/// the end (rules.md §8: the hand decides between equal lengths), so that a line the
+/// certificate's budget cannot reach the end of for `prefer_faultless` still avoids
+/// the leftovers the proofs can tell.
 #[derive(Default)]
 struct ProofTree {
-    /// (board, attacker's hand) → plies to mate and the move that gives them.
-    evaluated: HashMap<(Key, PackedHand), (MateLen, Option<Move>)>,
+    /// (board, attacker's hand) → the mate and the move that gives it.
+    evaluated: HashMap<(Key, PackedHand), (ProvenMate, Option<Move>)>,
+}
+
+/// A mate the proofs give: its plies and the pieces the attacker holds at its end.
+#[derive(Clone, Copy)]
+struct ProvenMate {
+    plies: MateLen,
+    leftover: u32,
+}
+
+impl ProvenMate {
+    /// Whether the line takes this defence's mate rather than `other`: longer, or as
+    /// long with fewer pieces left in the attacker's hand.
+    fn outlasts(self, other: ProvenMate) -> bool {
+        (self.plies, std::cmp::Reverse(self.leftover)) > (other.plies, std::cmp::Reverse(other.leftover))
+    }
 }
 
 impl ProofTree {
@@ -491,11 +510,11 @@ impl ProofTree {
     /// The plies to mate from `pos` (on the search's path) by the proofs, the
     /// defender's replies in `excluded` left out (`None`: the proofs lead back into the
     /// line).
-    fn evaluate(&mut self, dfpn: &mut Dfpn, pos: &Position, excluded: &[Move]) -> Result<Option<MateLen>, Halt> {
+    fn evaluate(&mut self, dfpn: &mut Dfpn, pos: &Position, excluded: &[Move]) -> Result<Option<ProvenMate>, Halt> {
         let key = (pos.board_key(), dfpn.hand_of(pos));
         if excluded.is_empty() {
-            if let Some(&(plies, _)) = self.evaluated.get(&key) {
-                return Ok(Some(plies));
+            if let Some(&(mate, _)) = self.evaluated.get(&key) {
+                return Ok(Some(mate));
             }
         }
         let found = if pos.side_to_move() == dfpn.attacker {
@@ -506,17 +525,22 @@ impl ProofTree {
         if let Some(e) = found {
             self.evaluated.insert(key, e);
         }
-        Ok(found.map(|(plies, _)| plies))
+        Ok(found.map(|(mate, _)| mate))
     }
 
-    fn evaluate_attacker(&mut self, dfpn: &mut Dfpn, pos: &Position) -> Result<Option<(MateLen, Option<Move>)>, Halt> {
+    fn evaluate_attacker(
+        &mut self,
+        dfpn: &mut Dfpn,
+        pos: &Position,
+    ) -> Result<Option<(ProvenMate, Option<Move>)>, Halt> {
         for m in proven_checks(dfpn, pos)? {
             let next = pos.play(m);
             dfpn.enter(&next);
-            let plies = self.evaluate(dfpn, &next, &[]);
+            let mate = self.evaluate(dfpn, &next, &[]);
             dfpn.leave(&next);
-            if let Some(plies) = plies? {
-                return Ok(Some((plies + 1, Some(m))));
+            if let Some(mate) = mate? {
+                let plies = mate.plies + 1;
+                return Ok(Some((ProvenMate { plies, ..mate }, Some(m))));
             }
         }
         Ok(None)
@@ -527,8 +551,8 @@ impl ProofTree {
         dfpn: &mut Dfpn,
         pos: &Position,
         excluded: &[Move],
-    ) -> Result<Option<(MateLen, Option<Move>)>, Halt> {
-        let mut longest: Option<(MateLen, Move)> = None;
+    ) -> Result<Option<(ProvenMate, Option<Move>)>, Halt> {
+        let mut longest: Option<(ProvenMate, Move)> = None;
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(dfpn.rules, &mut replies);
         for &m in replies.iter() {
@@ -552,17 +576,23 @@ impl ProofTree {
                 }
             }
             dfpn.enter(&next);
-            let plies = self.evaluate(dfpn, &next, &[]);
+            let mate = self.evaluate(dfpn, &next, &[]);
             dfpn.leave(&next);
-            let Some(plies) = plies? else { return Ok(None) };
-            if longest.is_none_or(|(b, _)| plies > b) {
-                longest = Some((plies, m));
+            let Some(mate) = mate? else { return Ok(None) };
+            if longest.is_none_or(|(b, _)| mate.outlasts(b)) {
+                longest = Some((mate, m));
             }
         }
         Ok(Some(match longest {
-            Some((plies, m)) => (plies + 1, Some(m)),
+            Some((mate, m)) => {
+                let plies = mate.plies + 1;
+                (ProvenMate { plies, ..mate }, Some(m))
+            }
             // mated (or only futile interpositions left)
-            None => (0, None),
+            None => {
+                let leftover = pos.hand(dfpn.attacker).total();
+                (ProvenMate { plies: 0, leftover }, None)
+            }
         }))
     }
 }
