@@ -154,7 +154,12 @@ fn shorten(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut Vec<Move>
                 leave_after(dfpn, positions, 0);
                 let mut new_positions = vec![positions[0].clone()];
                 let mut new_moves = Vec::new();
-                extend_by_proofs(dfpn, &mut new_positions, &mut new_moves)?;
+                if !try_extend_by_proofs(dfpn, &mut new_positions, &mut new_moves)? {
+                    // (the proofs lead back into the line now: it stays as it was)
+                    enter_from(dfpn, positions, 1);
+                    leave_after(dfpn, positions, at);
+                    continue;
+                }
                 let same = moves.iter().zip(&new_moves).take_while(|(a, b)| a == b).count();
                 if same == moves.len() && same == new_moves.len() {
                     // (the proofs followed are those of the line already)
