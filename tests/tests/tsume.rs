@@ -581,3 +581,25 @@ fn certificate_budget_decides_what_is_certified() {
     assert!(certified.sound(), "{:?}", certified.faults());
     assert!(note_with(&certified, "certified").is_none(), "{:?}", certified.notes);
 }
+
+/// ミクロコスモス (橋本孝治, 1,525 plies) after its 1,492nd ply: 33 plies are left
+/// (shtsume's line). The proof stops at an attacker's position once one check is
+/// proven, and here it proved a way round (tokins stepping aside and back) that reaches
+/// a position of the line four plies late, the sooner check never searched; with no
+/// certificate budget to find it, the line was 37 plies, ending with P, P, P, L in hand.
+/// The line is shortened before its certificate (small searches for a sooner mate at
+/// each check) and, of equally long defences, the proofs take the one that leaves no
+/// piece: 33 plies, nothing in hand, though not certified.
+#[test]
+fn detour_in_the_proof_is_taken_out_of_the_line() {
+    let outcome = solve(
+        "g2+P+P1+P+P+L/1p3k3/+Rn2ppppl/2+Psg+p+R2/+b+nL6/1PP+B1ssP1/4+Ps2N/4+P1P1L/6G1g b Np 1",
+        &Ask {
+            certify_nodes: Some(0),
+            ..skip()
+        },
+    );
+    assert_eq!(outcome.length, Some(33), "{:?}", main_line(&outcome));
+    assert_eq!(leftover(&outcome), "");
+    assert_eq!(outcome.certified, Some(false));
+}

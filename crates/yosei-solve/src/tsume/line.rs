@@ -94,6 +94,7 @@ pub(super) fn certified_line(dfpn: &mut Dfpn, start: &Position, budget: u64) -> 
     let mut moves = Vec::new();
     let mut positions = vec![start.clone()];
     extend_by_proofs(dfpn, &mut positions, &mut moves)?;
+    shorten(dfpn, &mut positions, &mut moves)?;
     let mut findings = certify(dfpn, &mut positions, &mut moves, 0, &mut budget)?;
     let mut tries = ALTERNATIVES;
     prefer_faultless(dfpn, &mut positions, &mut moves, &mut findings, &mut budget, &mut tries)?;
@@ -104,6 +105,95 @@ pub(super) fn certified_line(dfpn: &mut Dfpn, start: &Position, budget: u64) -> 
         final_duals: findings.final_duals,
         unanswered_at: findings.unanswered_at,
     })
+}
+
+/// Nodes a look for a sooner mate at one of the line's checks may take while the line
+/// is shortened (`shorten`).
+const SHORTEN_LOOK: u64 = 1_000;
+/// The most times the line is built again while it is shortened (each time the table
+/// holds a shorter proof; a guard, far above what long problems take).
+const SHORTEN_REBUILDS: u32 = 1_000;
+
+/// Takes the line's detours out, from its start on: at each of the attacker's moves,
+/// every other check gets a small search for a mate at least two plies sooner than the
+/// line's. The proof stops at an attacker's position as soon as one check is proven,
+/// however long its mate, so a check it never searched (a transposition that reaches
+/// the same position sooner: ミクロコスモス's line went 1,581 plies, 14 detours of
+/// four plies) is found nowhere in the table. A sooner mate found, the line is built
+/// again from the start: a shorter attack after one defence can make another defence
+/// the longest. This is no certificate (the looks are small, the proofs followed may
+/// still be longer than the values), only a shorter line for the certificate to
+/// start from.
+fn shorten(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut Vec<Move>) -> Result<(), Halt> {
+    // (the path holds the line up to `at`)
+    leave_after(dfpn, positions, 0);
+    let mut rebuilds = SHORTEN_REBUILDS;
+    let mut at = 0;
+    while at < moves.len() {
+        let pos = positions[at].clone();
+        let plies_after = (moves.len() - at - 1) as MateLen;
+        let mut changed_from = None;
+        if pos.side_to_move() == dfpn.attacker && plies_after >= 2 && rebuilds > 0 {
+            let played = moves[at];
+            for m in pos.legal_checks(dfpn.rules).iter().copied().filter(|&m| m != played) {
+                let next = pos.play(m);
+                if dfpn.on_path(&next) || (!next.has_legal_move(dfpn.rules) && !dfpn.rules.mate_counts(Some(m))) {
+                    continue;
+                }
+                dfpn.enter(&next);
+                let r = dfpn.solve_within(&next, plies_after - 2, SHORTEN_LOOK);
+                dfpn.leave(&next);
+                if dfpn.limit_hit.is_some() {
+                    return Err(Halt::Limit);
+                }
+                if !r.is_proven() {
+                    continue;
+                }
+                // The line again, from the start, by the proofs the table holds now.
+                rebuilds -= 1;
+                leave_after(dfpn, positions, 0);
+                let mut new_positions = vec![positions[0].clone()];
+                let mut new_moves = Vec::new();
+                if !try_extend_by_proofs(dfpn, &mut new_positions, &mut new_moves)? {
+                    // (the proofs lead back into the line now: it stays as it was)
+                    enter_from(dfpn, positions, 1);
+                    leave_after(dfpn, positions, at);
+                    continue;
+                }
+                let same = moves.iter().zip(&new_moves).take_while(|(a, b)| a == b).count();
+                if same == moves.len() && same == new_moves.len() {
+                    // (the proofs followed are those of the line already)
+                    leave_after(dfpn, positions, at);
+                    continue;
+                }
+                if super::trace() {
+                    eprintln!(
+                        "shortened at ply {} ({} for {}): {} plies → {}, the line changed from ply {}",
+                        at + 1,
+                        m.to_usi(),
+                        played.to_usi(),
+                        moves.len(),
+                        new_moves.len(),
+                        same + 1
+                    );
+                }
+                leave_after(dfpn, &new_positions, same);
+                *moves = new_moves;
+                *positions = new_positions;
+                changed_from = Some(same);
+                break;
+            }
+        }
+        match changed_from {
+            // (the questions from there on, on the new line)
+            Some(same) => at = same,
+            None => {
+                at += 1;
+                dfpn.enter(&positions[at]);
+            }
+        }
+    }
+    Ok(())
 }
 
 /// Where the line has faults and a defence as long as the line's leads elsewhere, the
@@ -269,8 +359,8 @@ fn certify(
             // they chose the line: a defence whose proof tree is longer than the line
             // takes its place, so that an uncertified line is never shorter than the
             // mate it stands for (a proof tree's depth bounds its position's value).
-            if let Some((plies, Some(m))) = proofs.evaluate_defender(dfpn, &pos, &[])? {
-                if plies > plies_after + 1 {
+            if let Some((mate, Some(m))) = proofs.evaluate_defender(dfpn, &pos, &[])? {
+                if mate.plies > plies_after + 1 {
                     replaced = Some(Some(m));
                 }
             }
@@ -390,11 +480,30 @@ fn try_extend_by_proofs(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &
 /// counting. A stored proof's length only bounds its position's value (a proof found
 /// early through a longer way), and the longest reply by stored length is not always
 /// the longest by the proofs below it; this is what the line follows. Positions that
-/// lead back into the line are no way to mate (they are left out).
+/// lead back into the line are no way to mate (they are left out). Among equally
+/// long replies the defender takes the one that leaves the attacker fewest pieces at
+/// the end (rules.md §8: the hand decides between equal lengths), so that a line the
+/// certificate's budget cannot reach the end of for `prefer_faultless` still avoids
+/// the leftovers the proofs can tell.
 #[derive(Default)]
 struct ProofTree {
-    /// (board, attacker's hand) → plies to mate and the move that gives them.
-    evaluated: HashMap<(Key, PackedHand), (MateLen, Option<Move>)>,
+    /// (board, attacker's hand) → the mate and the move that gives it.
+    evaluated: HashMap<(Key, PackedHand), (ProvenMate, Option<Move>)>,
+}
+
+/// A mate the proofs give: its plies and the pieces the attacker holds at its end.
+#[derive(Clone, Copy)]
+struct ProvenMate {
+    plies: MateLen,
+    leftover: u32,
+}
+
+impl ProvenMate {
+    /// Whether the line takes this defence's mate rather than `other`: longer, or as
+    /// long with fewer pieces left in the attacker's hand.
+    fn outlasts(self, other: ProvenMate) -> bool {
+        (self.plies, std::cmp::Reverse(self.leftover)) > (other.plies, std::cmp::Reverse(other.leftover))
+    }
 }
 
 impl ProofTree {
@@ -406,11 +515,11 @@ impl ProofTree {
     /// The plies to mate from `pos` (on the search's path) by the proofs, the
     /// defender's replies in `excluded` left out (`None`: the proofs lead back into the
     /// line).
-    fn evaluate(&mut self, dfpn: &mut Dfpn, pos: &Position, excluded: &[Move]) -> Result<Option<MateLen>, Halt> {
+    fn evaluate(&mut self, dfpn: &mut Dfpn, pos: &Position, excluded: &[Move]) -> Result<Option<ProvenMate>, Halt> {
         let key = (pos.board_key(), dfpn.hand_of(pos));
         if excluded.is_empty() {
-            if let Some(&(plies, _)) = self.evaluated.get(&key) {
-                return Ok(Some(plies));
+            if let Some(&(mate, _)) = self.evaluated.get(&key) {
+                return Ok(Some(mate));
             }
         }
         let found = if pos.side_to_move() == dfpn.attacker {
@@ -421,17 +530,22 @@ impl ProofTree {
         if let Some(e) = found {
             self.evaluated.insert(key, e);
         }
-        Ok(found.map(|(plies, _)| plies))
+        Ok(found.map(|(mate, _)| mate))
     }
 
-    fn evaluate_attacker(&mut self, dfpn: &mut Dfpn, pos: &Position) -> Result<Option<(MateLen, Option<Move>)>, Halt> {
+    fn evaluate_attacker(
+        &mut self,
+        dfpn: &mut Dfpn,
+        pos: &Position,
+    ) -> Result<Option<(ProvenMate, Option<Move>)>, Halt> {
         for m in proven_checks(dfpn, pos)? {
             let next = pos.play(m);
             dfpn.enter(&next);
-            let plies = self.evaluate(dfpn, &next, &[]);
+            let mate = self.evaluate(dfpn, &next, &[]);
             dfpn.leave(&next);
-            if let Some(plies) = plies? {
-                return Ok(Some((plies + 1, Some(m))));
+            if let Some(mate) = mate? {
+                let plies = mate.plies + 1;
+                return Ok(Some((ProvenMate { plies, ..mate }, Some(m))));
             }
         }
         Ok(None)
@@ -442,8 +556,8 @@ impl ProofTree {
         dfpn: &mut Dfpn,
         pos: &Position,
         excluded: &[Move],
-    ) -> Result<Option<(MateLen, Option<Move>)>, Halt> {
-        let mut longest: Option<(MateLen, Move)> = None;
+    ) -> Result<Option<(ProvenMate, Option<Move>)>, Halt> {
+        let mut longest: Option<(ProvenMate, Move)> = None;
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(dfpn.rules, &mut replies);
         for &m in replies.iter() {
@@ -467,17 +581,23 @@ impl ProofTree {
                 }
             }
             dfpn.enter(&next);
-            let plies = self.evaluate(dfpn, &next, &[]);
+            let mate = self.evaluate(dfpn, &next, &[]);
             dfpn.leave(&next);
-            let Some(plies) = plies? else { return Ok(None) };
-            if longest.is_none_or(|(b, _)| plies > b) {
-                longest = Some((plies, m));
+            let Some(mate) = mate? else { return Ok(None) };
+            if longest.is_none_or(|(b, _)| mate.outlasts(b)) {
+                longest = Some((mate, m));
             }
         }
         Ok(Some(match longest {
-            Some((plies, m)) => (plies + 1, Some(m)),
+            Some((mate, m)) => {
+                let plies = mate.plies + 1;
+                (ProvenMate { plies, ..mate }, Some(m))
+            }
             // mated (or only futile interpositions left)
-            None => (0, None),
+            None => {
+                let leftover = pos.hand(dfpn.attacker).total();
+                (ProvenMate { plies: 0, leftover }, None)
+            }
         }))
     }
 }
