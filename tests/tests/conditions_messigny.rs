@@ -1,11 +1,12 @@
 //! Messigny (docs/rules/messigny.md; fm's MESSIGNY, MESSIGNY（欧州式）, MESSIGNY（日本式）)
 //! on positions made for one point each: which pieces swap, what may follow a swap
 //! under each reading, fm's first-move reading, swaps that mate, a swap that saves a
-//! pawn drop from being drop-pawn mate, the notation, the refused combinations; and the
-//! general generator against the reference generator on random positions and games.
+//! pawn drop from being drop-pawn mate, the notation, the refused combinations, the
+//! stipulations beside help mate (direct mate, ばか自殺詰); and the general generator
+//! against the reference generator on random positions and games.
 //!
 //! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board. The
-//! help mates were checked with fmza 6.005.019 (its lines quoted).
+//! problems were checked with fmza 6.005.019 (its lines quoted).
 
 use yosei_core::random::SplitMix64;
 use yosei_core::{Move, Square};
@@ -352,14 +353,104 @@ fn messigny_equals_the_reference() {
     );
 }
 
-/// The direct-mate solver (which the USI engine and play mode call without the
-/// command's dispatch) answers "unknown" with a note under Messigny, not a search.
-#[test]
-fn messigny_direct_mate_is_refused() {
-    let rules = rules(&[MessignyEu]);
-    let start = pos("7gk/9/6NS1/9/4G4/9/9/9/9 b P 1", &rules);
+/// The direct mate's answer and main line under `conditions` (`None`: no mate).
+fn tsume(sfen: &str, conditions: &[Condition]) -> Option<String> {
+    let rules = rules(conditions);
+    let start = pos(sfen, &rules);
     let options = yosei_solve::tsume::TsumeOptions::default();
     let out = yosei_solve::tsume::solve_tsume(&start, &rules, &options, &yosei_solve::Limits::default(), |_| {});
-    assert_eq!(out.verdict, yosei_solve::Verdict::Unknown);
-    assert!(out.notes.iter().any(|n| n.contains("help mate")), "{:?}", out.notes);
+    match out.verdict {
+        yosei_solve::Verdict::Solved => Some(
+            out.solutions[0]
+                .iter()
+                .map(|m| m.to_usi())
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        yosei_solve::Verdict::NoSolution => None,
+        other => panic!("{other:?} {:?}", out.notes),
+    }
+}
+
+/// Direct mate: Black's gold 55 swaps with White's gold that has just taken the pawn
+/// on 12, and mates where White may not swap straight back (fm `!ME`/`!MJ`かしこ詰
+/// `12歩打 同金<21 同金<55 まで 3手`, fm printing the swap as a move); under MESSIGNY
+/// White swaps back, and with ordinary rules the pawn drop leads nowhere: no mate
+/// (fm 不詰 for both).
+#[test]
+fn messigny_direct_mate_by_a_swap_that_may_not_be_swapped_back() {
+    let sfen = "7gk/9/7S1/9/4G4/9/9/9/9 b P 1";
+    assert_eq!(tsume(sfen, &[]), None);
+    assert_eq!(tsume(sfen, &[Messigny]), None);
+    for c in [MessignyEu, MessignyJp] {
+        assert_eq!(tsume(sfen, &[c]).as_deref(), Some("P*1b 2a1b 5e<>1b"), "{c}");
+    }
+}
+
+/// Direct mate: G*12 (guarded by the silver 23) mates ordinarily, but under Messigny
+/// White's gold 91 swaps with the checking gold, which lands on 91 far from the king;
+/// nothing else mates (fm かしこ詰 #9: 12金打 and 22金打 in 1 ordinarily, 不詰 under each
+/// Messigny keyword).
+#[test]
+fn messigny_defender_swaps_the_checker_away_in_direct_mate() {
+    let sfen = "g7k/9/7S1/9/9/9/9/9/9 b G 1";
+    assert_eq!(tsume(sfen, &[]).map(|l| l.split(' ').count()), Some(1));
+    for c in ALL_THREE {
+        assert_eq!(tsume(sfen, &[c]), None, "{c}");
+        let rules = rules(&[c]);
+        let p = after(sfen, &rules, &["G*1b"]);
+        assert_eq!(legal_usi(&p, &rules, "9a<>"), vec!["9a<>1b"], "{c}");
+    }
+}
+
+/// ばか自殺詰 in 2: Black's knight drop on 23 checks, White's king on 11 swaps with
+/// Black's king on 99, which then stands on 11 mated by the gold 21 (guarded by the
+/// silver 32) unless it may swap straight back: a mate under the restricted readings,
+/// none under MESSIGNY nor ordinarily (fm ばか自殺詰 #2: `23桂打 99玉<>11` under !ME and
+/// !MJ, 不詰 under MESSIGNY and without a condition).
+#[test]
+fn messigny_helpself_mate_by_a_king_swap() {
+    let sfen = "7gk/6s2/9/9/9/9/9/9/K8 b N 1";
+    let helpself = |conditions: &[Condition]| {
+        let rules = rules(conditions);
+        help_lines(&pos(sfen, &rules), &rules, Stipulation::HelpSelf { length: Some(2) })
+    };
+    assert!(helpself(&[]).is_empty());
+    assert!(helpself(&[Messigny]).is_empty());
+    for c in [MessignyEu, MessignyJp] {
+        assert_eq!(helpself(&[c]), vec!["N*2c 1a<>9i"], "{c}");
+    }
+}
+
+/// Help mate with the length open (`help`) finds the same shortest lines as `help:3`.
+#[test]
+fn messigny_help_mate_with_an_open_length() {
+    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b P 1";
+    let rules = rules(&[MessignyJp]);
+    let open = help_lines(&pos(sfen, &rules), &rules, Stipulation::Help { length: None });
+    assert_eq!(open, help(sfen, &[MessignyJp], 3));
+}
+
+/// The solvers fm has no Messigny code for refuse it with a note (the USI engine and
+/// play mode reach the direct-mate solver without the command's dispatch, which
+/// refuses the others).
+#[test]
+fn messigny_is_solved_under_fms_stipulations_only() {
+    for s in [
+        Stipulation::Help { length: None },
+        Stipulation::HelpSelf { length: Some(3) },
+        Stipulation::Tsume { length: None },
+    ] {
+        assert!(ALL_THREE.iter().all(|c| c.solved_under(s)), "{s}");
+    }
+    for s in [
+        Stipulation::SelfMate { length: 3 },
+        Stipulation::MateIn { length: 3 },
+        Stipulation::Series { length: 3 },
+        Stipulation::HelpStale { length: Some(3) },
+        Stipulation::HelpSelfStale { length: Some(3) },
+        Stipulation::Cycle { length: 4 },
+    ] {
+        assert!(ALL_THREE.iter().all(|c| !c.solved_under(s)), "{s}");
+    }
 }
