@@ -5,9 +5,12 @@ number of solutions (exactly N plies). Outside CI: needs fm (FM_BIN, see
 target/release/yosei).
 
 usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES] [STIP]
-  STIP: help (default, fm's ばか詰 #PLIES), helpself (ばか自殺詰 #PLIES: White moves
-  first when PLIES is odd, as fm reads it; positions of their own: both kings close,
-  pairs of one kind, White a piece or two in hand) or tsume
+  STIP: help (default, fm's ばか詰 #PLIES), helpstale (ばかステイルメイト, the same
+  positions), helpself (ばか自殺詰 #PLIES; helpselfstale, ばか自殺ステイルメイト, alike: White moves
+  first when PLIES is odd, as fm reads it, though fm finds nothing at #1, ordinary
+  rules too, where its #3 finds the 1-ply solutions: compare from 2 plies; positions of
+  their own: Black's king on the bottom rank, pairs of one kind, White a piece or two
+  in hand) or tsume
   (かしこ詰 #PLIES: yosei's `tsume` value and main line against fm's mates within
   PLIES; agreement is the same shortest length, or no mate within PLIES on both sides,
   and yosei's main line among fm's lines, counted apart: fm prints one of several, and
@@ -106,17 +109,18 @@ def random_sfen(rng, messigny=False, lines=False, stones=False, hand=(0, 2)):
     return sfen_of(board, 'b ' + (hand or '-') + ' 1')
 
 # fm's rule word and yosei's stipulation of each STIP
-FM_RULE = {'help': 'ばか詰', 'helpself': 'ばか自殺詰', 'tsume': 'かしこ詰'}
+FM_RULE = {'help': 'ばか詰', 'helpself': 'ばか自殺詰', 'tsume': 'かしこ詰',
+           'helpstale': 'ばかステイルメイト', 'helpselfstale': 'ばか自殺ステイルメイト'}
 
 def yosei_sfen(sfen, stip, plies):
     """The SFEN yosei is given: fm's odd ばか自殺詰 starts with White."""
-    if stip == 'helpself' and plies % 2:
+    if stip in ('helpself', 'helpselfstale') and plies % 2:
         return sfen.replace(' b ', ' w ', 1)
     return sfen
 
 def yosei(sfen, cond, plies, stip='help'):
     exe = os.environ.get('YOSEI', 'target/release/yosei')
-    wanted = {'help': f'help:{plies}', 'helpself': f'helpself:{plies}', 'tsume': 'tsume'}[stip]
+    wanted = 'tsume' if stip == 'tsume' else f'{stip}:{plies}'
     args = [exe, 'solve', yosei_sfen(sfen, stip, plies), '--stip', wanted, '--format', 'json', '--nodes', '5000000']
     if cond != 'none':
         for c in cond.split('+'):
@@ -248,7 +252,7 @@ def main():
     stip = sys.argv[5] if len(sys.argv) > 5 else 'help'
     tried = agree = solved = swapping = slips = same_line = changed = 0
     while tried < count:
-        if stip == 'helpself':
+        if stip in ('helpself', 'helpselfstale'):
             sfen = random_helpself_sfen(rng)
         else:
             sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond, os.environ.get('STONES') == '1',

@@ -422,6 +422,29 @@ fn messigny_helpself_mate_by_a_king_swap() {
     }
 }
 
+/// fm's stalemate test never generates swaps: a side whose only moves are swaps is
+/// stalemated. Help-stalemate in 1 with White's king on 11 boxed in by the knight 33
+/// and the gold 23: after each of the 78 stalemating moves White's king could still
+/// swap with Black's (e.g. `1a<>9h` after 9i9h), and fm lists the same 78 lines under
+/// MESSIGNY and !ME as without a condition (`88王<99 まで 1手` among them).
+#[test]
+fn messigny_swaps_do_not_count_against_stalemate() {
+    let sfen = "8k/9/6NG1/9/9/9/9/9/K8 b G 1";
+    let stale = |conditions: &[Condition]| {
+        let rules = rules(conditions);
+        help_lines(&pos(sfen, &rules), &rules, Stipulation::HelpStale { length: Some(1) })
+    };
+    let ordinary = stale(&[]);
+    assert_eq!(ordinary.len(), 78);
+    for c in ALL_THREE {
+        assert_eq!(stale(&[c]), ordinary, "{c}");
+        let rules = rules(&[c]);
+        let p = after(sfen, &rules, &["9i9h"]);
+        assert_eq!(legal_usi(&p, &rules, ""), vec!["1a<>9h"], "{c}");
+        assert!(p.has_legal_move(&rules) && !p.has_move_against_stalemate(&rules), "{c}");
+    }
+}
+
 /// Help mate with the length open (`help`) finds the same shortest lines as `help:3`.
 #[test]
 fn messigny_help_mate_with_an_open_length() {
@@ -439,6 +462,8 @@ fn messigny_is_solved_under_fms_stipulations_only() {
     for s in [
         Stipulation::Help { length: None },
         Stipulation::HelpSelf { length: Some(3) },
+        Stipulation::HelpStale { length: Some(3) },
+        Stipulation::HelpSelfStale { length: Some(3) },
         Stipulation::Tsume { length: None },
     ] {
         assert!(ALL_THREE.iter().all(|c| c.solved_under(s)), "{s}");
@@ -447,8 +472,6 @@ fn messigny_is_solved_under_fms_stipulations_only() {
         Stipulation::SelfMate { length: 3 },
         Stipulation::MateIn { length: 3 },
         Stipulation::Series { length: 3 },
-        Stipulation::HelpStale { length: Some(3) },
-        Stipulation::HelpSelfStale { length: Some(3) },
         Stipulation::Cycle { length: 4 },
     ] {
         assert!(ALL_THREE.iter().all(|c| !c.solved_under(s)), "{s}");

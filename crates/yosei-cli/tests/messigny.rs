@@ -47,7 +47,7 @@ fn swap_in_text_and_kif() {
     assert!(kif.contains("ルール：MESSIGNY（欧州式）ばか詰"), "{kif}");
 }
 
-/// Messigny is solved in help mate, ばか自殺詰 and direct mate, the stipulations fm has
+/// Messigny is solved in help play (mate, stalemate, self) and direct mate, the stipulations fm has
 /// Messigny code for; the others and fm's exclusions are refused.
 #[test]
 fn messigny_refusals() {
@@ -57,7 +57,10 @@ fn messigny_refusals() {
     assert!(out.contains("<>"), "{out}");
     let (code, _, err) = run_yosei(["solve", sfen, "--cond", "messigny-eu", "--stip", "self:3"]);
     assert_ne!(code, 0);
-    assert!(err.contains("solved in help, helpself and tsume only"), "{err}");
+    assert!(
+        err.contains("solved in help, helpself, helpstale, helpselfstale and tsume only"),
+        "{err}"
+    );
     let (code, _, err) = run_yosei(["solve", sfen, "--cond", "messigny", "--cond", "pwc", "--stip", "help:3"]);
     assert_ne!(code, 0);
     assert!(err.contains("exclusive"), "{err}");

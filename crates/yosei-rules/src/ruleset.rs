@@ -329,12 +329,17 @@ impl Condition {
 
     /// Whether yosei solves problems of `stipulation` under this condition. Messigny:
     /// only the stipulations fm has Messigny code for and yosei has compared with it
-    /// (docs/rules/messigny.md): help mate, help selfmate and direct mate.
+    /// (docs/rules/messigny.md): help mate, help selfmate, their stalemates and direct
+    /// mate.
     pub const fn solved_under(self, stipulation: Stipulation) -> bool {
         match self {
             Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => matches!(
                 stipulation,
-                Stipulation::Help { .. } | Stipulation::HelpSelf { .. } | Stipulation::Tsume { .. }
+                Stipulation::Help { .. }
+                    | Stipulation::HelpSelf { .. }
+                    | Stipulation::HelpStale { .. }
+                    | Stipulation::HelpSelfStale { .. }
+                    | Stipulation::Tsume { .. }
             ),
             _ => true,
         }
@@ -344,7 +349,9 @@ impl Condition {
     /// ([`Condition::solved_under`]).
     pub const fn limited_to(self) -> Option<&'static str> {
         match self {
-            Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => Some("help, helpself and tsume"),
+            Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => {
+                Some("help, helpself, helpstale, helpselfstale and tsume")
+            }
             _ => None,
         }
     }
