@@ -125,7 +125,11 @@ def yosei(sfen, cond, plies, stip='help'):
     if cond != 'none':
         for c in cond.split('+'):
             args += ['--cond', c]
-    out = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    try:
+        out = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        print(f'SKIPPED (yosei over 120 s): {sfen}')
+        return None
     if out.returncode not in (0, 2) or not out.stdout.strip():
         return None  # an invalid random position
     result = json.loads(out.stdout.strip().splitlines()[-1])

@@ -262,12 +262,31 @@ fn messigny_refused_combinations() {
         Condition::Ascetic,
         Condition::Tenjiku,
         Condition::Uchifu,
-        Condition::NoPromotion,
+        Condition::KikiNifuInvalid,
         MessignyEu,
     ] {
         let err = RuleSet::compile(&[Messigny, other]).unwrap_err();
         assert!(format!("{err}").contains("messigny"), "{other}: {err}");
     }
+}
+
+/// A swap neither promotes nor captures, so the move bans leave it alone: with
+/// `!ME` and 成禁 only the swap line of `messigny_swap_that_mates_unless_it_can_be_swapped_back`
+/// is left (the knight may not promote on 21), with 取禁 nothing (White's gold may not
+/// take the pawn); fm `!ME成禁ばか詰 #3`: `12歩打 同金<21 同金<>55` only, `!ME取禁`: 不詰.
+/// Under 取禁 the swap with the gold beside it is still legal where the capture is not.
+#[test]
+fn messigny_swaps_under_the_move_bans() {
+    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b P 1";
+    assert_eq!(
+        help(sfen, &[MessignyEu, Condition::NoPromotion], 3),
+        vec!["P*1b 2a1b 5e<>1b"]
+    );
+    assert!(help(sfen, &[MessignyEu, Condition::NoCapture], 3).is_empty());
+    let rules = rules(&[Messigny, Condition::NoCapture]);
+    let p = pos("8k/9/9/4g4/4G4/9/9/9/9 b - 1", &rules);
+    assert_eq!(legal_usi(&p, &rules, "5e5d"), Vec::<String>::new());
+    assert_eq!(legal_usi(&p, &rules, "5e<>"), vec!["5e<>5d"]);
 }
 
 /// The general generator against the reference (tests/src/reference.rs) under each
