@@ -300,8 +300,9 @@ def main():
         slips += slip
         print(f'DIFFER{" (fm drop slip)" if slip else ""} yosei {ys} fm {fs}: {sfen}  |  {line}\n'
               f'  yosei {sorted(ylines)}\n  fm    {sorted(flines)}')
+    swaps_in = 'yosei\'s main line' if stip == 'tsume' else 'fm\'s solutions'
     print(f'{cond} {stip}: {tried} positions, {agree} agree, {solved} with solutions (yosei), '
-          f'{swapping} with a swap in fm\'s solutions, {slips} differ by fm\'s drop slip only'
+          f'{swapping} with a swap in {swaps_in}, {slips} differ by fm\'s drop slip only'
           + (f', {same_line} with yosei\'s main line fm\'s' if stip == 'tsume' else '')
           + (f', {changed} whose answer (count, length) differs without {cond}' if os.environ.get('CHANGED') == '1' else ''))
     return 0 if agree + slips == tried else 1
