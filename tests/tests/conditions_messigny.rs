@@ -41,8 +41,13 @@ fn after(sfen: &str, rules: &RuleSet, line: &[&str]) -> Position {
 }
 
 fn help(sfen: &str, conditions: &[Condition], length: u32) -> Vec<String> {
+    help_play(sfen, conditions, Stipulation::Help { length: Some(length) })
+}
+
+/// The solution lines of a help stipulation (ばか詰, ばか自殺詰, their stalemates).
+fn help_play(sfen: &str, conditions: &[Condition], stipulation: Stipulation) -> Vec<String> {
     let rules = rules(conditions);
-    help_lines(&pos(sfen, &rules), &rules, Stipulation::Help { length: Some(length) })
+    help_lines(&pos(sfen, &rules), &rules, stipulation)
 }
 
 /// Black gold 55 swaps with the White gold that has just taken on 12 and mates (fm
@@ -430,10 +435,7 @@ fn messigny_defender_swaps_the_checker_away_in_direct_mate() {
 #[test]
 fn messigny_helpself_mate_by_a_king_swap() {
     let sfen = "7gk/6s2/9/9/9/9/9/9/K8 b N 1";
-    let helpself = |conditions: &[Condition]| {
-        let rules = rules(conditions);
-        help_lines(&pos(sfen, &rules), &rules, Stipulation::HelpSelf { length: Some(2) })
-    };
+    let helpself = |conditions: &[Condition]| help_play(sfen, conditions, Stipulation::HelpSelf { length: Some(2) });
     assert!(helpself(&[]).is_empty());
     assert!(helpself(&[Messigny]).is_empty());
     for c in [MessignyEu, MessignyJp] {
@@ -449,10 +451,7 @@ fn messigny_helpself_mate_by_a_king_swap() {
 #[test]
 fn messigny_swaps_do_not_count_against_stalemate() {
     let sfen = "8k/9/6NG1/9/9/9/9/9/K8 b G 1";
-    let stale = |conditions: &[Condition]| {
-        let rules = rules(conditions);
-        help_lines(&pos(sfen, &rules), &rules, Stipulation::HelpStale { length: Some(1) })
-    };
+    let stale = |conditions: &[Condition]| help_play(sfen, conditions, Stipulation::HelpStale { length: Some(1) });
     let ordinary = stale(&[]);
     assert_eq!(ordinary.len(), 78);
     for c in ALL_THREE {
@@ -468,8 +467,7 @@ fn messigny_swaps_do_not_count_against_stalemate() {
 #[test]
 fn messigny_help_mate_with_an_open_length() {
     let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b P 1";
-    let rules = rules(&[MessignyJp]);
-    let open = help_lines(&pos(sfen, &rules), &rules, Stipulation::Help { length: None });
+    let open = help_play(sfen, &[MessignyJp], Stipulation::Help { length: None });
     assert_eq!(open, help(sfen, &[MessignyJp], 3));
 }
 
