@@ -14,7 +14,8 @@ usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES] [STIP]
   (かしこ詰 #PLIES: yosei's `tsume` value and main line against fm's mates within
   PLIES; agreement is the same shortest length, or no mate within PLIES on both sides,
   and yosei's main line among fm's lines, counted apart: fm prints one of several, and
-  writes a swap as a plain move, `同金<55`; the swaps counted are yosei's).
+  writes a swap as a plain move, `同金<55`; the swaps counted are yosei's), or mate
+  (yosei's `mate:PLIES`, mate in ≤ PLIES, its value and first line, compared alike).
   With CHANGED=1 in the environment, yosei also solves each position without the
   condition and counts those whose answer (count, length) it changes.
   COND: a cli.md condition name (no-promotion, no-capture, greedy, ...); its fm word is
@@ -109,7 +110,7 @@ def random_sfen(rng, messigny=False, lines=False, stones=False, hand=(0, 2)):
     return sfen_of(board, 'b ' + (hand or '-') + ' 1')
 
 # fm's rule word and yosei's stipulation of each STIP
-FM_RULE = {'help': 'ばか詰', 'helpself': 'ばか自殺詰', 'tsume': 'かしこ詰',
+FM_RULE = {'help': 'ばか詰', 'helpself': 'ばか自殺詰', 'tsume': 'かしこ詰', 'mate': 'かしこ詰',
            'helpstale': 'ばかステイルメイト', 'helpselfstale': 'ばか自殺ステイルメイト'}
 
 def yosei_sfen(sfen, stip, plies):
@@ -135,7 +136,7 @@ def yosei(sfen, cond, plies, stip='help'):
     result = json.loads(out.stdout.strip().splitlines()[-1])
     if result['verdict'] == 'unknown':
         return None
-    if stip == 'tsume':  # the value and the main line
+    if stip in ('tsume', 'mate'):  # the value and the main line (mate:N's first)
         if result['verdict'] != 'solved':
             return 0, None, set()
         return 1, result['length'], {tuple(result['solutions'][0])}
@@ -186,7 +187,7 @@ def fm(sfen, cond, plies, length, stip='help'):
     out = subprocess.run([f'{TOOLS}/fm-solve.sh', line], capture_output=True, text=True, timeout=300).stdout
     if '全検完了' not in out:
         return None
-    if stip == 'tsume':  # fm lists mates within PLIES: the shortest, and their lines
+    if stip in ('tsume', 'mate'):  # fm lists mates within PLIES: the shortest, and their lines
         ends = [int(n) for n in re.findall(r'まで (\d+)手', out)]
         if not ends:
             return 0, line, set(), None
@@ -260,7 +261,7 @@ def main():
             sfen = random_helpself_sfen(rng)
         else:
             sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond, os.environ.get('STONES') == '1',
-                               hand=(1, 3) if stip == 'tsume' else (0, 2))
+                               hand=(1, 3) if stip in ('tsume', 'mate') else (0, 2))
         y = yosei(sfen, cond, plies, stip)
         if y is None:
             continue
@@ -272,7 +273,7 @@ def main():
         # positions whose answer the condition changes (yosei without it)
         plain_answer = yosei(sfen, 'none', plies, stip) if os.environ.get('CHANGED') == '1' else None
         changed += plain_answer is not None and plain_answer[:2] != y[:2]
-        if stip == 'tsume':
+        if stip in ('tsume', 'mate'):
             fs, line, flines, flength = f
             ylength = length if length is not None and length <= plies else None
             solved += ylength is not None
@@ -300,10 +301,10 @@ def main():
         slips += slip
         print(f'DIFFER{" (fm drop slip)" if slip else ""} yosei {ys} fm {fs}: {sfen}  |  {line}\n'
               f'  yosei {sorted(ylines)}\n  fm    {sorted(flines)}')
-    swaps_in = 'yosei\'s main line' if stip == 'tsume' else 'fm\'s solutions'
+    swaps_in = 'yosei\'s main line' if stip in ('tsume', 'mate') else 'fm\'s solutions'
     print(f'{cond} {stip}: {tried} positions, {agree} agree, {solved} with solutions (yosei), '
           f'{swapping} with a swap in {swaps_in}, {slips} differ by fm\'s drop slip only'
-          + (f', {same_line} with yosei\'s main line fm\'s' if stip == 'tsume' else '')
+          + (f', {same_line} with yosei\'s main line fm\'s' if stip in ('tsume', 'mate') else '')
           + (f', {changed} whose answer (count, length) differs without {cond}' if os.environ.get('CHANGED') == '1' else ''))
     return 0 if agree + slips == tried else 1
 

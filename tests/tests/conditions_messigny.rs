@@ -14,7 +14,7 @@ use yosei_io::sfen::{parse_sfen, parse_usi_move};
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Swap};
-use yosei_tests::support::{assert_packs, help_lines, legal_usi, sorted};
+use yosei_tests::support::{assert_packs, help_lines, legal_usi, solution_lines, sorted};
 
 use Condition::{Messigny, MessignyEu, MessignyJp};
 
@@ -401,13 +401,24 @@ fn tsume(sfen: &str, conditions: &[Condition]) -> Option<String> {
 /// `12歩打 同金<21 同金<55 まで 3手`, fm printing the swap as a move); under MESSIGNY
 /// White swaps back, and with ordinary rules the pawn drop leads nowhere: no mate
 /// (fm 不詰 for both).
+/// Mate in ≤ 5 (`mate:5`) finds the same: the swap line under the restricted
+/// readings, nothing under MESSIGNY (fm's かしこ詰 #5 alike).
 #[test]
 fn messigny_direct_mate_by_a_swap_that_may_not_be_swapped_back() {
     let sfen = "7gk/9/7S1/9/4G4/9/9/9/9 b P 1";
+    let mate_in_five = |conditions: &[Condition]| {
+        let rules = rules(conditions);
+        let prior = yosei_solve::PriorGame::default();
+        let out =
+            yosei_solve::mate_in::solve_mate_in(&pos(sfen, &rules), &rules, 5, &prior, &yosei_solve::Limits::default());
+        solution_lines(&out.solutions)
+    };
     assert_eq!(tsume(sfen, &[]), None);
     assert_eq!(tsume(sfen, &[Messigny]), None);
+    assert!(mate_in_five(&[Messigny]).is_empty());
     for c in [MessignyEu, MessignyJp] {
         assert_eq!(tsume(sfen, &[c]).as_deref(), Some("P*1b 2a1b 5e<>1b"), "{c}");
+        assert_eq!(mate_in_five(&[c]), vec!["P*1b 2a1b 5e<>1b"], "{c}");
     }
 }
 
@@ -482,12 +493,12 @@ fn messigny_is_solved_under_fms_stipulations_only() {
         Stipulation::HelpStale { length: Some(3) },
         Stipulation::HelpSelfStale { length: Some(3) },
         Stipulation::Tsume { length: None },
+        Stipulation::MateIn { length: 3 },
     ] {
         assert!(ALL_THREE.iter().all(|c| c.solved_under(s)), "{s}");
     }
     for s in [
         Stipulation::SelfMate { length: 3 },
-        Stipulation::MateIn { length: 3 },
         Stipulation::Series { length: 3 },
         Stipulation::Cycle { length: 4 },
     ] {

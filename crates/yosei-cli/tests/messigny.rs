@@ -58,7 +58,7 @@ fn messigny_refusals() {
     let (code, _, err) = run_yosei(["solve", sfen, "--cond", "messigny-eu", "--stip", "self:3"]);
     assert_ne!(code, 0);
     assert!(
-        err.contains("solved in help, helpself, helpstale, helpselfstale and tsume only"),
+        err.contains("solved in help, helpself, helpstale, helpselfstale, tsume and mate only"),
         "{err}"
     );
     let (code, _, err) = run_yosei(["solve", sfen, "--cond", "messigny", "--cond", "pwc", "--stip", "help:3"]);

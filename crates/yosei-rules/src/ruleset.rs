@@ -329,8 +329,8 @@ impl Condition {
 
     /// Whether yosei solves problems of `stipulation` under this condition. Messigny:
     /// only the stipulations fm has Messigny code for and yosei has compared with it
-    /// (docs/rules/messigny.md): help mate, help selfmate, their stalemates and direct
-    /// mate.
+    /// (docs/rules/messigny.md): help mate, help selfmate, their stalemates, direct
+    /// mate and mate in ≤ N (fm's かしこ #N gives its value).
     pub const fn solved_under(self, stipulation: Stipulation) -> bool {
         match self {
             Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => matches!(
@@ -340,6 +340,7 @@ impl Condition {
                     | Stipulation::HelpStale { .. }
                     | Stipulation::HelpSelfStale { .. }
                     | Stipulation::Tsume { .. }
+                    | Stipulation::MateIn { .. }
             ),
             _ => true,
         }
@@ -350,7 +351,7 @@ impl Condition {
     pub const fn limited_to(self) -> Option<&'static str> {
         match self {
             Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => {
-                Some("help, helpself, helpstale, helpselfstale and tsume")
+                Some("help, helpself, helpstale, helpselfstale, tsume and mate")
             }
             _ => None,
         }
@@ -690,6 +691,7 @@ mod tests {
         }
         assert!(Condition::Messigny.solved_under(Stipulation::Tsume { length: None }));
         assert!(!Condition::MessignyEu.solved_under(Stipulation::SelfMate { length: 3 }));
+        assert!(Condition::MessignyJp.solved_under(Stipulation::MateIn { length: 3 }));
         assert!(Condition::Annan.solved_under(Stipulation::SelfMate { length: 3 }));
         assert!(Condition::KikiNifuInvalid.only_with().contains(&Condition::Annan));
         assert!(Condition::Annan.only_with().is_empty());
