@@ -267,7 +267,6 @@ fn messigny_refused_combinations() {
         Condition::Ascetic,
         Condition::Tenjiku,
         Condition::Uchifu,
-        Condition::KikiNifuInvalid,
         MessignyEu,
     ] {
         let err = RuleSet::compile(&[Messigny, other]).unwrap_err();
@@ -292,6 +291,25 @@ fn messigny_swaps_under_the_move_bans() {
     let p = pos("8k/9/9/4g4/4G4/9/9/9/9 b - 1", &rules);
     assert_eq!(legal_usi(&p, &rules, "5e5d"), Vec::<String>::new());
     assert_eq!(legal_usi(&p, &rules, "5e<>"), vec!["5e<>5d"]);
+}
+
+/// 利き二歩無効 judges a check after a swap like any other: Black's pawn 88 swaps with
+/// White's pawn 66 and, with the gold 67 behind it (安南), attacks the king on 55
+/// diagonally; taking it would put a second Black pawn on file 5 (59), so under
+/// 利き二歩無効 the swap is legal but no check.
+#[test]
+fn messigny_swap_checks_as_kiki_nifu_reads_the_pawn() {
+    let sfen = "9/9/9/9/4k4/3p5/3G5/1P7/4P4 b - 1";
+    for (conditions, checks) in [
+        (&[Messigny, Condition::Annan][..], true),
+        (&[Messigny, Condition::Annan, Condition::KikiNifuInvalid][..], false),
+    ] {
+        let rules = rules(conditions);
+        let p = pos(sfen, &rules);
+        assert_eq!(legal_usi(&p, &rules, "8h<>"), vec!["8h<>6f"], "{conditions:?}");
+        let swap_checks = p.legal_checks(&rules).iter().any(|m| m.to_usi() == "8h<>6f");
+        assert_eq!(swap_checks, checks, "{conditions:?}");
+    }
 }
 
 /// The general generator against the reference (tests/src/reference.rs) under each
