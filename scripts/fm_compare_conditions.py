@@ -4,7 +4,20 @@ number of solutions (exactly N plies). Outside CI: needs fm (FM_BIN, see
 /work/shared/tools/fm-linux/README.md) and a built yosei (YOSEI, default
 target/release/yosei).
 
-usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES]
+usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES] [STIP]
+  STIP: help (default, fm's ばか詰 #PLIES), helpstale (ばかステイルメイト, the same
+  positions), helpself (ばか自殺詰 #PLIES; helpselfstale, ばか自殺ステイルメイト, alike: White moves
+  first when PLIES is odd, as fm reads it, though fm finds nothing at #1, ordinary
+  rules too, where its #3 finds the 1-ply solutions: compare from 2 plies; positions of
+  their own: Black's king on the bottom rank, pairs of one kind, White a piece or two
+  in hand) or tsume
+  (かしこ詰 #PLIES: yosei's `tsume` value and main line against fm's mates within
+  PLIES; agreement is the same shortest length, or no mate within PLIES on both sides,
+  and yosei's main line among fm's lines, counted apart: fm prints one of several, and
+  writes a swap as a plain move, `同金<55`; the swaps counted are yosei's), or mate
+  (yosei's `mate:PLIES`, mate in ≤ PLIES, its value and first line, compared alike).
+  With CHANGED=1 in the environment, yosei also solves each position without the
+  condition and counts those whose answer (count, length) it changes.
   COND: a cli.md condition name (no-promotion, no-capture, greedy, ...); its fm word is
   taken from the table below. Positions are biased towards the rules' cases: pieces near
   the promotion zones (both sides), pieces next to each other (captures), a gold or
@@ -34,7 +47,39 @@ from sfen2fm import conv  # noqa: E402
 
 KINDS = ['P', 'L', 'N', 'S', 'G', 'B', 'R', '+P', '+S', '+R']
 
-def random_sfen(rng, messigny=False, lines=False, stones=False):
+def random_helpself_sfen(rng):
+    """ばか自殺詰: White's king near the top with Black pieces around it (checks) and a
+    White guard or two (else Black's king escapes every mate by swapping onto it), Black's
+    king on the bottom rank hemmed in by its own pieces, White pieces near it and a
+    piece or two in White's hand (mates), pairs of one kind on both sides (swaps)."""
+    board = {}
+    wk, bk = (rng.randint(1, 9), rng.randint(1, 3)), (rng.randint(1, 9), 9)
+    board[wk], board[bk] = 'k', 'K'
+    def near(sq, d):
+        return (min(9, max(1, sq[0] + rng.randint(-d, d))), min(9, max(1, sq[1] + rng.randint(-d, d))))
+    class Board(dict):  # no dead piece (else yosei and fm refuse the position)
+        def setdefault(self, sq, p):
+            own = sq[1] if p.isupper() else 10 - sq[1]
+            if not ((p.upper() in 'PL' and own == 1) or (p.upper() == 'N' and own <= 2)):
+                dict.setdefault(self, sq, p)
+    board = Board(board)
+    for _ in range(rng.randint(1, 3)):
+        board.setdefault(near(wk, 2), rng.choice(['G', 'S', 'R', 'B', '+P', 'N', 'L']))
+    for _ in range(rng.randint(1, 2)):  # guards: Black's king may not swap onto White's
+        board.setdefault(near(wk, 1), rng.choice(['g', 's', 'p']))
+    for _ in range(rng.randint(1, 2)):
+        board.setdefault(near(bk, 1), rng.choice(['G', 'S', 'P', 'L']))
+    for _ in range(rng.randint(1, 2)):
+        board.setdefault(near(bk, 2), rng.choice(['g', 's', 'n', 'l', '+p', 'r', 'b']))
+    for _ in range(rng.randint(1, 2)):
+        kind = rng.choice(['G', 'S', 'R', 'B', '+P'])
+        board.setdefault(near(wk, 3), kind)
+        board.setdefault(near(bk, 3), kind.lower())
+    hand = ''.join(rng.sample(['G', 'S', 'P'], rng.randint(0, 1)))
+    hand += ''.join(rng.sample(['g', 's', 'r', 'b'], rng.randint(1, 2)))
+    return sfen_of(board, 'b ' + hand + ' 1')
+
+def random_sfen(rng, messigny=False, lines=False, stones=False, hand=(0, 2)):
     board = {}
     wk = (rng.randint(1, 9), rng.randint(1, 3))
     board[wk] = 'k'
@@ -61,21 +106,40 @@ def random_sfen(rng, messigny=False, lines=False, stones=False):
                 board.setdefault((file, r), kind if rng.random() < 0.6 else kind.lower())
         if stones and rng.random() < 0.5:  # a stone in or next to a line
             board.setdefault(near(wk, 2), 'O')
-    hand = ''.join(rng.sample(['G', 'S', 'P', 'N', 'B', 'R'], rng.randint(0, 2)))
+    hand = ''.join(rng.sample(['G', 'S', 'P', 'N', 'B', 'R'], rng.randint(*hand)))
     return sfen_of(board, 'b ' + (hand or '-') + ' 1')
 
-def yosei(sfen, cond, plies):
+# fm's rule word and yosei's stipulation of each STIP
+FM_RULE = {'help': 'ばか詰', 'helpself': 'ばか自殺詰', 'tsume': 'かしこ詰', 'mate': 'かしこ詰',
+           'helpstale': 'ばかステイルメイト', 'helpselfstale': 'ばか自殺ステイルメイト'}
+
+def yosei_sfen(sfen, stip, plies):
+    """The SFEN yosei is given: fm's odd ばか自殺詰 starts with White."""
+    if stip in ('helpself', 'helpselfstale') and plies % 2:
+        return sfen.replace(' b ', ' w ', 1)
+    return sfen
+
+def yosei(sfen, cond, plies, stip='help'):
     exe = os.environ.get('YOSEI', 'target/release/yosei')
-    args = [exe, 'solve', sfen, '--stip', f'help:{plies}', '--format', 'json']
+    wanted = 'tsume' if stip == 'tsume' else f'{stip}:{plies}'
+    args = [exe, 'solve', yosei_sfen(sfen, stip, plies), '--stip', wanted, '--format', 'json', '--nodes', '5000000']
     if cond != 'none':
         for c in cond.split('+'):
             args += ['--cond', c]
-    out = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    try:
+        out = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    except subprocess.TimeoutExpired:
+        print(f'SKIPPED (yosei over 120 s): {sfen}')
+        return None
     if out.returncode not in (0, 2) or not out.stdout.strip():
         return None  # an invalid random position
     result = json.loads(out.stdout.strip().splitlines()[-1])
     if result['verdict'] == 'unknown':
         return None
+    if stip in ('tsume', 'mate'):  # the value and the main line (mate:N's first)
+        if result['verdict'] != 'solved':
+            return 0, None, set()
+        return 1, result['length'], {tuple(result['solutions'][0])}
     # a shorter mate (早詰) is what yosei reports; fm prints it beside the full-length ones
     lines = {tuple(line) for line in result.get('solutions', [])}
     return result.get('solution_count', 0), result.get('length') or plies, lines
@@ -111,18 +175,25 @@ def sfen_of(board, rest):
         rows.append(row + (str(empty) if empty else ''))
     return '/'.join(rows) + ' ' + rest
 
-def fm(sfen, cond, plies, length):
+def fm(sfen, cond, plies, length, stip='help'):
     # stones (SFEN O) are no side's; fm lists them among the attacker's pieces as 石
     board = board_of(sfen)
     stones = sorted(sq for sq, p in board.items() if p == 'O')
     plain = sfen_of({sq: p for sq, p in board.items() if p != 'O'}, sfen.split(' ', 1)[1])
-    line = conv(plain, ''.join(FM_WORD[c] for c in cond.split('+')) + 'ばか詰', plies)
+    line = conv(plain, ''.join(FM_WORD[c] for c in cond.split('+')) + FM_RULE[stip], plies)
     if stones:
         head, tail = line.split(' ', 1)
         line = head + ' ' + ''.join(f'{f}{r}石' for f, r in stones) + tail
     out = subprocess.run([f'{TOOLS}/fm-solve.sh', line], capture_output=True, text=True, timeout=300).stdout
     if '全検完了' not in out:
         return None
+    if stip in ('tsume', 'mate'):  # fm lists mates within PLIES: the shortest, and their lines
+        ends = [int(n) for n in re.findall(r'まで (\d+)手', out)]
+        if not ends:
+            return 0, line, set(), None
+        shortest = min(ends)
+        lines = {fm_line_to_usi(m.group(1)) for m in re.finditer(rf'^(.*) まで {shortest}手', out, re.M)}
+        return 1, line, lines, shortest
     lines = {fm_line_to_usi(m.group(1)) for m in re.finditer(rf'^(.*) まで {length}手', out, re.M)}
     return len(re.findall(rf'まで {length}手', out)), line, lines
 
@@ -183,17 +254,40 @@ def main():
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 50
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
     plies = int(sys.argv[4]) if len(sys.argv) > 4 else 3
-    tried = agree = solved = swapping = slips = 0
+    stip = sys.argv[5] if len(sys.argv) > 5 else 'help'
+    tried = agree = solved = swapping = slips = same_line = changed = 0
     while tried < count:
-        sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond, os.environ.get('STONES') == '1')
-        y = yosei(sfen, cond, plies)
+        if stip in ('helpself', 'helpselfstale'):
+            sfen = random_helpself_sfen(rng)
+        else:
+            sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond, os.environ.get('STONES') == '1',
+                               hand=(1, 3) if stip in ('tsume', 'mate') else (0, 2))
+        y = yosei(sfen, cond, plies, stip)
         if y is None:
             continue
         ys, length, ylines = y
-        f = fm(sfen, cond, plies, length)
+        f = fm(sfen, cond, plies, length or plies, stip)
         if f is None:
             continue
         tried += 1
+        # positions whose answer the condition changes (yosei without it)
+        plain_answer = yosei(sfen, 'none', plies, stip) if os.environ.get('CHANGED') == '1' else None
+        changed += plain_answer is not None and plain_answer[:2] != y[:2]
+        if stip in ('tsume', 'mate'):
+            fs, line, flines, flength = f
+            ylength = length if length is not None and length <= plies else None
+            solved += ylength is not None
+            # fm's direct-mate printer writes a swap as a move (`同金<55`, and counts
+            # the partner as left in hand, 駒余り): yosei's swaps are compared so
+            swapping += any('<>' in m for l in ylines for m in l)
+            ylines = {tuple(m.replace('<>', '') for m in l) for l in ylines}
+            if ylength == flength:  # fm prints one main line of several: lines are not compared
+                agree += 1
+                same_line += ylength is not None and ylines <= flines
+                continue
+            print(f'DIFFER yosei {length} fm {flength}: {sfen}  |  {line}\n'
+                  f'  yosei {sorted(ylines)}\n  fm    {sorted(flines)}')
+            continue
         fs, line, flines = f
         solved += ys > 0
         swapping += any('<>' in m for l in flines for m in l)
@@ -207,8 +301,11 @@ def main():
         slips += slip
         print(f'DIFFER{" (fm drop slip)" if slip else ""} yosei {ys} fm {fs}: {sfen}  |  {line}\n'
               f'  yosei {sorted(ylines)}\n  fm    {sorted(flines)}')
-    print(f'{cond}: {tried} positions, {agree} agree, {solved} with solutions (yosei), '
-          f'{swapping} with a swap in fm\'s solutions, {slips} differ by fm\'s drop slip only')
+    swaps_in = 'yosei\'s main line' if stip in ('tsume', 'mate') else 'fm\'s solutions'
+    print(f'{cond} {stip}: {tried} positions, {agree} agree, {solved} with solutions (yosei), '
+          f'{swapping} with a swap in {swaps_in}, {slips} differ by fm\'s drop slip only'
+          + (f', {same_line} with yosei\'s main line fm\'s' if stip in ('tsume', 'mate') else '')
+          + (f', {changed} whose answer (count, length) differs without {cond}' if os.environ.get('CHANGED') == '1' else ''))
     return 0 if agree + slips == tried else 1
 
 if __name__ == '__main__':

@@ -1,11 +1,12 @@
 //! Messigny (docs/rules/messigny.md; fm's MESSIGNY, MESSIGNY（欧州式）, MESSIGNY（日本式）)
 //! on positions made for one point each: which pieces swap, what may follow a swap
 //! under each reading, fm's first-move reading, swaps that mate, a swap that saves a
-//! pawn drop from being drop-pawn mate, the notation, the refused combinations; and the
-//! general generator against the reference generator on random positions and games.
+//! pawn drop from being drop-pawn mate, the notation, the refused combinations, the
+//! stipulations beside help mate (direct mate, ばか自殺詰); and the general generator
+//! against the reference generator on random positions and games.
 //!
 //! Squares in comments are file-rank (`53` = USI `5c`); Black moves up the board. The
-//! help mates were checked with fmza 6.005.019 (its lines quoted).
+//! problems were checked with fmza 6.005.019 (its lines quoted).
 
 use yosei_core::random::SplitMix64;
 use yosei_core::{Move, Square};
@@ -13,7 +14,7 @@ use yosei_io::sfen::{parse_sfen, parse_usi_move};
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Swap};
-use yosei_tests::support::{assert_packs, help_lines, legal_usi, sorted};
+use yosei_tests::support::{assert_packs, help_lines, legal_usi, solution_lines, sorted};
 
 use Condition::{Messigny, MessignyEu, MessignyJp};
 
@@ -40,8 +41,13 @@ fn after(sfen: &str, rules: &RuleSet, line: &[&str]) -> Position {
 }
 
 fn help(sfen: &str, conditions: &[Condition], length: u32) -> Vec<String> {
+    help_play(sfen, conditions, Stipulation::Help { length: Some(length) })
+}
+
+/// The solution lines of a help stipulation (ばか詰, ばか自殺詰, their stalemates).
+fn help_play(sfen: &str, conditions: &[Condition], stipulation: Stipulation) -> Vec<String> {
     let rules = rules(conditions);
-    help_lines(&pos(sfen, &rules), &rules, Stipulation::Help { length: Some(length) })
+    help_lines(&pos(sfen, &rules), &rules, stipulation)
 }
 
 /// Black gold 55 swaps with the White gold that has just taken on 12 and mates (fm
@@ -261,11 +267,48 @@ fn messigny_refused_combinations() {
         Condition::Ascetic,
         Condition::Tenjiku,
         Condition::Uchifu,
-        Condition::NoPromotion,
         MessignyEu,
     ] {
         let err = RuleSet::compile(&[Messigny, other]).unwrap_err();
         assert!(format!("{err}").contains("messigny"), "{other}: {err}");
+    }
+}
+
+/// A swap neither promotes nor captures, so the move bans leave it alone: with
+/// `!ME` and 成禁 only the swap line of `messigny_swap_that_mates_unless_it_can_be_swapped_back`
+/// is left (the knight may not promote on 21), with 取禁 nothing (White's gold may not
+/// take the pawn); fm `!ME成禁ばか詰 #3`: `12歩打 同金<21 同金<>55` only, `!ME取禁`: 不詰.
+/// Under 取禁 the swap with the gold beside it is still legal where the capture is not.
+#[test]
+fn messigny_swaps_under_the_move_bans() {
+    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b P 1";
+    assert_eq!(
+        help(sfen, &[MessignyEu, Condition::NoPromotion], 3),
+        vec!["P*1b 2a1b 5e<>1b"]
+    );
+    assert!(help(sfen, &[MessignyEu, Condition::NoCapture], 3).is_empty());
+    let rules = rules(&[Messigny, Condition::NoCapture]);
+    let p = pos("8k/9/9/4g4/4G4/9/9/9/9 b - 1", &rules);
+    assert_eq!(legal_usi(&p, &rules, "5e5d"), Vec::<String>::new());
+    assert_eq!(legal_usi(&p, &rules, "5e<>"), vec!["5e<>5d"]);
+}
+
+/// 利き二歩無効 judges a check after a swap like any other: Black's pawn 88 swaps with
+/// White's pawn 66 and, with the gold 67 behind it (安南), attacks the king on 55
+/// diagonally; taking it would put a second Black pawn on file 5 (59), so under
+/// 利き二歩無効 the swap is legal but no check.
+#[test]
+fn messigny_swap_checks_as_kiki_nifu_reads_the_pawn() {
+    let sfen = "9/9/9/9/4k4/3p5/3G5/1P7/4P4 b - 1";
+    for (conditions, checks) in [
+        (&[Messigny, Condition::Annan][..], true),
+        (&[Messigny, Condition::Annan, Condition::KikiNifuInvalid][..], false),
+    ] {
+        let rules = rules(conditions);
+        let p = pos(sfen, &rules);
+        assert_eq!(legal_usi(&p, &rules, "8h<>"), vec!["8h<>6f"], "{conditions:?}");
+        let swap_checks = p.legal_checks(&rules).iter().any(|m| m.to_usi() == "8h<>6f");
+        assert_eq!(swap_checks, checks, "{conditions:?}");
     }
 }
 
@@ -352,14 +395,131 @@ fn messigny_equals_the_reference() {
     );
 }
 
-/// The direct-mate solver (which the USI engine and play mode call without the
-/// command's dispatch) answers "unknown" with a note under Messigny, not a search.
-#[test]
-fn messigny_direct_mate_is_refused() {
-    let rules = rules(&[MessignyEu]);
-    let start = pos("7gk/9/6NS1/9/4G4/9/9/9/9 b P 1", &rules);
+/// The direct mate's answer and main line under `conditions` (`None`: no mate).
+fn tsume(sfen: &str, conditions: &[Condition]) -> Option<String> {
+    let rules = rules(conditions);
+    let start = pos(sfen, &rules);
     let options = yosei_solve::tsume::TsumeOptions::default();
     let out = yosei_solve::tsume::solve_tsume(&start, &rules, &options, &yosei_solve::Limits::default(), |_| {});
-    assert_eq!(out.verdict, yosei_solve::Verdict::Unknown);
-    assert!(out.notes.iter().any(|n| n.contains("help mate")), "{:?}", out.notes);
+    match out.verdict {
+        yosei_solve::Verdict::Solved => Some(
+            out.solutions[0]
+                .iter()
+                .map(|m| m.to_usi())
+                .collect::<Vec<_>>()
+                .join(" "),
+        ),
+        yosei_solve::Verdict::NoSolution => None,
+        other => panic!("{other:?} {:?}", out.notes),
+    }
+}
+
+/// Direct mate: Black's gold 55 swaps with White's gold that has just taken the pawn
+/// on 12, and mates where White may not swap straight back (fm `!ME`/`!MJ`かしこ詰
+/// `12歩打 同金<21 同金<55 まで 3手`, fm printing the swap as a move); under MESSIGNY
+/// White swaps back, and with ordinary rules the pawn drop leads nowhere: no mate
+/// (fm 不詰 for both).
+/// Mate in ≤ 5 (`mate:5`) finds the same: the swap line under the restricted
+/// readings, nothing under MESSIGNY (fm's かしこ詰 #5 alike).
+#[test]
+fn messigny_direct_mate_by_a_swap_that_may_not_be_swapped_back() {
+    let sfen = "7gk/9/7S1/9/4G4/9/9/9/9 b P 1";
+    let mate_in_five = |conditions: &[Condition]| {
+        let rules = rules(conditions);
+        let prior = yosei_solve::PriorGame::default();
+        let out =
+            yosei_solve::mate_in::solve_mate_in(&pos(sfen, &rules), &rules, 5, &prior, &yosei_solve::Limits::default());
+        solution_lines(&out.solutions)
+    };
+    assert_eq!(tsume(sfen, &[]), None);
+    assert_eq!(tsume(sfen, &[Messigny]), None);
+    assert!(mate_in_five(&[Messigny]).is_empty());
+    for c in [MessignyEu, MessignyJp] {
+        assert_eq!(tsume(sfen, &[c]).as_deref(), Some("P*1b 2a1b 5e<>1b"), "{c}");
+        assert_eq!(mate_in_five(&[c]), vec!["P*1b 2a1b 5e<>1b"], "{c}");
+    }
+}
+
+/// Direct mate: G*12 (guarded by the silver 23) mates ordinarily, but under Messigny
+/// White's gold 91 swaps with the checking gold, which lands on 91 far from the king;
+/// nothing else mates (fm かしこ詰 #9: 12金打 and 22金打 in 1 ordinarily, 不詰 under each
+/// Messigny keyword).
+#[test]
+fn messigny_defender_swaps_the_checker_away_in_direct_mate() {
+    let sfen = "g7k/9/7S1/9/9/9/9/9/9 b G 1";
+    assert_eq!(tsume(sfen, &[]).map(|l| l.split(' ').count()), Some(1));
+    for c in ALL_THREE {
+        assert_eq!(tsume(sfen, &[c]), None, "{c}");
+        let rules = rules(&[c]);
+        let p = after(sfen, &rules, &["G*1b"]);
+        assert_eq!(legal_usi(&p, &rules, "9a<>"), vec!["9a<>1b"], "{c}");
+    }
+}
+
+/// ばか自殺詰 in 2: Black's knight drop on 23 checks, White's king on 11 swaps with
+/// Black's king on 99, which then stands on 11 mated by the gold 21 (guarded by the
+/// silver 32) unless it may swap straight back: a mate under the restricted readings,
+/// none under MESSIGNY nor ordinarily (fm ばか自殺詰 #2: `23桂打 99玉<>11` under !ME and
+/// !MJ, 不詰 under MESSIGNY and without a condition).
+#[test]
+fn messigny_helpself_mate_by_a_king_swap() {
+    let sfen = "7gk/6s2/9/9/9/9/9/9/K8 b N 1";
+    let helpself = |conditions: &[Condition]| help_play(sfen, conditions, Stipulation::HelpSelf { length: Some(2) });
+    assert!(helpself(&[]).is_empty());
+    assert!(helpself(&[Messigny]).is_empty());
+    for c in [MessignyEu, MessignyJp] {
+        assert_eq!(helpself(&[c]), vec!["N*2c 1a<>9i"], "{c}");
+    }
+}
+
+/// fm's stalemate test never generates swaps: a side whose only moves are swaps is
+/// stalemated. Help-stalemate in 1 with White's king on 11 boxed in by the knight 33
+/// and the gold 23: after each of the 78 stalemating moves White's king could still
+/// swap with Black's (e.g. `1a<>9h` after 9i9h), and fm lists the same 78 lines under
+/// MESSIGNY and !ME as without a condition (`88王<99 まで 1手` among them).
+#[test]
+fn messigny_swaps_do_not_count_against_stalemate() {
+    let sfen = "8k/9/6NG1/9/9/9/9/9/K8 b G 1";
+    let stale = |conditions: &[Condition]| help_play(sfen, conditions, Stipulation::HelpStale { length: Some(1) });
+    let ordinary = stale(&[]);
+    assert_eq!(ordinary.len(), 78);
+    for c in ALL_THREE {
+        assert_eq!(stale(&[c]), ordinary, "{c}");
+        let rules = rules(&[c]);
+        let p = after(sfen, &rules, &["9i9h"]);
+        assert_eq!(legal_usi(&p, &rules, ""), vec!["1a<>9h"], "{c}");
+        assert!(p.has_legal_move(&rules) && !p.has_move_against_stalemate(&rules), "{c}");
+    }
+}
+
+/// Help mate with the length open (`help`) finds the same shortest lines as `help:3`.
+#[test]
+fn messigny_help_mate_with_an_open_length() {
+    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b P 1";
+    let open = help_play(sfen, &[MessignyJp], Stipulation::Help { length: None });
+    assert_eq!(open, help(sfen, &[MessignyJp], 3));
+}
+
+/// The solvers fm has no Messigny code for refuse it with a note (the USI engine and
+/// play mode reach the direct-mate solver without the command's dispatch, which
+/// refuses the others).
+#[test]
+fn messigny_is_solved_under_fms_stipulations_only() {
+    for s in [
+        Stipulation::Help { length: None },
+        Stipulation::HelpSelf { length: Some(3) },
+        Stipulation::HelpStale { length: Some(3) },
+        Stipulation::HelpSelfStale { length: Some(3) },
+        Stipulation::Tsume { length: None },
+        Stipulation::MateIn { length: 3 },
+    ] {
+        assert!(ALL_THREE.iter().all(|c| c.solved_under(s)), "{s}");
+    }
+    for s in [
+        Stipulation::SelfMate { length: 3 },
+        Stipulation::Series { length: 3 },
+        Stipulation::Cycle { length: 4 },
+    ] {
+        assert!(ALL_THREE.iter().all(|c| !c.solved_under(s)), "{s}");
+    }
 }

@@ -20,8 +20,8 @@ pub struct ConditionEntry {
     pub fm_short: Option<&'static str>,
     /// The kinds to choose from when the name takes one (`komazume:KIND`), else none.
     pub kinds: Option<Vec<KindChoice>>,
-    /// Whether only help mate (`help:N`) is solved under it so far.
-    pub help_mate_only: bool,
+    /// The stipulations it is solved under, when it is limited to some (cli.md words).
+    pub limited_to: Option<&'static str>,
     /// The listed conditions it is accepted with, when it is refused alone (some of
     /// them must be chosen too); empty when it stands alone.
     pub only_with: Vec<&'static str>,
@@ -58,7 +58,7 @@ pub fn entries() -> Vec<ConditionEntry> {
                         })
                         .collect()
                 }),
-                help_mate_only: c.help_mate_only(),
+                limited_to: c.limited_to(),
                 only_with: c.only_with().into_iter().map(Condition::name).collect(),
                 refused_with: c.refused_with().into_iter().map(Condition::name).collect(),
                 implemented: c.is_implemented(),
@@ -78,8 +78,8 @@ impl ConditionEntry {
             return "not implemented yet".to_string();
         }
         let mut parts = vec!["supported".to_string()];
-        if self.help_mate_only {
-            parts.push("help:N only".to_string());
+        if let Some(stipulations) = self.limited_to {
+            parts.push(format!("{stipulations} only"));
         }
         if !self.only_with.is_empty() {
             // then nearly every pair is refused for want of one of these: not listed

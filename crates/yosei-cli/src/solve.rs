@@ -258,7 +258,7 @@ fn solve_stipulation(
     limits: &Limits,
     progress: &mut (dyn FnMut(SolverProgress) + Send),
 ) -> Result<Outcome, String> {
-    refuse_help_mate_only(loaded, stipulation)?;
+    refuse_unsolved_stipulation(loaded, stipulation)?;
     // 攻方取禁 bans the attacker's captures: the side to move, help play's attacker, or
     // under 連続協力詰 the side that does not play the series
     let plan = match stipulation {
@@ -310,17 +310,17 @@ fn solve_stipulation(
     })
 }
 
-/// Conditions solved in help mate only so far ([`Condition::help_mate_only`]: the other
-/// solvers have not been compared with fm under them; deny by default).
-fn refuse_help_mate_only(loaded: &LoadedProblem, stipulation: Stipulation) -> Result<(), String> {
-    let help_mate_only = loaded.rules.conditions().iter().find(|c| c.help_mate_only());
-    match (help_mate_only, stipulation) {
-        (Some(c), s) if !matches!(s, Stipulation::Help { .. }) => Err(format!(
-            "{}: condition {c} ({}) is solved in help mate (help:N) only so far, not in {s}",
+/// Conditions yosei solves under some stipulations only ([`Condition::solved_under`]:
+/// Messigny where it has been compared with fm; deny by default).
+fn refuse_unsolved_stipulation(loaded: &LoadedProblem, stipulation: Stipulation) -> Result<(), String> {
+    match loaded.rules.conditions().iter().find(|c| !c.solved_under(stipulation)) {
+        Some(c) => Err(format!(
+            "{}: condition {c} ({}) is solved in {} only so far, not in {stipulation}",
             loaded.origin,
-            c.japanese()
+            c.japanese(),
+            c.limited_to().unwrap_or("other stipulations")
         )),
-        _ => Ok(()),
+        None => Ok(()),
     }
 }
 

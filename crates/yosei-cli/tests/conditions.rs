@@ -24,7 +24,10 @@ fn list_conditions_prints_every_condition_once_with_its_names_and_status() {
     let nekosen = out.lines().find(|l| l.starts_with("nekosen\t")).unwrap_or_default();
     assert!(nekosen.starts_with("nekosen\tネコ鮮\t!NK\tsupported"), "{nekosen}");
     let messigny = out.lines().find(|l| l.starts_with("messigny\t")).unwrap_or_default();
-    assert!(messigny.contains("help:N only"), "{messigny}");
+    assert!(
+        messigny.contains("help, helpself, helpstale, helpselfstale, tsume and mate only"),
+        "{messigny}"
+    );
     let annan = out.lines().find(|l| l.starts_with("annan\t")).unwrap_or_default();
     assert!(annan.contains("refused with anhoku"), "{annan}");
     let komazume = out

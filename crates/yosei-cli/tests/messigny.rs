@@ -47,13 +47,20 @@ fn swap_in_text_and_kif() {
     assert!(kif.contains("ルール：MESSIGNY（欧州式）ばか詰"), "{kif}");
 }
 
-/// Only help mate is solved under Messigny; fm's exclusions are refused.
+/// Messigny is solved in help play (mate, stalemate, self) and direct mate, the stipulations fm has
+/// Messigny code for; the others and fm's exclusions are refused.
 #[test]
 fn messigny_refusals() {
-    let sfen = "7gk/9/6NS1/9/4G4/9/9/9/9 b P 1";
-    let (code, _, err) = run_yosei(["solve", sfen, "--cond", "messigny-eu", "--stip", "tsume"]);
+    let sfen = "7gk/9/7S1/9/4G4/9/9/9/9 b P 1";
+    let (code, out, err) = run_yosei(["solve", sfen, "--cond", "messigny-eu", "--stip", "tsume"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("<>"), "{out}");
+    let (code, _, err) = run_yosei(["solve", sfen, "--cond", "messigny-eu", "--stip", "self:3"]);
     assert_ne!(code, 0);
-    assert!(err.contains("help mate (help:N) only"), "{err}");
+    assert!(
+        err.contains("solved in help, helpself, helpstale, helpselfstale, tsume and mate only"),
+        "{err}"
+    );
     let (code, _, err) = run_yosei(["solve", sfen, "--cond", "messigny", "--cond", "pwc", "--stip", "help:3"]);
     assert_ne!(code, 0);
     assert!(err.contains("exclusive"), "{err}");

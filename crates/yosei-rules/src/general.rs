@@ -139,13 +139,26 @@ pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink
 /// Whether the side to move has a legal move as the mate and stalemate tests count them
 /// (a promotion under 成禁, a capture under 取禁 counts).
 pub(crate) fn has_move(pos: &Position, rules: &RuleSet) -> bool {
+    has_move_counting(pos, rules, FirstMove::default())
+}
+
+/// [`has_move`] with Messigny's swaps left out: fm's stalemate test never generates
+/// them (docs/rules/messigny.md), so a side whose only moves are swaps is stalemated.
+pub(crate) fn has_move_but_a_swap(pos: &Position, rules: &RuleSet) -> bool {
+    let first = FirstMove {
+        skip_swaps: true,
+        ..FirstMove::default()
+    };
+    has_move_counting(pos, rules, first)
+}
+
+fn has_move_counting(pos: &Position, rules: &RuleSet, mut first: FirstMove) -> bool {
     // a king step told legal settles it before the node's powers and safety are built
     if crate::local_safety::has_legal_king_step(pos, rules) {
         return true;
     }
-    let mut first = FirstMove(false);
     let _ = run(pos, rules, &mut first, false, false, 0);
-    first.0
+    first.found
 }
 
 /// The moves to play, under 強欲 or 禁欲 chosen from all of them once generated.
@@ -193,7 +206,12 @@ fn run<S: MoveSink>(
     generator.drops()
 }
 
-struct FirstMove(bool);
+/// Stops at the first move (a swap not counted when `skip_swaps`).
+#[derive(Default)]
+struct FirstMove {
+    found: bool,
+    skip_swaps: bool,
+}
 
 /// The scratch copy of a node's position, made when the first candidate must be played:
 /// most nodes (a mate test answered by a king move, checks told unplayed) never need
@@ -220,8 +238,11 @@ impl ScratchCopy<'_> {
 }
 
 impl MoveSink for FirstMove {
-    fn push(&mut self, _: Move) -> ControlFlow<()> {
-        self.0 = true;
+    fn push(&mut self, m: Move) -> ControlFlow<()> {
+        if self.skip_swaps && m.is_swap() {
+            return ControlFlow::Continue(());
+        }
+        self.found = true;
         ControlFlow::Break(())
     }
 }
@@ -325,9 +346,9 @@ impl<S: MoveSink> General<'_, S> {
         {
             return false;
         }
-        let mut first = FirstMove(false);
+        let mut first = FirstMove::default();
         let _ = run(after, self.rules, &mut first, false, false, self.depth + 1);
-        !first.0
+        !first.found
     }
 
     /// Whether `m` surely leaves the mover's king in check, told without playing it.

@@ -147,6 +147,16 @@ impl Position {
         first.0.is_some()
     }
 
+    /// Whether the side to move has a move as the stalemate test counts them: as
+    /// [`Position::has_legal_move`], but under Messigny a swap does not count (fm's
+    /// stalemate test never generates swaps, docs/rules/messigny.md).
+    pub fn has_move_against_stalemate(&self, rules: &RuleSet) -> bool {
+        match rules.compiled().swap {
+            Some(_) => crate::general::has_move_but_a_swap(self, rules),
+            None => self.has_legal_move(rules),
+        }
+    }
+
     /// Whether the side to move, with no move to play ([`Position::legal_moves`] empty),
     /// is nevertheless neither mated nor stalemated: under 成禁, 取禁 or 攻方取禁 a move it
     /// may not play still counts there (fm). A search reaching it has reached no goal.

@@ -3,6 +3,7 @@
 
 use crate::fairy_capture::DiscardedKinds;
 use crate::pieces::{PieceTable, UserPiece};
+use crate::stipulation::Stipulation;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -326,13 +327,34 @@ impl Condition {
             .filter(|k| !matches!(k, PieceKind::King | PieceKind::Stone))
     }
 
-    /// Whether only the help-mate solver takes this condition so far (Messigny: the
-    /// others have not been compared with fm under it, docs/rules/messigny.md).
-    pub const fn help_mate_only(self) -> bool {
-        matches!(
-            self,
-            Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp
-        )
+    /// Whether yosei solves problems of `stipulation` under this condition. Messigny:
+    /// only the stipulations fm has Messigny code for and yosei has compared with it
+    /// (docs/rules/messigny.md): help mate, help selfmate, their stalemates, direct
+    /// mate and mate in ≤ N (fm's かしこ #N gives its value).
+    pub const fn solved_under(self, stipulation: Stipulation) -> bool {
+        match self {
+            Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => matches!(
+                stipulation,
+                Stipulation::Help { .. }
+                    | Stipulation::HelpSelf { .. }
+                    | Stipulation::HelpStale { .. }
+                    | Stipulation::HelpSelfStale { .. }
+                    | Stipulation::Tsume { .. }
+                    | Stipulation::MateIn { .. }
+            ),
+            _ => true,
+        }
+    }
+
+    /// The stipulations it is limited to, in cli.md's words, when it is limited
+    /// ([`Condition::solved_under`]).
+    pub const fn limited_to(self) -> Option<&'static str> {
+        match self {
+            Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => {
+                Some("help, helpself, helpstale, helpselfstale, tsume and mate")
+            }
+            _ => None,
+        }
     }
 
     /// The listed conditions that [`RuleSet::compile`] refuses beside this one however
@@ -563,7 +585,7 @@ impl RuleSet {
         &self.compiled
     }
 
-    /// Messigny's reading, if it is on (solvers other than help mate refuse it so far).
+    /// Messigny's reading, if it is on.
     #[inline]
     pub fn swap_rule(&self) -> Option<crate::SwapRule> {
         self.compiled.swap
@@ -667,7 +689,10 @@ mod tests {
             assert!(RuleSet::compile(&[Condition::Circe, other]).is_err(), "{other}");
             assert!(other.refused_with().iter().any(|c| c.name() == "circe"), "{other}");
         }
-        assert!(Condition::Messigny.help_mate_only() && !Condition::Annan.help_mate_only());
+        assert!(Condition::Messigny.solved_under(Stipulation::Tsume { length: None }));
+        assert!(!Condition::MessignyEu.solved_under(Stipulation::SelfMate { length: 3 }));
+        assert!(Condition::MessignyJp.solved_under(Stipulation::MateIn { length: 3 }));
+        assert!(Condition::Annan.solved_under(Stipulation::SelfMate { length: 3 }));
         assert!(Condition::KikiNifuInvalid.only_with().contains(&Condition::Annan));
         assert!(Condition::Annan.only_with().is_empty());
     }

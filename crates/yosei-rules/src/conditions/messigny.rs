@@ -120,8 +120,10 @@ pub(crate) fn swaps<'a>(
 }
 
 /// The conditions Messigny combines with, compared with fm: the six power-lending
-/// conditions (安南 安北 対面 背面 ネコ鮮 ネコネコ鮮) and Madrasi (a swap needs no power, so
-/// a paralysed piece swaps too).
+/// conditions (安南 安北 対面 背面 ネコ鮮 ネコネコ鮮), Madrasi (a swap needs no power, so
+/// a paralysed piece swaps too) and the move bans 成禁 絶対成禁 取禁 攻方取禁 打歩可 (a
+/// swap neither promotes nor captures: fm's swap generators ignore the bans), and
+/// 利き二歩無効 (it reads the checks of the position after a swap like any other).
 fn combines_with(c: Condition) -> bool {
     matches!(
         c,
@@ -133,6 +135,12 @@ fn combines_with(c: Condition) -> bool {
             | Condition::NekoNekoSen
             | Condition::Madrasi
             | Condition::KMadrasi
+            | Condition::NoPromotion
+            | Condition::NoPromotionAbsolute
+            | Condition::NoCapture
+            | Condition::AttackerNoCapture
+            | Condition::UchifuAllowed
+            | Condition::KikiNifuInvalid
     )
 }
 

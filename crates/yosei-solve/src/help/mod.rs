@@ -695,8 +695,8 @@ impl Search<'_> {
         match &self.plan.goal {
             Goal::DefenderMated => defender_to_move && in_check() && !pos.has_legal_move(self.rules),
             Goal::AttackerMated => !defender_to_move && in_check() && !pos.has_legal_move(self.rules),
-            Goal::DefenderStalemated => defender_to_move && !in_check() && !pos.has_legal_move(self.rules),
-            Goal::AttackerStalemated => !defender_to_move && !in_check() && !pos.has_legal_move(self.rules),
+            Goal::DefenderStalemated => defender_to_move && !in_check() && !pos.has_move_against_stalemate(self.rules),
+            Goal::AttackerStalemated => !defender_to_move && !in_check() && !pos.has_move_against_stalemate(self.rules),
             Goal::Reach(target) => pos.same_position(target),
         }
     }

@@ -29,7 +29,7 @@ use dfpn::{Dfpn, Res};
 use line::certified_line;
 use mate_len::ANY;
 use yosei_core::{Move, PieceKind};
-use yosei_rules::{Position, RuleSet};
+use yosei_rules::{Position, RuleSet, Stipulation};
 
 /// How interpositions against a distant check count (cli.md `--futile`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -81,13 +81,13 @@ pub fn solve_tsume(
     limits: &Limits,
     progress: impl FnMut(&TsumeProgress) + Send,
 ) -> Outcome {
-    if let Some(c) = rules.conditions().iter().find(|c| c.help_mate_only()) {
-        // not compared with fm yet (docs/rules/messigny.md); the command line refuses it
-        // before, the USI engine and play mode come here
+    let tsume = Stipulation::Tsume { length: None };
+    if let Some(c) = rules.conditions().iter().find(|c| !c.solved_under(tsume)) {
+        // the command line refuses it before; the USI engine and play mode come here
         let mut outcome = Outcome::new(Verdict::Unknown);
-        outcome.notes.push(format!(
-            "condition {c} is solved in help mate (help:N) only so far, not in direct mate"
-        ));
+        outcome
+            .notes
+            .push(format!("condition {c} is not solved in direct mate (tsume) so far"));
         return outcome;
     }
     // The search recurses once per ply of the line it follows: it runs on a thread with
