@@ -266,11 +266,15 @@ const fn squares_within(files: i32, ranks: i32) -> [Bitboard; 81] {
     let mut table = [Bitboard::EMPTY; 81];
     let mut i = 0;
     while i < 81 {
-        let Some(centre) = Square::from_index(i) else { unreachable!() };
+        let Some(centre) = Square::from_index(i) else {
+            unreachable!()
+        };
         let mut bits = 0u128;
         let mut j = 0;
         while j < 81 {
-            let Some(sq) = Square::from_index(j) else { unreachable!() };
+            let Some(sq) = Square::from_index(j) else {
+                unreachable!()
+            };
             if (sq.file() - centre.file()).abs() <= files && (sq.rank() - centre.rank()).abs() <= ranks {
                 bits |= 1u128 << j;
             }
@@ -334,7 +338,10 @@ impl<'a> CheckSquares<'a> {
         let Some(king) = self.info.enemy_king() else {
             return Bitboard::EMPTY;
         };
-        let sliders = pos.pieces(us, Lance) | pos.pieces(us, Bishop) | pos.pieces(us, Rook) | pos.pieces(us, Horse)
+        let sliders = pos.pieces(us, Lance)
+            | pos.pieces(us, Bishop)
+            | pos.pieces(us, Rook)
+            | pos.pieces(us, Horse)
             | pos.pieces(us, Dragon);
         self.info.uncovering()
             | sliders

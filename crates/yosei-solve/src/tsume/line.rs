@@ -113,6 +113,12 @@ const SHORTEN_LOOK: u64 = 1_000;
 /// The most times the line is built again while it is shortened (each time the table
 /// holds a shorter proof; a guard, far above what long problems take).
 const SHORTEN_REBUILDS: u32 = 1_000;
+/// The nodes the shortening may take in all: a twentieth of the proof's, at least
+/// `SHORTEN_MIN_NODES` (ミクロコスモス's 14 detours took 2.5 M nodes after a proof of
+/// 127 M; 寿's line, which has none, would spend a quarter of its proof's 4.3 M
+/// looking).
+const SHORTEN_SHARE: u64 = 20;
+const SHORTEN_MIN_NODES: u64 = 100_000;
 
 /// Takes the line's detours out, from its start on: at each of the attacker's moves,
 /// every other check gets a small search for a mate at least two plies sooner than the
@@ -128,8 +134,15 @@ fn shorten(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut Vec<Move>
     // (the path holds the line up to `at`)
     leave_after(dfpn, positions, 0);
     let mut rebuilds = SHORTEN_REBUILDS;
+    let start_nodes = dfpn.nodes;
+    let budget = (dfpn.nodes / SHORTEN_SHARE).max(SHORTEN_MIN_NODES);
     let mut at = 0;
     while at < moves.len() {
+        if dfpn.nodes - start_nodes >= budget {
+            // (the rest of the line back on the path, as the caller expects it)
+            enter_from(dfpn, positions, at + 1);
+            break;
+        }
         let pos = positions[at].clone();
         let plies_after = (moves.len() - at - 1) as MateLen;
         let mut changed_from = None;
