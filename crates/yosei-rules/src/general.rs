@@ -447,8 +447,11 @@ impl<S: MoveSink> General<'_, S> {
                 & self.check_targets(piece.kind, Some(from));
             // an ordinary piece with its own power goes nowhere outside its empty-board
             // reach (and neither hops nor makes Lion steps): asked before paralysis
-            let own_power = piece.kind.is_ordinary() && !self.powers.changed().contains(from);
-            if own_power && (attacks::ordinary_pseudo_attacks(piece.kind, self.us, from) & targets).is_empty() {
+            let own_power = || piece.kind.is_ordinary() && !self.powers.changed().contains(from);
+            if targets != Bitboard::FULL
+                && own_power()
+                && (attacks::ordinary_pseudo_attacks(piece.kind, self.us, from) & targets).is_empty()
+            {
                 continue;
             }
             if madrasi::paralysed(pos, self.rules, &self.powers, from) {

@@ -492,7 +492,7 @@ impl LocalSafety {
     /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if self.keeps_a_paralysable_checker(m, pos, rules) {
+        if self.rules.paralysis.is_some() && self.checked.is_some() && self.keeps_a_paralysable_checker(m, pos, rules) {
             return Some(true);
         }
         self.rules.attacked_unplayed(m, pos, rules)
@@ -503,7 +503,7 @@ impl LocalSafety {
     /// is not paralysed on the board after the move, so still checks. [`Self::leaves_check`]
     /// for Madrasi, where a move far away may paralyse the checker: one paralysis test
     /// instead of every enemy piece's reach.
-    #[inline]
+    #[inline(never)]
     fn keeps_a_paralysable_checker(&self, m: Move, pos: &Position, rules: &RuleSet) -> bool {
         let (Some(kings), Some((king, checkers))) = (self.rules.paralysis, self.checked) else {
             return false;
