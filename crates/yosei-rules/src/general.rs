@@ -594,7 +594,7 @@ impl<S: MoveSink> General<'_, S> {
 
     /// The squares worth moving a piece of `kind` on `from` to, or dropping one on
     /// (`from`: `None`): when only checks are wanted, those where it may give check
-    /// (`LocalSafety::check_squares`, promoted or not; captures too where their
+    /// (`LocalSafety::kind_check_squares`, promoted or not; captures too where their
     /// displacement may check, which that test does not judge), else all.
     #[inline]
     fn check_targets(&mut self, kind: PieceKind, from: Option<Square>) -> Bitboard {

@@ -339,7 +339,7 @@ pub(crate) struct LocalSafety {
 
 impl LocalSafety {
     /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds;
-    /// `checks_wanted`: the moves giving check will be asked for ([`Self::check_squares`]).
+    /// `checks_wanted`: the moves giving check will be asked for ([`Self::kind_check_squares`]).
     pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers, checks_wanted: bool) -> Option<LocalSafety> {
         let local = rules.compiled().local_safety?;
         let table = rules.pieces();
@@ -637,7 +637,7 @@ impl LocalSafety {
     /// enemy piece (reborn, restored) lends its power to one of ours that it faces
     /// (対面, 背面). Otherwise the displaced piece only blocks lines, takes no power
     /// away (安南's lenders are friendly) and revives only a piece that already reached
-    /// the king ([`Self::check_squares`] then answers every square).
+    /// the king ([`Self::kind_check_squares`] then answers every square).
     pub(crate) fn displacement_may_check(&self, rule: CaptureRule) -> bool {
         rule == CaptureRule::AntiCirce || matches!(self.rules.power, PowerRule::Taimen | PowerRule::Haimen)
     }
