@@ -492,3 +492,50 @@ fn the_non_stop_equihopper_lands_as_far_beyond_the_hurdle() {
     // It checks a king at the far end: White king on 5e, hurdle 5g.
     assert!(pos("9/9/9/9/4k4/9/4p4/9/4[NE]4 w - 1").in_check(&RuleSet::ordinary()));
 }
+
+/// With kings on the board, legality and checks are decided from what a move changes
+/// (local_safety.rs); a piece that is not line-bound is asked after every move.
+/// A move that puts a hurdle next to the enemy king gives check by the Grasshopper
+/// behind it, whatever the moved piece's own reach.
+#[test]
+fn a_hurdle_set_next_to_the_king_gives_the_grasshoppers_check() {
+    // Black Grasshopper on 5i, White king on 5a, the file empty between: no check yet.
+    // The Black bishop from 8e to 5b does not reach 5a itself (unpromoted), but sets
+    // the hurdle: the Grasshopper lands on 5a.
+    let p = pos("4k4/9/9/9/1B7/9/9/9/K3A4 b - 1");
+    let checks: Vec<String> = p
+        .legal_checks(&RuleSet::ordinary())
+        .iter()
+        .map(|m| m.to_usi())
+        .collect();
+    assert!(checks.contains(&"8e5b".to_string()), "{checks:?}");
+    assert!(checks.contains(&"8e5b+".to_string()), "{checks:?}");
+}
+
+/// In check from a Nightrider, a piece far from the king answers it by standing on the
+/// Nightrider's path, which is not on a line between the two.
+#[test]
+fn the_nightriders_check_is_answered_on_its_path() {
+    // White Nightrider on 7e checks the Black king on 5a through 6c. The Black silver on
+    // 7b interposes on 6c (promoting or not); the gold in hand drops there; nothing else
+    // but the king's steps answers.
+    let p = pos("4K4/2S6/9/9/2d6/9/9/9/8k b G 1");
+    assert_eq!(moves_from(&p, "7b"), set(&["7b6c", "7b6c+"]));
+    assert_eq!(moves_from(&p, "G*"), set(&["G*6c"]));
+    assert_eq!(moves_from(&p, "5a"), set(&["5a4a", "5a6a", "5a4b", "5a5b", "5a6b"]));
+}
+
+/// A Lion that takes its king's checker in passing (igui) answers the check: the piece
+/// taken on the intermediate square is gone, though the Lion ends elsewhere.
+#[test]
+fn a_lion_taking_the_checker_in_passing_answers_the_check() {
+    // White rook on 5e checks the Black king on 5i down the file. The Black Lion on 4e
+    // takes it and returns (4e5e4e) or goes on to 4d; both leave the file open but empty.
+    let p = pos("8k/9/9/9/4rI3/9/9/9/4K4 b - 1");
+    let lion = moves_from(&p, "4e");
+    for m in ["4e5e4e", "4e5e4d", "4e5e", "4e5f", "4e5g"] {
+        assert!(lion.contains(&m.to_string()), "{m} {lion:?}");
+    }
+    // a step that neither takes the rook nor stands between leaves the check
+    assert!(!lion.contains(&"4e4d".to_string()), "{lion:?}");
+}

@@ -367,7 +367,7 @@ impl<S: MoveSink> General<'_, S> {
             return None;
         }
         let local = self.local_safety.as_ref()?;
-        if !local.surely_safe(m, self.pos) {
+        if !local.surely_safe(m, self.pos, self.rules) {
             match local.attacked_unplayed(m, self.pos, self.rules) {
                 Some(true) => return Some(false),
                 Some(false) => {}
@@ -461,8 +461,8 @@ impl<S: MoveSink> General<'_, S> {
             for to in ((reach.landing_captures & enemies) | (reach.quiet & !occupied)) & targets {
                 self.board_move(piece.kind, from, to)?;
             }
-            // (no local safety, so no target filter, where a piece captures by hopping:
-            // such a piece is not line-bound)
+            // (captures by hopping and Lion steps skip the targets, a filter only: each
+            // is judged as it is pushed)
             for hurdle in reach.hop_captures & enemies {
                 if let Some(m) = crate::hop_capture::hop_capture(from, hurdle) {
                     self.hop_capture(piece.kind, m)?;

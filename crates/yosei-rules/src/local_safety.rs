@@ -2,7 +2,7 @@
 //! generator's legality phase under the 安南 family (安南, 安北, 対面, 背面), ネコ鮮 and
 //! ネコネコ鮮, the capture
 //! conditions (キルケ, アンチキルケ, PWC), Madrasi and 利き二歩無効, with the fairy
-//! pieces whose reach is line-bound.
+//! pieces whose reach is line-bound; and under own powers with any fairy piece.
 //!
 //! The general path asks, after every candidate, whether any enemy piece reaches the
 //! mover's king. When the king was safe before the move, only two kinds of enemy piece
@@ -14,7 +14,11 @@
 //!   ネコ鮮 and ネコネコ鮮 a piece's power depends on its line along the file, so it
 //!   stands on the file of such a square;
 //! - a piece whose ride passes through a square the move emptied (every power in play
-//!   is line-bound: leaps ignore occupancy, rides go along the rook and bishop lines).
+//!   is line-bound: leaps ignore occupancy, rides go along the rook and bishop lines);
+//! - a piece whose reach is not line-bound (a hopper, whose hurdle a move may set or
+//!   take anywhere on its line; a Lion; a Nightrider, whose path is off the eight
+//!   lines): every such piece is a suspect after every move, asked by its reach over
+//!   the board afterwards.
 //!
 //! The same holds for the other king (does the move give check?), with the moved piece
 //! among the pieces on a filled square. A move with no enemy piece among those suspects
@@ -36,10 +40,16 @@
 //! squares from which a piece of its kind would attack it are evasion squares too
 //! (`LocalRules::evasion_squares`); with borrowed powers evasions are not filtered.
 //!
+//! A checker that is not line-bound has path squares that are not those between it
+//! and the king, so in check from one no move is filtered out or told to leave the
+//! check; and a piece of the side to move that is not line-bound may be given a check
+//! by any move, so check generation then asks every destination.
+//!
 //! Guarantee, checked where the path is chosen (the conditions once, in
 //! [`LocalRules::new`] when they are compiled; the pieces in play per node, in
-//! [`LocalSafety::new`]): every piece in play is line-bound (no Grasshopper, whose
-//! hurdle may be any square, no Lion, no oblique rider such as the Nightrider); the
+//! [`LocalSafety::new`]): every piece in play is line-bound or has its own kind's
+//! power (a piece that is not line-bound is then asked by its own reach; with borrowed
+//! powers it would lend a reach that is not line-bound to its neighbours); the
 //! powers are each piece's own, the 安南 family's, ネコ鮮's or ネコネコ鮮's (kinds of
 //! pieces in play), 駒詰's (a line-bound kind) or 天竺's
 //! (both kings then stay suspects and evasions are not filtered); besides, only the
@@ -230,7 +240,8 @@ impl LocalRules {
     /// Whether the mover's king is attacked after `m`, a move of the side to move of
     /// `pos`, told without playing it (`None`: play it and ask). Where every piece has
     /// its own kind's power and every reach is a check, the enemy pieces are those of
-    /// `pos` but the one `m` captures, and the captured piece itself where a capture
+    /// `pos` but those `m` captures (on its destination, and a Lion's intermediate
+    /// capture or the piece a hop removes), and the captured piece itself where a capture
     /// condition puts it back on the board (reborn, restored), so the question is which
     /// of them reach the king's square (after a king move, its new one, where
     /// アンチキルケ sends it home) over the board's occupancy afterwards; this holds
@@ -246,8 +257,8 @@ impl LocalRules {
         };
         let change = BoardChange::of(pos, m)?;
         let king_after = if m.from() == Some(king) { change.dest } else { king };
-        let attackers =
-            reaching_through(pos, rules, &Powers::own(), king_after, !us, change.occupied) & !Bitboard::from(m.to());
+        let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
+        let attackers = reaching_through(pos, rules, &Powers::own(), king_after, !us, change.occupied) & !captured;
         let displaced_reaches = change.displaced.filter(|&(sq, piece)| {
             rules
                 .pieces()
@@ -273,16 +284,16 @@ impl LocalRules {
 /// The mate and stalemate tests' first question (`general::has_move`): whether the king
 /// of the side to move has a step that is legal, told without playing it and without
 /// the node's [`LocalSafety`] (most positions a help search tests for mate have a
-/// flight). Only where [`LocalRules::attacked_unplayed`] answers every move and no mate
-/// needs asking (not 完全打歩), with every piece line-bound as [`LocalSafety::new`]
-/// asks; the steps are those the general generator makes (a king is never dead, never
+/// flight). Only where [`LocalRules::attacked_unplayed`] answers every move (every
+/// piece with its own kind's power, whose reach over the board afterwards it asks,
+/// line-bound or not) and no mate needs asking (not 完全打歩); the steps are those the general generator makes (a king is never dead, never
 /// promotes, and every capture counts in these tests), in each form a capture
 /// condition gives. `false`: none found this way.
 pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(local) = rules.compiled().local_safety.filter(LocalRules::tells_attacks_unplayed) else {
         return false;
     };
-    if rules.uchifu() == Some(crate::capture::UchifuRule::Complete) || !line_bound_pieces(pos, rules) {
+    if rules.uchifu() == Some(crate::capture::UchifuRule::Complete) {
         return false;
     }
     let us = pos.side_to_move();
@@ -329,8 +340,16 @@ pub(crate) struct LocalSafety {
     /// In check under a capture condition: the enemy pieces, whose capture may put a
     /// piece between wherever it is made (`LocalRules::displacing`).
     capture_evasions: Bitboard,
-    /// Pieces asked in full after every move (天竺's kings).
+    /// Pieces asked in full after every move: 天竺's kings, and the pieces whose reach
+    /// is not line-bound ([`unbound_pieces`]).
     always_suspect: Bitboard,
+    /// The pieces on the board whose reach is not line-bound (a hopper's hurdle may be
+    /// any square on its line, a Nightrider's path is off the eight lines).
+    unbound: Bitboard,
+    /// A move far from the checkers may answer the check: [`LocalRules::remote_evasions`],
+    /// or a checker whose reach is not line-bound (its path squares are not the ones
+    /// between it and the king).
+    remote_evasions: bool,
     /// Under the 安南 family, when checks are wanted: the squares where a piece of the
     /// side to move would borrow a power that reaches the enemy king (all squares
     /// otherwise).
@@ -343,7 +362,15 @@ impl LocalSafety {
     pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers, checks_wanted: bool) -> Option<LocalSafety> {
         let local = rules.compiled().local_safety?;
         let table = rules.pieces();
-        if local.fixed_king_kind.is_some_and(|kind| !table.is_line_bound(kind)) || !line_bound_pieces(pos, rules) {
+        if local.fixed_king_kind.is_some_and(|kind| !table.is_line_bound(kind)) {
+            return None;
+        }
+        // A piece that is not line-bound is asked in full after every move (its reach
+        // over the board afterwards): only with its own kind's power, since a borrowed
+        // one would reach by another piece's lines (one dropped lands on a touched
+        // square, so a hand may hold any).
+        let unbound = unbound_pieces(pos, rules);
+        if local.power != PowerRule::Own && (unbound.is_nonempty() || !line_bound_hands(pos, rules)) {
             return None;
         }
         // Per colour: the king, the enemy pieces that reach it, and those of them that
@@ -371,7 +398,9 @@ impl LocalSafety {
         let checked = watched[us.index()]
             .map(|(k, _, checkers)| (k, checkers))
             .filter(|(_, checkers)| checkers.is_nonempty());
+        let unbound_checker = checked.is_some_and(|(_, checkers)| (checkers & unbound).is_nonempty());
         let evasion_squares = match checked {
+            Some(_) if unbound_checker => Bitboard::FULL,
             Some((king, checkers)) => local.evasion_squares(pos, king, checkers),
             None => Bitboard::FULL,
         };
@@ -401,7 +430,9 @@ impl LocalSafety {
                 pos.pieces_of_kind(PieceKind::King)
             } else {
                 Bitboard::EMPTY
-            },
+            } | unbound,
+            unbound,
+            remote_evasions: local.remote_evasions || unbound_checker,
         })
     }
 
@@ -431,7 +462,7 @@ impl LocalSafety {
     /// king). A move of the king is not judged here.
     #[inline]
     pub(crate) fn leaves_check(&self, m: Move) -> bool {
-        let Some((king, checkers)) = self.checked.filter(|_| !self.rules.remote_evasions) else {
+        let Some((king, checkers)) = self.checked.filter(|_| !self.remote_evasions) else {
             return false;
         };
         if m.from() == Some(king) {
@@ -473,7 +504,7 @@ impl LocalSafety {
     /// unattacked, told without playing it: no enemy piece is left among the suspects
     /// (a piece reborn or restored by a capture stands on a touched square: always one).
     #[inline]
-    pub(crate) fn surely_safe(&self, m: Move, pos: &Position) -> bool {
+    pub(crate) fn surely_safe(&self, m: Move, pos: &Position, rules: &RuleSet) -> bool {
         let us = pos.side_to_move();
         let Some(king) = self.safe_kings[us.index()] else {
             // no king is never attacked; a king in check is asked in full
@@ -486,7 +517,15 @@ impl LocalSafety {
             return false;
         };
         let enemies = (pos.pieces_of(!us) & !Bitboard::from(m.to())) | change.displaced_square();
-        (self.suspects(king, m, change.occupied) & enemies).is_empty()
+        // the enemy pieces that are not line-bound and stay where they are: asked by
+        // their own kind's reach over the board afterwards
+        let unbound = self.unbound & enemies & !change.vacated & !change.displaced_square();
+        let table = rules.pieces();
+        (self.suspects(king, m, change.occupied) & enemies & !unbound).is_empty()
+            && unbound.into_iter().all(|sq| {
+                pos.piece_at(sq)
+                    .is_some_and(|p| !table.reach(p.kind, p.color, sq, change.occupied).attacks.contains(king))
+            })
     }
 
     /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]).
@@ -515,7 +554,8 @@ impl LocalSafety {
             return false;
         };
         let touched = touched_squares(m);
-        checkers.into_iter().any(|checker| {
+        // (a checker that is not line-bound has path squares off its line to the king)
+        (checkers & !self.unbound).into_iter().any(|checker| {
             let kept = !touched.contains(checker) && (attacks::between(checker, king) & touched).is_empty();
             kept && pos
                 .piece_at(checker)
@@ -628,7 +668,12 @@ impl LocalSafety {
     #[inline]
     fn told_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
         let them = (!pos.side_to_move()).index();
-        let told = self.rules.board_powers && ordinary_kind && self.idle_reachers[them].is_empty();
+        // a piece of ours that is not line-bound may be given a check by any move (a
+        // hurdle set next to the king, a Nightrider's path opened)
+        let told = self.rules.board_powers
+            && ordinary_kind
+            && self.idle_reachers[them].is_empty()
+            && (self.unbound & pos.pieces_of(pos.side_to_move())).is_empty();
         self.safe_kings[them].filter(|_| told)
     }
 
@@ -696,22 +741,26 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
     squares
 }
 
-/// Whether every piece on the board and in the hands is line-bound
-/// ([`crate::PieceTable::is_line_bound`]): no hopper, Lion or oblique rider.
+/// The pieces on the board that are not line-bound ([`crate::PieceTable::is_line_bound`]:
+/// hoppers, Lions, oblique riders such as the Nightrider).
 #[inline]
-fn line_bound_pieces(pos: &Position, rules: &RuleSet) -> bool {
+fn unbound_pieces(pos: &Position, rules: &RuleSet) -> Bitboard {
     if !pos.has_fairy_pieces() {
-        return true;
+        return Bitboard::EMPTY;
     }
     let table = rules.pieces();
-    let on_board = pos
-        .fairy_squares()
+    pos.fairy_squares()
         .into_iter()
-        .all(|sq| pos.piece_at(sq).is_some_and(|p| table.is_line_bound(p.kind)));
-    on_board
-        && Color::ALL
-            .iter()
-            .all(|&c| pos.hand(c).iter().all(|(kind, _)| table.is_line_bound(kind)))
+        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| !table.is_line_bound(p.kind)))
+        .fold(Bitboard::EMPTY, |unbound, sq| unbound | sq.into())
+}
+
+/// Whether every piece in the hands is line-bound.
+fn line_bound_hands(pos: &Position, rules: &RuleSet) -> bool {
+    let table = rules.pieces();
+    Color::ALL
+        .iter()
+        .all(|&c| pos.hand(c).iter().all(|(kind, _)| table.is_line_bound(kind)))
 }
 
 /// `squares` and the squares whose pieces' powers change with them.
@@ -785,7 +834,8 @@ impl BoardChange {
         let Some((displacement, sq)) = m.displacement() else {
             return Some(change);
         };
-        let captured = pos.piece_at(to);
+        // (a capture by hopping takes the piece it hops over)
+        let captured = pos.piece_at(m.displaced_square());
         match displacement {
             Displacement::Return => {
                 change.vacated |= to.into();
