@@ -873,6 +873,30 @@ struct Line {
 }
 
 impl Line {
+    /// Whether `target` lies on the line from `from` (some whole number of its steps
+    /// away, forwards).
+    #[inline]
+    fn points_to(&self, from: Square, target: Square) -> bool {
+        let (dx, dy) = (target.file() - from.file(), target.rank() - from.rank());
+        let (df, dr) = (self.df as i32, self.dr as i32);
+        dx * dr == dy * df && dx * df + dy * dr > 0 && (df == 0 || dx % df == 0) && (dr == 0 || dy % dr == 0)
+    }
+
+    /// The squares strictly between `from` and `target` along the line, when `target`
+    /// lies on it.
+    fn squares_before(&self, from: Square, target: Square) -> Option<Bitboard> {
+        if !self.points_to(from, target) {
+            return None;
+        }
+        let mut between = Bitboard::EMPTY;
+        let mut sq = from.offset(self.df as i32, self.dr as i32)?;
+        while sq != target {
+            between = between.with(sq);
+            sq = sq.offset(self.df as i32, self.dr as i32)?;
+        }
+        Some(between)
+    }
+
     /// The squares along the line up to and including the first occupied one.
     #[inline]
     fn reach(&self, from: Square, occupied: Bitboard) -> Bitboard {
@@ -1081,6 +1105,10 @@ pub struct CompiledMovement {
     hop_captures: [Vec<Line>; 2],
     lion: bool,
     dead: [Bitboard; 2],
+    /// `[colour][square]`: every square the piece could attack from there on some board
+    /// (a superset of [`CompiledMovement::attacks`] for every occupancy), so that a
+    /// question about one target square is mostly answered without walking the lines.
+    attack_span: Box<[[Bitboard; 81]; 2]>,
     /// Owner's-view leap vectors with (quiet, capture), sorted; for `Debug`.
     leap_vectors: Vec<((i8, i8), (bool, bool))>,
 }
@@ -1214,12 +1242,110 @@ impl CompiledMovement {
             hop_captures: [lines(&hop_captures, Color::Black), lines(&hop_captures, Color::White)],
             lion,
             dead: [Bitboard::EMPTY; 2],
+            attack_span: Box::new([[Bitboard::EMPTY; 81]; 2]),
             leap_vectors: leaps.into_iter().collect(),
         };
         for color in Color::ALL {
             compiled.dead[color.index()] = compiled.compute_dead(color);
+            for from in Square::all() {
+                compiled.attack_span[color.index()][from.index()] = compiled.compute_attack_span(color, from);
+            }
         }
         compiled
+    }
+
+    /// The squares a piece on `from` could attack on some board: its capturing leaps'
+    /// targets, the whole of every line it rides or hops along (a landing or a hop
+    /// capture is on the line), its lame leaps' and circles' squares on an empty board,
+    /// the squares next to every square of a turned hop's line, and the far ends of its
+    /// equihops. (The Lion's two steps are not attacks.)
+    fn compute_attack_span(&self, color: Color, from: Square) -> Bitboard {
+        let c = color.index();
+        let mut span = self.leaps[c][1][from.index()];
+        let lines = self.riders[c]
+            .iter()
+            .chain(&self.hops[c])
+            .chain(&self.double_hops[c])
+            .chain(&self.hop_rides[c])
+            .chain(&self.hop_captures[c]);
+        for line in lines {
+            span |= line.reach(from, Bitboard::EMPTY);
+        }
+        for leap in &self.lame[c] {
+            if let Some(to) = leap.target(from, Bitboard::EMPTY) {
+                span = span.with(to);
+            }
+        }
+        for path in &self.circles[c] {
+            span |= path.reach(from, Bitboard::EMPTY);
+        }
+        for hop in &self.turned_hops[c] {
+            for hurdle in hop.line.reach(from, Bitboard::EMPTY) {
+                for &(df, dr) in &hop.landings {
+                    if let Some(to) = hurdle.offset(df as i32, dr as i32) {
+                        span = span.with(to);
+                    }
+                }
+            }
+        }
+        for &((df, dr), _) in &self.equi_hops[c] {
+            if let Some(end) = from.offset(2 * df as i32, 2 * dr as i32) {
+                span = span.with(end);
+            }
+        }
+        span
+    }
+
+    /// Every square a piece of `color` on `from` could attack on some board.
+    #[inline]
+    pub fn attack_span(&self, color: Color, from: Square) -> Bitboard {
+        self.attack_span[color.index()][from.index()]
+    }
+
+    /// Whether a piece of `color` on `from` attacks `target` with `occupied` as the
+    /// board ([`CompiledMovement::attacks`] asked for one square).
+    #[inline]
+    pub fn attacks_square(&self, color: Color, from: Square, target: Square, occupied: Bitboard) -> bool {
+        if !self.attack_span[color.index()][from.index()].contains(target) {
+            return false;
+        }
+        let toward = |line: &Line| line.points_to(from, target);
+        (self.landing_captures_along(color, from, occupied, toward)
+            | self.hop_captures_along(color, from, occupied, toward))
+        .contains(target)
+    }
+
+    /// The squares whose occupancy decides whether a piece of `color` on `from` attacks
+    /// `target`, for a movement made of leaps and of rides and hops along lines (those
+    /// lines' squares between the two, and for a capture by hopping the landing square
+    /// beyond `target`); `None` for the other movements.
+    pub fn attack_path(&self, color: Color, from: Square, target: Square) -> Option<Bitboard> {
+        let c = color.index();
+        if !(self.lame[c].is_empty()
+            && self.circles[c].is_empty()
+            && self.turned_hops[c].is_empty()
+            && self.equi_hops[c].is_empty())
+        {
+            return None;
+        }
+        let mut path = Bitboard::EMPTY;
+        let lines = self.riders[c]
+            .iter()
+            .chain(&self.hops[c])
+            .chain(&self.double_hops[c])
+            .chain(&self.hop_rides[c]);
+        for line in lines {
+            path |= line.squares_before(from, target).unwrap_or_default();
+        }
+        for line in &self.hop_captures[c] {
+            if let Some(between) = line.squares_before(from, target) {
+                path |= between;
+                if let Some(landing) = target.offset(line.df as i32, line.dr as i32) {
+                    path = path.with(landing);
+                }
+            }
+        }
+        Some(path)
     }
 
     fn compute_dead(&self, color: Color) -> Bitboard {
@@ -1289,8 +1415,20 @@ impl CompiledMovement {
     /// and empty. The landing square is that next square.
     #[inline]
     pub fn hop_captures(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        self.hop_captures_along(color, from, occupied, |_| true)
+    }
+
+    /// [`Self::hop_captures`] along the lines `on_line` keeps.
+    #[inline]
+    fn hop_captures_along(
+        &self,
+        color: Color,
+        from: Square,
+        occupied: Bitboard,
+        on_line: impl Fn(&Line) -> bool,
+    ) -> Bitboard {
         let mut bb = Bitboard::EMPTY;
-        for line in &self.hop_captures[color.index()] {
+        for line in self.hop_captures[color.index()].iter().filter(|l| on_line(l)) {
             // the line's reach ends on its first occupied square, its only occupied one
             let Some(hurdle) = (line.reach(from, occupied) & occupied).first() else {
                 continue;
@@ -1308,14 +1446,27 @@ impl CompiledMovement {
     /// landing squares (not the squares of hop captures, `x`).
     #[inline]
     pub fn landing_captures(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
+        self.landing_captures_along(color, from, occupied, |_| true)
+    }
+
+    /// [`Self::landing_captures`] with only the rides and hops along the lines `on_line`
+    /// keeps (leaps, lame leaps, circles, turned hops and equihops all).
+    #[inline]
+    fn landing_captures_along(
+        &self,
+        color: Color,
+        from: Square,
+        occupied: Bitboard,
+        on_line: impl Fn(&Line) -> bool,
+    ) -> Bitboard {
         let c = color.index();
         let mut bb = self.leaps[c][1][from.index()];
-        for line in &self.riders[c] {
+        for line in self.riders[c].iter().filter(|l| on_line(l)) {
             if line.capture {
                 bb |= line.reach(from, occupied);
             }
         }
-        for line in &self.hops[c] {
+        for line in self.hops[c].iter().filter(|l| on_line(l)) {
             if line.capture {
                 if let Some(to) = line.landing(from, occupied) {
                     bb = bb.with(to);
@@ -1329,14 +1480,14 @@ impl CompiledMovement {
                 }
             }
         }
-        for line in &self.double_hops[c] {
+        for line in self.double_hops[c].iter().filter(|l| on_line(l)) {
             if line.capture {
                 if let Some(to) = line.landing_after(from, occupied, 2) {
                     bb = bb.with(to);
                 }
             }
         }
-        for line in &self.hop_rides[c] {
+        for line in self.hop_rides[c].iter().filter(|l| on_line(l)) {
             if line.capture {
                 bb |= line.beyond_hurdle(from, occupied);
             }
@@ -1537,6 +1688,41 @@ mod tests {
     }
 
     const CORNERS: [i32; 4] = [11, 99, 19, 91];
+
+    #[test]
+    fn every_attack_lies_in_the_attack_span_and_depends_on_its_path_only() {
+        let boards = occupancies();
+        for kind in PieceKind::ALL {
+            let Some(movement) = compiled_builtin(kind) else {
+                continue;
+            };
+            for color in Color::ALL {
+                for from in Square::all() {
+                    let span = movement.attack_span[color.index()][from.index()];
+                    for &occupied in &boards {
+                        let attacks = movement.attacks(color, from, occupied);
+                        assert!((attacks & !span).is_empty(), "{kind:?} {color:?} {from:?}");
+                        for target in span {
+                            assert_eq!(
+                                movement.attacks_square(color, from, target, occupied),
+                                attacks.contains(target)
+                            );
+                            // with `target` occupied (a king there), only the path decides
+                            let Some(path) = movement.attack_path(color, from, target) else {
+                                continue;
+                            };
+                            let king = Bitboard::EMPTY.with(target);
+                            assert_eq!(
+                                movement.attacks_square(color, from, target, occupied | king),
+                                movement.attacks_square(color, from, target, (occupied & path) | king),
+                                "{kind:?} {color:?} {from:?} {target:?}"
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn every_kind_but_the_stone_has_a_builtin_that_parses() {

@@ -108,7 +108,7 @@ pub(crate) fn reaching_through(
     let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
     let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
     for from in special {
-        if powers.reach(pos, rules, from, occupied).attacks.contains(sq) {
+        if powers.attacks_square(pos, rules, from, sq, occupied) {
             candidates |= from.into();
         }
     }

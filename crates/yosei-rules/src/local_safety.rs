@@ -262,9 +262,7 @@ impl LocalRules {
         let displaced_reaches = change.displaced.filter(|&(sq, piece)| {
             rules
                 .pieces()
-                .reach(piece.kind, piece.color, sq, change.occupied)
-                .attacks
-                .contains(king_after)
+                .attacks_square(piece.kind, piece.color, sq, king_after, change.occupied)
         });
         let Some(kings) = self.paralysis else {
             return Some(attackers.is_nonempty() || displaced_reaches.is_some());
@@ -346,6 +344,11 @@ pub(crate) struct LocalSafety {
     /// The pieces on the board whose reach is not line-bound (a hopper's hurdle may be
     /// any square on its line, a Nightrider's path is off the eight lines).
     unbound: Bitboard,
+    /// When checks are wanted: the squares whose occupancy decides whether a piece of
+    /// the side to move that is not line-bound attacks the enemy king (a move of
+    /// another piece that fills or empties one may give check by it); all squares
+    /// where that cannot be told.
+    unbound_check_path: Bitboard,
     /// A move far from the checkers may answer the check: [`LocalRules::remote_evasions`],
     /// or a checker whose reach is not line-bound (its path squares are not the ones
     /// between it and the king).
@@ -431,6 +434,10 @@ impl LocalSafety {
             } else {
                 Bitboard::EMPTY
             } | unbound,
+            unbound_check_path: match pos.king(!us) {
+                Some(king) if checks_wanted => unbound_check_path(pos, rules, unbound & pos.pieces_of(us), king),
+                _ => Bitboard::EMPTY,
+            },
             unbound,
             remote_evasions: local.remote_evasions || unbound_checker,
         })
@@ -494,7 +501,7 @@ impl LocalSafety {
         let occupied = after.occupied();
         let suspects = self.suspects(king, m, occupied) | self.idle_reachers[color.index()];
         let attacked = (suspects & after.pieces_of(!color)).into_iter().any(|sq| {
-            after_powers.reach(after, rules, sq, occupied).attacks.contains(king)
+            after_powers.attacks_square(after, rules, sq, king, occupied)
                 && is_ordinary_capture(after, rules, after_powers, sq, king)
         });
         Some(attacked)
@@ -524,7 +531,7 @@ impl LocalSafety {
         (self.suspects(king, m, change.occupied) & enemies & !unbound).is_empty()
             && unbound.into_iter().all(|sq| {
                 pos.piece_at(sq)
-                    .is_some_and(|p| !table.reach(p.kind, p.color, sq, change.occupied).attacks.contains(king))
+                    .is_some_and(|p| !table.attacks_square(p.kind, p.color, sq, king, change.occupied))
             })
     }
 
@@ -593,7 +600,7 @@ impl LocalSafety {
                 }
                 _ => piece.kind,
             };
-            if table.reach(kind, us, sq, change.occupied).attacks.contains(king)
+            if table.attacks_square(kind, us, sq, king, change.occupied)
                 && self
                     .rules
                     .paralysis
@@ -625,7 +632,9 @@ impl LocalSafety {
             return Bitboard::FULL;
         };
         let occupied = pos.occupied();
-        let mut squares = attacks::ordinary_attacks(kind, !us, king, occupied);
+        // (a piece that fills a square on the path of one of ours that is not
+        // line-bound may give check by it: a hurdle next to the king)
+        let mut squares = attacks::ordinary_attacks(kind, !us, king, occupied) | self.unbound_check_path;
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
@@ -652,7 +661,9 @@ impl LocalSafety {
         let Some(king) = self.told_enemy_king(pos, true) else {
             return false;
         };
-        if attacks::line(king, from).is_nonempty() && (attacks::between(king, from) & pos.occupied()).is_empty() {
+        if attacks::line(king, from).is_nonempty() && (attacks::between(king, from) & pos.occupied()).is_empty()
+            || self.unbound_check_path.contains(from)
+        {
             return true;
         }
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank && lenders_are_friendly(self.rules.power) {
@@ -668,12 +679,7 @@ impl LocalSafety {
     #[inline]
     fn told_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
         let them = (!pos.side_to_move()).index();
-        // a piece of ours that is not line-bound may be given a check by any move (a
-        // hurdle set next to the king, a Nightrider's path opened)
-        let told = self.rules.board_powers
-            && ordinary_kind
-            && self.idle_reachers[them].is_empty()
-            && (self.unbound & pos.pieces_of(pos.side_to_move())).is_empty();
+        let told = self.rules.board_powers && ordinary_kind && self.idle_reachers[them].is_empty();
         self.safe_kings[them].filter(|_| told)
     }
 
@@ -684,7 +690,9 @@ impl LocalSafety {
     /// away (安南's lenders are friendly) and revives only a piece that already reached
     /// the king ([`Self::kind_check_squares`] then answers every square).
     pub(crate) fn displacement_may_check(&self, rule: CaptureRule) -> bool {
-        rule == CaptureRule::AntiCirce || matches!(self.rules.power, PowerRule::Taimen | PowerRule::Haimen)
+        rule == CaptureRule::AntiCirce
+            || matches!(self.rules.power, PowerRule::Taimen | PowerRule::Haimen)
+            || self.unbound_check_path.is_nonempty()
     }
 
     /// The squares where an enemy piece could newly reach `king` after `m` (the board's
@@ -739,6 +747,21 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
         }
     }
     squares
+}
+
+/// The squares whose occupancy decides whether one of `pieces` (not line-bound) attacks
+/// `king`: none for a piece that could not attack it on any board, all where its
+/// movement's path cannot be told.
+fn unbound_check_path(pos: &Position, rules: &RuleSet, pieces: Bitboard, king: Square) -> Bitboard {
+    let table = rules.pieces();
+    pieces
+        .into_iter()
+        .fold(Bitboard::EMPTY, |path, sq| match pos.piece_at(sq) {
+            Some(p) if table.attack_span(p.kind, p.color, sq).contains(king) => {
+                path | table.attack_path(p.kind, p.color, sq, king).unwrap_or(Bitboard::FULL)
+            }
+            _ => path,
+        })
 }
 
 /// The pieces on the board that are not line-bound ([`crate::PieceTable::is_line_bound`]:

@@ -33,7 +33,7 @@ pub(crate) fn paralysed(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Sq
     }
     attackers
         .into_iter()
-        .any(|from| powers.reach(pos, rules, from, occupied).attacks.contains(sq))
+        .any(|from| powers.attacks_square(pos, rules, from, sq, occupied))
 }
 
 /// Whether Madrasi (`kings`: its reading) may paralyse `piece` at all: never a stone,
@@ -59,10 +59,7 @@ pub(crate) fn attacked_by_own_kind(
         return (attacks::ordinary_attacks(piece.kind, piece.color, sq, occupied) & paralysers).is_nonempty();
     }
     let table = rules.pieces();
-    paralysers.into_iter().any(|from| {
-        table
-            .reach(piece.kind, !piece.color, from, occupied)
-            .attacks
-            .contains(sq)
-    })
+    paralysers
+        .into_iter()
+        .any(|from| table.attacks_square(piece.kind, !piece.color, from, sq, occupied))
 }

@@ -173,6 +173,43 @@ impl PieceTable {
         }
     }
 
+    /// Whether a piece of `kind` and `color` on `from` attacks `target` with `occupied` as
+    /// blockers ([`Self::reach`]'s attacks asked for one square: a fairy piece's lines
+    /// are walked only when `target` lies on one).
+    #[inline]
+    pub fn attacks_square(
+        &self,
+        kind: PieceKind,
+        color: Color,
+        from: Square,
+        target: Square,
+        occupied: Bitboard,
+    ) -> bool {
+        if kind.is_ordinary() {
+            return attacks::ordinary_attacks(kind, color, from, occupied).contains(target);
+        }
+        self.movement(kind)
+            .is_some_and(|m| m.attacks_square(color, from, target, occupied))
+    }
+
+    /// Every square a piece of `kind` and `color` on `from` could attack on some board
+    /// (every square for a kind the table does not know).
+    #[inline]
+    pub fn attack_span(&self, kind: PieceKind, color: Color, from: Square) -> Bitboard {
+        if kind.is_ordinary() {
+            return attacks::ordinary_pseudo_attacks(kind, color, from);
+        }
+        self.movement(kind)
+            .map_or(Bitboard::FULL, |m| m.attack_span(color, from))
+    }
+
+    /// The squares whose occupancy decides whether a piece of `kind` and `color` on
+    /// `from` attacks `target` (`CompiledMovement::attack_path`), where the table can tell.
+    #[inline]
+    pub fn attack_path(&self, kind: PieceKind, color: Color, from: Square, target: Square) -> Option<Bitboard> {
+        self.movement(kind).and_then(|m| m.attack_path(color, from, target))
+    }
+
     /// Whether what a piece of `kind` reaches changes with the board only along the rook
     /// and bishop lines from its square (every ordinary kind, the stone, and the fairy
     /// kinds made of leaps and such rides).

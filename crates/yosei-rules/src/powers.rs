@@ -193,6 +193,32 @@ impl Powers {
         reach
     }
 
+    /// Whether the piece on `sq` attacks `target` with its powers ([`Self::reach`]'s
+    /// attacks asked for one square).
+    #[inline]
+    pub(crate) fn attacks_square(
+        &self,
+        pos: &Position,
+        rules: &RuleSet,
+        sq: Square,
+        target: Square,
+        occupied: Bitboard,
+    ) -> bool {
+        let Some(piece) = pos.piece_at(sq) else {
+            return false;
+        };
+        let table = rules.pieces();
+        let mut mask = self.mask(pos, sq);
+        while mask != 0 {
+            let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
+            mask &= mask - 1;
+            if table.attacks_square(kind, piece.color, sq, target, occupied) {
+                return true;
+            }
+        }
+        false
+    }
+
     /// Whether the piece on `sq` makes the Lion's two king steps with its power.
     #[inline]
     pub(crate) fn has_lion_steps(&self, pos: &Position, rules: &RuleSet, sq: Square) -> bool {

@@ -86,5 +86,5 @@ pub(crate) fn king_in_enemy_king_reach(pos: &Position, rules: &RuleSet, powers: 
     let (Some(ours), Some(theirs)) = (pos.king(color), pos.king(!color)) else {
         return false;
     };
-    powers.reach(pos, rules, theirs, pos.occupied()).attacks.contains(ours)
+    powers.attacks_square(pos, rules, theirs, ours, pos.occupied())
 }

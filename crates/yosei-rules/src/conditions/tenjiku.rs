@@ -21,7 +21,7 @@ pub(crate) fn king_power(pos: &Position, rules: &RuleSet, color: Color) -> Power
     let them = !color;
     let mut attackers = pos.attackers_to(king, them, occupied);
     for from in pos.fairy_squares() & pos.pieces_of(them) {
-        if plain.reach(pos, rules, from, occupied).attacks.contains(king) {
+        if plain.attacks_square(pos, rules, from, king, occupied) {
             attackers |= from.into();
         }
     }
