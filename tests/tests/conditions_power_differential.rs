@@ -211,6 +211,60 @@ fn tenjiku_and_komazume_equal_the_reference() {
     );
 }
 
+/// 天竺 where the kings stand within a piece's reach of each other (a line or a knight's
+/// leap apart), so that a king's borrowed power decides the other king's safety and
+/// checks: the shortcut that tells both kings' attackers without playing
+/// (`tenjiku::king_attacked_after`) against the reference.
+#[test]
+fn tenjiku_with_the_kings_near_each_other_equals_the_reference() {
+    use yosei_core::{Color, PieceKind};
+    let mut rng = SplitMix64::new(0x7E4_4EA4);
+    let mut tally = Tally::default();
+    let offsets = [
+        (0, 2),
+        (2, 0),
+        (2, 2),
+        (-2, 2),
+        (1, 2),
+        (-1, 2),
+        (0, 3),
+        (3, 3),
+        (1, 1),
+        (0, -2),
+        (2, -2),
+    ];
+    for round in 0..600 {
+        let mut setup = if round % 2 == 0 {
+            random_fairy_setup(&mut rng, &FairyMix::default())
+        } else {
+            ordinary_setup(&mut rng, false)
+        };
+        let kings: Vec<Square> = Square::all()
+            .filter(|&sq| setup.piece_at(sq).is_some_and(|p| p.kind == PieceKind::King))
+            .collect();
+        let (Some(&black), Some(&white)) = (
+            kings
+                .iter()
+                .find(|&&sq| setup.piece_at(sq).is_some_and(|p| p.color == Color::Black)),
+            kings
+                .iter()
+                .find(|&&sq| setup.piece_at(sq).is_some_and(|p| p.color == Color::White)),
+        ) else {
+            continue;
+        };
+        let (df, dr) = offsets[(rng.next_u64() % offsets.len() as u64) as usize];
+        let Some(near) = black.offset(df, dr).filter(|&sq| setup.piece_at(sq).is_none()) else {
+            continue;
+        };
+        let king = setup.piece_at(white);
+        setup.put(white, None);
+        setup.put(near, king);
+        compare_game(&setup, "tenjiku", &mut rng, &mut tally);
+    }
+    println!("{tally:?}");
+    assert!(tally.positions > 300 && tally.borrowed > 30, "{tally:?}");
+}
+
 #[test]
 fn madrasi_equals_the_reference() {
     let _ = run(&["madrasi", "k-madrasi"], 250, 0x3AD);

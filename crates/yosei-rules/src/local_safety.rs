@@ -63,6 +63,7 @@
 //! restored piece is an enemy piece of the mover's, asked like the suspects.
 
 use crate::capture::CaptureRule;
+use crate::conditions::tenjiku::{self, PlainMove};
 use crate::conditions::{Compiled, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{lender_direction, lenders_are_friendly, next_rank_power, next_to, Powers};
@@ -80,8 +81,8 @@ pub(crate) struct LocalRules {
     /// 駒詰: the kings' fixed power (the shortcut needs the kind line-bound, which the
     /// piece table tells).
     fixed_king_kind: Option<PieceKind>,
-    /// A move far from the checkers may still answer a check (a checker paralysed, a
-    /// 天竺 king's power changed).
+    /// A move far from the checkers may still answer a check (a checker paralysed; per
+    /// node also a 天竺 king checking, whose power a move anywhere changes).
     remote_evasions: bool,
     /// A capture may put a piece on a square far from the move (キルケ's reborn piece,
     /// アンチキルケ's capturer gone home, PWC's restored piece): in check, a capture
@@ -99,6 +100,10 @@ pub(crate) struct LocalRules {
     paralysis: Option<MadrasiKings>,
     /// 利き二歩無効: a reach may be a voided capture.
     voided_captures: bool,
+    /// 天竺 with plain checks (no Madrasi, no 利き二歩無効) and no displacement: both
+    /// kings' attackers, and so their powers, are told without playing
+    /// (`tenjiku::kings_attacked_after`).
+    tenjiku_unplayed: bool,
     /// The power rule (its lenders, under the 安南 family).
     power: PowerRule,
 }
@@ -175,12 +180,13 @@ impl LocalRules {
             borrowed_powers,
             kings_borrow,
             fixed_king_kind,
-            remote_evasions: compiled.madrasi.is_some() || kings_borrow,
+            remote_evasions: compiled.madrasi.is_some(),
             displacing,
             plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
             board_powers,
             paralysis: compiled.madrasi,
             voided_captures: compiled.kiki_nifu_invalid,
+            tenjiku_unplayed: kings_borrow && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid && !displacing,
             power: compiled.power,
         })
     }
@@ -198,8 +204,8 @@ impl LocalRules {
     /// a square which moves away (the first piece on each line of that attack set is in
     /// it); a paralysed piece still paralyses, so no paralyser is freed by a move.
     fn evasion_squares(&self, pos: &Position, king: Square, checkers: Bitboard) -> Bitboard {
-        if self.kings_borrow {
-            // a 天竺 king's power changes with any move
+        if self.kings_borrow && (checkers & pos.pieces_of_kind(PieceKind::King)).is_nonempty() {
+            // a 天竺 king's power changes with any move (the other pieces keep their own)
             return Bitboard::FULL;
         }
         let mut squares = power_neighbourhood(checkers, self.borrowed_powers);
@@ -248,6 +254,9 @@ impl LocalRules {
     /// whether or not the king stood in check.
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if let Some(attacked) = self.tenjiku_king_attacked_after(m, pos, rules, pos.side_to_move()) {
+            return Some(attacked);
+        }
         if !self.tells_attacks_unplayed() {
             return None;
         }
@@ -276,6 +285,25 @@ impl LocalRules {
                 .any(|sq| pos.piece_at(sq).is_some_and(|piece| checks(sq, piece)))
                 || displaced_reaches.is_some_and(|(sq, piece)| checks(sq, piece)),
         )
+    }
+}
+
+impl LocalRules {
+    /// Under 天竺 where `tenjiku_unplayed` holds: whether, after `m`, the king of `color`
+    /// is attacked, told without playing it.
+    #[inline]
+    fn tenjiku_king_attacked_after(&self, m: Move, pos: &Position, rules: &RuleSet, color: Color) -> Option<bool> {
+        if !self.tenjiku_unplayed {
+            return None;
+        }
+        let change = BoardChange::of(pos, m)?;
+        let after = PlainMove {
+            occupied: change.occupied,
+            vacated: change.vacated,
+            dest: change.dest,
+            moved: moved_piece(pos, m)?,
+        };
+        Some(tenjiku::king_attacked_after(pos, rules, &after, color))
     }
 }
 
@@ -402,6 +430,9 @@ impl LocalSafety {
             .map(|(k, _, checkers)| (k, checkers))
             .filter(|(_, checkers)| checkers.is_nonempty());
         let unbound_checker = checked.is_some_and(|(_, checkers)| (checkers & unbound).is_nonempty());
+        // a 天竺 king checking: its borrowed power changes with any move
+        let borrowing_checker = local.kings_borrow
+            && checked.is_some_and(|(_, checkers)| (checkers & pos.pieces_of_kind(PieceKind::King)).is_nonempty());
         let evasion_squares = match checked {
             Some(_) if unbound_checker => Bitboard::FULL,
             Some((king, checkers)) => local.evasion_squares(pos, king, checkers),
@@ -439,7 +470,7 @@ impl LocalSafety {
                 _ => Bitboard::EMPTY,
             },
             unbound,
-            remote_evasions: local.remote_evasions || unbound_checker,
+            remote_evasions: local.remote_evasions || unbound_checker || borrowing_checker,
         })
     }
 
@@ -577,7 +608,16 @@ impl LocalSafety {
     /// move, a reborn or restored piece among the lenders).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.tells_checks_unplayed() {
+        if pos.king(pos.side_to_move()).is_some() {
+            if let Some(check) = self
+                .rules
+                .tenjiku_king_attacked_after(m, pos, rules, !pos.side_to_move())
+            {
+                return Some(check);
+            }
+        }
+        // (under 天竺 a side without a king checks with its pieces' own powers)
+        if !(self.rules.tells_checks_unplayed() || self.rules.tenjiku_unplayed) {
             return None;
         }
         let us = pos.side_to_move();
@@ -674,12 +714,15 @@ impl LocalSafety {
         false
     }
 
-    /// The enemy king when the check squares can be told (powers read off the board, an
-    /// ordinary kind, no enemy piece reaching it without checking, the king not in check).
+    /// The enemy king when the check squares can be told (powers read off the board, or
+    /// under 天竺 the side to move without a king, its pieces all with their own powers;
+    /// an ordinary kind, no enemy piece reaching it without checking, the king not in
+    /// check).
     #[inline]
     fn told_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
         let them = (!pos.side_to_move()).index();
-        let told = self.rules.board_powers && ordinary_kind && self.idle_reachers[them].is_empty();
+        let own_powers = self.rules.board_powers || self.rules.kings_borrow && pos.king(pos.side_to_move()).is_none();
+        let told = own_powers && ordinary_kind && self.idle_reachers[them].is_empty();
         self.safe_kings[them].filter(|_| told)
     }
 

@@ -9,9 +9,10 @@
 //! other king a power: one pass, no fixed point (which need not exist: two kings can
 //! each make the other's power). docs/rules/conditions.md has the reasons.
 
+use crate::general::reaching_through;
 use crate::powers::{kind_bit, PowerMask, Powers};
 use crate::{madrasi, Position, RuleSet};
-use yosei_core::Color;
+use yosei_core::{attacks, Bitboard, Color, Piece, PieceKind, Square};
 
 /// The power mask of `color`'s king (0 when it is not in check or absent).
 pub(crate) fn king_power(pos: &Position, rules: &RuleSet, color: Color) -> PowerMask {
@@ -35,4 +36,82 @@ pub(crate) fn king_power(pos: &Position, rules: &RuleSet, color: Color) -> Power
         }
     }
     mask
+}
+
+/// The board after a move of the side to move, told without playing it (the local
+/// king-safety shortcut's terms, for a move that displaces nothing).
+pub(crate) struct PlainMove {
+    /// The occupancy afterwards.
+    pub occupied: Bitboard,
+    /// The squares the move empties (its origin, a Lion's intermediate capture).
+    pub vacated: Bitboard,
+    /// Where the moved piece ends.
+    pub dest: Square,
+    /// The moved piece as it ends (promoted where the move promotes).
+    pub moved: Piece,
+}
+
+/// Whether, after `m` (played by the side to move of `pos`, with plain checks: no
+/// Madrasi, no 利き二歩無効, no displacement), the king of `color` is attacked, each king
+/// with the power this rule gives it there: the checks on each king are told with plain
+/// powers, then a checked king attacks with its checkers' kinds ([`king_power`] and
+/// `Powers::new` on the board after the move, asked without it).
+pub(crate) fn king_attacked_after(pos: &Position, rules: &RuleSet, m: &PlainMove, color: Color) -> bool {
+    let us = pos.side_to_move();
+    let table = rules.pieces();
+    let plain = Powers::own();
+    let dest = Bitboard::from(m.dest);
+    let king_after = |c: Color| {
+        if c == us && m.moved.kind == PieceKind::King {
+            Some(m.dest)
+        } else {
+            pos.king(c)
+        }
+    };
+    // the pieces of `by` that reach `target` with plain powers after the move
+    let plain_attackers = |by: Color, target: Square| {
+        let stayed = reaching_through(pos, rules, &plain, target, by, m.occupied) & !m.vacated & !dest;
+        if by == us && table.attacks_square(m.moved.kind, us, m.dest, target, m.occupied) {
+            stayed | dest
+        } else {
+            stayed
+        }
+    };
+    let Some(king) = king_after(color) else {
+        return false;
+    };
+    let attackers = plain_attackers(!color, king);
+    let Some(other) = king_after(!color) else {
+        return attackers.is_nonempty();
+    };
+    if (attackers & !Bitboard::from(other)).is_nonempty() {
+        return true;
+    }
+    // the other king's attack: with its checkers' kinds when it stands checked, else a
+    // king's; no ordinary kind reaches `king` from `other` off the lines and knight
+    // leaps between them, or over a piece on the line
+    let open_line = attacks::line(other, king).is_nonempty() && (attacks::between(other, king) & m.occupied).is_empty();
+    let knight_leap = Color::ALL
+        .iter()
+        .any(|&c| attacks::ordinary_pseudo_attacks(PieceKind::Knight, c, other).contains(king));
+    if !(open_line || knight_leap || pos.has_fairy_pieces() || m.moved.kind.is_fairy()) {
+        return false;
+    }
+    let kind_at = |sq: Square| {
+        if sq == m.dest {
+            Some(m.moved.kind)
+        } else {
+            pos.piece_at(sq).map(|p| p.kind)
+        }
+    };
+    let borrowed = plain_attackers(color, other)
+        .into_iter()
+        .filter_map(kind_at)
+        .fold(0, |mask, k| mask | kind_bit(k));
+    if borrowed == 0 {
+        return attackers.contains(other);
+    }
+    PieceKind::ALL
+        .iter()
+        .any(|&k| borrowed & kind_bit(k) != 0 && table.attacks_square(k, !color, other, king, m.occupied))
 }
