@@ -7,6 +7,7 @@
 use yosei_core::{Color, Piece, PieceKind, Square};
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
+use yosei_tests::support::sorted;
 
 use Condition::{Andernach, AntiAndernach};
 
@@ -29,6 +30,14 @@ fn moves_from(sfen: &str, conditions: &[Condition], from: &str) -> Vec<String> {
         .collect();
     v.sort();
     v
+}
+
+/// The legal moves from 55 to 53 (USI `5e5c`, promoting or not), sorted, in USI.
+fn moves_55_to_53(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    moves_from(sfen, conditions, "5e")
+        .into_iter()
+        .filter(|m| m.starts_with("5e5c"))
+        .collect()
 }
 
 /// The piece on `sq` after `usi` is played from `sfen`.
@@ -79,14 +88,60 @@ fn andernach_king_never_changes_colour() {
 #[test]
 fn andernach_capture_whose_turned_piece_checks_its_old_king_is_illegal() {
     let sfen = "8k/9/4s4/9/4R4/9/9/9/4K4 b - 1";
-    let takes = |c: &[Condition]| {
-        moves_from(sfen, c, "5e")
-            .into_iter()
-            .filter(|m| m.starts_with("5e5c"))
-            .collect::<Vec<_>>()
-    };
+    let takes = |c: &[Condition]| moves_55_to_53(sfen, c);
     assert_eq!(takes(&[Andernach]), Vec::<String>::new());
     assert_eq!(takes(&[]), ["5e5c", "5e5c+"]);
+}
+
+/// The moves giving check, sorted, in USI: as the check generation finds them, and
+/// checked against the legal moves after which the opponent stands in check.
+fn checks(sfen: &str, conditions: &[Condition]) -> Vec<String> {
+    let rules = rules(conditions);
+    let p = pos(sfen, &rules);
+    let generated = sorted(p.legal_checks(&rules).as_slice().to_vec());
+    let legal = p.legal_moves(&rules);
+    let giving = legal.iter().copied().filter(|&m| p.play(m).in_check(&rules));
+    assert_eq!(generated, sorted(giving.collect()), "{sfen}");
+    let mut usi: Vec<String> = generated.iter().map(|m| m.to_usi()).collect();
+    usi.sort();
+    usi
+}
+
+/// Madrasi: the same capture as above with a Black rook on 13 that attacks 53 along
+/// the rank. The turned White rook is paralysed there at once and does not check its
+/// old king, so the capture is legal; the dragon is not (no Black dragon paralyses
+/// it). Told without playing the move (local_safety, the turned piece's paralysis
+/// read on the board after the turn).
+#[test]
+fn andernach_capture_whose_turned_piece_is_paralysed_at_once_is_legal_under_madrasi() {
+    let sfen = "k8/9/4s3R/9/4R4/9/9/9/4K4 b - 1";
+    let takes = |c: &[Condition]| moves_55_to_53(sfen, c);
+    assert_eq!(takes(&[Andernach, Condition::Madrasi]), ["5e5c"]);
+    assert_eq!(takes(&[Andernach]), Vec::<String>::new());
+}
+
+/// White king 51, Black rook 59 behind the Black silver 55, gold 63. Taking the pawn on
+/// 44, the silver turns White there and the rook checks by discovery; taking the pawn
+/// on 62, the gold turns White and gives no check (as a Black gold it would). Checks
+/// judged on the board after the turn.
+#[test]
+fn andernach_capture_checks_by_discovery_but_not_with_the_turned_piece() {
+    let sfen = "4k4/3p5/3G5/5p3/4S4/9/9/9/K3R4 b - 1";
+    let with_turns = checks(sfen, &[Andernach]);
+    assert!(with_turns.contains(&"5e4d".to_string()), "{with_turns:?}");
+    assert!(!with_turns.contains(&"6c6b".to_string()), "{with_turns:?}");
+    assert!(checks(sfen, &[]).contains(&"6c6b".to_string()));
+}
+
+/// Anti-Andernach under 対面: the Black rook 35 steps to 55 and turns White; the Black
+/// pawn 56, facing it, borrows its power and checks the White king on 59 down the file.
+/// The move gives check though its piece is now White's: the check generation looks
+/// for such moves (local_safety's check squares).
+#[test]
+fn anti_andernach_turned_rook_lends_its_power_to_the_pawn_facing_it_under_taimen() {
+    let sfen = "K8/9/9/9/6R2/4P4/9/9/4k4 b - 1";
+    let found = checks(sfen, &[AntiAndernach, Condition::Taimen]);
+    assert!(found.contains(&"3e5e".to_string()), "{found:?}");
 }
 
 /// Black pawn 55 takes the White silver on 54 and becomes a White pawn there; taking a

@@ -384,6 +384,25 @@ fn capture_conditions_with_powers_and_madrasi_equal_the_reference() {
     }
 }
 
+/// Andernach and Anti-Andernach where the general generator tells king safety and
+/// checks from what a move changes (local_safety: a turned piece is an enemy of its old
+/// king on a touched square): the sets below lack Anti-Andernach with Madrasi and with
+/// 背面 and 安北, and Andernach with Ｋマドラシ.
+#[test]
+fn andernach_told_without_playing_equals_the_reference() {
+    let _ = run(
+        &[
+            "anti-andernach+madrasi",
+            "anti-andernach+annan+madrasi",
+            "anti-andernach+haimen",
+            "anti-andernach+anhoku",
+            "andernach+k-madrasi",
+        ],
+        150,
+        0xAD4,
+    );
+}
+
 /// Andernach and Anti-Andernach with the power rules, Madrasi, 打歩詰, 打歩可, skci and the
 /// move bans they were compared with (docs/rules/andernach.md): the turned piece's
 /// power and paralysis are read on the board after the turn, as the reference builds it.

@@ -72,6 +72,13 @@ impl Move {
         matches!(self.displacement(), Some((Displacement::Swap, _)))
     }
 
+    /// Whether the moving piece changes colour on its destination (Andernach,
+    /// Anti-Andernach).
+    #[inline]
+    pub const fn is_turn(self) -> bool {
+        matches!(self.displacement(), Some((Displacement::Turn, _)))
+    }
+
     /// A two-step: a Lion first to `via`, then to `to` (which may be `from`: igui or
     /// pass); or a capture by hopping over the piece on `via` onto the empty `to`.
     #[inline]

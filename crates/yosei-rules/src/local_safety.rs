@@ -1,8 +1,9 @@
 //! King safety decided from what a move changes (issue 22): a fast path of the general
 //! generator's legality phase under the 安南 family (安南, 安北, 対面, 背面), ネコ鮮 and
 //! ネコネコ鮮, the capture
-//! conditions (キルケ, アンチキルケ, PWC), Madrasi and 利き二歩無効, with the fairy
-//! pieces whose reach is line-bound; and under own powers with any fairy piece.
+//! conditions (キルケ, アンチキルケ, PWC), Madrasi, 利き二歩無効, Andernach and
+//! Anti-Andernach, with the fairy pieces whose reach is line-bound; and under own
+//! powers with any fairy piece.
 //!
 //! The general path asks, after every candidate, whether any enemy piece reaches the
 //! mover's king. When the king was safe before the move, only two kinds of enemy piece
@@ -45,6 +46,19 @@
 //! check; and a piece of the side to move that is not line-bound may be given a check
 //! by any move, so check generation then asks every destination.
 //!
+//! Under Andernach and Anti-Andernach a moved piece may end on its destination as the
+//! other side's (turned over). For the mover's king it is an enemy piece on a filled
+//! square, a suspect like a reborn piece (`BoardChange`'s displaced piece); for the
+//! other king it is no longer one of the mover's pieces, so it gives no check itself.
+//! Its new colour changes powers (which pieces it lends to, paralyses or is paralysed
+//! by) only where a move's own piece would: on and next to its square, a touched one,
+//! and among the pieces of its kind that Madrasi asks about on the board after the
+//! move; under 対面 and 背面 the piece of the mover's that it faces borrows its kind
+//! (`LocalSafety::kind_check_squares` allows for it). A capture that turns still
+//! removes the captured piece (a hop's too); a turned piece that is not line-bound is
+//! asked by its reach like any suspect. Check is judged on the board after the turn, as
+//! docs/rules/andernach.md reads the rule.
+//!
 //! Guarantee, checked where the path is chosen (the conditions once, in
 //! [`LocalRules::new`] when they are compiled; the pieces in play per node, in
 //! [`LocalSafety::new`]): every piece in play is line-bound or has its own kind's
@@ -54,7 +68,8 @@
 //! pieces in play), 駒詰's (a line-bound kind) or 天竺's
 //! (both kings then stay suspects and evasions are not filtered); besides, only the
 //! capture conditions (with any of these powers: the square a displaced piece leaves or
-//! fills is touched, so its neighbours are suspects), Madrasi, 利き二歩無効, the 打歩 ones
+//! fills is touched, so its neighbours are suspects), Andernach and Anti-Andernach (the
+//! turned piece's square is touched too), Madrasi, 利き二歩無効, the 打歩 ones
 //! and those that only forbid playing some moves (成禁, 取禁, 強欲 and their kin) — not
 //! 自己王手王取無効, whose check validity looks at the capturer's own king. A king's own
 //! move is asked in full. A capture under a capture condition is judged like any move,
@@ -106,6 +121,9 @@ pub(crate) struct LocalRules {
     tenjiku_unplayed: bool,
     /// The power rule (its lenders, under the 安南 family).
     power: PowerRule,
+    /// Andernach, Anti-Andernach: a moved piece may end as the other side's on its
+    /// destination.
+    turns: bool,
 }
 
 /// The squares whose pieces' powers a move touching some squares may change.
@@ -162,6 +180,8 @@ impl LocalRules {
                     | Condition::NekoNekoSen
                     | Condition::Komazume(_)
                     | Condition::Tenjiku
+                    | Condition::Andernach
+                    | Condition::AntiAndernach
                     | Condition::Madrasi
                     | Condition::KMadrasi
                     | Condition::KikiNifuInvalid
@@ -188,6 +208,7 @@ impl LocalRules {
             voided_captures: compiled.kiki_nifu_invalid,
             tenjiku_unplayed: kings_borrow && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid && !displacing,
             power: compiled.power,
+            turns: compiled.turn.is_some(),
         })
     }
 }
@@ -605,7 +626,7 @@ impl LocalSafety {
     /// playing it (`None`: play it and ask): with plain checks only the suspects for
     /// the enemy king can, each with its power after the move (its own kind's, the
     /// moved piece's after promotion, or under the 安南 family its lender's after the
-    /// move, a reborn or restored piece among the lenders).
+    /// move, a reborn or restored piece and a mover turned over among the lenders).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         if pos.king(pos.side_to_move()).is_some() {
@@ -624,7 +645,11 @@ impl LocalSafety {
         let king = self.safe_kings[(!us).index()]?;
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
-        let ours = (pos.pieces_of(us) & !change.vacated) | change.dest.into();
+        let mut ours = pos.pieces_of(us) & !change.vacated;
+        // (a mover Andernach turns over is the enemy king's own piece now)
+        if moved.color == us {
+            ours |= change.dest.into();
+        }
         let piece_after = |sq: Square| change.piece_after(pos, moved, sq);
         let table = rules.pieces();
         // under Madrasi a piece of ours that reaches the king paralysed may be freed
@@ -688,6 +713,10 @@ impl LocalSafety {
             } else {
                 // capturing the enemy piece one of ours faces gives that one its own power back
                 squares |= next_to(ours, -toward_lender) & pos.pieces_of(!us);
+                if self.rules.turns {
+                    // a mover turned over in front of one of ours lends it `kind`
+                    squares |= next_to(ours & own_checks, -toward_lender);
+                }
             }
         }
         squares
@@ -842,14 +871,15 @@ fn power_neighbourhood(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -
 }
 
 /// The squares `m` may empty: where the piece stood, a Lion's intermediate capture, and
-/// under a capture condition the destination (the capturer may return home).
+/// under a capture condition the destination (the capturer may return home; a piece
+/// Andernach turns over stays there).
 #[inline]
 fn vacated_squares(m: Move) -> Bitboard {
     let mut vacated = Bitboard::EMPTY;
     for sq in [m.from(), m.via()].into_iter().flatten() {
         vacated |= sq.into();
     }
-    if m.displacement().is_some() {
+    if m.displacement().is_some() && !m.is_turn() {
         vacated |= m.to().into();
     }
     vacated
@@ -873,17 +903,19 @@ struct BoardChange {
     vacated: Bitboard,
     /// Where the moved piece ends: the destination, or アンチキルケ's home square.
     dest: Square,
-    /// The captured piece that a capture condition puts on another square (キルケ's
-    /// reborn piece, unpromoted; PWC's restored piece, as it was), with that square.
+    /// The enemy piece (of the mover's) that a displacement puts on the board, with its
+    /// square: the captured piece that a capture condition puts on another square
+    /// (キルケ's reborn piece, unpromoted; PWC's restored piece, as it was), or the
+    /// mover that Andernach turns over, on its destination.
     displaced: Option<(Square, Piece)>,
     /// The board's occupancy afterwards.
     occupied: Bitboard,
 }
 
 impl BoardChange {
-    /// The change `m` makes in `pos`; `None` for the displacements whose conditions
-    /// never take the shortcut (Andernach's turn, Messigny's swap). Always inlined: it
-    /// runs for every candidate, and most displace nothing.
+    /// The change `m` makes in `pos`; `None` for Messigny's swap, whose condition never
+    /// takes the shortcut. Always inlined: it runs for every candidate, and most
+    /// displace nothing.
     #[inline(always)]
     fn of(pos: &Position, m: Move) -> Option<BoardChange> {
         let to = m.to();
@@ -911,7 +943,8 @@ impl BoardChange {
                 change.displaced = captured.map(|c| (sq, Piece::new(c.kind.unpromoted(), c.color)));
             }
             Displacement::Restore => change.displaced = captured.map(|c| (sq, c)),
-            Displacement::Turn | Displacement::Swap => return None,
+            Displacement::Turn => change.displaced = moved_piece(pos, m).map(|piece| (to, piece)),
+            Displacement::Swap => return None,
         }
         change.occupied = (pos.occupied() & !change.vacated) | change.dest.into() | change.displaced_square();
         Some(change)
@@ -969,8 +1002,10 @@ impl BoardChange {
 }
 
 /// The piece `m`, a move of the side to move of `pos`, puts on the board, as it ends
-/// (promoted where the move promotes).
+/// (promoted where the move promotes; the other side's where Andernach turns it over).
 #[inline]
 fn moved_piece(pos: &Position, m: Move) -> Option<Piece> {
-    Some(Piece::new(pos.kind_after(m)?, pos.side_to_move()))
+    let us = pos.side_to_move();
+    let color = if m.is_turn() { !us } else { us };
+    Some(Piece::new(pos.kind_after(m)?, color))
 }
