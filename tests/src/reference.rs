@@ -740,7 +740,7 @@ pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
 
 /// The pieces of `by` giving the other side's king an ordinary check (seed 000's
 /// 通常の王手): they reach it with their power, are not paralysed, and (利き二歩無効) do not
-/// land a pawn on a file of another pawn of theirs.
+/// land a pawn on a file of another pawn of theirs, unless Andernach turns it.
 fn ordinary_checkers(setup: &Setup, by: Color, rules: &Rules) -> Vec<Square> {
     match king_of(setup, !by) {
         Some(king) => ordinary_checkers_of(setup, king, by, rules),
@@ -762,7 +762,13 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
                 && (1..=9).any(|rank| {
                     setup.piece_at(Square::new(king.file(), rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, by))
                 });
-            let invalid = rules.kiki_nifu_invalid && two_pawns;
+            // under Andernach a pawn the capture turns is no second pawn of its side
+            let turns = rules.turn.is_some_and(|turn| {
+                turn_form(setup, rules, turn, Move::normal(sq, king, false))
+                    .displacement()
+                    .is_some()
+            });
+            let invalid = rules.kiki_nifu_invalid && two_pawns && !turns;
             let judged = rules.isardam == Some(Isardam::A) || rules.koko;
             !invalid
                 && !paralysed(setup, rules, &powers, sq)

@@ -44,6 +44,9 @@ pub(crate) const fn combines_with(other: Condition) -> bool {
             | Condition::NoPromotion
             | Condition::NoPromotionAbsolute
             | Condition::AttackerNoCapture
+            | Condition::KikiNifuInvalid
+            | Condition::NekoSen
+            | Condition::NekoNekoSen
     )
 }
 
@@ -74,4 +77,9 @@ pub(crate) fn apply(pos: &Position, rules: &RuleSet, rule: TurnRule, m: Move) ->
         return m;
     }
     m.with_displacement(Displacement::Turn, m.to())
+}
+
+/// Whether the board move `m` changes the colour of its piece under `rule`.
+pub(crate) fn turns(pos: &Position, rules: &RuleSet, rule: TurnRule, m: Move) -> bool {
+    apply(pos, rules, rule, m).displacement().is_some()
 }
