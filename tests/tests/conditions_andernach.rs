@@ -223,19 +223,16 @@ fn andernach_moves_are_written_plainly_and_read_back() {
 /// fm makes Andernach and Anti-Andernach exclusive with each other and with the Circe
 /// family; with the power rules (the ネコ鮮 pair among them), 利き二歩無効, Madrasi, 打歩詰,
 /// 打歩可, skci, 成禁, 絶対成禁 and 攻方取禁 they combine (compared with fm or, where fm
-/// lacks the rule, the reference); the
-/// other combinations have not been compared, or fm disagrees unexplained, and are
-/// refused.
+/// lacks the rule, the reference), and so with 強欲, 禁欲 and 取禁; the other
+/// combinations have not been compared and are refused.
 #[test]
 fn andernach_combinations_are_refused_or_accepted_as_compared() {
     for other in [Condition::Circe, Condition::AntiCirce, Condition::Pwc, AntiAndernach] {
         let e = RuleSet::compile(&[Andernach, other]).unwrap_err().to_string();
         assert!(e.contains("fm treats"), "{other}: {e}");
     }
-    for other in [Condition::Greedy, Condition::NoCapture, Condition::Koko] {
-        let e = RuleSet::compile(&[AntiAndernach, Condition::Annan, other])
-            .unwrap_err()
-            .to_string();
+    for other in [Condition::Koko, Condition::Isardam] {
+        let e = RuleSet::compile(&[AntiAndernach, other]).unwrap_err().to_string();
         assert!(e.contains("not implemented together"), "{other}: {e}");
     }
     for others in [
@@ -256,6 +253,9 @@ fn andernach_combinations_are_refused_or_accepted_as_compared() {
         &[Condition::Annan, Condition::KikiNifuInvalid],
         &[Condition::NekoSen],
         &[Condition::NekoNekoSen, Condition::KikiNifuInvalid],
+        &[Condition::Greedy],
+        &[Condition::Ascetic],
+        &[Condition::NoCapture],
     ] {
         for turn in [Andernach, AntiAndernach] {
             let mut set = vec![turn];
@@ -321,6 +321,34 @@ fn anti_andernach_nekonekosen_help_mate_after_a_knight_moving_as_a_rook_turns() 
         ["P*1c 1d4d G*1d"]
     );
     assert!(!help3(sfen, &[Condition::NekoNekoSen]).contains(&"P*1c 1d4d G*1d".to_string()));
+}
+
+/// 強欲 and 禁欲 with Andernach, ばか詰 3手 (fm, 強欲: `33龍<44 同金転<42 42金<52`; 禁欲:
+/// `33龍<44 32金<42 42金<52`): the dragon's check from 33 can be answered by the gold
+/// on 42 taking it (turning Black there) or stepping to 32; either way 42金 mates.
+/// Andernach alone has both lines; 強欲 makes White take, 禁欲 forbids the capture while
+/// another move is left. (強欲 alone: `4d4b`, a capture that under Andernach would turn
+/// the dragon White.)
+#[test]
+fn andernach_greedy_takes_and_ascetic_steps_aside_before_the_same_mate() {
+    let sfen = "6kg1/4Gg3/9/5+R3/9/9/1r7/9/9 b - 1";
+    assert_eq!(help3(sfen, &[Andernach]), ["4d3c 4b3b 5b4b", "4d3c 4b3c 5b4b"]);
+    assert_eq!(help3(sfen, &[Andernach, Condition::Greedy]), ["4d3c 4b3c 5b4b"]);
+    assert_eq!(help3(sfen, &[Andernach, Condition::Ascetic]), ["4d3c 4b3b 5b4b"]);
+    assert_eq!(help1(sfen, &[Condition::Greedy]), ["4d4b"]);
+}
+
+/// 取禁 with Anti-Andernach, ばか詰 3手 (fm: `23角打 32歩転<31 31歩成転<32`): B*23 checks
+/// the king on 41 along 32; White's pawn interposes on 32 and, not capturing, turns
+/// Black; that pawn steps back to 31 promoting and turns White again, uncovering the
+/// bishop: mate without a capture, so 取禁 leaves it (and the same under Anti-Andernach
+/// alone). 取禁 alone: no solution.
+#[test]
+fn anti_andernach_no_capture_help_mate_by_one_pawn_turning_twice() {
+    let sfen = "4gkp2/5g3/3+S5/8G/9/9/l8/9/9 b BN 1";
+    assert_eq!(help3(sfen, &[AntiAndernach, Condition::NoCapture]), ["B*2c 3a3b 3b3a+"]);
+    assert_eq!(help3(sfen, &[AntiAndernach]), ["B*2c 3a3b 3b3a+"]);
+    assert_eq!(help3(sfen, &[Condition::NoCapture]), Vec::<String>::new());
 }
 
 /// 安南 with Andernach: the Black pawn on 48 moves with the power of the silver behind it

@@ -47,6 +47,9 @@ pub(crate) const fn combines_with(other: Condition) -> bool {
             | Condition::KikiNifuInvalid
             | Condition::NekoSen
             | Condition::NekoNekoSen
+            | Condition::NoCapture
+            | Condition::Greedy
+            | Condition::Ascetic
     )
 }
 
