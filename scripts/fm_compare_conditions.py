@@ -41,7 +41,7 @@ FM_WORD = {
     'annan': '安南', 'anhoku': '安北', 'taimen': '対面', 'haimen': '背面', 'madrasi': 'マドラシ',
     'k-madrasi': 'Ｋマドラシ',
     'nekosen': 'ネコ鮮', 'nekonekosen': 'ネコネコ鮮', 'kiki-nifu-invalid': '二歩王取無効',
-    'andernach': 'ANDERNACH', 'anti-andernach': 'ANTIANDERNACH',
+    'andernach': 'ANDERNACH', 'anti-andernach': 'ANTIANDERNACH', 'koko': 'KOKO',
 }
 TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
 sys.path.insert(0, TOOLS)

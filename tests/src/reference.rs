@@ -763,12 +763,7 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
                     setup.piece_at(Square::new(king.file(), rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, by))
                 });
             // under Andernach a pawn the capture turns is no second pawn of its side
-            let turns = rules.turn.is_some_and(|turn| {
-                turn_form(setup, rules, turn, Move::normal(sq, king, false))
-                    .displacement()
-                    .is_some()
-            });
-            let invalid = rules.kiki_nifu_invalid && two_pawns && !turns;
+            let invalid = rules.kiki_nifu_invalid && two_pawns && !king_capture_turns(setup, sq, king, rules);
             let judged = rules.isardam == Some(Isardam::A) || rules.koko;
             !invalid
                 && !paralysed(setup, rules, &powers, sq)
@@ -779,15 +774,17 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
 
 /// Isardam type A and Koko: the capture of the king on `king` by the piece on `from`,
 /// in some form (promoted where its kind may promote, never under 成禁 or 絶対成禁;
-/// unpromoted unless dead there or a second pawn), once played obeys them (fm's trial
-/// move).
+/// unpromoted unless dead there or a second pawn and, under Andernach, not turned),
+/// once played obeys them (fm's trial move).
 fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool, rules: &Rules) -> bool {
     let piece = setup.piece_at(from).expect("a capturer");
     let by = piece.color;
     let mut passed = setup.clone();
     passed.side_to_move = by;
     let promoted = rules.no_promotion.is_none() && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by));
-    let unpromoted = !dead_with(rules, piece.kind, by, king) && !two_pawns;
+    // under Andernach a capturer that turns is held to its new owner's test only
+    let unpromoted =
+        king_capture_turns(setup, from, king, rules) || (!dead_with(rules, piece.kind, by, king) && !two_pawns);
     [(true, promoted), (false, unpromoted)]
         .into_iter()
         .filter(|&(_, allowed)| allowed)
@@ -798,6 +795,16 @@ fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool
             let koko_allows = !rules.koko || koko_obeyed(&after, m);
             isardam_allows && koko_allows
         })
+}
+
+/// Andernach: the piece on `from` would change colour by taking the king on `king`
+/// unpromoted ([`turn_form`]).
+fn king_capture_turns(setup: &Setup, from: Square, king: Square, rules: &Rules) -> bool {
+    rules.turn.is_some_and(|turn| {
+        turn_form(setup, rules, turn, Move::normal(from, king, false))
+            .displacement()
+            .is_some()
+    })
 }
 
 /// Isardam: some piece other than a king attacks an enemy piece of its own kind.

@@ -223,15 +223,15 @@ fn andernach_moves_are_written_plainly_and_read_back() {
 /// fm makes Andernach and Anti-Andernach exclusive with each other and with the Circe
 /// family; with the power rules (the ネコ鮮 pair among them), 利き二歩無効, Madrasi, 打歩詰,
 /// 打歩可, skci, 成禁, 絶対成禁 and 攻方取禁 they combine (compared with fm or, where fm
-/// lacks the rule, the reference), and so with 強欲, 禁欲 and 取禁; the other
-/// combinations have not been compared and are refused.
+/// lacks the rule, the reference), and so with 強欲, 禁欲, 取禁 and Koko; Isardam has not
+/// been compared and is refused.
 #[test]
 fn andernach_combinations_are_refused_or_accepted_as_compared() {
     for other in [Condition::Circe, Condition::AntiCirce, Condition::Pwc, AntiAndernach] {
         let e = RuleSet::compile(&[Andernach, other]).unwrap_err().to_string();
         assert!(e.contains("fm treats"), "{other}: {e}");
     }
-    for other in [Condition::Koko, Condition::Isardam] {
+    for other in [Condition::Isardam, Condition::IsardamB] {
         let e = RuleSet::compile(&[AntiAndernach, other]).unwrap_err().to_string();
         assert!(e.contains("not implemented together"), "{other}: {e}");
     }
@@ -256,6 +256,7 @@ fn andernach_combinations_are_refused_or_accepted_as_compared() {
         &[Condition::Greedy],
         &[Condition::Ascetic],
         &[Condition::NoCapture],
+        &[Condition::Koko, Condition::Greedy],
     ] {
         for turn in [Andernach, AntiAndernach] {
             let mut set = vec![turn];
@@ -349,6 +350,29 @@ fn anti_andernach_no_capture_help_mate_by_one_pawn_turning_twice() {
     assert_eq!(help3(sfen, &[AntiAndernach, Condition::NoCapture]), ["B*2c 3a3b 3b3a+"]);
     assert_eq!(help3(sfen, &[AntiAndernach]), ["B*2c 3a3b 3b3a+"]);
     assert_eq!(help3(sfen, &[Condition::NoCapture]), Vec::<String>::new());
+}
+
+/// Koko and 成禁 with Andernach: White king 11 with its gold on 21, a Black pawn on 12.
+/// Under Koko a piece reaching the king checks only if some form of the capture fm's
+/// trial move tries is legal and leaves it a neighbour (the gold): promoting is banned
+/// (成禁) and an unpromoted pawn on 11 is dead, so no check, and the position (Black to
+/// move) stands. Under Andernach the capture would turn the pawn White, and a White pawn
+/// on 11 is not dead: the capture stands, White is in check with Black to move, and the
+/// position is refused, as fm refuses it (`ANDERNACHKOKO成禁`: "先手番で既に後手玉に王手").
+/// Under Anti-Andernach the capture keeps its colour: no check (fm refuses this one too,
+/// by its slip that skips the mover's test for a move keeping its colour).
+#[test]
+fn andernach_koko_a_pawn_that_would_turn_on_the_king_checks() {
+    let sfen = "7gk/8P/9/9/9/9/9/9/9 b G 1";
+    let setup = parse_sfen(sfen).unwrap().setup;
+    let base = [Condition::Koko, Condition::NoPromotion];
+    let valid = |turn: Option<Condition>| {
+        let conditions: Vec<Condition> = turn.into_iter().chain(base).collect();
+        Position::from_setup(&setup, &rules(&conditions)).is_ok()
+    };
+    assert!(valid(None));
+    assert!(!valid(Some(Andernach)));
+    assert!(valid(Some(AntiAndernach)));
 }
 
 /// 安南 with Andernach: the Black pawn on 48 moves with the power of the silver behind it

@@ -8,16 +8,12 @@
 
 use crate::conditions::andernach;
 use crate::{Position, RuleSet};
-use yosei_core::{Move, PieceKind, Square};
+use yosei_core::{PieceKind, Square};
 
 /// Whether 利き二歩無効 voids the capture of the king on `to` by the piece on `from`.
 #[inline]
 pub(crate) fn voids_king_capture(pos: &Position, rules: &RuleSet, from: Square, to: Square) -> bool {
-    makes_two_pawns(pos, from, to)
-        && !rules
-            .compiled()
-            .turn
-            .is_some_and(|rule| andernach::turns(pos, rules, rule, Move::normal(from, to, false)))
+    makes_two_pawns(pos, from, to) && !andernach::king_capture_turns(pos, rules, from, to)
 }
 
 /// Whether the pawn on `from` capturing on `to` would give its side two pawns.
