@@ -29,7 +29,8 @@ usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES] [STIP]
   solutions and, where yosei lists them all, the same lines (fm's read into USI, a
   swap `21金<>55` as `5e<>2a`). Under nekosen and nekonekosen a difference where fm
   misses lines that all hold an attacker's drop through the middle piece of the odd line
-  it makes is counted apart, as fm's drop slip (docs/rules/nekosen.md)."""
+  it makes is counted apart, as fm's drop slip (docs/rules/nekosen.md); with andernach or
+  anti-andernach among the conditions that test follows the pieces' changes of colour."""
 import json, os, random, re, subprocess, sys
 
 FM_WORD = {
@@ -40,6 +41,7 @@ FM_WORD = {
     'annan': '安南', 'anhoku': '安北', 'taimen': '対面', 'haimen': '背面', 'madrasi': 'マドラシ',
     'k-madrasi': 'Ｋマドラシ',
     'nekosen': 'ネコ鮮', 'nekonekosen': 'ネコネコ鮮', 'kiki-nifu-invalid': '二歩王取無効',
+    'andernach': 'ANDERNACH', 'anti-andernach': 'ANTIANDERNACH', 'koko': 'KOKO',
 }
 TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
 sys.path.insert(0, TOOLS)
@@ -198,7 +200,8 @@ def fm(sfen, cond, plies, length, stip='help'):
     return len(re.findall(rf'まで {length}手', out)), line, lines
 
 FM_LETTER = {'歩': 'P', '香': 'L', '桂': 'N', '銀': 'S', '金': 'G', '角': 'B', '飛': 'R'}
-FM_MOVE = re.compile(r'(同|\d\d)([^\d<]+?)(成|生)?(打|<>\d\d|<\d\d)')
+# 転: fm's mark of a piece changing colour under Andernach, after the promotion mark
+FM_MOVE = re.compile(r'(同|\d\d)([^\d<]+?)(成|生)?転?(打|<>\d\d|<\d\d)')
 
 def fm_line_to_usi(text):
     """fm's solution line (`12歩打 同金<21 同金<>55`) as USI moves (`P*1b 2a1b 5e<>1b`)."""
@@ -245,9 +248,26 @@ def makes_middle_by_drop(sfen, moves, cond):
             board[a], board[b] = board[b], board[a]
         else:
             fr, to = usi_sq(m[0:2]), usi_sq(m[2:4])
+            captured = board.get(to)
             piece = board.pop(fr)
+            if turns(board, piece, captured, to, cond):
+                piece = piece.swapcase()
             board[to] = ('+' + piece if m.endswith('+') else piece)
     return False
+
+def turns(board, piece, captured, to, cond):
+    """Whether `piece` (its letter before the move's promotion), moving to `to` onto
+    `captured` (or an empty square), changes colour under Andernach or Anti-Andernach
+    in `cond`. Under the ネコ鮮 pair no square is dead, so only fm's two-pawn test
+    remains: a pawn does not turn onto a file where its new side has a pawn (the board
+    before the move, the captured piece included)."""
+    conds = cond.split('+')
+    mine = lambda p: p is not None and p != 'O' and p.lstrip('+').isupper() == piece.isupper()
+    capture = captured is not None and captured != 'O' and not mine(captured)
+    if piece.upper() == 'K' or not (('andernach' in conds and capture) or ('anti-andernach' in conds and not capture)):
+        return False
+    pawn = piece.swapcase()  # `board` still holds the captured piece
+    return not (piece.upper() == 'P' and any(sq[0] == to[0] and p == pawn for sq, p in board.items()))
 
 def main():
     cond = sys.argv[1]

@@ -740,7 +740,7 @@ pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
 
 /// The pieces of `by` giving the other side's king an ordinary check (seed 000's
 /// 通常の王手): they reach it with their power, are not paralysed, and (利き二歩無効) do not
-/// land a pawn on a file of another pawn of theirs.
+/// land a pawn on a file of another pawn of theirs, unless Andernach turns it.
 fn ordinary_checkers(setup: &Setup, by: Color, rules: &Rules) -> Vec<Square> {
     match king_of(setup, !by) {
         Some(king) => ordinary_checkers_of(setup, king, by, rules),
@@ -762,7 +762,8 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
                 && (1..=9).any(|rank| {
                     setup.piece_at(Square::new(king.file(), rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, by))
                 });
-            let invalid = rules.kiki_nifu_invalid && two_pawns;
+            // under Andernach a pawn the capture turns is no second pawn of its side
+            let invalid = rules.kiki_nifu_invalid && two_pawns && !king_capture_turns(setup, sq, king, rules);
             let judged = rules.isardam == Some(Isardam::A) || rules.koko;
             !invalid
                 && !paralysed(setup, rules, &powers, sq)
@@ -773,15 +774,17 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
 
 /// Isardam type A and Koko: the capture of the king on `king` by the piece on `from`,
 /// in some form (promoted where its kind may promote, never under 成禁 or 絶対成禁;
-/// unpromoted unless dead there or a second pawn), once played obeys them (fm's trial
-/// move).
+/// unpromoted unless dead there or a second pawn and, under Andernach, not turned),
+/// once played obeys them (fm's trial move).
 fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool, rules: &Rules) -> bool {
     let piece = setup.piece_at(from).expect("a capturer");
     let by = piece.color;
     let mut passed = setup.clone();
     passed.side_to_move = by;
     let promoted = rules.no_promotion.is_none() && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by));
-    let unpromoted = !dead_with(rules, piece.kind, by, king) && !two_pawns;
+    // under Andernach a capturer that turns is held to its new owner's test only
+    let unpromoted =
+        king_capture_turns(setup, from, king, rules) || (!dead_with(rules, piece.kind, by, king) && !two_pawns);
     [(true, promoted), (false, unpromoted)]
         .into_iter()
         .filter(|&(_, allowed)| allowed)
@@ -792,6 +795,16 @@ fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool
             let koko_allows = !rules.koko || koko_obeyed(&after, m);
             isardam_allows && koko_allows
         })
+}
+
+/// Andernach: the piece on `from` would change colour by taking the king on `king`
+/// unpromoted ([`turn_form`]).
+fn king_capture_turns(setup: &Setup, from: Square, king: Square, rules: &Rules) -> bool {
+    rules.turn.is_some_and(|turn| {
+        turn_form(setup, rules, turn, Move::normal(from, king, false))
+            .displacement()
+            .is_some()
+    })
 }
 
 /// Isardam: some piece other than a king attacks an enemy piece of its own kind.

@@ -154,7 +154,8 @@ pub struct Compared {
 
 /// The general generator on `pos` against the reference generator: identical legal
 /// moves, check verdict, and checks generated as such equal to the legal moves after
-/// which the opponent is in check. `label` names the conditions in a failure.
+/// which the opponent is in check (under 強欲 and 禁欲, which choose among the checks,
+/// equal to the reference's checks). `label` names the conditions in a failure.
 pub fn assert_matches_reference(
     pos: &Position,
     rules: &RuleSet,
@@ -185,7 +186,12 @@ pub fn assert_matches_reference(
         "{label}: {sfen}"
     );
     let checks = sorted(pos.legal_checks(rules).as_slice().to_vec());
-    let played: Vec<Move> = moves.iter().copied().filter(|&m| pos.play(m).in_check(rules)).collect();
+    let played: Vec<Move> = if reference_rules.duty.is_some() {
+        // 強欲 and 禁欲 choose among the checks, not among all moves
+        sorted(crate::reference::legal_checks_under(&s, reference_rules))
+    } else {
+        moves.iter().copied().filter(|&m| pos.play(m).in_check(rules)).collect()
+    };
     assert_eq!(checks, played, "{label}: {sfen}");
     // the mate and stalemate tests' own generation (it stops at the first move)
     assert_eq!(

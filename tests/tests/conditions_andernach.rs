@@ -276,26 +276,18 @@ fn andernach_moves_are_written_plainly_and_read_back() {
 }
 
 /// fm makes Andernach and Anti-Andernach exclusive with each other and with the Circe
-/// family; with the power rules, Madrasi, 打歩詰, 打歩可, skci, 成禁, 絶対成禁 and 攻方取禁
-/// they combine (compared with fm or, where fm lacks the rule, the reference); the
-/// other combinations have not been compared, or fm disagrees unexplained, and are
-/// refused.
+/// family; with the power rules (the ネコ鮮 pair among them), 利き二歩無効, Madrasi, 打歩詰,
+/// 打歩可, skci, 成禁, 絶対成禁 and 攻方取禁 they combine (compared with fm or, where fm
+/// lacks the rule, the reference), and so with 強欲, 禁欲, 取禁 and Koko; Isardam has not
+/// been compared and is refused.
 #[test]
 fn andernach_combinations_are_refused_or_accepted_as_compared() {
     for other in [Condition::Circe, Condition::AntiCirce, Condition::Pwc, AntiAndernach] {
         let e = RuleSet::compile(&[Andernach, other]).unwrap_err().to_string();
         assert!(e.contains("fm treats"), "{other}: {e}");
     }
-    for other in [
-        Condition::KikiNifuInvalid,
-        Condition::Greedy,
-        Condition::NoCapture,
-        Condition::Koko,
-        Condition::NekoSen,
-    ] {
-        let e = RuleSet::compile(&[AntiAndernach, Condition::Annan, other])
-            .unwrap_err()
-            .to_string();
+    for other in [Condition::Isardam, Condition::IsardamB] {
+        let e = RuleSet::compile(&[AntiAndernach, other]).unwrap_err().to_string();
         assert!(e.contains("not implemented together"), "{other}: {e}");
     }
     for others in [
@@ -313,6 +305,13 @@ fn andernach_combinations_are_refused_or_accepted_as_compared() {
         &[Condition::NoPromotion],
         &[Condition::NoPromotionAbsolute],
         &[Condition::AttackerNoCapture],
+        &[Condition::Annan, Condition::KikiNifuInvalid],
+        &[Condition::NekoSen],
+        &[Condition::NekoNekoSen, Condition::KikiNifuInvalid],
+        &[Condition::Greedy],
+        &[Condition::Ascetic],
+        &[Condition::NoCapture],
+        &[Condition::Koko, Condition::Greedy],
     ] {
         for turn in [Andernach, AntiAndernach] {
             let mut set = vec![turn];
@@ -320,6 +319,115 @@ fn andernach_combinations_are_refused_or_accepted_as_compared() {
             assert!(RuleSet::compile(&set).is_ok(), "{set:?}");
         }
     }
+}
+
+/// 安南, 利き二歩無効 and Andernach, ばか詰 1手 (fm: `29銀打`): White king 19 with its lance
+/// on 18 (under 安南 the king moves as a White lance: nowhere). S*29 lends the Black
+/// pawn on 28 a silver's power, reaching 19, on file 1 where Black has its pawn on 14.
+/// That capture would turn the pawn White (White has no pawn on file 1, and under 安南 no
+/// square is dead), so it is no second Black pawn and 利き二歩無効 does not void it: check,
+/// and mate. fm judges the capture by playing it (its trial move, which turns the pawn).
+/// Without Andernach, or with a White pawn on file 1 (the pawn would stay Black), the
+/// capture is void and there is no mate. Under Anti-Andernach a capture never turns,
+/// so it is void too (fm finds `29銀打` there as well, by its slip that skips the
+/// mover's two-pawn test for a move that keeps its colour: docs/rules/andernach.md).
+#[test]
+fn andernach_kiki_nifu_a_pawn_that_would_turn_on_the_king_still_checks() {
+    let sfen = "9/9/9/8P/9/9/9/7Pl/8k b S 1";
+    let kiki = [Condition::Annan, Condition::KikiNifuInvalid];
+    assert_eq!(help1(sfen, &[&[Andernach][..], &kiki].concat()), ["S*2i"]);
+    assert_eq!(help1(sfen, &kiki), Vec::<String>::new());
+    assert_eq!(
+        help1(sfen, &[&[AntiAndernach][..], &kiki].concat()),
+        Vec::<String>::new()
+    );
+    let white_pawn_on_file_1 = "8p/9/9/8P/9/9/9/7Pl/8k b S 1";
+    assert_eq!(
+        help1(white_pawn_on_file_1, &[&[Andernach][..], &kiki].concat()),
+        Vec::<String>::new()
+    );
+}
+
+/// ネコ鮮 with Andernach, ばか詰 3手 (fm: `22龍<33 同桂転<13 23銀打`, `22銀打 同桂転<13
+/// 23龍<33`): White's line on file 1 (king 11, lance 12, knight 13) moves reversed, so
+/// the knight on 13 has the king's power. It takes what comes to 22 and turns Black
+/// there; the Black knight on 22 and a Black silver on 23 then form a line of two, and
+/// the knight moves as a silver onto the king, which has only the lance's power left.
+/// Under ネコ鮮 alone: no solution.
+#[test]
+fn andernach_nekosen_help_mate_by_a_line_the_turned_knight_joins() {
+    let sfen = "8k/8l/6+R1n/5G2P/9/9/9/9/9 b S 1";
+    assert_eq!(
+        help3(sfen, &[Andernach, Condition::NekoSen]),
+        ["3c2b 1c2b S*2c", "S*2b 1c2b 3c2c"]
+    );
+    assert_eq!(help3(sfen, &[Condition::NekoSen]), Vec::<String>::new());
+}
+
+/// ネコネコ鮮 with Anti-Andernach, ばか詰 3手 (fm: `13歩打 44桂転<14 14金打`, its only
+/// solution): P*13 makes the line 13–16 (pawn, White knight, White rook, dragon), so the
+/// pawn moves as a dragon and checks the king on 23; the White knight on 14 moves as a
+/// rook to 44 and, not capturing, turns Black; G*14 remakes the line. Under ネコネコ鮮
+/// alone nine solutions, this one not among them.
+#[test]
+fn anti_andernach_nekonekosen_help_mate_after_a_knight_moving_as_a_rook_turns() {
+    let sfen = "4B4/9/7k1/8n/8r/3p4+R/3s5/9/9 b GP 1";
+    assert_eq!(
+        help3(sfen, &[AntiAndernach, Condition::NekoNekoSen]),
+        ["P*1c 1d4d G*1d"]
+    );
+    assert!(!help3(sfen, &[Condition::NekoNekoSen]).contains(&"P*1c 1d4d G*1d".to_string()));
+}
+
+/// 強欲 and 禁欲 with Andernach, ばか詰 3手 (fm, 強欲: `33龍<44 同金転<42 42金<52`; 禁欲:
+/// `33龍<44 32金<42 42金<52`): the dragon's check from 33 can be answered by the gold
+/// on 42 taking it (turning Black there) or stepping to 32; either way 42金 mates.
+/// Andernach alone has both lines; 強欲 makes White take, 禁欲 forbids the capture while
+/// another move is left. (強欲 alone: `4d4b`, a capture that under Andernach would turn
+/// the dragon White.)
+#[test]
+fn andernach_greedy_takes_and_ascetic_steps_aside_before_the_same_mate() {
+    let sfen = "6kg1/4Gg3/9/5+R3/9/9/1r7/9/9 b - 1";
+    assert_eq!(help3(sfen, &[Andernach]), ["4d3c 4b3b 5b4b", "4d3c 4b3c 5b4b"]);
+    assert_eq!(help3(sfen, &[Andernach, Condition::Greedy]), ["4d3c 4b3c 5b4b"]);
+    assert_eq!(help3(sfen, &[Andernach, Condition::Ascetic]), ["4d3c 4b3b 5b4b"]);
+    assert_eq!(help1(sfen, &[Condition::Greedy]), ["4d4b"]);
+}
+
+/// 取禁 with Anti-Andernach, ばか詰 3手 (fm: `23角打 32歩転<31 31歩成転<32`): B*23 checks
+/// the king on 41 along 32; White's pawn interposes on 32 and, not capturing, turns
+/// Black; that pawn steps back to 31 promoting and turns White again, uncovering the
+/// bishop: mate without a capture, so 取禁 leaves it (and the same under Anti-Andernach
+/// alone). 取禁 alone: no solution.
+#[test]
+fn anti_andernach_no_capture_help_mate_by_one_pawn_turning_twice() {
+    let sfen = "4gkp2/5g3/3+S5/8G/9/9/l8/9/9 b BN 1";
+    assert_eq!(help3(sfen, &[AntiAndernach, Condition::NoCapture]), ["B*2c 3a3b 3b3a+"]);
+    assert_eq!(help3(sfen, &[AntiAndernach]), ["B*2c 3a3b 3b3a+"]);
+    assert_eq!(help3(sfen, &[Condition::NoCapture]), Vec::<String>::new());
+}
+
+/// Koko and 成禁 with Andernach: White king 11 with its gold on 21, a Black pawn on 12.
+/// Under Koko a piece reaching the king checks only if some form of the capture fm's
+/// trial move tries is legal and leaves it a neighbour (the gold): promoting is banned
+/// (成禁) and an unpromoted pawn on 11 is dead, so no check, and the position (Black to
+/// move) stands. Under Andernach the capture would turn the pawn White, and a White pawn
+/// on 11 is not dead: the capture stands, White is in check with Black to move, and the
+/// position is refused, as fm refuses it (`ANDERNACHKOKO成禁`: "先手番で既に後手玉に王手").
+/// Under Anti-Andernach the capture keeps its colour: no check (fm refuses this one too,
+/// by its slip that skips the mover's test for a move keeping its colour).
+#[test]
+fn andernach_koko_a_pawn_that_would_turn_on_the_king_checks() {
+    let sfen = "7gk/8P/9/9/9/9/9/9/9 b G 1";
+    let setup = parse_sfen(sfen).unwrap().setup;
+    let base = [Condition::Koko, Condition::NoPromotion];
+    let valid = |turn: Option<Condition>| {
+        let conditions: Vec<Condition> = turn.into_iter().chain(base).collect();
+        Position::from_setup(&setup, &rules(&conditions)).is_ok()
+    };
+    assert!(valid(None));
+    assert!(!valid(Some(Andernach)));
+    assert!(valid(Some(AntiAndernach)));
 }
 
 /// 安南 with Andernach: the Black pawn on 48 moves with the power of the silver behind it

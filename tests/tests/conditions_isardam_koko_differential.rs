@@ -114,9 +114,9 @@ fn koko_equals_the_reference() {
     let _ = run(&["koko"], 400, 0xC0C0);
 }
 
-/// The conditions each is accepted with: キルケ, PWC (Isardam type B), 打歩詰 and
-/// the move bans (not 強欲 / 禁欲 here: they choose among the checks, so checks generated
-/// as such are not the legal moves that check).
+/// The conditions each is accepted with: キルケ, PWC (Isardam type B), 打歩詰, the move
+/// bans and (Koko) Andernach and Anti-Andernach, whose turning capturer fm's trial king
+/// capture holds to its new owner's test only (docs/rules/andernach.md).
 #[test]
 fn isardam_and_koko_combined_equal_the_reference() {
     let _ = run(
@@ -129,6 +129,11 @@ fn isardam_and_koko_combined_equal_the_reference() {
             "koko+circe",
             "koko+uchifu",
             "koko+no-promotion",
+            "koko+andernach",
+            "koko+anti-andernach",
+            "koko+andernach+greedy",
+            "koko+anti-andernach+no-capture",
+            "koko+andernach+uchifu",
         ],
         150,
         0x15C0,

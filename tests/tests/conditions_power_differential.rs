@@ -403,9 +403,11 @@ fn andernach_told_without_playing_equals_the_reference() {
     );
 }
 
-/// Andernach and Anti-Andernach with the power rules, Madrasi, 打歩詰, 打歩可, skci and the
-/// move bans they were compared with (docs/rules/andernach.md): the turned piece's
-/// power and paralysis are read on the board after the turn, as the reference builds it.
+/// Andernach and Anti-Andernach with the power rules (the ネコ鮮 pair among them),
+/// 利き二歩無効, Madrasi, 打歩詰, 打歩可, skci and the move bans they were compared with
+/// (docs/rules/andernach.md): the turned piece's power and paralysis are read on the
+/// board after the turn, as the reference builds it; under 利き二歩無効 a pawn the king
+/// capture would turn is no second pawn.
 #[test]
 fn andernach_with_powers_madrasi_and_uchifu_equals_the_reference() {
     let _ = run(
@@ -430,6 +432,24 @@ fn andernach_with_powers_madrasi_and_uchifu_equals_the_reference() {
             "andernach+attacker-no-capture",
             "andernach+uchifu-allowed",
             "anti-andernach+taimen+uchifu-allowed",
+            "andernach+annan+kiki-nifu-invalid",
+            "anti-andernach+annan+kiki-nifu-invalid",
+            "andernach+anhoku+kiki-nifu-invalid",
+            "andernach+taimen+kiki-nifu-invalid",
+            "anti-andernach+haimen+kiki-nifu-invalid",
+            "andernach+nekosen",
+            "anti-andernach+nekosen",
+            "andernach+nekonekosen",
+            "anti-andernach+nekonekosen",
+            "andernach+nekonekosen+kiki-nifu-invalid",
+            "anti-andernach+nekosen+kiki-nifu-invalid",
+            "andernach+greedy",
+            "anti-andernach+greedy",
+            "andernach+ascetic",
+            "anti-andernach+annan+ascetic",
+            "andernach+no-capture",
+            "anti-andernach+no-capture",
+            "andernach+taimen+greedy",
         ],
         150,
         0xAD3,

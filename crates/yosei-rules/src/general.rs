@@ -80,7 +80,7 @@ pub(crate) fn ordinary_among(
 #[inline]
 pub(crate) fn is_ordinary_capture(pos: &Position, rules: &RuleSet, powers: &Powers, from: Square, sq: Square) -> bool {
     let compiled = rules.compiled();
-    let invalid = compiled.kiki_nifu_invalid && kiki_nifu::makes_two_pawns(pos, from, sq);
+    let invalid = compiled.kiki_nifu_invalid && kiki_nifu::voids_king_capture(pos, rules, from, sq);
     if invalid || madrasi::paralysed(pos, rules, powers, from) {
         return false;
     }

@@ -96,8 +96,9 @@ pub(crate) struct LocalRules {
     /// 駒詰: the kings' fixed power (the shortcut needs the kind line-bound, which the
     /// piece table tells).
     fixed_king_kind: Option<PieceKind>,
-    /// A move far from the checkers may still answer a check (a checker paralysed; per
-    /// node also a 天竺 king checking, whose power a move anywhere changes).
+    /// A move far from the checkers may still answer a check (a checker paralysed, a
+    /// turning pawn's capture voided; per node also a 天竺 king checking, whose power a
+    /// move anywhere changes).
     remote_evasions: bool,
     /// A capture may put a piece on a square far from the move (キルケ's reborn piece,
     /// アンチキルケ's capturer gone home, PWC's restored piece): in check, a capture
@@ -115,7 +116,7 @@ pub(crate) struct LocalRules {
     paralysis: Option<MadrasiKings>,
     /// 利き二歩無効: a reach may be a voided capture.
     voided_captures: bool,
-    /// 天竺 with plain checks (no Madrasi, no 利き二歩無効) and no displacement: both
+    /// 天竺 with plain checks (no Madrasi, no 利き二歩無効), no displacement and no turn: both
     /// kings' attackers, and so their powers, are told without playing
     /// (`tenjiku::kings_attacked_after`).
     tenjiku_unplayed: bool,
@@ -200,13 +201,20 @@ impl LocalRules {
             borrowed_powers,
             kings_borrow,
             fixed_king_kind,
-            remote_evasions: compiled.madrasi.is_some(),
+            // under 利き二歩無効 with a change of colour, whether a pawn's king capture is
+            // void depends on the pawns on its file of the side it would turn to: a drop
+            // or a move anywhere on that file may void it
+            remote_evasions: compiled.madrasi.is_some() || compiled.kiki_nifu_invalid && compiled.turn.is_some(),
             displacing,
             plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
             board_powers,
             paralysis: compiled.madrasi,
             voided_captures: compiled.kiki_nifu_invalid,
-            tenjiku_unplayed: kings_borrow && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid && !displacing,
+            tenjiku_unplayed: kings_borrow
+                && compiled.madrasi.is_none()
+                && !compiled.kiki_nifu_invalid
+                && !displacing
+                && compiled.turn.is_none(),
             power: compiled.power,
             turns: compiled.turn.is_some(),
         })
@@ -227,6 +235,10 @@ impl LocalRules {
     fn evasion_squares(&self, pos: &Position, king: Square, checkers: Bitboard) -> Bitboard {
         if self.kings_borrow && (checkers & pos.pieces_of_kind(PieceKind::King)).is_nonempty() {
             // a 天竺 king's power changes with any move (the other pieces keep their own)
+            return Bitboard::FULL;
+        }
+        if self.remote_evasions && self.paralysis.is_none() {
+            // (a turning pawn's capture voided)
             return Bitboard::FULL;
         }
         let mut squares = power_neighbourhood(checkers, self.borrowed_powers);

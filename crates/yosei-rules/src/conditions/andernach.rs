@@ -13,7 +13,7 @@
 
 use crate::Position;
 use crate::{Condition, RuleSet};
-use yosei_core::{Bitboard, Displacement, Move, PieceKind};
+use yosei_core::{Bitboard, Displacement, Move, PieceKind, Square};
 
 /// Which of the two colour-change conditions is active.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,6 +44,13 @@ pub(crate) const fn combines_with(other: Condition) -> bool {
             | Condition::NoPromotion
             | Condition::NoPromotionAbsolute
             | Condition::AttackerNoCapture
+            | Condition::KikiNifuInvalid
+            | Condition::NekoSen
+            | Condition::NekoNekoSen
+            | Condition::NoCapture
+            | Condition::Greedy
+            | Condition::Ascetic
+            | Condition::Koko
     )
 }
 
@@ -74,4 +81,16 @@ pub(crate) fn apply(pos: &Position, rules: &RuleSet, rule: TurnRule, m: Move) ->
         return m;
     }
     m.with_displacement(Displacement::Turn, m.to())
+}
+
+/// Whether the piece on `from` would change colour by capturing the king on `king`
+/// unpromoted (false without Andernach or Anti-Andernach). fm judges a king capture by
+/// playing it (its trial move under 利き二歩無効 and Koko), so a capturer that turns is
+/// held to its new owner's test only: no second pawn, nor dead, for its old side.
+pub(crate) fn king_capture_turns(pos: &Position, rules: &RuleSet, from: Square, king: Square) -> bool {
+    rules.compiled().turn.is_some_and(|rule| {
+        apply(pos, rules, rule, Move::normal(from, king, false))
+            .displacement()
+            .is_some()
+    })
 }

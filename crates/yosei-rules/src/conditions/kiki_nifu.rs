@@ -2,13 +2,23 @@
 //! unpromoted pawn that lands on a file where its side has another unpromoted pawn is no
 //! king capture (so no check). Whether the capture could promote does not matter: seed
 //! 001's example (mate under 利き二歩有効, 11歩成 under 無効) is a capture into the zone.
+//! Under Andernach a pawn that the capture would turn into the opponent's is no second
+//! pawn of its side, so its capture stands (fm plays the capture to judge it;
+//! docs/rules/andernach.md, "Combinations").
 
-use crate::Position;
+use crate::conditions::andernach;
+use crate::{Position, RuleSet};
 use yosei_core::{PieceKind, Square};
+
+/// Whether 利き二歩無効 voids the capture of the king on `to` by the piece on `from`.
+#[inline]
+pub(crate) fn voids_king_capture(pos: &Position, rules: &RuleSet, from: Square, to: Square) -> bool {
+    makes_two_pawns(pos, from, to) && !andernach::king_capture_turns(pos, rules, from, to)
+}
 
 /// Whether the pawn on `from` capturing on `to` would give its side two pawns.
 #[inline]
-pub(crate) fn makes_two_pawns(pos: &Position, from: Square, to: Square) -> bool {
+fn makes_two_pawns(pos: &Position, from: Square, to: Square) -> bool {
     let Some(piece) = pos.piece_at(from) else { return false };
     piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(piece.color, from, to)
 }

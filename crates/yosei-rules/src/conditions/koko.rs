@@ -47,8 +47,8 @@ fn has_neighbour(sq: Square, occupied: yosei_core::Bitboard) -> bool {
 /// Whether Koko is set. Refused with it (docs/rules/koko.md): 二歩王取無効 (fm cannot run
 /// the pair), the power conditions, Madrasi and PWC (fm's solutions differ from the
 /// rule read from its source: not understood yet), アンチキルケ, 天竺, 駒詰 and skci (not
-/// compared with fm). Isardam's exclusion is reported by `isardam::compile`, Andernach's
-/// by `turn_rule`.
+/// compared with fm). Isardam's exclusion is reported by `isardam::compile`; Andernach
+/// and Anti-Andernach combine (`turn_rule`).
 pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> bool {
     if !conditions.contains(&Condition::Koko) {
         return false;

@@ -312,7 +312,7 @@ impl Compiled {
 /// the piece on `from` (Isardam type A, Koko judge king captures by playing them):
 /// promoted where its own kind may promote (never under 成禁 or 絶対成禁: fm's trial
 /// asks whether the piece is promotable, which both take away), unpromoted unless it
-/// would then be dead or a second pawn on the file.
+/// would then be dead or a second pawn on the file and, under Andernach, keep its colour.
 pub(crate) fn king_capture_forms<'a>(
     pos: &'a Position,
     rules: &'a RuleSet,
@@ -329,16 +329,17 @@ pub(crate) fn king_capture_forms<'a>(
         } else {
             let dead = rules.is_dead(piece.kind, by, king);
             let second_pawn = piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king);
-            !dead && !second_pawn
+            andernach::king_capture_turns(pos, rules, from, king) || (!dead && !second_pawn)
         }
     })
 }
 
 /// Andernach or Anti-Andernach, if one is set. fm makes them exclusive with each other
-/// and with キルケ, アンチキルケ and PWC. With the power rules, Madrasi / Ｋマドラシ, 打歩詰,
-/// 打歩可, 成禁, 絶対成禁, 攻方取禁 and 自己王手王取無効 they are accepted (compared with fm
-/// and with the reference generator: docs/rules/andernach.md); the other combinations
-/// have not been, or fm disagrees unexplained, and are refused (deny by default).
+/// and with キルケ, アンチキルケ and PWC. With the power rules (the ネコ鮮 pair among them),
+/// 利き二歩無効, Madrasi / Ｋマドラシ, 打歩詰, 打歩可, the move bans (成禁, 絶対成禁, 取禁, 攻方取禁,
+/// 強欲, 禁欲), Koko and 自己王手王取無効 they are accepted (compared with fm and with the reference generator:
+/// docs/rules/andernach.md); the other combinations have not been compared and are
+/// refused (deny by default).
 fn turn_rule(conditions: &[Condition], problems: &mut Vec<String>) -> Option<andernach::TurnRule> {
     let rule = if conditions.contains(&Condition::Andernach) {
         andernach::TurnRule::Andernach

@@ -52,7 +52,7 @@ pub(crate) struct PlainMove {
 }
 
 /// Whether, after `m` (played by the side to move of `pos`, with plain checks: no
-/// Madrasi, no 利き二歩無効, no displacement), the king of `color` is attacked, each king
+/// Madrasi, no 利き二歩無効, no displacement, no change of colour), the king of `color` is attacked, each king
 /// with the power this rule gives it there: the checks on each king are told with plain
 /// powers, then a checked king attacks with its checkers' kinds ([`king_power`] and
 /// `Powers::new` on the board after the move, asked without it).
