@@ -41,6 +41,11 @@
 //! squares from which a piece of its kind would attack it are evasion squares too
 //! (`LocalRules::evasion_squares`); with borrowed powers evasions are not filtered.
 //!
+//! Under 駒詰 (no Madrasi) a move is judged unplayed as under own powers, the kings
+//! with the fixed kind's power wherever they stand; under 天竺 (no Madrasi, 利き二歩無効,
+//! displacement or turn) both kings' attackers are told without playing, each king
+//! with its plain checkers' kinds (`tenjiku::king_attacked_after`).
+//!
 //! A checker that is not line-bound has path squares that are not those between it
 //! and the king, so in check from one no move is filtered out or told to leave the
 //! check; and a piece of the side to move that is not line-bound may be given a check
@@ -263,10 +268,26 @@ impl LocalRules {
 
     /// Whether [`Self::attacked_unplayed`] answers every move: every piece has its own
     /// kind's power, and a reach is a check unless Madrasi paralyses the piece (which
-    /// the board after the move tells: `BoardChange::paralysed`).
+    /// the board after the move tells: `BoardChange::paralysed`); or under 駒詰, without
+    /// Madrasi, the kings with the fixed kind's power wherever they stand.
     #[inline]
     fn tells_attacks_unplayed(&self) -> bool {
-        self.power == PowerRule::Own && !self.voided_captures
+        let powers_told = match self.power {
+            PowerRule::Own => true,
+            PowerRule::Komazume(_) => self.paralysis.is_none(),
+            _ => false,
+        };
+        powers_told && !self.voided_captures
+    }
+
+    /// The powers [`Self::attacked_unplayed`] reads the board with: every piece its own
+    /// kind's, but under 駒詰 the kings the fixed kind's.
+    #[inline]
+    fn unplayed_powers(&self, pos: &Position, rules: &RuleSet) -> Powers {
+        match self.power {
+            PowerRule::Komazume(_) => Powers::new(pos, rules),
+            _ => Powers::own(),
+        }
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
@@ -300,7 +321,8 @@ impl LocalRules {
         let change = BoardChange::of(pos, m)?;
         let king_after = if m.from() == Some(king) { change.dest } else { king };
         let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
-        let attackers = reaching_through(pos, rules, &Powers::own(), king_after, !us, change.occupied) & !captured;
+        let powers = self.unplayed_powers(pos, rules);
+        let attackers = reaching_through(pos, rules, &powers, king_after, !us, change.occupied) & !captured;
         let displaced_reaches = change.displaced.filter(|&(sq, piece)| {
             rules
                 .pieces()
@@ -343,13 +365,16 @@ impl LocalRules {
 /// The mate and stalemate tests' first question (`general::has_move`): whether the king
 /// of the side to move has a step that is legal, told without playing it and without
 /// the node's [`LocalSafety`] (most positions a help search tests for mate have a
-/// flight). Only where [`LocalRules::attacked_unplayed`] answers every move (every
-/// piece with its own kind's power, whose reach over the board afterwards it asks,
-/// line-bound or not) and no mate needs asking (not 完全打歩); the steps are those the general generator makes (a king is never dead, never
-/// promotes, and every capture counts in these tests), in each form a capture
-/// condition gives. `false`: none found this way.
+/// flight). Only where [`LocalRules::attacked_unplayed`] answers every move with every
+/// piece's own kind's power (not 駒詰's kings: its reach over the board afterwards is
+/// asked, line-bound or not) and no mate needs asking (not 完全打歩); the steps are
+/// those the general generator makes (a king is never dead, never promotes, and every
+/// capture counts in these tests), in each form a capture condition gives. `false`:
+/// none found this way.
 pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
-    let Some(local) = rules.compiled().local_safety.filter(LocalRules::tells_attacks_unplayed) else {
+    // (a king steps as a king: not under 駒詰)
+    let own_powers = |local: &LocalRules| local.tells_attacks_unplayed() && local.power == PowerRule::Own;
+    let Some(local) = rules.compiled().local_safety.filter(own_powers) else {
         return false;
     };
     if rules.uchifu() == Some(crate::capture::UchifuRule::Complete) {
@@ -675,6 +700,8 @@ impl LocalSafety {
                         .and_then(piece_after);
                     next_rank_power(self.rules.power, piece, lender)
                 }
+                // 駒詰: a king checks with the fixed kind's power
+                _ if piece.kind == PieceKind::King => self.rules.fixed_king_kind.unwrap_or(PieceKind::King),
                 _ => piece.kind,
             };
             if table.attacks_square(kind, us, sq, king, change.occupied)
