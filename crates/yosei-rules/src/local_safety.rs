@@ -341,9 +341,7 @@ impl LocalRules {
                 || displaced_reaches.is_some_and(|(sq, piece)| checks(sq, piece)),
         )
     }
-}
 
-impl LocalRules {
     /// Under 天竺 where `tenjiku_unplayed` holds: whether, after `m`, the king of `color`
     /// is attacked, told without playing it.
     #[inline]
