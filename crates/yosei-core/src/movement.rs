@@ -1309,10 +1309,8 @@ impl CompiledMovement {
         if !self.attack_span[color.index()][from.index()].contains(target) {
             return false;
         }
-        let toward = |line: &Line| line.points_to(from, target);
-        (self.landing_captures_along(color, from, occupied, toward)
-            | self.hop_captures_along(color, from, occupied, toward))
-        .contains(target)
+        let (landing, hop) = self.captures_along(color, from, occupied, |line| line.points_to(from, target));
+        (landing | hop).contains(target)
     }
 
     /// The squares whose occupancy decides whether a piece of `color` on `from` attacks
@@ -1407,7 +1405,14 @@ impl CompiledMovement {
     /// pieces.
     #[inline]
     pub fn attacks(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
-        self.landing_captures(color, from, occupied) | self.hop_captures(color, from, occupied)
+        let (landing, hop) = self.captures(color, from, occupied);
+        landing | hop
+    }
+
+    /// [`CompiledMovement::landing_captures`] and [`CompiledMovement::hop_captures`] at once.
+    #[inline]
+    pub fn captures(&self, color: Color, from: Square, occupied: Bitboard) -> (Bitboard, Bitboard) {
+        self.captures_along(color, from, occupied, |_| true)
     }
 
     /// The squares where the piece could capture by hopping over an enemy standing there
@@ -1415,30 +1420,7 @@ impl CompiledMovement {
     /// and empty. The landing square is that next square.
     #[inline]
     pub fn hop_captures(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
-        self.hop_captures_along(color, from, occupied, |_| true)
-    }
-
-    /// [`Self::hop_captures`] along the lines `on_line` keeps.
-    #[inline]
-    fn hop_captures_along(
-        &self,
-        color: Color,
-        from: Square,
-        occupied: Bitboard,
-        on_line: impl Fn(&Line) -> bool,
-    ) -> Bitboard {
-        let mut bb = Bitboard::EMPTY;
-        for line in self.hop_captures[color.index()].iter().filter(|l| on_line(l)) {
-            // the line's reach ends on its first occupied square, its only occupied one
-            let Some(hurdle) = (line.reach(from, occupied) & occupied).first() else {
-                continue;
-            };
-            let landing = hurdle.offset(line.df as i32, line.dr as i32);
-            if landing.is_some_and(|to| !occupied.contains(to)) {
-                bb = bb.with(hurdle);
-            }
-        }
-        bb
+        self.captures(color, from, occupied).1
     }
 
     /// The squares where the piece could capture by landing on an enemy standing there:
@@ -1446,19 +1428,19 @@ impl CompiledMovement {
     /// landing squares (not the squares of hop captures, `x`).
     #[inline]
     pub fn landing_captures(&self, color: Color, from: Square, occupied: Bitboard) -> Bitboard {
-        self.landing_captures_along(color, from, occupied, |_| true)
+        self.captures(color, from, occupied).0
     }
 
-    /// [`Self::landing_captures`] with only the rides and hops along the lines `on_line`
-    /// keeps (leaps, lame leaps, circles, turned hops and equihops all).
+    /// [`Self::captures`] with only the rides, hops and captures by hopping along the
+    /// lines `on_line` keeps (leaps, lame leaps, circles, turned hops and equihops all).
     #[inline]
-    fn landing_captures_along(
+    fn captures_along(
         &self,
         color: Color,
         from: Square,
         occupied: Bitboard,
         on_line: impl Fn(&Line) -> bool,
-    ) -> Bitboard {
+    ) -> (Bitboard, Bitboard) {
         let c = color.index();
         let mut bb = self.leaps[c][1][from.index()];
         for line in self.riders[c].iter().filter(|l| on_line(l)) {
@@ -1503,7 +1485,18 @@ impl CompiledMovement {
             }
         }
         bb |= self.equi_landings(c, from, occupied, |(_, capture)| capture);
-        bb
+        let mut hops = Bitboard::EMPTY;
+        for line in self.hop_captures[c].iter().filter(|l| on_line(l)) {
+            // the line's reach ends on its first occupied square, its only occupied one
+            let Some(hurdle) = (line.reach(from, occupied) & occupied).first() else {
+                continue;
+            };
+            let landing = hurdle.offset(line.df as i32, line.dr as i32);
+            if landing.is_some_and(|to| !occupied.contains(to)) {
+                hops = hops.with(hurdle);
+            }
+        }
+        (bb, hops)
     }
 
     /// The equihopper's landing squares whose (quiet, capture) pass `keep`.

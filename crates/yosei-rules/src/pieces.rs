@@ -160,8 +160,7 @@ impl PieceTable {
         }
         match self.movement(kind) {
             Some(m) => {
-                let landing_captures = m.landing_captures(color, from, occupied);
-                let hop_captures = m.hop_captures(color, from, occupied);
+                let (landing_captures, hop_captures) = m.captures(color, from, occupied);
                 Reach {
                     attacks: landing_captures | hop_captures,
                     quiet: m.quiet_moves(color, from, occupied),
