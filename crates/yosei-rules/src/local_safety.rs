@@ -242,8 +242,8 @@ impl LocalRules {
             // a 天竺 king's power changes with any move (the other pieces keep their own)
             return Bitboard::FULL;
         }
-        if self.remote_evasions && self.paralysis.is_none() {
-            // (a turning pawn's capture voided)
+        if self.voided_captures && self.turns {
+            // a turning pawn's capture may be voided by a pawn set anywhere on its file
             return Bitboard::FULL;
         }
         let mut squares = power_neighbourhood(checkers, self.borrowed_powers);
@@ -291,10 +291,12 @@ impl LocalRules {
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
-    /// or own powers under Madrasi.
+    /// own powers under Madrasi, or 天竺 where `tenjiku_unplayed` holds (a side with a
+    /// king by [`Self::tenjiku_king_attacked_after`], one without by its pieces' own
+    /// powers).
     #[inline]
     fn tells_checks_unplayed(&self) -> bool {
-        self.plain_checks || self.tells_attacks_unplayed()
+        self.plain_checks || self.tells_attacks_unplayed() || self.tenjiku_unplayed
     }
 
     /// Whether the mover's king is attacked after `m`, a move of the side to move of
@@ -664,19 +666,13 @@ impl LocalSafety {
     /// move, a reborn or restored piece and a mover turned over among the lenders).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if pos.king(pos.side_to_move()).is_some() {
-            if let Some(check) = self
-                .rules
-                .tenjiku_king_attacked_after(m, pos, rules, !pos.side_to_move())
-            {
-                return Some(check);
-            }
-        }
-        // (under 天竺 a side without a king checks with its pieces' own powers)
-        if !(self.rules.tells_checks_unplayed() || self.rules.tenjiku_unplayed) {
+        if !self.rules.tells_checks_unplayed() {
             return None;
         }
         let us = pos.side_to_move();
+        if self.rules.tenjiku_unplayed && pos.king(us).is_some() {
+            return self.rules.tenjiku_king_attacked_after(m, pos, rules, !us);
+        }
         let king = self.safe_kings[(!us).index()]?;
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;

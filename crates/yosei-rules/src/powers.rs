@@ -24,6 +24,27 @@ pub(crate) const fn kind_bit(kind: PieceKind) -> PowerMask {
     1 << kind.index()
 }
 
+/// Whether a piece of `color` on `from` with the powers of `mask` attacks `target`.
+#[inline]
+pub(crate) fn mask_attacks_square(
+    rules: &RuleSet,
+    mut mask: PowerMask,
+    color: Color,
+    from: Square,
+    target: Square,
+    occupied: Bitboard,
+) -> bool {
+    let table = rules.pieces();
+    while mask != 0 {
+        let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
+        mask &= mask - 1;
+        if table.attacks_square(kind, color, from, target, occupied) {
+            return true;
+        }
+    }
+    false
+}
+
 /// The powers of one position's pieces.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Powers {
@@ -204,19 +225,8 @@ impl Powers {
         target: Square,
         occupied: Bitboard,
     ) -> bool {
-        let Some(piece) = pos.piece_at(sq) else {
-            return false;
-        };
-        let table = rules.pieces();
-        let mut mask = self.mask(pos, sq);
-        while mask != 0 {
-            let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
-            mask &= mask - 1;
-            if table.attacks_square(kind, piece.color, sq, target, occupied) {
-                return true;
-            }
-        }
-        false
+        pos.piece_at(sq)
+            .is_some_and(|piece| mask_attacks_square(rules, self.mask(pos, sq), piece.color, sq, target, occupied))
     }
 
     /// Whether the piece on `sq` makes the Lion's two king steps with its power.

@@ -329,7 +329,7 @@ pub(crate) fn king_capture_forms<'a>(
         } else {
             let dead = rules.is_dead(piece.kind, by, king);
             let second_pawn = piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king);
-            andernach::king_capture_turns(pos, rules, from, king) || (!dead && !second_pawn)
+            (!dead && !second_pawn) || andernach::king_capture_turns(pos, rules, from, king)
         }
     })
 }

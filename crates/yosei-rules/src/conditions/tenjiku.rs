@@ -10,7 +10,7 @@
 //! each make the other's power). docs/rules/conditions.md has the reasons.
 
 use crate::general::reaching_through;
-use crate::powers::{kind_bit, PowerMask, Powers};
+use crate::powers::{kind_bit, mask_attacks_square, PowerMask, Powers};
 use crate::{madrasi, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Piece, PieceKind, Square};
 
@@ -52,10 +52,11 @@ pub(crate) struct PlainMove {
 }
 
 /// Whether, after `m` (played by the side to move of `pos`, with plain checks: no
-/// Madrasi, no 利き二歩無効, no displacement, no change of colour), the king of `color` is attacked, each king
-/// with the power this rule gives it there: the checks on each king are told with plain
-/// powers, then a checked king attacks with its checkers' kinds ([`king_power`] and
-/// `Powers::new` on the board after the move, asked without it).
+/// Madrasi, no 利き二歩無効, no displacement, no change of colour), the king of `color`
+/// is attacked, each king with the power this rule gives it there: the checks on each
+/// king are told with plain powers, then a checked king attacks with its checkers'
+/// kinds ([`king_power`] and `Powers::new` on the board after the move, asked without
+/// it).
 pub(crate) fn king_attacked_after(pos: &Position, rules: &RuleSet, m: &PlainMove, color: Color) -> bool {
     let us = pos.side_to_move();
     let table = rules.pieces();
@@ -111,7 +112,5 @@ pub(crate) fn king_attacked_after(pos: &Position, rules: &RuleSet, m: &PlainMove
     if borrowed == 0 {
         return attackers.contains(other);
     }
-    PieceKind::ALL
-        .iter()
-        .any(|&k| borrowed & kind_bit(k) != 0 && table.attacks_square(k, !color, other, king, m.occupied))
+    mask_attacks_square(rules, borrowed, !color, other, king, m.occupied)
 }
