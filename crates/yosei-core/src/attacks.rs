@@ -331,6 +331,59 @@ pub fn rook_pseudo_attacks(sq: Square) -> Bitboard {
     ROOK_PSEUDO[sq.index()]
 }
 
+/// The pieces among `ours` (pieces of `by`) attacking `sq` by a step with an ordinary
+/// kind's power, `with_power(kind)` giving the squares that have that kind's power
+/// (their own kind's, or one lent them under the 安南 family): seen from the target, in
+/// the reverse orientation.
+#[inline(always)]
+pub fn step_attackers_by_power(
+    sq: Square,
+    by: Color,
+    ours: Bitboard,
+    with_power: impl Fn(PieceKind) -> Bitboard,
+) -> Bitboard {
+    use PieceKind::*;
+    let them = !by;
+    let k = with_power;
+    let golds = k(Gold) | k(ProPawn) | k(ProLance) | k(ProKnight) | k(ProSilver);
+    let steps = (pawn_attacks(them, sq) & k(Pawn))
+        | (knight_attacks(them, sq) & k(Knight))
+        | (silver_attacks(them, sq) & k(Silver))
+        | (gold_attacks(them, sq) & golds)
+        | (king_attacks(sq) & (k(King) | k(Horse) | k(Dragon)));
+    steps & ours
+}
+
+/// The pieces among `ours` (pieces of `by`) attacking `sq` with an ordinary kind's
+/// power, by a step or a ride with `occupied` as the blockers ([`step_attackers_by_power`]).
+/// A ride is computed only where a slider stands on one of its empty-board lines.
+#[inline(always)]
+pub fn attackers_by_power(
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+    ours: Bitboard,
+    with_power: impl Fn(PieceKind) -> Bitboard,
+) -> Bitboard {
+    use PieceKind::*;
+    let them = !by;
+    let k = &with_power;
+    let mut rides = Bitboard::EMPTY;
+    let lances = k(Lance) & ours;
+    if (lance_pseudo_attacks(them, sq) & lances).is_nonempty() {
+        rides |= lance_attacks(them, sq, occupied) & lances;
+    }
+    let bishops = (k(Bishop) | k(Horse)) & ours;
+    if (bishop_pseudo_attacks(sq) & bishops).is_nonempty() {
+        rides |= bishop_attacks(sq, occupied) & bishops;
+    }
+    let rooks = (k(Rook) | k(Dragon)) & ours;
+    if (rook_pseudo_attacks(sq) & rooks).is_nonempty() {
+        rides |= rook_attacks(sq, occupied) & rooks;
+    }
+    step_attackers_by_power(sq, by, ours, k) | rides
+}
+
 /// The squares a piece of an ordinary `kind` could reach from `sq` on an empty board:
 /// a cheap superset of [`ordinary_attacks`], to skip pieces before their sliding
 /// attacks are computed.

@@ -104,10 +104,17 @@ pub(crate) fn reaching_through(
     by: Color,
     occupied: Bitboard,
 ) -> Bitboard {
-    // Pieces with their own ordinary power: the fast attack sets; the others one by one.
-    let special = (powers.changed() | pos.fairy_squares()) & pos.pieces_of(by);
+    // Pieces with their own ordinary power: the fast attack sets; under the 安南 family
+    // those with a lent ordinary power too, by lent kind; the others one by one.
+    let ours = pos.pieces_of(by);
+    let special = (powers.changed() | pos.fairy_squares()) & ours;
     let mut candidates = pos.attackers_to(sq, by, occupied) & !special;
-    for from in special {
+    let mut one_by_one = special;
+    if let Some((lent, lent_fairy)) = powers.lent_attackers(pos, by, sq, occupied, powers.changed() & ours) {
+        candidates |= lent;
+        one_by_one = (special & !powers.changed()) | lent_fairy;
+    }
+    for from in one_by_one {
         if powers.attacks_square(pos, rules, from, sq, occupied) {
             candidates |= from.into();
         }

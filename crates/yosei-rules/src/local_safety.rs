@@ -885,6 +885,10 @@ fn unbound_pieces(pos: &Position, rules: &RuleSet) -> Bitboard {
 
 /// Whether every piece in the hands is line-bound.
 fn line_bound_hands(pos: &Position, rules: &RuleSet) -> bool {
+    // the ordinary kinds all are (a fairy piece in play marks the position for good)
+    if !pos.has_fairy_pieces() {
+        return true;
+    }
     let table = rules.pieces();
     Color::ALL
         .iter()

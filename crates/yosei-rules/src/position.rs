@@ -585,47 +585,14 @@ impl Position {
     /// blockers (pass a modified set to look through a piece).
     #[inline]
     pub fn attackers_to(&self, sq: Square, by: Color, occupied: Bitboard) -> Bitboard {
-        use PieceKind::*;
-        let them = !by; // attacks seen from the target: reverse orientation
-        let k = |kind: PieceKind| self.by_kind[kind.index()];
         let ours = self.by_color[by.index()];
-        // Sliding attacks only where a slider of `by` stands on an empty-board line.
-        let mut rides = Bitboard::EMPTY;
-        let lances = k(Lance) & ours;
-        if (attacks::lance_pseudo_attacks(them, sq) & lances).is_nonempty() {
-            rides |= attacks::lance_attacks(them, sq, occupied) & lances;
-        }
-        let bishops = (k(Bishop) | k(Horse)) & ours;
-        if (attacks::bishop_pseudo_attacks(sq) & bishops).is_nonempty() {
-            rides |= attacks::bishop_attacks(sq, occupied) & bishops;
-        }
-        let rooks = (k(Rook) | k(Dragon)) & ours;
-        if (attacks::rook_pseudo_attacks(sq) & rooks).is_nonempty() {
-            rides |= attacks::rook_attacks(sq, occupied) & rooks;
-        }
-        self.step_attackers(sq, by) | rides
-    }
-
-    /// The pieces of `by` attacking `sq` by a step (every ordinary kind but the
-    /// sliders' rides).
-    #[inline]
-    fn step_attackers(&self, sq: Square, by: Color) -> Bitboard {
-        self.step_attackers_among(sq, by, self.by_color[by.index()])
+        attacks::attackers_by_power(sq, by, occupied, ours, |kind| self.by_kind[kind.index()])
     }
 
     /// The pieces among `ours` (pieces of `by`) attacking `sq` by a step.
     #[inline]
     fn step_attackers_among(&self, sq: Square, by: Color, ours: Bitboard) -> Bitboard {
-        use PieceKind::*;
-        let them = !by;
-        let k = |kind: PieceKind| self.by_kind[kind.index()];
-        let golds = k(Gold) | k(ProPawn) | k(ProLance) | k(ProKnight) | k(ProSilver);
-        let steps = (attacks::pawn_attacks(them, sq) & k(Pawn))
-            | (attacks::knight_attacks(them, sq) & k(Knight))
-            | (attacks::silver_attacks(them, sq) & k(Silver))
-            | (attacks::gold_attacks(them, sq) & golds)
-            | (attacks::king_attacks(sq) & (k(King) | k(Horse) | k(Dragon)));
-        steps & ours
+        attacks::step_attackers_by_power(sq, by, ours, |kind| self.by_kind[kind.index()])
     }
 
     /// Whether a piece of `by` of the ordinary kinds attacks `sq` under ordinary powers

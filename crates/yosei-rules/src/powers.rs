@@ -10,7 +10,7 @@
 use crate::conditions::{annan, facing, komazume, neko_sen, tenjiku, PowerRule};
 use crate::pieces::Reach;
 use crate::{Position, RuleSet};
-use yosei_core::{Bitboard, Color, Piece, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Color, Piece, PieceKind, Square};
 
 /// A set of kinds, one bit per `PieceKind::index`.
 pub(crate) type PowerMask = u64;
@@ -109,6 +109,24 @@ pub(crate) fn next_to(bb: Bitboard, dr: i32) -> Bitboard {
     }
 }
 
+/// [`Powers::lent_attackers`] with the lenders `DR` ranks from their borrowers.
+#[inline(always)]
+fn lent_attackers_toward<const DR: i32>(
+    pos: &Position,
+    by: Color,
+    target: Square,
+    occupied: Bitboard,
+    borrowers: Bitboard,
+) -> (Bitboard, Bitboard) {
+    // each borrower's lender stands one rank away from it
+    let lenders = next_to(borrowers, -DR);
+    let lent = |lenders_of_kind: Bitboard| next_to(lenders_of_kind, DR) & borrowers;
+    let attackers = attacks::attackers_by_power(target, by, occupied, borrowers, |kind| {
+        lent(lenders & pos.pieces_of_kind(kind))
+    });
+    (attackers, lent(lenders & pos.fairy_squares()))
+}
+
 impl Powers {
     /// Every piece with its own kind's power.
     #[inline]
@@ -161,6 +179,32 @@ impl Powers {
             }
         }
         powers
+    }
+
+    /// Under the 安南 family: the pieces among `borrowers` (pieces of `by` in
+    /// [`Self::changed`]) that attack `target` with an ordinary kind's lent power, told
+    /// for each lent kind at once as ordinary attackers are; beside them, those lent a
+    /// fairy kind's power, for the caller to ask one by one. `None` under other rules.
+    #[inline]
+    pub(crate) fn lent_attackers(
+        &self,
+        pos: &Position,
+        by: Color,
+        target: Square,
+        occupied: Bitboard,
+        borrowers: Bitboard,
+    ) -> Option<(Bitboard, Bitboard)> {
+        if !matches!(
+            self.rule,
+            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen
+        ) {
+            return None;
+        }
+        // the direction as a constant, so that each kind's shift is one instruction
+        Some(match lender_direction(self.rule, by) {
+            1 => lent_attackers_toward::<1>(pos, by, target, occupied, borrowers),
+            _ => lent_attackers_toward::<-1>(pos, by, target, occupied, borrowers),
+        })
     }
 
     /// Pieces whose power is not their own kind's.
