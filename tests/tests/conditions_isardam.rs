@@ -76,6 +76,12 @@ fn isardam_type_a_king_escapes_where_the_only_capture_would_face_a_lance_with_a_
     };
     assert_eq!(king_moves(Isardam), ["2c2d"]);
     assert_eq!(king_moves(IsardamB), Vec::<String>::new());
+    // the mate test's shortcut (a king step told legal without playing it) asks Isardam
+    // too: the steps off file 2 leave the lances facing each other
+    for (c, escapes) in [(Isardam, true), (IsardamB, false)] {
+        let pos = position_under(end, &[c]).unwrap();
+        assert_eq!(pos.has_legal_move(&rules(&[c])), escapes, "{c}");
+    }
 }
 
 /// A grasshopper (fm refuses hoppers, Lion-style and Mao-style pieces) is refused.

@@ -374,6 +374,9 @@ impl<S: MoveSink> General<'_, S> {
             return None;
         }
         let local = self.local_safety.as_ref()?;
+        if !local.obeys_constraints_unplayed(m, self.pos, self.rules)? {
+            return Some(false);
+        }
         if !local.surely_safe(m, self.pos, self.rules) {
             match local.attacked_unplayed(m, self.pos, self.rules) {
                 Some(true) => return Some(false),
@@ -425,7 +428,7 @@ impl<S: MoveSink> General<'_, S> {
     fn obeys_constraints(&self, m: Move, after: &Position) -> bool {
         let compiled = self.rules.compiled();
         (!compiled.koko || koko::obeyed(m, after))
-            && (compiled.isardam.is_none() || !isardam::forbids(after, self.rules))
+            && (compiled.isardam.is_none() || !isardam::forbids_after(self.pos, m, after, self.rules))
     }
 
     fn board_moves(&mut self) -> ControlFlow<()> {

@@ -84,7 +84,7 @@
 
 use crate::capture::CaptureRule;
 use crate::conditions::tenjiku::{self, PlainMove};
-use crate::conditions::{Compiled, MadrasiKings, PowerRule};
+use crate::conditions::{isardam, Compiled, Isardam, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{lender_direction, lenders_are_friendly, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
@@ -119,8 +119,14 @@ pub(crate) struct LocalRules {
     /// Madrasi's reading when it is on: a piece that reaches a king checks it unless an
     /// enemy piece of its kind attacks it.
     paralysis: Option<MadrasiKings>,
-    /// 利き二歩無効: a reach may be a voided capture.
+    /// 利き二歩無効 or Isardam type A: a reach may be a voided capture.
     voided_captures: bool,
+    /// Isardam type A: whether a king capture is valid depends on the position after it,
+    /// which a piece set down anywhere may make forbidden; in check, any move may answer.
+    voided_from_afar: bool,
+    /// Isardam (either type): a move is legal only if the position after it is allowed,
+    /// which [`LocalRules::obeys_constraints_unplayed`] tells.
+    isardam: bool,
     /// 天竺 with plain checks (no Madrasi, no 利き二歩無効), no displacement and no turn: both
     /// kings' attackers, and so their powers, are told without playing
     /// (`tenjiku::kings_attacked_after`).
@@ -200,8 +206,12 @@ impl LocalRules {
                     | Condition::UchifuAllowed
                     | Condition::Greedy
                     | Condition::Ascetic
+                    | Condition::Isardam
+                    | Condition::IsardamB
             )
         };
+        let voided_from_afar = compiled.isardam == Some(Isardam::TypeA);
+        let voided_captures = compiled.kiki_nifu_invalid || voided_from_afar;
         conditions.iter().all(harmless).then_some(LocalRules {
             borrowed_powers,
             kings_borrow,
@@ -209,12 +219,16 @@ impl LocalRules {
             // under 利き二歩無効 with a change of colour, whether a pawn's king capture is
             // void depends on the pawns on its file of the side it would turn to: a drop
             // or a move anywhere on that file may void it
-            remote_evasions: compiled.madrasi.is_some() || compiled.kiki_nifu_invalid && compiled.turn.is_some(),
+            remote_evasions: compiled.madrasi.is_some()
+                || compiled.kiki_nifu_invalid && compiled.turn.is_some()
+                || voided_from_afar,
             displacing,
-            plain_checks: board_powers && compiled.madrasi.is_none() && !compiled.kiki_nifu_invalid,
+            plain_checks: board_powers && compiled.madrasi.is_none() && !voided_captures,
             board_powers,
             paralysis: compiled.madrasi,
-            voided_captures: compiled.kiki_nifu_invalid,
+            voided_captures,
+            voided_from_afar,
+            isardam: compiled.isardam.is_some(),
             tenjiku_unplayed: kings_borrow
                 && compiled.madrasi.is_none()
                 && !compiled.kiki_nifu_invalid
@@ -242,8 +256,9 @@ impl LocalRules {
             // a 天竺 king's power changes with any move (the other pieces keep their own)
             return Bitboard::FULL;
         }
-        if self.voided_captures && self.turns {
-            // a turning pawn's capture may be voided by a pawn set anywhere on its file
+        if self.voided_captures && self.turns || self.voided_from_afar {
+            // a turning pawn's capture may be voided by a pawn set anywhere on its file,
+            // an Isardam type A capture by a piece set anywhere
             return Bitboard::FULL;
         }
         let mut squares = power_neighbourhood(checkers, self.borrowed_powers);
@@ -264,6 +279,16 @@ impl LocalRules {
             }
         }
         squares
+    }
+
+    /// Whether `m`, a move of the side to move of `pos`, obeys the conditions that forbid
+    /// positions (Isardam), told without playing it (`None`: play it and ask).
+    #[inline]
+    pub(crate) fn obeys_constraints_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.isardam {
+            return Some(true);
+        }
+        isardam::forbids_unplayed(pos, rules, m).map(|forbidden| !forbidden)
     }
 
     /// Whether [`Self::attacked_unplayed`] answers every move: every piece has its own
@@ -396,7 +421,10 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         .into_iter()
         .any(|to| {
             let m = Move::normal(king, to, false);
-            let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
+            let legal = |form: Move| {
+                local.attacked_unplayed(form, pos, rules) == Some(false)
+                    && local.obeys_constraints_unplayed(form, pos, rules) == Some(true)
+            };
             match capture_rule {
                 Some(rule) => crate::capture::choices(pos, rules, rule, m)
                     .as_slice()
@@ -622,6 +650,12 @@ impl LocalSafety {
                 pos.piece_at(sq)
                     .is_some_and(|p| !table.attacks_square(p.kind, p.color, sq, king, change.occupied))
             })
+    }
+
+    /// Whether `m` obeys the conditions that forbid positions ([`LocalRules::obeys_constraints_unplayed`]).
+    #[inline]
+    pub(crate) fn obeys_constraints_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        self.rules.obeys_constraints_unplayed(m, pos, rules)
     }
 
     /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]).

@@ -9,7 +9,7 @@
 
 use super::king_capture_forms;
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{Move, PieceKind, Square};
+use yosei_core::{Bitboard, Color, Move, Piece, PieceKind, Square};
 
 /// Whether king captures must obey Isardam too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -41,20 +41,124 @@ pub(crate) fn forbidden_attack(pos: &Position, rules: &RuleSet) -> Option<(Squar
     None
 }
 
-/// Whether Isardam forbids `pos`.
-#[inline]
-pub(crate) fn forbids(pos: &Position, rules: &RuleSet) -> bool {
-    forbidden_attack(pos, rules).is_some()
+/// Whether Isardam forbids `after`, the position after `m` in `before`, which it allows.
+/// Only a pair that involves a square the move changed can be new: a piece set down
+/// there (attacking, or attacked by, an enemy of its kind), or a piece whose line now
+/// runs through a square the move emptied. A square filled only shortens lines.
+pub(crate) fn forbids_after(before: &Position, m: Move, after: &Position, rules: &RuleSet) -> bool {
+    // the squares whose piece changed: the move's own, and any filled or emptied beside
+    // them (a rebirth, a capturer sent home)
+    let mut changed = (before.occupied() ^ after.occupied()) | m.to().into();
+    if let Some(from) = m.from() {
+        changed |= from.into();
+    }
+    let occupied = after.occupied();
+    changed.into_iter().any(|sq| match after.piece_at(sq) {
+        Some(piece) => meets_its_kind(after, rules, piece, sq, occupied, Bitboard::EMPTY),
+        None => opened_line_meets_its_kind(after, rules, sq, occupied, Bitboard::EMPTY),
+    })
+}
+
+/// [`forbids_after`] told on `pos` without playing `m`, a move of its side to move from
+/// a position Isardam allows; `None` (play it and ask) for a move that puts or turns a
+/// piece anywhere but on its destination (a rebirth, a restoration, a turn) or swaps.
+pub(crate) fn forbids_unplayed(pos: &Position, rules: &RuleSet, m: Move) -> Option<bool> {
+    if m.displacement().is_some() || m.is_swap() || m.via().is_some() {
+        return None;
+    }
+    let landed = Piece::new(pos.kind_after(m)?, pos.side_to_move());
+    Some(sets_down_a_pair(pos, rules, landed, m.from(), m.to()))
+}
+
+/// Whether `landed`, set down on `to` (from `from`, which empties; a piece captured on
+/// `to` is gone), makes a pair Isardam forbids, judged on `pos`, the position before.
+fn sets_down_a_pair(pos: &Position, rules: &RuleSet, landed: Piece, from: Option<Square>, to: Square) -> bool {
+    // the squares whose piece in `pos` is not there afterwards
+    let stale = from.map_or(Bitboard::EMPTY, Bitboard::from) | to.into();
+    let occupied = (pos.occupied() | to.into()) & !from.map_or(Bitboard::EMPTY, Bitboard::from);
+    meets_its_kind(pos, rules, landed, to, occupied, stale)
+        || from.is_some_and(|from| opened_line_meets_its_kind(pos, rules, from, occupied, stale))
+}
+
+/// Whether `piece` on `sq` attacks an enemy piece of its kind or is attacked by one
+/// (kings and stones never: a king's attacks do not count); the pieces `pos` shows on
+/// `stale` squares are taken as gone.
+fn meets_its_kind(
+    pos: &Position,
+    rules: &RuleSet,
+    piece: Piece,
+    sq: Square,
+    occupied: Bitboard,
+    stale: Bitboard,
+) -> bool {
+    if matches!(piece.kind, PieceKind::King | PieceKind::Stone) {
+        return false;
+    }
+    let enemies = pos.pieces(!piece.color, piece.kind) & !stale;
+    if enemies.is_empty() {
+        return false;
+    }
+    let table = rules.pieces();
+    (table.reach(piece.kind, piece.color, sq, occupied).attacks & enemies).is_nonempty()
+        || enemies
+            .into_iter()
+            .any(|e| table.attacks_square(piece.kind, !piece.color, e, sq, occupied))
+}
+
+/// Whether a piece whose line runs through `sq`, empty in `occupied`, attacks an enemy
+/// piece of its kind (a line-bound piece reaching `sq` is the only one whose attacks it
+/// changes; Isardam refuses the others); the pieces `pos` shows on `stale` squares are
+/// taken as gone.
+fn opened_line_meets_its_kind(
+    pos: &Position,
+    rules: &RuleSet,
+    sq: Square,
+    occupied: Bitboard,
+    stale: Bitboard,
+) -> bool {
+    use PieceKind::*;
+    let table = rules.pieces();
+    let riders = pos.pieces_of_kind(Lance)
+        | pos.pieces_of_kind(Bishop)
+        | pos.pieces_of_kind(Rook)
+        | pos.pieces_of_kind(Horse)
+        | pos.pieces_of_kind(Dragon);
+    let ordinary =
+        (pos.attackers_to(sq, Color::Black, occupied) | pos.attackers_to(sq, Color::White, occupied)) & riders & !stale;
+    let fairy = (pos.fairy_squares() & !stale).into_iter().filter(|&from| {
+        pos.piece_at(from)
+            .is_some_and(|p| table.attacks_square(p.kind, p.color, from, sq, occupied))
+    });
+    ordinary.into_iter().chain(fairy).any(|from| {
+        pos.piece_at(from).is_some_and(|piece| {
+            let enemies = pos.pieces(!piece.color, piece.kind) & !stale;
+            enemies.is_nonempty()
+                && (table.reach(piece.kind, piece.color, from, occupied).attacks & enemies).is_nonempty()
+        })
+    })
 }
 
 /// Type A: whether the piece on `from` may capture the king on `king` as a check does —
 /// some form of the capture fm's trial move tries (promoted where it may promote,
 /// unpromoted unless dead there) leaves a position Isardam allows.
 pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square, king: Square) -> bool {
+    let Some(capturer) = pos.piece_at(from) else {
+        return false;
+    };
+    // a king is reborn nowhere and goes to no hand: the capture only moves the capturer
+    // (judged on `pos` itself), unless it may change colour
+    let in_place = rules.compiled().turn.is_none();
     king_capture_forms(pos, rules, from, king).any(|promote| {
-        // the capturer's own hand gets nothing: a king goes to no hand
-        let after = pos.play(Move::normal(from, king, promote));
-        !forbids(&after, rules)
+        if !in_place {
+            let capture = Move::normal(from, king, promote);
+            return !forbids_after(pos, capture, &pos.play(capture), rules);
+        }
+        let kind = if promote {
+            capturer.kind.promoted().unwrap_or(capturer.kind)
+        } else {
+            capturer.kind
+        };
+        !sets_down_a_pair(pos, rules, Piece { kind, ..capturer }, Some(from), king)
     })
 }
 
