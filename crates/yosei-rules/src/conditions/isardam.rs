@@ -9,7 +9,7 @@
 
 use super::king_capture_forms;
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{Bitboard, Color, Move, Piece, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Move, Piece, PieceKind, Square};
 
 /// Whether king captures must obey Isardam too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -118,23 +118,30 @@ fn opened_line_meets_its_kind(
 ) -> bool {
     use PieceKind::*;
     let table = rules.pieces();
-    let riders = pos.pieces_of_kind(Lance)
+    // (a kind the other side lacks makes no pair: asked first, before any reach)
+    let meets = |from: Square, piece: Piece| {
+        let enemies = pos.pieces(!piece.color, piece.kind) & !stale;
+        enemies.is_nonempty() && (table.reach(piece.kind, piece.color, from, occupied).attacks & enemies).is_nonempty()
+    };
+    // the ordinary riders standing on a line through `sq`
+    let lines = attacks::rook_pseudo_attacks(sq) | attacks::bishop_pseudo_attacks(sq);
+    let riders = (pos.pieces_of_kind(Lance)
         | pos.pieces_of_kind(Bishop)
         | pos.pieces_of_kind(Rook)
         | pos.pieces_of_kind(Horse)
-        | pos.pieces_of_kind(Dragon);
-    let ordinary =
-        (pos.attackers_to(sq, Color::Black, occupied) | pos.attackers_to(sq, Color::White, occupied)) & riders & !stale;
-    let fairy = (pos.fairy_squares() & !stale).into_iter().filter(|&from| {
+        | pos.pieces_of_kind(Dragon))
+        & lines
+        & !stale;
+    let crossing = |from: Square, piece: Piece| {
+        if piece.kind.is_ordinary() {
+            attacks::ordinary_pseudo_attacks(piece.kind, piece.color, from).contains(sq)
+        } else {
+            table.attacks_square(piece.kind, piece.color, from, sq, occupied)
+        }
+    };
+    (riders | (pos.fairy_squares() & !stale)).into_iter().any(|from| {
         pos.piece_at(from)
-            .is_some_and(|p| table.attacks_square(p.kind, p.color, from, sq, occupied))
-    });
-    ordinary.into_iter().chain(fairy).any(|from| {
-        pos.piece_at(from).is_some_and(|piece| {
-            let enemies = pos.pieces(!piece.color, piece.kind) & !stale;
-            enemies.is_nonempty()
-                && (table.reach(piece.kind, piece.color, from, occupied).attacks & enemies).is_nonempty()
-        })
+            .is_some_and(|piece| crossing(from, piece) && meets(from, piece))
     })
 }
 
