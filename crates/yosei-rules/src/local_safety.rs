@@ -84,7 +84,7 @@
 
 use crate::capture::CaptureRule;
 use crate::conditions::tenjiku::{self, PlainMove};
-use crate::conditions::{isardam, Compiled, Isardam, MadrasiKings, PowerRule};
+use crate::conditions::{isardam, koko, Compiled, Isardam, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{lender_direction, lenders_are_friendly, next_rank_power, next_to, Powers};
 use crate::{Condition, Position, RuleSet};
@@ -121,12 +121,15 @@ pub(crate) struct LocalRules {
     paralysis: Option<MadrasiKings>,
     /// 利き二歩無効 or Isardam type A: a reach may be a voided capture.
     voided_captures: bool,
-    /// Isardam type A: whether a king capture is valid depends on the position after it,
-    /// which a piece set down anywhere may make forbidden; in check, any move may answer.
+    /// Isardam type A and Koko: whether a king capture is valid depends on the position
+    /// after it (which a piece set down anywhere may make forbidden; the capturer's
+    /// neighbours there); in check, any move may answer.
     voided_from_afar: bool,
     /// Isardam (either type): a move is legal only if the position after it is allowed,
     /// which [`LocalRules::obeys_constraints_unplayed`] tells.
     isardam: bool,
+    /// Koko: a move is legal only if the piece lands next to a piece.
+    koko: bool,
     /// 天竺 with plain checks (no Madrasi, no 利き二歩無効), no displacement and no turn: both
     /// kings' attackers, and so their powers, are told without playing
     /// (`tenjiku::kings_attacked_after`).
@@ -208,9 +211,10 @@ impl LocalRules {
                     | Condition::Ascetic
                     | Condition::Isardam
                     | Condition::IsardamB
+                    | Condition::Koko
             )
         };
-        let voided_from_afar = compiled.isardam == Some(Isardam::TypeA);
+        let voided_from_afar = compiled.isardam == Some(Isardam::TypeA) || compiled.koko;
         let voided_captures = compiled.kiki_nifu_invalid || voided_from_afar;
         conditions.iter().all(harmless).then_some(LocalRules {
             borrowed_powers,
@@ -229,6 +233,7 @@ impl LocalRules {
             voided_captures,
             voided_from_afar,
             isardam: compiled.isardam.is_some(),
+            koko: compiled.koko,
             tenjiku_unplayed: kings_borrow
                 && compiled.madrasi.is_none()
                 && !compiled.kiki_nifu_invalid
@@ -282,13 +287,17 @@ impl LocalRules {
     }
 
     /// Whether `m`, a move of the side to move of `pos`, obeys the conditions that forbid
-    /// positions (Isardam), told without playing it (`None`: play it and ask).
+    /// moves or positions (Koko, Isardam), told without playing it (`None`: play it and
+    /// ask).
     #[inline]
     pub(crate) fn obeys_constraints_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.isardam {
-            return Some(true);
+        if self.koko && !koko::obeyed_unplayed(pos, m)? {
+            return Some(false);
         }
-        isardam::forbids_unplayed(pos, rules, m).map(|forbidden| !forbidden)
+        if self.isardam {
+            return isardam::forbids_unplayed(pos, rules, m).map(|forbidden| !forbidden);
+        }
+        Some(true)
     }
 
     /// Whether [`Self::attacked_unplayed`] answers every move: every piece has its own

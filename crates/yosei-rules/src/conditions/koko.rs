@@ -21,6 +21,21 @@ pub(crate) fn obeyed(m: Move, after: &Position) -> bool {
     has_neighbour(end, after.occupied())
 }
 
+/// [`obeyed`] told on `pos` without playing `m`, a move of its side to move (`None`:
+/// play it and ask): the board's occupancy afterwards is known unless the move puts a
+/// piece elsewhere than on its destination (a rebirth, a capture by hopping).
+#[inline]
+pub(crate) fn obeyed_unplayed(pos: &Position, m: Move) -> Option<bool> {
+    if !matches!(m.displacement(), None | Some((Displacement::Turn, _))) || m.via().is_some() {
+        return None;
+    }
+    let occupied = pos.occupied().with(m.to());
+    Some(has_neighbour(
+        m.to(),
+        m.from().map_or(occupied, |from| occupied.without(from)),
+    ))
+}
+
 /// Whether the piece on `from` may capture the king on `king` as a check does.
 pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square, king: Square) -> bool {
     let Some(piece) = pos.piece_at(from) else { return false };
