@@ -9,7 +9,7 @@ takes its binary from FM_BIN and runs it through the workplace's fm-solve.sh (FM
 the folder holding fm-solve.sh and sfen2fm.py, default ../shared/tools/fm-linux). Without
 FM_BIN it prints yosei's figures only. Run with nothing else busy.
 
-    FM_BIN=/path/to/fmza benches/fairy_vs_fm.py [--runs 2] [--conditions annan,circe]
+    FM_BIN=/path/to/fmza [FM_TIMEOUT=3000] benches/fairy_vs_fm.py [--runs 2] [--conditions annan,circe]
 """
 
 import argparse
@@ -28,11 +28,21 @@ PLIES = 5
 CONDITIONS = {
     "ordinary": "ばか詰",
     "annan": "安南ばか詰",
+    "anhoku": "安北ばか詰",
     "taimen": "対面ばか詰",
+    "haimen": "背面ばか詰",
     "circe": "キルケばか詰",
     "anticirce": "アンチキルケばか詰",
+    "pwc": "PWCばか詰",
     "madrasi": "マドラシばか詰",
+    "nekosen": "ネコ鮮ばか詰",
+    "andernach": "ANDERNACHばか詰",
+    "isardam": "ISARDAMばか詰",
+    "isardam-b": "ISARDAM（タイプＢ）ばか詰",
+    "koko": "KOKOばか詰",
 }
+# the conditions run when none are named (the others: --conditions)
+DEFAULT = ["ordinary", "annan", "taimen", "circe", "anticirce", "madrasi"]
 
 
 def yosei_run(yosei, condition):
@@ -52,13 +62,17 @@ def fm_run(tools, rule):
     start = time.perf_counter()
     out = subprocess.run(["bash", str(tools / "fm-solve.sh"), line], capture_output=True, text=True).stdout
     elapsed = time.perf_counter() - start
-    return elapsed, len(re.findall("まで", out))
+    # a run cut off by FM_TIMEOUT (fm-solve.sh's limit, 600 s unless set) counts as a
+    # lower bound: its time and its solution count are marked ">="
+    timed_out = "TIMEOUT after" in out
+    return elapsed, len(re.findall("まで", out)), timed_out
 
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--conditions", default=",".join(CONDITIONS))
+    parser.add_argument("--conditions", default=",".join(DEFAULT),
+                        help=f"comma-separated, among {', '.join(CONDITIONS)}")
     parser.add_argument("--yosei", default=str(ROOT / "target/release/yosei"))
     args = parser.parse_args()
     fm = os.environ.get("FM_BIN")
@@ -70,15 +84,19 @@ def main():
     for condition in args.conditions.split(","):
         if condition not in CONDITIONS:
             sys.exit(f"unknown condition {condition!r}: expected one of {', '.join(CONDITIONS)}")
-        best_y, best_f, count_y, count_f = float("inf"), float("inf"), None, None
+        best_y, best_f, count_y, count_f, cut = float("inf"), float("inf"), None, None, False
         for _ in range(args.runs):
             t, count_y = yosei_run(args.yosei, condition)
             best_y = min(best_y, t)
             if fm:
-                t, count_f = fm_run(tools, CONDITIONS[condition])
+                t, count_f, cut = fm_run(tools, CONDITIONS[condition])
                 best_f = min(best_f, t)
+                if cut:
+                    break  # another run would be cut off too
         if fm:
-            print(f"{condition:<10} {best_y:8.2f} {best_f:8.2f} {best_f / best_y:9.2f}  {count_y}, {count_f}")
+            mark = ">=" if cut else ""
+            print(f"{condition:<10} {best_y:8.2f} {mark + f'{best_f:.2f}':>8} {mark + f'{best_f / best_y:.2f}':>9}"
+                  f"  {count_y}, {mark}{count_f}")
         else:
             print(f"{condition:<10} {best_y:8.2f} {'-':>8} {'-':>9}  {count_y}")
 
