@@ -422,6 +422,15 @@ impl<S: MoveSink> General<'_, S> {
         !self.only_checks || hit(!self.us)
     }
 
+    /// The squares a piece of `kind` on `from` (a drop: `None`) may go to with a chance
+    /// of a legal move ([`LocalSafety::targets`]; all without the shortcut).
+    #[inline]
+    fn targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
+        self.local_safety
+            .as_ref()
+            .map_or(Bitboard::FULL, |local| local.targets(from, kind))
+    }
+
     /// Koko's rule on the move and Isardam's on the position after it (fm judges both
     /// before check).
     #[inline]
@@ -450,11 +459,7 @@ impl<S: MoveSink> General<'_, S> {
                     self.push_if_legal(m)?;
                 }
             }
-            let targets = self
-                .local_safety
-                .as_ref()
-                .map_or(Bitboard::FULL, |local| local.targets(Some(from)))
-                & self.check_targets(piece.kind, Some(from));
+            let targets = self.targets(Some(from), piece.kind) & self.check_targets(piece.kind, Some(from));
             // an ordinary piece with its own power goes nowhere outside its empty-board
             // reach (and neither hops nor makes Lion steps): asked before paralysis
             let own_power = || piece.kind.is_ordinary() && !self.powers.changed().contains(from);
@@ -640,13 +645,9 @@ impl<S: MoveSink> General<'_, S> {
 
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
-        let targets = self
-            .local_safety
-            .as_ref()
-            .map_or(Bitboard::FULL, |local| local.targets(None));
-        let empty = !self.pos.occupied() & Bitboard::FULL & targets;
+        let empty = !self.pos.occupied() & Bitboard::FULL;
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
-            for to in empty & self.check_targets(kind, None) {
+            for to in empty & self.targets(None, kind) & self.check_targets(kind, None) {
                 if self.rules.is_dead(kind, self.us, to) {
                     continue;
                 }
@@ -678,7 +679,9 @@ impl<S: MoveSink> General<'_, S> {
             for sq in self.pos.pieces(self.us, PieceKind::Pawn) {
                 pawn_files |= Bitboard::file(sq.file());
             }
-            for to in empty & !pawn_files & self.check_targets(PieceKind::Pawn, None) {
+            for to in
+                empty & self.targets(None, PieceKind::Pawn) & !pawn_files & self.check_targets(PieceKind::Pawn, None)
+            {
                 if self.rules.is_dead(PieceKind::Pawn, self.us, to) {
                     continue;
                 }

@@ -86,7 +86,7 @@ use crate::capture::CaptureRule;
 use crate::conditions::tenjiku::{self, PlainMove};
 use crate::conditions::{isardam, koko, Compiled, Isardam, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
-use crate::powers::{lender_direction, lenders_are_friendly, next_rank_power, next_to, Powers};
+use crate::powers::{kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, PowerMask, Powers};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Displacement, Move, Piece, PieceKind, Square};
 
@@ -266,10 +266,7 @@ impl LocalRules {
             // an Isardam type A capture by a piece set anywhere
             return Bitboard::FULL;
         }
-        let mut squares = power_neighbourhood(checkers, self.borrowed_powers);
-        for checker in checkers {
-            squares |= attacks::between(checker, king);
-        }
+        let mut squares = self.interposition_squares(king, checkers);
         if self.paralysis.is_some() {
             if self.power != PowerRule::Own {
                 return Bitboard::FULL;
@@ -282,6 +279,18 @@ impl LocalRules {
                     _ => return Bitboard::FULL,
                 }
             }
+        }
+        squares
+    }
+
+    /// The squares of [`Self::evasion_squares`] that take a check away from the checkers
+    /// on `checkers` by their power or path: on or next to a checker (where powers are
+    /// borrowed), or between a checker and `king`.
+    #[inline]
+    fn interposition_squares(&self, king: Square, checkers: Bitboard) -> Bitboard {
+        let mut squares = power_neighbourhood(checkers, self.borrowed_powers);
+        for checker in checkers {
+            squares |= attacks::between(checker, king);
         }
         squares
     }
@@ -461,6 +470,11 @@ pub(crate) struct LocalSafety {
     /// In check under a capture condition: the enemy pieces, whose capture may put a
     /// piece between wherever it is made (`LocalRules::displacing`).
     capture_evasions: Bitboard,
+    /// In check under Madrasi: the evasion squares that answer only by paralysis (a
+    /// piece of a checker's kind set down there attacks it), and the checkers' kinds;
+    /// a piece of another kind gains nothing there.
+    paralysis_only: Bitboard,
+    checker_kinds: PowerMask,
     /// Pieces asked in full after every move: 天竺's kings, and the pieces whose reach
     /// is not line-bound ([`unbound_pieces`]).
     always_suspect: Bitboard,
@@ -533,6 +547,16 @@ impl LocalSafety {
             Some((king, checkers)) => local.evasion_squares(pos, king, checkers),
             None => Bitboard::FULL,
         };
+        let (paralysis_only, checker_kinds) = match checked {
+            Some((king, checkers)) if local.paralysis.is_some() && evasion_squares != Bitboard::FULL => (
+                evasion_squares & !local.interposition_squares(king, checkers),
+                checkers
+                    .into_iter()
+                    .filter_map(|sq| pos.piece_at(sq))
+                    .fold(0, |kinds, piece| kinds | kind_bit(piece.kind)),
+            ),
+            _ => (Bitboard::EMPTY, 0),
+        };
         // in check, a capture anywhere may displace a piece between (or, under Madrasi,
         // send a capturer home where it paralyses a checker)
         let capture_evasions = if checked.is_some() && local.displacing && evasion_squares != Bitboard::FULL {
@@ -554,6 +578,8 @@ impl LocalSafety {
             checked,
             evasion_squares,
             capture_evasions,
+            paralysis_only,
+            checker_kinds,
             // a king's borrowed power may change with any move
             always_suspect: if local.kings_borrow {
                 pos.pieces_of_kind(PieceKind::King)
@@ -572,13 +598,21 @@ impl LocalSafety {
     /// The squares a piece of the side to move on `from` may go to with a chance of a
     /// legal move: all, unless the king stands in check and the piece is neither the
     /// king nor on an evasion square (then only the evasion squares and, under a
-    /// capture condition, the enemy pieces). Drops: `from` `None`.
+    /// capture condition, the enemy pieces; under Madrasi the squares that answer by
+    /// paralysis only for a piece of a checker's kind, `kind` or promoted). Drops:
+    /// `from` `None`.
     #[inline]
-    pub(crate) fn targets(&self, from: Option<Square>) -> Bitboard {
+    pub(crate) fn targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
+        let kinds = kind_bit(kind) | kind.promoted().map_or(0, kind_bit);
+        let evasions = if self.checker_kinds & kinds != 0 {
+            self.evasion_squares
+        } else {
+            self.evasion_squares & !self.paralysis_only
+        };
         match (self.checked, from) {
             (Some((king, _)), Some(from)) if from == king || self.evasion_squares.contains(from) => Bitboard::FULL,
-            (_, Some(_)) => self.evasion_squares | self.capture_evasions,
-            (_, None) => self.evasion_squares,
+            (_, Some(_)) => evasions | self.capture_evasions,
+            (_, None) => evasions,
         }
     }
 
@@ -693,12 +727,23 @@ impl LocalSafety {
             return false;
         };
         let touched = touched_squares(m);
+        // The checker is not paralysed before the move: only a piece of its kind set down
+        // or a line opened to it by the square the move empties (an ordinary kind's lines
+        // from the checker, by the symmetry of the fixed tables) can paralyse it.
+        let may_paralyse = |checker: Square, piece: Piece| {
+            m.displacement().is_some()
+                || !piece.kind.is_ordinary()
+                || moved.kind == piece.kind && moved.color != piece.color
+                || m.from().is_some_and(|from| {
+                    attacks::ordinary_pseudo_attacks(piece.kind, piece.color, checker).contains(from)
+                })
+        };
         // (a checker that is not line-bound has path squares off its line to the king)
         (checkers & !self.unbound).into_iter().any(|checker| {
             let kept = !touched.contains(checker) && (attacks::between(checker, king) & touched).is_empty();
-            kept && pos
-                .piece_at(checker)
-                .is_some_and(|piece| !change.paralysed(pos, rules, kings, moved, checker, piece))
+            kept && pos.piece_at(checker).is_some_and(|piece| {
+                !(may_paralyse(checker, piece) && change.paralysed(pos, rules, kings, moved, checker, piece))
+            })
         })
     }
 
