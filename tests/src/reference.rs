@@ -124,7 +124,7 @@ fn rose_paths() -> Vec<Offsets> {
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 38] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+pub const FAIRY_KINDS: [PieceKind; 52] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -301,6 +301,31 @@ fn movement(kind: PieceKind) -> Movement {
                 .collect(),
             ..Movement::new(vec![], vec![])
         },
+        // fm's chu shogi pieces, from piece_data.c's Black (hi_) vectors as written there
+        // (forward is -1; every one is symmetric left to right): leaps, runs
+        DrunkElephant => Movement::new(
+            vec![(-1, -1), (-1, 0), (-1, 1), (0, -1), (1, -1), (1, 0), (1, 1)],
+            vec![],
+        ),
+        BlindTiger => Movement::new(
+            vec![(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, -1), (1, 0), (1, 1)],
+            vec![],
+        ),
+        CopperGeneral => Movement::new(vec![(-1, -1), (0, -1), (0, 1), (1, -1)], vec![]),
+        FerociousLeopard => Movement::new(vec![(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)], vec![]),
+        GoBetween => Movement::new(vec![(0, -1), (0, 1)], vec![]),
+        FreeKing => Movement::new(vec![], queen_lines),
+        VerticalMover => Movement::new(vec![(-1, 0), (1, 0)], vec![(0, -1), (0, 1)]),
+        SideMover => Movement::new(vec![(0, -1), (0, 1)], vec![(-1, 0), (1, 0)]),
+        ReverseChariot => Movement::new(vec![], vec![(0, -1), (0, 1)]),
+        FlyingStag => Movement::new(
+            vec![(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
+            vec![(0, -1), (0, 1)],
+        ),
+        FlyingOx => Movement::new(vec![], vec![(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)]),
+        FreeBoar => Movement::new(vec![], vec![(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]),
+        Whale => Movement::new(vec![], vec![(-1, 1), (0, -1), (0, 1), (1, 1)]),
+        WhiteHorse => Movement::new(vec![], vec![(-1, -1), (0, -1), (0, 1), (1, -1)]),
         Stone => Movement::new(vec![], vec![]),
         // a kind added later (say a user-defined one) has no movement written here
         #[allow(unreachable_patterns)]

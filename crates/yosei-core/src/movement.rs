@@ -128,6 +128,21 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Eagle => "tQ",
         NonStopEquihopper => "E",
         Locust => "xQ",
+        // fm's chu shogi pieces (`piece_data.c`, their vectors in docs/rules/fairy-pieces.md)
+        DrunkElephant => "FfWsW",
+        BlindTiger => "FbWsW",
+        CopperGeneral => "fFvW",
+        FerociousLeopard => "FvW",
+        GoBetween => "vW",
+        FreeKing => "Q",
+        VerticalMover => "vRsW",
+        SideMover => "sRvW",
+        ReverseChariot => "vR",
+        FlyingStag => "FsWvR",
+        FlyingOx => "BvR",
+        FreeBoar => "BsR",
+        Whale => "bBvR",
+        WhiteHorse => "fBvR",
         _ => return None,
     })
 }
@@ -1986,6 +2001,38 @@ mod tests {
         ] {
             let err = Movement::parse(text).unwrap_err();
             assert_eq!((err.column, err.message.as_str()), (column, message), "{text}");
+        }
+    }
+
+    #[test]
+    fn chu_shogi_pieces_move_as_fms_vectors_say() {
+        let from = sq(5, 5);
+        let steps = |kind, color| compiled_builtin(kind).unwrap().attacks(color, from, Bitboard::EMPTY);
+        // Black's forward is towards rank 1: the copper general steps to 44 54 64 and back
+        // to 56; White's is the same turned round
+        assert_eq!(steps(CopperGeneral, Color::Black), set(&[44, 54, 64, 56]));
+        assert_eq!(steps(CopperGeneral, Color::White), set(&[46, 56, 66, 54]));
+        // the drunk elephant has every king step but straight back, the blind tiger every
+        // one but straight forward
+        assert_eq!(steps(DrunkElephant, Color::Black), set(&[44, 54, 64, 45, 65, 46, 66]));
+        assert_eq!(steps(BlindTiger, Color::Black), set(&[44, 64, 45, 65, 46, 56, 66]));
+        assert_eq!(steps(FerociousLeopard, Color::Black), set(&[44, 54, 64, 46, 56, 66]));
+        assert_eq!(steps(GoBetween, Color::White), set(&[54, 56]));
+        // riders stop at the first piece: the whale along the file and diagonally back
+        let whale = compiled_builtin(Whale).unwrap();
+        assert_eq!(
+            whale.attacks(Color::Black, from, set(&[53, 57, 66])),
+            set(&[54, 53, 56, 57, 46, 37, 28, 19, 66])
+        );
+        let horse = compiled_builtin(WhiteHorse).unwrap();
+        assert_eq!(
+            horse.attacks(Color::White, from, set(&[57, 44])),
+            set(&[54, 53, 52, 51, 56, 57, 46, 37, 28, 19, 66, 77, 88, 99])
+        );
+        for kind in PieceKind::FM_ZOO_KINDS[26..].iter().copied() {
+            let m = compiled_builtin(kind).unwrap();
+            assert!(m.dead_squares(Color::Black).is_empty(), "{kind:?}");
+            assert!(m.is_line_bound(), "{kind:?}");
         }
     }
 

@@ -117,6 +117,36 @@ pub enum PieceKind {
     /// 蝗 Locust: captures only, by hopping along queen lines over an enemy piece onto
     /// the empty square just beyond it
     Locust,
+    // fm's chu shogi pieces (`piece_data.c` pieces 72-90), appended likewise; their
+    // indices written out, as packed positions and keys depend on them
+    /// 象 Drunk elephant (酔象): a king step in every direction but straight back
+    DrunkElephant = 58,
+    /// 虎 Blind tiger (盲虎): a king step in every direction but straight forward
+    BlindTiger = 59,
+    /// 銅 Copper general (銅将): a step forward, diagonally forward or straight back
+    CopperGeneral = 60,
+    /// 豹 Ferocious leopard (猛豹): a step diagonally, straight forward or back
+    FerociousLeopard = 61,
+    /// 仲 Go-between (仲人): a step straight forward or back
+    GoBetween = 62,
+    /// 奔 Free king (奔王): a queen's rides
+    FreeKing = 63,
+    /// 竪 Vertical mover (竪行): rides along the file, a step sideways
+    VerticalMover = 64,
+    /// 横 Side mover (横行): rides along the rank, a step forward or back
+    SideMover = 65,
+    /// 反 Reverse chariot (反車): rides along the file both ways
+    ReverseChariot = 66,
+    /// 鹿 Flying stag (飛鹿): rides along the file, a king step sideways or diagonally
+    FlyingStag = 67,
+    /// 牛 Flying ox (飛牛): rides diagonally and along the file
+    FlyingOx = 68,
+    /// 猪 Free boar (奔猪): rides diagonally and along the rank
+    FreeBoar = 69,
+    /// 鯨 Whale (鯨鯢): rides along the file and diagonally backward
+    Whale = 70,
+    /// 駒 White horse (白駒): rides along the file and diagonally forward
+    WhiteHorse = 71,
 }
 
 use PieceKind::*;
@@ -158,11 +188,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 58;
+    pub const COUNT: usize = 72;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 26] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 40] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -189,14 +219,28 @@ impl PieceKind {
         Eagle,
         NonStopEquihopper,
         Locust,
+        DrunkElephant,
+        BlindTiger,
+        CopperGeneral,
+        FerociousLeopard,
+        GoBetween,
+        FreeKing,
+        VerticalMover,
+        SideMover,
+        ReverseChariot,
+        FlyingStag,
+        FlyingOx,
+        FreeBoar,
+        Whale,
+        WhiteHorse,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 50] = {
-        let mut out = [Pawn; 50];
+    pub const HAND_KINDS: [PieceKind; 64] = {
+        let mut out = [Pawn; 64];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -378,6 +422,20 @@ impl PieceKind {
             Eagle => "[EA]",
             NonStopEquihopper => "[NE]",
             Locust => "[LO]",
+            DrunkElephant => "[SZ]",
+            BlindTiger => "[MK]",
+            CopperGeneral => "[DO]",
+            FerociousLeopard => "[MH]",
+            GoBetween => "[CN]",
+            FreeKing => "[HN]",
+            VerticalMover => "[JG]",
+            SideMover => "[OG]",
+            ReverseChariot => "[HE]",
+            FlyingStag => "[HR]",
+            FlyingOx => "[HG]",
+            FreeBoar => "[HC]",
+            Whale => "[KG]",
+            WhiteHorse => "[HK]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -452,6 +510,20 @@ impl PieceKind {
             Eagle => "eagle",
             NonStopEquihopper => "non-stop equihopper",
             Locust => "locust",
+            DrunkElephant => "drunk elephant",
+            BlindTiger => "blind tiger",
+            CopperGeneral => "copper general",
+            FerociousLeopard => "ferocious leopard",
+            GoBetween => "go-between",
+            FreeKing => "free king",
+            VerticalMover => "vertical mover",
+            SideMover => "side mover",
+            ReverseChariot => "reverse chariot",
+            FlyingStag => "flying stag",
+            FlyingOx => "flying ox",
+            FreeBoar => "free boar",
+            Whale => "whale",
+            WhiteHorse => "white horse",
         }
     }
 }

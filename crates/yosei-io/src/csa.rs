@@ -94,6 +94,20 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         Eagle => "EA",
         NonStopEquihopper => "NE",
         Locust => "LO",
+        DrunkElephant => "SZ",
+        BlindTiger => "MK",
+        CopperGeneral => "DO",
+        FerociousLeopard => "MH",
+        GoBetween => "CN",
+        FreeKing => "HN",
+        VerticalMover => "JG",
+        SideMover => "OG",
+        ReverseChariot => "HE",
+        FlyingStag => "HR",
+        FlyingOx => "HG",
+        FreeBoar => "HC",
+        Whale => "KG",
+        WhiteHorse => "HK",
     }
 }
 

@@ -8,9 +8,10 @@
 //!   whole problem; those that are neither on the board nor in the attacker's hand are
 //!   the defender's when its hand is "all remaining" (not written, or `+*`), and only
 //!   for a holdable kind.
-//! - `P` changes nothing for a kind fm gives no promoted form (every kind yosei has but
-//!   the Kirin and the Phoenix); `R` (royal), `X` (exchange), `P` on the Kirin and the
-//!   Phoenix, faces (`:`), `?` and vectors (`{…}`) are refused, each named.
+//! - `P` changes nothing for a kind fm gives no promoted form; `R` (royal), `X`
+//!   (exchange), `P` on a kind fm promotes (the Kirin, the Phoenix and eight chu shogi
+//!   pieces: `fm_promoted_code`), faces (`:`), `?` and vectors (`{…}`) are refused, each
+//!   named.
 
 use crate::csa::csa_code;
 use crate::error::FormatError;
@@ -40,6 +41,25 @@ pub(crate) fn fm_code(kind: PieceKind) -> Option<&'static str> {
     Some(if kind == PieceKind::Alfil { "AL" } else { csa_code(kind) })
 }
 
+/// fm's code of the kind `kind` promotes to under `@P` (`piece_data.c` `fp_promoted`),
+/// for the kinds yosei has that fm promotes; `None` where `@P` changes nothing.
+fn fm_promoted_code(kind: PieceKind) -> Option<&'static str> {
+    use PieceKind::*;
+    Some(match kind {
+        Kirin => "PSS",
+        Phoenix => "PHO",
+        DrunkElephant => "TS",
+        BlindTiger => "HR",
+        CopperGeneral => "POG",
+        FerociousLeopard => "PKA",
+        GoBetween => "PSZ",
+        VerticalMover => "HG",
+        SideMover => "HC",
+        ReverseChariot => "KG",
+        _ => return None,
+    })
+}
+
 /// How many of `kind` fm counts in a problem whose declaration gives no `#count`
 /// (`piece_data.c`, `piece_info[].max_count`).
 fn fm_default_count(kind: PieceKind) -> u32 {
@@ -47,6 +67,9 @@ fn fm_default_count(kind: PieceKind) -> u32 {
     match kind {
         ChessKnight | Camel | Zebra | Giraffe | FiveLeaper | Root50Leaper | Flamingo | Root40Leaper | Root65Leaper
         | Wazir | Dabbaba | Threeleaper | Fers | Alfil | Tripper | Mao | Moa | Shan | Pao | Vao => 4,
+        // the chu shogi pieces but the drunk elephant and the free king
+        BlindTiger | CopperGeneral | FerociousLeopard | GoBetween | VerticalMover | SideMover | ReverseChariot
+        | FlyingStag | FlyingOx | FreeBoar | Whale | WhiteHorse => 4,
         _ => 2,
     }
 }
@@ -130,12 +153,13 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
         while let Some(&c) = chars.get(i).filter(|c| c.is_ascii_alphabetic()) {
             match c {
                 'H' => holdable = true,
-                'P' if matches!(kind, PieceKind::Kirin | PieceKind::Phoenix) => {
+                'P' if fm_promoted_code(kind).is_some() => {
                     return Err((
                         i,
                         format!(
-                            "attribute P (promotable) on {code} is not supported: fm promotes it to a chu shogi piece \
-                             yosei does not have"
+                            "attribute P (promotable) on {code} is not supported: fm promotes it to {}, a promotion \
+                             yosei does not make",
+                            fm_promoted_code(kind).unwrap_or_default()
                         ),
                     ))
                 }

@@ -191,6 +191,21 @@ pub fn board_glyph(kind: PieceKind) -> char {
         // fm's second glyph (its first, Ｅ, is a user piece's here)
         NonStopEquihopper => '均',
         Locust => '蝗',
+        // fm's chu shogi glyphs
+        DrunkElephant => '象',
+        BlindTiger => '虎',
+        CopperGeneral => '銅',
+        FerociousLeopard => '豹',
+        GoBetween => '仲',
+        FreeKing => '奔',
+        VerticalMover => '竪',
+        SideMover => '横',
+        ReverseChariot => '反',
+        FlyingStag => '鹿',
+        FlyingOx => '牛',
+        FreeBoar => '猪',
+        Whale => '鯨',
+        WhiteHorse => '駒',
     }
 }
 

@@ -445,11 +445,25 @@ fn declarations_in_fms_other_spellings() {
 }
 
 #[test]
+fn chu_shogi_pieces_are_declared_by_fms_codes_and_glyphs() {
+    // fm's default count of the drunk elephant is 2, of the copper general 4
+    let p = read("/EF1=SZ@H,F2=銅@H\nばか詰 13SZ23DO, 11玉 #1");
+    assert_eq!(p.setup.hand(Color::White).count(PieceKind::DrunkElephant), 1);
+    assert_eq!(p.setup.hand(Color::White).count(PieceKind::CopperGeneral), 3);
+    // P changes nothing where fm gives no promoted form (the free king, the whale)
+    let q = read("/EF1=HN#1@P,F2=KG#1\nばか詰 13HN23KG, 11玉 +0 #1");
+    assert!(q.options.discarded.contains(PieceKind::FreeKing));
+    assert!(q.options.discarded.contains(PieceKind::Whale));
+    assert_round_trip(&q);
+}
+
+#[test]
 fn declarations_fm_refuses_or_yosei_does_not_support_are_errors_naming_them() {
     let cases = [
         ("/EF1=WA@R\nばか詰 13WA, 11玉 +0 #1", "attribute R"),
         ("/EF1=WA@X\nばか詰 13WA, 11玉 +0 #1", "attribute X"),
         ("/EF1=KR@P\nばか詰 13KR, 11玉 +0 #1", "attribute P"),
+        ("/EF1=MK@P\nばか詰 13MK, 11玉 +0 #1", "fm promotes it to HR"),
         ("/EF1=WA@Q\nばか詰 13WA, 11玉 +0 #1", "unknown attribute 'Q'"),
         ("/EF1=WA:ワ\nばか詰 13WA, 11玉 +0 #1", "a face"),
         ("/EF1=ZZ\nばか詰 11玉 +0 #1", "found 'ZZ'"),
