@@ -124,6 +124,14 @@ ZOO_GLYPHS = {
     "HC": "猪",
     "KG": "鯨",
     "HK": "駒",
+    # tori shogi
+    "TTR": "鶴",
+    "TKJ": "雉",
+    "TLU": "享",
+    "TRU": "鳥",
+    "TTK": "鷹",
+    "TKT": "鵰",
+    "TKR": "鴈",
 }
 # rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
 RULES_MD_LETTERS = {

@@ -143,6 +143,14 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         FreeBoar => "BsR",
         Whale => "bBvR",
         WhiteHorse => "fBvR",
+        // fm's tori shogi pieces
+        Crane => "FvW",
+        Pheasant => "bFfD",
+        LeftQuail => "fRbrBblF",
+        RightQuail => "fRblBbrF",
+        Falcon => "FfWsW",
+        ToriEagle => "fWsWfBbRbFbnA",
+        Goose => "fAbD",
         _ => return None,
     })
 }
@@ -2032,8 +2040,39 @@ mod tests {
         for kind in PieceKind::FM_ZOO_KINDS[26..].iter().copied() {
             let m = compiled_builtin(kind).unwrap();
             assert!(m.dead_squares(Color::Black).is_empty(), "{kind:?}");
-            assert!(m.is_line_bound(), "{kind:?}");
+            assert!(m.dead_squares(Color::White).is_empty(), "{kind:?}");
         }
+    }
+
+    #[test]
+    fn tori_shogi_pieces_move_as_fms_vectors_say() {
+        let from = sq(5, 5);
+        let on = |kind, color, occupied| compiled_builtin(kind).unwrap().attacks(color, from, occupied);
+        // fm's file -1 is the owner's right for Black (towards file 1): the left quail
+        // rides forward and diagonally back to the right, steps back to the left
+        assert_eq!(
+            on(LeftQuail, Color::Black, set(&[52, 37])),
+            set(&[54, 53, 52, 46, 37, 66])
+        );
+        // White's is Black's turned round: forward is towards rank 9, its right file 9
+        assert_eq!(
+            on(LeftQuail, Color::White, set(&[58, 73])),
+            set(&[56, 57, 58, 64, 73, 44])
+        );
+        assert_eq!(
+            on(RightQuail, Color::Black, set(&[51, 77])),
+            set(&[54, 53, 52, 51, 66, 77, 46])
+        );
+        // the pheasant jumps two forward (nothing blocks) and steps diagonally back
+        assert_eq!(on(Pheasant, Color::Black, set(&[54])), set(&[53, 46, 66]));
+        assert_eq!(on(Goose, Color::White, Bitboard::EMPTY), set(&[37, 77, 53]));
+        // the eagle's runs diagonally back stop after two squares and at a piece: with 46
+        // filled it has 46 and nothing beyond on that side, 66 and 77 on the other
+        let eagle = on(ToriEagle, Color::Black, set(&[46]));
+        assert!(eagle.contains(sq(4, 6)) && !eagle.contains(sq(3, 7)));
+        assert!(eagle.contains(sq(7, 7)) && !eagle.contains(sq(8, 8)));
+        assert!(eagle.contains(sq(5, 9)) && eagle.contains(sq(1, 1)) && eagle.contains(sq(9, 1)));
+        assert!(!eagle.contains(sq(5, 3)) && eagle.contains(sq(5, 4)) && eagle.contains(sq(4, 5)));
     }
 
     #[test]

@@ -147,6 +147,21 @@ pub enum PieceKind {
     Whale = 70,
     /// 駒 White horse (白駒): rides along the file and diagonally forward
     WhiteHorse = 71,
+    // fm's tori shogi pieces (`piece_data.c` pieces 112-119), likewise
+    /// 鶴 Crane (鶴, tori shogi): a step diagonally, straight forward or back
+    Crane = 72,
+    /// 雉 Pheasant (雉, tori shogi): a jump two squares forward, a step diagonally back
+    Pheasant = 73,
+    /// 享 Left quail (左鶉, 享): rides forward and diagonally back to the right, a step diagonally back to the left
+    LeftQuail = 74,
+    /// 鳥 Right quail (右鶉, 鳥): rides forward and diagonally back to the left, a step diagonally back to the right
+    RightQuail = 75,
+    /// 鷹 Falcon (鷹, tori shogi): a king step in every direction but straight back
+    Falcon = 76,
+    /// 鵰 Eagle of tori shogi (鵰): a step forward or sideways, rides diagonally forward and straight back, up to two squares diagonally back
+    ToriEagle = 77,
+    /// 鴈 Goose (鴈, tori shogi): a jump two squares diagonally forward or straight back
+    Goose = 78,
 }
 
 use PieceKind::*;
@@ -188,11 +203,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 72;
+    pub const COUNT: usize = 79;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 40] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 47] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -233,14 +248,21 @@ impl PieceKind {
         FreeBoar,
         Whale,
         WhiteHorse,
+        Crane,
+        Pheasant,
+        LeftQuail,
+        RightQuail,
+        Falcon,
+        ToriEagle,
+        Goose,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 64] = {
-        let mut out = [Pawn; 64];
+    pub const HAND_KINDS: [PieceKind; 71] = {
+        let mut out = [Pawn; 71];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -436,6 +458,13 @@ impl PieceKind {
             FreeBoar => "[HC]",
             Whale => "[KG]",
             WhiteHorse => "[HK]",
+            Crane => "[TTR]",
+            Pheasant => "[TKJ]",
+            LeftQuail => "[TLU]",
+            RightQuail => "[TRU]",
+            Falcon => "[TTK]",
+            ToriEagle => "[TKT]",
+            Goose => "[TKR]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -524,6 +553,13 @@ impl PieceKind {
             FreeBoar => "free boar",
             Whale => "whale",
             WhiteHorse => "white horse",
+            Crane => "crane",
+            Pheasant => "pheasant",
+            LeftQuail => "left quail",
+            RightQuail => "right quail",
+            Falcon => "falcon",
+            ToriEagle => "tori eagle",
+            Goose => "goose",
         }
     }
 }

@@ -108,6 +108,14 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         FreeBoar => "HC",
         Whale => "KG",
         WhiteHorse => "HK",
+        // fm's tori shogi codes have three letters (TTR…); CSA's have two
+        Crane => "TU",
+        Pheasant => "KJ",
+        LeftQuail => "LU",
+        RightQuail => "RU",
+        Falcon => "TA",
+        ToriEagle => "KT",
+        Goose => "GN",
     }
 }
 

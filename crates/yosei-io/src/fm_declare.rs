@@ -9,8 +9,8 @@
 //!   the defender's when its hand is "all remaining" (not written, or `+*`), and only
 //!   for a holdable kind.
 //! - `P` changes nothing for a kind fm gives no promoted form; `R` (royal), `X`
-//!   (exchange), `P` on a kind fm promotes (the Kirin, the Phoenix and eight chu shogi
-//!   pieces: `fm_promoted_code`), faces (`:`), `?` and vectors (`{…}`) are refused, each
+//!   (exchange), `P` on a kind fm promotes (the Kirin, the Phoenix, eight chu shogi
+//!   pieces and the falcon: `fm_promoted_code`), faces (`:`), `?` and vectors (`{…}`) are refused, each
 //!   named.
 
 use crate::csa::csa_code;
@@ -32,13 +32,31 @@ pub(crate) struct Declaration {
     pub holdable: bool,
 }
 
-/// fm's code of a fairy kind (CSA's, but `AL` for the Alfil, whose CSA code is `AF`);
-/// `None` for kinds fm does not have (the problem-defined ones, the stone).
+/// fm's code of a fairy kind (CSA's, but `AL` for the Alfil, whose CSA code is `AF`, and
+/// the three-letter codes of the tori shogi pieces); `None` for kinds fm does not have
+/// (the problem-defined ones, the stone).
 pub(crate) fn fm_code(kind: PieceKind) -> Option<&'static str> {
+    use PieceKind::*;
     if !kind.is_fairy() || !kind.is_hand_kind() || kind.is_user_defined() {
         return None;
     }
-    Some(if kind == PieceKind::Alfil { "AL" } else { csa_code(kind) })
+    Some(match kind {
+        Alfil => "AL",
+        Crane | Pheasant | LeftQuail | RightQuail | Falcon | ToriEagle | Goose => {
+            kind.sfen_name().trim_matches(|c| c == '[' || c == ']')
+        }
+        _ => csa_code(kind),
+    })
+}
+
+/// The tori shogi kinds: fm's table makes them reusable (`B_PA_REUSABLE`) whether or not
+/// a declaration says `H`, so a capture never discards one.
+fn always_reusable(kind: PieceKind) -> bool {
+    use PieceKind::*;
+    matches!(
+        kind,
+        Crane | Pheasant | LeftQuail | RightQuail | Falcon | ToriEagle | Goose
+    )
 }
 
 /// fm's code of the kind `kind` promotes to under `@P` (`piece_data.c` `fp_promoted`),
@@ -56,6 +74,7 @@ fn fm_promoted_code(kind: PieceKind) -> Option<&'static str> {
         VerticalMover => "HG",
         SideMover => "HC",
         ReverseChariot => "KG",
+        Falcon => "TKT",
         _ => return None,
     })
 }
@@ -70,6 +89,8 @@ fn fm_default_count(kind: PieceKind) -> u32 {
         // the chu shogi pieces but the drunk elephant and the free king
         BlindTiger | CopperGeneral | FerociousLeopard | GoBetween | VerticalMover | SideMover | ReverseChariot
         | FlyingStag | FlyingOx | FreeBoar | Whale | WhiteHorse => 4,
+        Crane | Pheasant => 4,
+        Goose => 16,
         _ => 2,
     }
 }
@@ -227,6 +248,13 @@ pub(crate) fn apply(
             .count() as u32;
         let held = |color: Color| u32::from(setup.hand(color).count(d.kind));
         let count = d.count.unwrap_or_else(|| fm_default_count(d.kind));
+        if !d.holdable && always_reusable(d.kind) {
+            return Err(format!(
+                "the {} is declared without H: fm's table makes a captured one go to the capturer's hand all \
+                 the same (reusable) but not droppable, which yosei does not model; declare it with @H",
+                d.kind.name()
+            ));
+        }
         if !d.holdable {
             if held(Color::Black) + held(Color::White) > 0 {
                 return Err(format!(

@@ -206,6 +206,14 @@ pub fn board_glyph(kind: PieceKind) -> char {
         FreeBoar => '猪',
         Whale => '鯨',
         WhiteHorse => '駒',
+        // fm's tori shogi glyphs
+        Crane => '鶴',
+        Pheasant => '雉',
+        LeftQuail => '享',
+        RightQuail => '鳥',
+        Falcon => '鷹',
+        ToriEagle => '鵰',
+        Goose => '鴈',
     }
 }
 

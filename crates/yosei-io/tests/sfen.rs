@@ -132,41 +132,19 @@ fn fm_zoo_pieces_are_bracketed_codes() {
     use PieceKind::*;
     // every fm piece past the alphabet, Black's from rank 9 and White's from rank 1 in
     // kind order (nine a rank), and in hands: the leapers, riders and hoppers, then the
-    // chu shogi pieces
+    // chu shogi pieces, then the tori shogi ones
     let zoo = "[wa][da][tl][fe][al][tr][fl][r4][r6]/[cr][zr][em][pr][ma][mo][sh][pa][va]/[le][li][ro][rs][sp][ea][ne][lo]1/9/9/9/\
                [LE][LI][RO][RS][SP][EA][NE][LO]1/[CR][ZR][EM][PR][MA][MO][SH][PA][VA]/[WA][DA][TL][FE][AL][TR][FL][R4][R6] b \
                2[EM][PR][r6] 1";
     let chu = "[sz][mk][do][mh][cn][hn][jg][og][he]/[hr][hg][hc][kg][hk]4/9/9/9/9/9/\
                [HR][HG][HC][KG][HK]4/[SZ][MK][DO][MH][CN][HN][JG][OG][HE] w [SZ]2[HK][og] 3";
-    // (SFEN, kinds in board order, hand counts, a drop in USI)
-    type Held = [(Color, PieceKind, u8); 3];
-    let cases: [(&str, &[PieceKind], Held, &str, Move); 2] = [
-        (
-            zoo,
-            &PieceKind::FM_ZOO_KINDS[..26],
-            [
-                (Color::Black, Empress, 2),
-                (Color::Black, Princess, 1),
-                (Color::White, Root65Leaper, 1),
-            ],
-            "[WA]*5e",
-            Move::drop(Wazir, sq(5, 5)),
-        ),
-        (
-            chu,
-            &PieceKind::FM_ZOO_KINDS[26..],
-            [
-                (Color::Black, DrunkElephant, 1),
-                (Color::Black, WhiteHorse, 2),
-                (Color::White, SideMover, 1),
-            ],
-            "[KG]*5e",
-            Move::drop(Whale, sq(5, 5)),
-        ),
-    ];
-    for (text, kinds, hands, usi, drop) in cases {
+    let tori =
+        "[ttr][tkj][tlu][tru][ttk][tkt][tkr]2/9/9/9/9/9/9/9/[TTR][TKJ][TLU][TRU][TTK][TKT][TKR]2 b 3[TKR][ttr] 1";
+    // (SFEN, its kinds in board order, a kind dropped in USI)
+    let cases = [(zoo, 0..26, Wazir), (chu, 26..40, Whale), (tori, 40..47, LeftQuail)];
+    for (text, kinds, dropped) in cases {
         let setup = setup_of(text);
-        for (i, &kind) in kinds.iter().enumerate() {
+        for (i, &kind) in PieceKind::FM_ZOO_KINDS[kinds].iter().enumerate() {
             let (file, rank) = (9 - (i % 9) as i32, 1 + (i / 9) as i32);
             assert_eq!(setup.piece_at(sq(file, rank)), Some(Piece::new(kind, Color::White)));
             assert_eq!(
@@ -174,13 +152,19 @@ fn fm_zoo_pieces_are_bracketed_codes() {
                 Some(Piece::new(kind, Color::Black))
             );
         }
-        for (color, kind, n) in hands {
-            assert_eq!(setup.hand(color).count(kind), n, "{text}");
-        }
         assert_eq!(write_sfen(&setup), text);
-        assert_eq!(parse_usi_move(usi), Ok(drop));
-        assert_eq!(write_usi_move(drop), usi);
+        let usi = format!("{}*5e", dropped.sfen_name());
+        assert_eq!(parse_usi_move(&usi), Ok(Move::drop(dropped, sq(5, 5))));
+        assert_eq!(write_usi_move(Move::drop(dropped, sq(5, 5))), usi);
     }
+    let held = |text, color, kind| setup_of(text).hand(color).count(kind);
+    assert_eq!(held(zoo, Color::Black, Empress), 2);
+    assert_eq!(held(zoo, Color::Black, Princess), 1);
+    assert_eq!(held(zoo, Color::White, Root65Leaper), 1);
+    assert_eq!(held(chu, Color::Black, WhiteHorse), 2);
+    assert_eq!(held(chu, Color::White, SideMover), 1);
+    assert_eq!(held(tori, Color::Black, Goose), 3);
+    assert_eq!(held(tori, Color::White, Crane), 1);
 }
 
 #[test]
