@@ -132,6 +132,12 @@ ZOO_GLYPHS = {
     "TTK": "鷹",
     "TKT": "鵰",
     "TKR": "鴈",
+    # dai shogi
+    "DHR": "辰",
+    "DMG": "丑",
+    "DSC": "亥",
+    "DMJ": "猫",
+    "DBJ": "蛇",
 }
 # rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
 RULES_MD_LETTERS = {

@@ -124,7 +124,7 @@ fn rose_paths() -> Vec<Offsets> {
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 59] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+pub const FAIRY_KINDS: [PieceKind; 64] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -345,6 +345,22 @@ fn movement(kind: PieceKind) -> Movement {
             )
         },
         Goose => Movement::new(vec![(-2, -2), (0, 2), (2, -2)], vec![]),
+        // fm's dai shogi pieces, likewise: vec_run_dhr, vec_run_dmg (runs of range 2),
+        // vec_hi and vec_ka leaps, hi_vec_fb3 leaps
+        FlyingDragon => Movement {
+            lame: diagonals.iter().map(|&(df, dr)| ((2 * df, 2 * dr), (df, dr))).collect(),
+            ..Movement::new(diagonals.clone(), vec![])
+        },
+        FierceOx => Movement {
+            lame: orthogonals
+                .iter()
+                .map(|&(df, dr)| ((2 * df, 2 * dr), (df, dr)))
+                .collect(),
+            ..Movement::new(orthogonals.clone(), vec![])
+        },
+        AngryBoar => Movement::new(orthogonals.clone(), vec![]),
+        CatSword => Movement::new(diagonals.clone(), vec![]),
+        CoiledSerpent => Movement::new(vec![(-1, 1), (0, -1), (0, 1), (1, 1)], vec![]),
         Stone => Movement::new(vec![], vec![]),
         // a kind added later (say a user-defined one) has no movement written here
         #[allow(unreachable_patterns)]

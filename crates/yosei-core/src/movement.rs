@@ -151,6 +151,12 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Falcon => "FfWsW",
         ToriEagle => "fWsWfBbRbFbnA",
         Goose => "fAbD",
+        // fm's dai shogi pieces (runs of range 2 as a step and a lame two-step)
+        FlyingDragon => "FnA",
+        FierceOx => "WnD",
+        AngryBoar => "W",
+        CatSword => "F",
+        CoiledSerpent => "bFvW",
         _ => return None,
     })
 }
@@ -2073,6 +2079,17 @@ mod tests {
         assert!(eagle.contains(sq(7, 7)) && !eagle.contains(sq(8, 8)));
         assert!(eagle.contains(sq(5, 9)) && eagle.contains(sq(1, 1)) && eagle.contains(sq(9, 1)));
         assert!(!eagle.contains(sq(5, 3)) && eagle.contains(sq(5, 4)) && eagle.contains(sq(4, 5)));
+    }
+
+    #[test]
+    fn dai_shogi_runs_of_two_are_blocked_by_the_first_square() {
+        let from = sq(5, 5);
+        let on = |kind, occupied| compiled_builtin(kind).unwrap().attacks(Color::Black, from, occupied);
+        // fm's vec_run_dhr: diagonal runs of range 2; a piece on 44 stops that one
+        assert_eq!(on(FlyingDragon, set(&[44])), set(&[44, 64, 73, 46, 37, 66, 77]));
+        assert_eq!(on(FierceOx, set(&[56])), set(&[54, 53, 45, 35, 65, 75, 56]));
+        // the coiled serpent steps straight forward and back and diagonally back
+        assert_eq!(on(CoiledSerpent, Bitboard::EMPTY), set(&[54, 56, 46, 66]));
     }
 
     #[test]

@@ -162,6 +162,17 @@ pub enum PieceKind {
     ToriEagle = 77,
     /// 鴈 Goose (鴈, tori shogi): a jump two squares diagonally forward or straight back
     Goose = 78,
+    // fm's dai shogi pieces (`piece_data.c` pieces 121-126), likewise
+    /// 辰 Flying dragon (飛龍, dai shogi): up to two squares diagonally
+    FlyingDragon = 79,
+    /// 丑 Fierce ox (猛牛, dai shogi): up to two squares orthogonally
+    FierceOx = 80,
+    /// 亥 Angry boar (嗔猪, dai shogi): a step orthogonally
+    AngryBoar = 81,
+    /// 猫 Cat sword (猫刃, dai shogi): a step diagonally
+    CatSword = 82,
+    /// 蛇 Coiled serpent (蟠蛇, maka dai dai shogi): a step straight forward, straight back or diagonally back
+    CoiledSerpent = 83,
 }
 
 use PieceKind::*;
@@ -203,11 +214,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 79;
+    pub const COUNT: usize = 84;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 47] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 52] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -255,14 +266,19 @@ impl PieceKind {
         Falcon,
         ToriEagle,
         Goose,
+        FlyingDragon,
+        FierceOx,
+        AngryBoar,
+        CatSword,
+        CoiledSerpent,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 71] = {
-        let mut out = [Pawn; 71];
+    pub const HAND_KINDS: [PieceKind; 76] = {
+        let mut out = [Pawn; 76];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -465,6 +481,11 @@ impl PieceKind {
             Falcon => "[TTK]",
             ToriEagle => "[TKT]",
             Goose => "[TKR]",
+            FlyingDragon => "[DHR]",
+            FierceOx => "[DMG]",
+            AngryBoar => "[DSC]",
+            CatSword => "[DMJ]",
+            CoiledSerpent => "[DBJ]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -560,6 +581,11 @@ impl PieceKind {
             Falcon => "falcon",
             ToriEagle => "tori eagle",
             Goose => "goose",
+            FlyingDragon => "flying dragon",
+            FierceOx => "fierce ox",
+            AngryBoar => "angry boar",
+            CatSword => "cat sword",
+            CoiledSerpent => "coiled serpent",
         }
     }
 }

@@ -116,6 +116,11 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         Falcon => "TA",
         ToriEagle => "KT",
         Goose => "GN",
+        FlyingDragon => "DR",
+        FierceOx => "MG",
+        AngryBoar => "SC",
+        CatSword => "MJ",
+        CoiledSerpent => "BJ",
     }
 }
 

@@ -10,7 +10,7 @@
 //!   for a holdable kind.
 //! - `P` changes nothing for a kind fm gives no promoted form; `R` (royal), `X`
 //!   (exchange), `P` on a kind fm promotes (the Kirin, the Phoenix, eight chu shogi
-//!   pieces and the falcon: `fm_promoted_code`), faces (`:`), `?` and vectors (`{…}`) are refused, each
+//!   pieces, the falcon and four dai shogi pieces: `fm_promoted_code`), faces (`:`), `?` and vectors (`{…}`) are refused, each
 //!   named.
 
 use crate::csa::csa_code;
@@ -33,18 +33,18 @@ pub(crate) struct Declaration {
 }
 
 /// fm's code of a fairy kind (CSA's, but `AL` for the Alfil, whose CSA code is `AF`, and
-/// the three-letter codes of the tori shogi pieces); `None` for kinds fm does not have
+/// the three-letter codes of the tori and dai shogi pieces); `None` for kinds fm does not have
 /// (the problem-defined ones, the stone).
 pub(crate) fn fm_code(kind: PieceKind) -> Option<&'static str> {
     use PieceKind::*;
     if !kind.is_fairy() || !kind.is_hand_kind() || kind.is_user_defined() {
         return None;
     }
+    let bracketed = kind.sfen_name().trim_matches(|c| c == '[' || c == ']');
     Some(match kind {
         Alfil => "AL",
-        Crane | Pheasant | LeftQuail | RightQuail | Falcon | ToriEagle | Goose => {
-            kind.sfen_name().trim_matches(|c| c == '[' || c == ']')
-        }
+        // fm's three-letter codes (tori and dai shogi), which CSA cannot write
+        _ if bracketed.len() == 3 => bracketed,
         _ => csa_code(kind),
     })
 }
@@ -75,6 +75,7 @@ fn fm_promoted_code(kind: PieceKind) -> Option<&'static str> {
         SideMover => "HC",
         ReverseChariot => "KG",
         Falcon => "TKT",
+        FlyingDragon | FierceOx | AngryBoar | CatSword => "DNK",
         _ => return None,
     })
 }
@@ -90,6 +91,7 @@ fn fm_default_count(kind: PieceKind) -> u32 {
         BlindTiger | CopperGeneral | FerociousLeopard | GoBetween | VerticalMover | SideMover | ReverseChariot
         | FlyingStag | FlyingOx | FreeBoar | Whale | WhiteHorse => 4,
         Crane | Pheasant => 4,
+        FlyingDragon | FierceOx | AngryBoar | CatSword | CoiledSerpent => 4,
         Goose => 16,
         _ => 2,
     }

@@ -214,6 +214,12 @@ pub fn board_glyph(kind: PieceKind) -> char {
         Falcon => '鷹',
         ToriEagle => '鵰',
         Goose => '鴈',
+        // fm's dai shogi glyphs
+        FlyingDragon => '辰',
+        FierceOx => '丑',
+        AngryBoar => '亥',
+        CatSword => '猫',
+        CoiledSerpent => '蛇',
     }
 }
 

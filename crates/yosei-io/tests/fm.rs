@@ -450,11 +450,22 @@ fn chu_shogi_pieces_are_declared_by_fms_codes_and_glyphs() {
     let p = read("/EF1=SZ@H,F2=銅@H\nばか詰 13SZ23DO, 11玉 #1");
     assert_eq!(p.setup.hand(Color::White).count(PieceKind::DrunkElephant), 1);
     assert_eq!(p.setup.hand(Color::White).count(PieceKind::CopperGeneral), 3);
-    // P changes nothing where fm gives no promoted form (the free king, the whale)
-    let q = read("/EF1=HN#1@P,F2=KG#1\nばか詰 13HN23KG, 11玉 +0 #1");
-    assert!(q.options.discarded.contains(PieceKind::FreeKing));
-    assert!(q.options.discarded.contains(PieceKind::Whale));
-    assert_round_trip(&q);
+    // declared without H: discarded; P changes nothing where fm gives no promoted form
+    // (the free king, the whale); the dai shogi pieces by their three-letter codes
+    for (text, kinds) in [
+        (
+            "/EF1=HN#1@P,F2=KG#1\nばか詰 13HN23KG, 11玉 +0 #1",
+            [PieceKind::FreeKing, PieceKind::Whale],
+        ),
+        (
+            "/EF1=DBJ#1,F2=DMG#1\nばか詰 13DBJ23DMG, 11玉 +0 #1",
+            [PieceKind::CoiledSerpent, PieceKind::FierceOx],
+        ),
+    ] {
+        let q = read(text);
+        assert!(kinds.iter().all(|&k| q.options.discarded.contains(k)), "{text}");
+        assert_round_trip(&q);
+    }
 }
 
 #[test]
@@ -485,6 +496,7 @@ fn declarations_fm_refuses_or_yosei_does_not_support_are_errors_naming_them() {
         ("/EF1=MK@P\nばか詰 13MK, 11玉 +0 #1", "fm promotes it to HR"),
         ("/EF1=TTR#1\nばか詰 13TTR, 11玉 +0 #1", "crane is declared without H"),
         ("/EF1=TTK@HP\nばか詰 13TTK, 11玉 +0 #1", "fm promotes it to TKT"),
+        ("/EF1=DHR@P\nばか詰 13DHR, 11玉 +0 #1", "fm promotes it to DNK"),
         ("/EF1=WA@Q\nばか詰 13WA, 11玉 +0 #1", "unknown attribute 'Q'"),
         ("/EF1=WA:ワ\nばか詰 13WA, 11玉 +0 #1", "a face"),
         ("/EF1=ZZ\nばか詰 11玉 +0 #1", "found 'ZZ'"),

@@ -132,7 +132,7 @@ fn fm_zoo_pieces_are_bracketed_codes() {
     use PieceKind::*;
     // every fm piece past the alphabet, Black's from rank 9 and White's from rank 1 in
     // kind order (nine a rank), and in hands: the leapers, riders and hoppers, then the
-    // chu shogi pieces, then the tori shogi ones
+    // chu, tori and dai shogi pieces
     let zoo = "[wa][da][tl][fe][al][tr][fl][r4][r6]/[cr][zr][em][pr][ma][mo][sh][pa][va]/[le][li][ro][rs][sp][ea][ne][lo]1/9/9/9/\
                [LE][LI][RO][RS][SP][EA][NE][LO]1/[CR][ZR][EM][PR][MA][MO][SH][PA][VA]/[WA][DA][TL][FE][AL][TR][FL][R4][R6] b \
                2[EM][PR][r6] 1";
@@ -140,8 +140,14 @@ fn fm_zoo_pieces_are_bracketed_codes() {
                [HR][HG][HC][KG][HK]4/[SZ][MK][DO][MH][CN][HN][JG][OG][HE] w [SZ]2[HK][og] 3";
     let tori =
         "[ttr][tkj][tlu][tru][ttk][tkt][tkr]2/9/9/9/9/9/9/9/[TTR][TKJ][TLU][TRU][TTK][TKT][TKR]2 b 3[TKR][ttr] 1";
+    let dai = "[dhr][dmg][dsc][dmj][dbj]4/9/9/9/9/9/9/9/[DHR][DMG][DSC][DMJ][DBJ]4 b [DBJ] 1";
     // (SFEN, its kinds in board order, a kind dropped in USI)
-    let cases = [(zoo, 0..26, Wazir), (chu, 26..40, Whale), (tori, 40..47, LeftQuail)];
+    let cases = [
+        (zoo, 0..26, Wazir),
+        (chu, 26..40, Whale),
+        (tori, 40..47, LeftQuail),
+        (dai, 47..52, FierceOx),
+    ];
     for (text, kinds, dropped) in cases {
         let setup = setup_of(text);
         for (i, &kind) in PieceKind::FM_ZOO_KINDS[kinds].iter().enumerate() {
