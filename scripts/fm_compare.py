@@ -109,6 +109,35 @@ ZOO_GLYPHS = {
     "EA": "鷲",
     "NE": "Ｅ",
     "LO": "蝗",
+    # chu shogi
+    "SZ": "象",
+    "MK": "虎",
+    "DO": "銅",
+    "MH": "豹",
+    "CN": "仲",
+    "HN": "奔",
+    "JG": "竪",
+    "OG": "横",
+    "HE": "反",
+    "HR": "鹿",
+    "HG": "牛",
+    "HC": "猪",
+    "KG": "鯨",
+    "HK": "駒",
+    # tori shogi
+    "TTR": "鶴",
+    "TKJ": "雉",
+    "TLU": "享",
+    "TRU": "鳥",
+    "TTK": "鷹",
+    "TKT": "鵰",
+    "TKR": "鴈",
+    # dai shogi
+    "DHR": "辰",
+    "DMG": "丑",
+    "DSC": "亥",
+    "DMJ": "猫",
+    "DBJ": "蛇",
 }
 # rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
 RULES_MD_LETTERS = {

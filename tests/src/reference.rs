@@ -124,7 +124,7 @@ fn rose_paths() -> Vec<Offsets> {
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 38] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+pub const FAIRY_KINDS: [PieceKind; 64] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -301,6 +301,66 @@ fn movement(kind: PieceKind) -> Movement {
                 .collect(),
             ..Movement::new(vec![], vec![])
         },
+        // fm's chu shogi pieces, from piece_data.c's Black (hi_) vectors as written there
+        // (forward is -1; every one is symmetric left to right): leaps, runs
+        DrunkElephant => Movement::new(
+            vec![(-1, -1), (-1, 0), (-1, 1), (0, -1), (1, -1), (1, 0), (1, 1)],
+            vec![],
+        ),
+        BlindTiger => Movement::new(
+            vec![(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, -1), (1, 0), (1, 1)],
+            vec![],
+        ),
+        CopperGeneral => Movement::new(vec![(-1, -1), (0, -1), (0, 1), (1, -1)], vec![]),
+        FerociousLeopard => Movement::new(vec![(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)], vec![]),
+        GoBetween => Movement::new(vec![(0, -1), (0, 1)], vec![]),
+        FreeKing => Movement::new(vec![], queen_lines),
+        VerticalMover => Movement::new(vec![(-1, 0), (1, 0)], vec![(0, -1), (0, 1)]),
+        SideMover => Movement::new(vec![(0, -1), (0, 1)], vec![(-1, 0), (1, 0)]),
+        ReverseChariot => Movement::new(vec![], vec![(0, -1), (0, 1)]),
+        FlyingStag => Movement::new(
+            vec![(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)],
+            vec![(0, -1), (0, 1)],
+        ),
+        FlyingOx => Movement::new(vec![], vec![(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)]),
+        FreeBoar => Movement::new(vec![], vec![(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]),
+        Whale => Movement::new(vec![], vec![(-1, 1), (0, -1), (0, 1), (1, 1)]),
+        WhiteHorse => Movement::new(vec![], vec![(-1, -1), (0, -1), (0, 1), (1, -1)]),
+        // fm's tori shogi pieces, likewise (the quails are not symmetric: White's
+        // offsets are Black's turned round, `reach_as`)
+        Crane => Movement::new(vec![(-1, -1), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 1)], vec![]),
+        Pheasant => Movement::new(vec![(-1, 1), (0, -2), (1, 1)], vec![]),
+        LeftQuail => Movement::new(vec![(1, 1)], vec![(-1, 1), (0, -1)]),
+        RightQuail => Movement::new(vec![(-1, 1)], vec![(0, -1), (1, 1)]),
+        Falcon => Movement::new(
+            vec![(-1, -1), (-1, 0), (-1, 1), (0, -1), (1, -1), (1, 0), (1, 1)],
+            vec![],
+        ),
+        // the runs of range 2 (fm's vec_t range) as a step and a lame two-step
+        ToriEagle => Movement {
+            lame: vec![((-2, 2), (-1, 1)), ((2, 2), (1, 1))],
+            ..Movement::new(
+                vec![(-1, 0), (0, -1), (1, 0), (-1, 1), (1, 1)],
+                vec![(-1, -1), (0, 1), (1, -1)],
+            )
+        },
+        Goose => Movement::new(vec![(-2, -2), (0, 2), (2, -2)], vec![]),
+        // fm's dai shogi pieces, likewise: vec_run_dhr, vec_run_dmg (runs of range 2),
+        // vec_hi and vec_ka leaps, hi_vec_fb3 leaps
+        FlyingDragon => Movement {
+            lame: diagonals.iter().map(|&(df, dr)| ((2 * df, 2 * dr), (df, dr))).collect(),
+            ..Movement::new(diagonals.clone(), vec![])
+        },
+        FierceOx => Movement {
+            lame: orthogonals
+                .iter()
+                .map(|&(df, dr)| ((2 * df, 2 * dr), (df, dr)))
+                .collect(),
+            ..Movement::new(orthogonals.clone(), vec![])
+        },
+        AngryBoar => Movement::new(orthogonals.clone(), vec![]),
+        CatSword => Movement::new(diagonals.clone(), vec![]),
+        CoiledSerpent => Movement::new(vec![(-1, 1), (0, -1), (0, 1), (1, 1)], vec![]),
         Stone => Movement::new(vec![], vec![]),
         // a kind added later (say a user-defined one) has no movement written here
         #[allow(unreachable_patterns)]
@@ -356,16 +416,17 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
     let sign = if piece.color == Color::Black { 1 } else { -1 };
     let movement = movement(kind);
     let mut out = Vec::new();
+    // White's offsets are Black's turned round (files too: it matters for the quails)
     for (df, dr) in movement.leaps {
-        if let Some(to) = from.offset(df, dr * sign) {
+        if let Some(to) = from.offset(df * sign, dr * sign) {
             if can_land(setup, piece.color, to) {
                 out.push(to);
             }
         }
     }
     for ((df, dr), (bf, br)) in movement.lame {
-        let between = from.offset(bf, br * sign);
-        if let (Some(to), Some(between)) = (from.offset(df, dr * sign), between) {
+        let between = from.offset(bf * sign, br * sign);
+        if let (Some(to), Some(between)) = (from.offset(df * sign, dr * sign), between) {
             if setup.piece_at(between).is_none() && can_land(setup, piece.color, to) {
                 out.push(to);
             }
@@ -373,7 +434,7 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
     }
     for (df, dr) in movement.slides {
         let mut cur = from;
-        while let Some(to) = cur.offset(df, dr * sign) {
+        while let Some(to) = cur.offset(df * sign, dr * sign) {
             match setup.piece_at(to) {
                 None => out.push(to),
                 Some(p) => {

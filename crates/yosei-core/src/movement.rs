@@ -128,6 +128,35 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Eagle => "tQ",
         NonStopEquihopper => "E",
         Locust => "xQ",
+        // fm's chu shogi pieces (`piece_data.c`, their vectors in docs/rules/fairy-pieces.md)
+        DrunkElephant => "FfWsW",
+        BlindTiger => "FbWsW",
+        CopperGeneral => "fFvW",
+        FerociousLeopard => "FvW",
+        GoBetween => "vW",
+        FreeKing => "Q",
+        VerticalMover => "vRsW",
+        SideMover => "sRvW",
+        ReverseChariot => "vR",
+        FlyingStag => "FsWvR",
+        FlyingOx => "BvR",
+        FreeBoar => "BsR",
+        Whale => "bBvR",
+        WhiteHorse => "fBvR",
+        // fm's tori shogi pieces
+        Crane => "FvW",
+        Pheasant => "bFfD",
+        LeftQuail => "fRbrBblF",
+        RightQuail => "fRblBbrF",
+        Falcon => "FfWsW",
+        ToriEagle => "fWsWfBbRbFbnA",
+        Goose => "fAbD",
+        // fm's dai shogi pieces (runs of range 2 as a step and a lame two-step)
+        FlyingDragon => "FnA",
+        FierceOx => "WnD",
+        AngryBoar => "W",
+        CatSword => "F",
+        CoiledSerpent => "bFvW",
         _ => return None,
     })
 }
@@ -1987,6 +2016,80 @@ mod tests {
             let err = Movement::parse(text).unwrap_err();
             assert_eq!((err.column, err.message.as_str()), (column, message), "{text}");
         }
+    }
+
+    #[test]
+    fn chu_shogi_pieces_move_as_fms_vectors_say() {
+        let from = sq(5, 5);
+        let steps = |kind, color| compiled_builtin(kind).unwrap().attacks(color, from, Bitboard::EMPTY);
+        // Black's forward is towards rank 1: the copper general steps to 44 54 64 and back
+        // to 56; White's is the same turned round
+        assert_eq!(steps(CopperGeneral, Color::Black), set(&[44, 54, 64, 56]));
+        assert_eq!(steps(CopperGeneral, Color::White), set(&[46, 56, 66, 54]));
+        // the drunk elephant has every king step but straight back, the blind tiger every
+        // one but straight forward
+        assert_eq!(steps(DrunkElephant, Color::Black), set(&[44, 54, 64, 45, 65, 46, 66]));
+        assert_eq!(steps(BlindTiger, Color::Black), set(&[44, 64, 45, 65, 46, 56, 66]));
+        assert_eq!(steps(FerociousLeopard, Color::Black), set(&[44, 54, 64, 46, 56, 66]));
+        assert_eq!(steps(GoBetween, Color::White), set(&[54, 56]));
+        // riders stop at the first piece: the whale along the file and diagonally back
+        let whale = compiled_builtin(Whale).unwrap();
+        assert_eq!(
+            whale.attacks(Color::Black, from, set(&[53, 57, 66])),
+            set(&[54, 53, 56, 57, 46, 37, 28, 19, 66])
+        );
+        let horse = compiled_builtin(WhiteHorse).unwrap();
+        assert_eq!(
+            horse.attacks(Color::White, from, set(&[57, 44])),
+            set(&[54, 53, 52, 51, 56, 57, 46, 37, 28, 19, 66, 77, 88, 99])
+        );
+        for kind in PieceKind::FM_ZOO_KINDS[26..].iter().copied() {
+            let m = compiled_builtin(kind).unwrap();
+            assert!(m.dead_squares(Color::Black).is_empty(), "{kind:?}");
+            assert!(m.dead_squares(Color::White).is_empty(), "{kind:?}");
+        }
+    }
+
+    #[test]
+    fn tori_shogi_pieces_move_as_fms_vectors_say() {
+        let from = sq(5, 5);
+        let on = |kind, color, occupied| compiled_builtin(kind).unwrap().attacks(color, from, occupied);
+        // fm's file -1 is the owner's right for Black (towards file 1): the left quail
+        // rides forward and diagonally back to the right, steps back to the left
+        assert_eq!(
+            on(LeftQuail, Color::Black, set(&[52, 37])),
+            set(&[54, 53, 52, 46, 37, 66])
+        );
+        // White's is Black's turned round: forward is towards rank 9, its right file 9
+        assert_eq!(
+            on(LeftQuail, Color::White, set(&[58, 73])),
+            set(&[56, 57, 58, 64, 73, 44])
+        );
+        assert_eq!(
+            on(RightQuail, Color::Black, set(&[51, 77])),
+            set(&[54, 53, 52, 51, 66, 77, 46])
+        );
+        // the pheasant jumps two forward (nothing blocks) and steps diagonally back
+        assert_eq!(on(Pheasant, Color::Black, set(&[54])), set(&[53, 46, 66]));
+        assert_eq!(on(Goose, Color::White, Bitboard::EMPTY), set(&[37, 77, 53]));
+        // the eagle's runs diagonally back stop after two squares and at a piece: with 46
+        // filled it has 46 and nothing beyond on that side, 66 and 77 on the other
+        let eagle = on(ToriEagle, Color::Black, set(&[46]));
+        assert!(eagle.contains(sq(4, 6)) && !eagle.contains(sq(3, 7)));
+        assert!(eagle.contains(sq(7, 7)) && !eagle.contains(sq(8, 8)));
+        assert!(eagle.contains(sq(5, 9)) && eagle.contains(sq(1, 1)) && eagle.contains(sq(9, 1)));
+        assert!(!eagle.contains(sq(5, 3)) && eagle.contains(sq(5, 4)) && eagle.contains(sq(4, 5)));
+    }
+
+    #[test]
+    fn dai_shogi_runs_of_two_are_blocked_by_the_first_square() {
+        let from = sq(5, 5);
+        let on = |kind, occupied| compiled_builtin(kind).unwrap().attacks(Color::Black, from, occupied);
+        // fm's vec_run_dhr: diagonal runs of range 2; a piece on 44 stops that one
+        assert_eq!(on(FlyingDragon, set(&[44])), set(&[44, 64, 73, 46, 37, 66, 77]));
+        assert_eq!(on(FierceOx, set(&[56])), set(&[54, 53, 45, 35, 65, 75, 56]));
+        // the coiled serpent steps straight forward and back and diagonally back
+        assert_eq!(on(CoiledSerpent, Bitboard::EMPTY), set(&[54, 56, 46, 66]));
     }
 
     #[test]

@@ -117,6 +117,62 @@ pub enum PieceKind {
     /// 蝗 Locust: captures only, by hopping along queen lines over an enemy piece onto
     /// the empty square just beyond it
     Locust,
+    // fm's chu shogi pieces (`piece_data.c` pieces 72-90), appended likewise; their
+    // indices written out, as packed positions and keys depend on them
+    /// 象 Drunk elephant (酔象): a king step in every direction but straight back
+    DrunkElephant = 58,
+    /// 虎 Blind tiger (盲虎): a king step in every direction but straight forward
+    BlindTiger = 59,
+    /// 銅 Copper general (銅将): a step forward, diagonally forward or straight back
+    CopperGeneral = 60,
+    /// 豹 Ferocious leopard (猛豹): a step diagonally, straight forward or back
+    FerociousLeopard = 61,
+    /// 仲 Go-between (仲人): a step straight forward or back
+    GoBetween = 62,
+    /// 奔 Free king (奔王): a queen's rides
+    FreeKing = 63,
+    /// 竪 Vertical mover (竪行): rides along the file, a step sideways
+    VerticalMover = 64,
+    /// 横 Side mover (横行): rides along the rank, a step forward or back
+    SideMover = 65,
+    /// 反 Reverse chariot (反車): rides along the file both ways
+    ReverseChariot = 66,
+    /// 鹿 Flying stag (飛鹿): rides along the file, a king step sideways or diagonally
+    FlyingStag = 67,
+    /// 牛 Flying ox (飛牛): rides diagonally and along the file
+    FlyingOx = 68,
+    /// 猪 Free boar (奔猪): rides diagonally and along the rank
+    FreeBoar = 69,
+    /// 鯨 Whale (鯨鯢): rides along the file and diagonally backward
+    Whale = 70,
+    /// 駒 White horse (白駒): rides along the file and diagonally forward
+    WhiteHorse = 71,
+    // fm's tori shogi pieces (`piece_data.c` pieces 112-119), likewise
+    /// 鶴 Crane (鶴, tori shogi): a step diagonally, straight forward or back
+    Crane = 72,
+    /// 雉 Pheasant (雉, tori shogi): a jump two squares forward, a step diagonally back
+    Pheasant = 73,
+    /// 享 Left quail (左鶉, 享): rides forward and diagonally back to the right, a step diagonally back to the left
+    LeftQuail = 74,
+    /// 鳥 Right quail (右鶉, 鳥): rides forward and diagonally back to the left, a step diagonally back to the right
+    RightQuail = 75,
+    /// 鷹 Falcon (鷹, tori shogi): a king step in every direction but straight back
+    Falcon = 76,
+    /// 鵰 Eagle of tori shogi (鵰): a step forward or sideways, rides diagonally forward and straight back, up to two squares diagonally back
+    ToriEagle = 77,
+    /// 鴈 Goose (鴈, tori shogi): a jump two squares diagonally forward or straight back
+    Goose = 78,
+    // fm's dai shogi pieces (`piece_data.c` pieces 121-126), likewise
+    /// 辰 Flying dragon (飛龍, dai shogi): up to two squares diagonally
+    FlyingDragon = 79,
+    /// 丑 Fierce ox (猛牛, dai shogi): up to two squares orthogonally
+    FierceOx = 80,
+    /// 亥 Angry boar (嗔猪, dai shogi): a step orthogonally
+    AngryBoar = 81,
+    /// 猫 Cat sword (猫刃, dai shogi): a step diagonally
+    CatSword = 82,
+    /// 蛇 Coiled serpent (蟠蛇, maka dai dai shogi): a step straight forward, straight back or diagonally back
+    CoiledSerpent = 83,
 }
 
 use PieceKind::*;
@@ -158,11 +214,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 58;
+    pub const COUNT: usize = 84;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 26] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 52] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -189,14 +245,40 @@ impl PieceKind {
         Eagle,
         NonStopEquihopper,
         Locust,
+        DrunkElephant,
+        BlindTiger,
+        CopperGeneral,
+        FerociousLeopard,
+        GoBetween,
+        FreeKing,
+        VerticalMover,
+        SideMover,
+        ReverseChariot,
+        FlyingStag,
+        FlyingOx,
+        FreeBoar,
+        Whale,
+        WhiteHorse,
+        Crane,
+        Pheasant,
+        LeftQuail,
+        RightQuail,
+        Falcon,
+        ToriEagle,
+        Goose,
+        FlyingDragon,
+        FierceOx,
+        AngryBoar,
+        CatSword,
+        CoiledSerpent,
     ];
 
     pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 50] = {
-        let mut out = [Pawn; 50];
+    pub const HAND_KINDS: [PieceKind; 76] = {
+        let mut out = [Pawn; 76];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -378,6 +460,32 @@ impl PieceKind {
             Eagle => "[EA]",
             NonStopEquihopper => "[NE]",
             Locust => "[LO]",
+            DrunkElephant => "[SZ]",
+            BlindTiger => "[MK]",
+            CopperGeneral => "[DO]",
+            FerociousLeopard => "[MH]",
+            GoBetween => "[CN]",
+            FreeKing => "[HN]",
+            VerticalMover => "[JG]",
+            SideMover => "[OG]",
+            ReverseChariot => "[HE]",
+            FlyingStag => "[HR]",
+            FlyingOx => "[HG]",
+            FreeBoar => "[HC]",
+            Whale => "[KG]",
+            WhiteHorse => "[HK]",
+            Crane => "[TTR]",
+            Pheasant => "[TKJ]",
+            LeftQuail => "[TLU]",
+            RightQuail => "[TRU]",
+            Falcon => "[TTK]",
+            ToriEagle => "[TKT]",
+            Goose => "[TKR]",
+            FlyingDragon => "[DHR]",
+            FierceOx => "[DMG]",
+            AngryBoar => "[DSC]",
+            CatSword => "[DMJ]",
+            CoiledSerpent => "[DBJ]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -452,6 +560,32 @@ impl PieceKind {
             Eagle => "eagle",
             NonStopEquihopper => "non-stop equihopper",
             Locust => "locust",
+            DrunkElephant => "drunk elephant",
+            BlindTiger => "blind tiger",
+            CopperGeneral => "copper general",
+            FerociousLeopard => "ferocious leopard",
+            GoBetween => "go-between",
+            FreeKing => "free king",
+            VerticalMover => "vertical mover",
+            SideMover => "side mover",
+            ReverseChariot => "reverse chariot",
+            FlyingStag => "flying stag",
+            FlyingOx => "flying ox",
+            FreeBoar => "free boar",
+            Whale => "whale",
+            WhiteHorse => "white horse",
+            Crane => "crane",
+            Pheasant => "pheasant",
+            LeftQuail => "left quail",
+            RightQuail => "right quail",
+            Falcon => "falcon",
+            ToriEagle => "tori eagle",
+            Goose => "goose",
+            FlyingDragon => "flying dragon",
+            FierceOx => "fierce ox",
+            AngryBoar => "angry boar",
+            CatSword => "cat sword",
+            CoiledSerpent => "coiled serpent",
         }
     }
 }

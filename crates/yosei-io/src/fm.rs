@@ -18,7 +18,7 @@
 
 use crate::csa::{kind_from_csa_code, HAND_ORDER};
 use crate::error::FormatError;
-use crate::fm_declare::{self, Declaration, RemainingHand};
+use crate::fm_declare::{self, fm_code, Declaration, RemainingHand};
 use crate::notation::{board_glyph, digit_value, kind_from_glyph, parse_piece_name};
 use crate::problem::{remaining_pieces, Problem};
 use crate::rule_words::{parse_rule_phrase, write_rule_phrase, RulePhrase};
@@ -187,6 +187,13 @@ pub fn first_mover(stipulation: Option<Stipulation>) -> Color {
 /// ASCII codes and glyphs are read in either case.
 fn piece_at(chars: &[char], i: usize) -> Option<(PieceKind, usize)> {
     let rest = chars.get(i..)?;
+    // the three-letter codes first (tori shogi's TTR…)
+    if let [a, b, c, ..] = rest {
+        let code: String = [a, b, c].iter().map(|c| c.to_ascii_uppercase()).collect();
+        if let Some(kind) = PieceKind::ALL.into_iter().find(|&k| fm_code(k) == Some(code.as_str())) {
+            return Some((kind, 3));
+        }
+    }
     if let [a, b, ..] = rest {
         let code = format!("{}{}", a.to_ascii_uppercase(), b.to_ascii_uppercase());
         // fm reads GY (玉) as well as OU; AL is fm's Alfil, whose CSA code is AF (CSA's

@@ -8,9 +8,10 @@
 //!   whole problem; those that are neither on the board nor in the attacker's hand are
 //!   the defender's when its hand is "all remaining" (not written, or `+*`), and only
 //!   for a holdable kind.
-//! - `P` changes nothing for a kind fm gives no promoted form (every kind yosei has but
-//!   the Kirin and the Phoenix); `R` (royal), `X` (exchange), `P` on the Kirin and the
-//!   Phoenix, faces (`:`), `?` and vectors (`{…}`) are refused, each named.
+//! - `P` changes nothing for a kind fm gives no promoted form; `R` (royal), `X`
+//!   (exchange), `P` on a kind fm promotes (the Kirin, the Phoenix, eight chu shogi
+//!   pieces, the falcon and four dai shogi pieces: `fm_promoted_code`), faces (`:`), `?` and vectors (`{…}`) are refused, each
+//!   named.
 
 use crate::csa::csa_code;
 use crate::error::FormatError;
@@ -31,13 +32,52 @@ pub(crate) struct Declaration {
     pub holdable: bool,
 }
 
-/// fm's code of a fairy kind (CSA's, but `AL` for the Alfil, whose CSA code is `AF`);
-/// `None` for kinds fm does not have (the problem-defined ones, the stone).
+/// fm's code of a fairy kind (CSA's, but `AL` for the Alfil, whose CSA code is `AF`, and
+/// the three-letter codes of the tori and dai shogi pieces); `None` for kinds fm does not have
+/// (the problem-defined ones, the stone).
 pub(crate) fn fm_code(kind: PieceKind) -> Option<&'static str> {
+    use PieceKind::*;
     if !kind.is_fairy() || !kind.is_hand_kind() || kind.is_user_defined() {
         return None;
     }
-    Some(if kind == PieceKind::Alfil { "AL" } else { csa_code(kind) })
+    let bracketed = kind.sfen_name().trim_matches(|c| c == '[' || c == ']');
+    Some(match kind {
+        Alfil => "AL",
+        // fm's three-letter codes (tori and dai shogi), which CSA cannot write
+        _ if bracketed.len() == 3 => bracketed,
+        _ => csa_code(kind),
+    })
+}
+
+/// The tori shogi kinds: fm's table makes them reusable (`B_PA_REUSABLE`) whether or not
+/// a declaration says `H`, so a capture never discards one.
+fn always_reusable(kind: PieceKind) -> bool {
+    use PieceKind::*;
+    matches!(
+        kind,
+        Crane | Pheasant | LeftQuail | RightQuail | Falcon | ToriEagle | Goose
+    )
+}
+
+/// fm's code of the kind `kind` promotes to under `@P` (`piece_data.c` `fp_promoted`),
+/// for the kinds yosei has that fm promotes; `None` where `@P` changes nothing.
+fn fm_promoted_code(kind: PieceKind) -> Option<&'static str> {
+    use PieceKind::*;
+    Some(match kind {
+        Kirin => "PSS",
+        Phoenix => "PHO",
+        DrunkElephant => "TS",
+        BlindTiger => "HR",
+        CopperGeneral => "POG",
+        FerociousLeopard => "PKA",
+        GoBetween => "PSZ",
+        VerticalMover => "HG",
+        SideMover => "HC",
+        ReverseChariot => "KG",
+        Falcon => "TKT",
+        FlyingDragon | FierceOx | AngryBoar | CatSword => "DNK",
+        _ => return None,
+    })
 }
 
 /// How many of `kind` fm counts in a problem whose declaration gives no `#count`
@@ -47,6 +87,12 @@ fn fm_default_count(kind: PieceKind) -> u32 {
     match kind {
         ChessKnight | Camel | Zebra | Giraffe | FiveLeaper | Root50Leaper | Flamingo | Root40Leaper | Root65Leaper
         | Wazir | Dabbaba | Threeleaper | Fers | Alfil | Tripper | Mao | Moa | Shan | Pao | Vao => 4,
+        // the chu shogi pieces but the drunk elephant and the free king
+        BlindTiger | CopperGeneral | FerociousLeopard | GoBetween | VerticalMover | SideMover | ReverseChariot
+        | FlyingStag | FlyingOx | FreeBoar | Whale | WhiteHorse => 4,
+        Crane | Pheasant => 4,
+        FlyingDragon | FierceOx | AngryBoar | CatSword | CoiledSerpent => 4,
+        Goose => 16,
         _ => 2,
     }
 }
@@ -130,12 +176,13 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
         while let Some(&c) = chars.get(i).filter(|c| c.is_ascii_alphabetic()) {
             match c {
                 'H' => holdable = true,
-                'P' if matches!(kind, PieceKind::Kirin | PieceKind::Phoenix) => {
+                'P' if fm_promoted_code(kind).is_some() => {
                     return Err((
                         i,
                         format!(
-                            "attribute P (promotable) on {code} is not supported: fm promotes it to a chu shogi piece \
-                             yosei does not have"
+                            "attribute P (promotable) on {code} is not supported: fm promotes it to {}, a promotion \
+                             yosei does not make",
+                            fm_promoted_code(kind).unwrap_or_default()
                         ),
                     ))
                 }
@@ -203,6 +250,13 @@ pub(crate) fn apply(
             .count() as u32;
         let held = |color: Color| u32::from(setup.hand(color).count(d.kind));
         let count = d.count.unwrap_or_else(|| fm_default_count(d.kind));
+        if !d.holdable && always_reusable(d.kind) {
+            return Err(format!(
+                "the {} is declared without H: fm's table makes a captured one go to the capturer's hand all \
+                 the same (reusable) but not droppable, which yosei does not model; declare it with @H",
+                d.kind.name()
+            ));
+        }
         if !d.holdable {
             if held(Color::Black) + held(Color::White) > 0 {
                 return Err(format!(

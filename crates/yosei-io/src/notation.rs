@@ -191,6 +191,35 @@ pub fn board_glyph(kind: PieceKind) -> char {
         // fm's second glyph (its first, Ｅ, is a user piece's here)
         NonStopEquihopper => '均',
         Locust => '蝗',
+        // fm's chu shogi glyphs
+        DrunkElephant => '象',
+        BlindTiger => '虎',
+        CopperGeneral => '銅',
+        FerociousLeopard => '豹',
+        GoBetween => '仲',
+        FreeKing => '奔',
+        VerticalMover => '竪',
+        SideMover => '横',
+        ReverseChariot => '反',
+        FlyingStag => '鹿',
+        FlyingOx => '牛',
+        FreeBoar => '猪',
+        Whale => '鯨',
+        WhiteHorse => '駒',
+        // fm's tori shogi glyphs
+        Crane => '鶴',
+        Pheasant => '雉',
+        LeftQuail => '享',
+        RightQuail => '鳥',
+        Falcon => '鷹',
+        ToriEagle => '鵰',
+        Goose => '鴈',
+        // fm's dai shogi glyphs
+        FlyingDragon => '辰',
+        FierceOx => '丑',
+        AngryBoar => '亥',
+        CatSword => '猫',
+        CoiledSerpent => '蛇',
     }
 }
 

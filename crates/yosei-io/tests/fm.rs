@@ -8,7 +8,7 @@ use common::{
     assert_bad_inputs, assert_error_within, random_conditions, random_pieces, random_stipulation, random_words,
     setup_of, sq, sweep, Mutations, Rng, Sweep, Truncate,
 };
-use yosei_core::{Color, Piece, PieceKind};
+use yosei_core::{Color, Piece, PieceKind, Square};
 use yosei_io::fm::{first_mover, read_fm, read_fm_lines, write_fm};
 use yosei_io::problem::remaining_pieces;
 use yosei_io::Problem;
@@ -445,11 +445,58 @@ fn declarations_in_fms_other_spellings() {
 }
 
 #[test]
+fn chu_shogi_pieces_are_declared_by_fms_codes_and_glyphs() {
+    // fm's default count of the drunk elephant is 2, of the copper general 4
+    let p = read("/EF1=SZ@H,F2=銅@H\nばか詰 13SZ23DO, 11玉 #1");
+    assert_eq!(p.setup.hand(Color::White).count(PieceKind::DrunkElephant), 1);
+    assert_eq!(p.setup.hand(Color::White).count(PieceKind::CopperGeneral), 3);
+    // declared without H: discarded; P changes nothing where fm gives no promoted form
+    // (the free king, the whale); the dai shogi pieces by their three-letter codes
+    for (text, kinds) in [
+        (
+            "/EF1=HN#1@P,F2=KG#1\nばか詰 13HN23KG, 11玉 +0 #1",
+            [PieceKind::FreeKing, PieceKind::Whale],
+        ),
+        (
+            "/EF1=DBJ#1,F2=DMG#1\nばか詰 13DBJ23DMG, 11玉 +0 #1",
+            [PieceKind::CoiledSerpent, PieceKind::FierceOx],
+        ),
+    ] {
+        let q = read(text);
+        assert!(kinds.iter().all(|&k| q.options.discarded.contains(k)), "{text}");
+        assert_round_trip(&q);
+    }
+}
+
+#[test]
+fn tori_shogi_pieces_are_read_by_fms_three_letter_codes() {
+    // fm's default count of the goose is 16; the codes in either case, on the board and
+    // in the attacker's hand
+    let p = read("/EF1=TKR@H,F2=TLU#2@H\nばか詰 13TKR23tlu +TLU, 11玉 #1");
+    assert_eq!(
+        p.setup.piece_at(Square::new(1, 3).unwrap()).map(|p| p.kind),
+        Some(PieceKind::Goose)
+    );
+    assert_eq!(
+        p.setup.piece_at(Square::new(2, 3).unwrap()).map(|p| p.kind),
+        Some(PieceKind::LeftQuail)
+    );
+    assert_eq!(p.setup.hand(Color::Black).count(PieceKind::LeftQuail), 1);
+    assert_eq!(p.setup.hand(Color::White).count(PieceKind::Goose), 15);
+    assert_eq!(p.setup.hand(Color::White).count(PieceKind::LeftQuail), 0);
+    assert_round_trip(&p);
+}
+
+#[test]
 fn declarations_fm_refuses_or_yosei_does_not_support_are_errors_naming_them() {
     let cases = [
         ("/EF1=WA@R\nばか詰 13WA, 11玉 +0 #1", "attribute R"),
         ("/EF1=WA@X\nばか詰 13WA, 11玉 +0 #1", "attribute X"),
         ("/EF1=KR@P\nばか詰 13KR, 11玉 +0 #1", "attribute P"),
+        ("/EF1=MK@P\nばか詰 13MK, 11玉 +0 #1", "fm promotes it to HR"),
+        ("/EF1=TTR#1\nばか詰 13TTR, 11玉 +0 #1", "crane is declared without H"),
+        ("/EF1=TTK@HP\nばか詰 13TTK, 11玉 +0 #1", "fm promotes it to TKT"),
+        ("/EF1=DHR@P\nばか詰 13DHR, 11玉 +0 #1", "fm promotes it to DNK"),
         ("/EF1=WA@Q\nばか詰 13WA, 11玉 +0 #1", "unknown attribute 'Q'"),
         ("/EF1=WA:ワ\nばか詰 13WA, 11玉 +0 #1", "a face"),
         ("/EF1=ZZ\nばか詰 11玉 +0 #1", "found 'ZZ'"),

@@ -130,28 +130,47 @@ fn fairy_letters_and_promoted_pieces() {
 #[test]
 fn fm_zoo_pieces_are_bracketed_codes() {
     use PieceKind::*;
-    // every fm piece past the alphabet, Black on rank 9 and White on rank 1, and in hands
-    let text =
-        "[wa][da][tl][fe][al][tr][fl][r4][r6]/[cr][zr][em][pr][ma][mo][sh][pa][va]/[le][li][ro][rs][sp][ea][ne][lo]1/9/9/9/\
-                [LE][LI][RO][RS][SP][EA][NE][LO]1/[CR][ZR][EM][PR][MA][MO][SH][PA][VA]/[WA][DA][TL][FE][AL][TR][FL][R4][R6] b \
-                2[EM][PR][r6] 1";
-    let setup = setup_of(text);
-    // the text lists them in kind order: nine on the edge ranks, nine next to them, eight
-    // on the third
-    for (i, &kind) in PieceKind::FM_ZOO_KINDS.iter().enumerate() {
-        let (file, rank) = (9 - (i % 9) as i32, 1 + (i / 9) as i32);
-        assert_eq!(setup.piece_at(sq(file, rank)), Some(Piece::new(kind, Color::White)));
-        assert_eq!(
-            setup.piece_at(sq(file, 10 - rank)),
-            Some(Piece::new(kind, Color::Black))
-        );
+    // every fm piece past the alphabet, Black's from rank 9 and White's from rank 1 in
+    // kind order (nine a rank), and in hands: the leapers, riders and hoppers, then the
+    // chu, tori and dai shogi pieces
+    let zoo = "[wa][da][tl][fe][al][tr][fl][r4][r6]/[cr][zr][em][pr][ma][mo][sh][pa][va]/[le][li][ro][rs][sp][ea][ne][lo]1/9/9/9/\
+               [LE][LI][RO][RS][SP][EA][NE][LO]1/[CR][ZR][EM][PR][MA][MO][SH][PA][VA]/[WA][DA][TL][FE][AL][TR][FL][R4][R6] b \
+               2[EM][PR][r6] 1";
+    let chu = "[sz][mk][do][mh][cn][hn][jg][og][he]/[hr][hg][hc][kg][hk]4/9/9/9/9/9/\
+               [HR][HG][HC][KG][HK]4/[SZ][MK][DO][MH][CN][HN][JG][OG][HE] w [SZ]2[HK][og] 3";
+    let tori =
+        "[ttr][tkj][tlu][tru][ttk][tkt][tkr]2/9/9/9/9/9/9/9/[TTR][TKJ][TLU][TRU][TTK][TKT][TKR]2 b 3[TKR][ttr] 1";
+    let dai = "[dhr][dmg][dsc][dmj][dbj]4/9/9/9/9/9/9/9/[DHR][DMG][DSC][DMJ][DBJ]4 b [DBJ] 1";
+    // (SFEN, its kinds in board order, a kind dropped in USI)
+    let cases = [
+        (zoo, 0..26, Wazir),
+        (chu, 26..40, Whale),
+        (tori, 40..47, LeftQuail),
+        (dai, 47..52, FierceOx),
+    ];
+    for (text, kinds, dropped) in cases {
+        let setup = setup_of(text);
+        for (i, &kind) in PieceKind::FM_ZOO_KINDS[kinds].iter().enumerate() {
+            let (file, rank) = (9 - (i % 9) as i32, 1 + (i / 9) as i32);
+            assert_eq!(setup.piece_at(sq(file, rank)), Some(Piece::new(kind, Color::White)));
+            assert_eq!(
+                setup.piece_at(sq(file, 10 - rank)),
+                Some(Piece::new(kind, Color::Black))
+            );
+        }
+        assert_eq!(write_sfen(&setup), text);
+        let usi = format!("{}*5e", dropped.sfen_name());
+        assert_eq!(parse_usi_move(&usi), Ok(Move::drop(dropped, sq(5, 5))));
+        assert_eq!(write_usi_move(Move::drop(dropped, sq(5, 5))), usi);
     }
-    assert_eq!(setup.hand(Color::Black).count(Empress), 2);
-    assert_eq!(setup.hand(Color::Black).count(Princess), 1);
-    assert_eq!(setup.hand(Color::White).count(Root65Leaper), 1);
-    assert_eq!(write_sfen(&setup), text);
-    assert_eq!(parse_usi_move("[WA]*5e"), Ok(Move::drop(Wazir, sq(5, 5))));
-    assert_eq!(write_usi_move(Move::drop(Princess, sq(1, 1))), "[PR]*1a");
+    let held = |text, color, kind| setup_of(text).hand(color).count(kind);
+    assert_eq!(held(zoo, Color::Black, Empress), 2);
+    assert_eq!(held(zoo, Color::Black, Princess), 1);
+    assert_eq!(held(zoo, Color::White, Root65Leaper), 1);
+    assert_eq!(held(chu, Color::Black, WhiteHorse), 2);
+    assert_eq!(held(chu, Color::White, SideMover), 1);
+    assert_eq!(held(tori, Color::Black, Goose), 3);
+    assert_eq!(held(tori, Color::White, Crane), 1);
 }
 
 #[test]

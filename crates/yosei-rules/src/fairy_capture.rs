@@ -12,12 +12,12 @@ use std::str::FromStr;
 use yosei_core::PieceKind;
 
 // one bit per kind
-const _: () = assert!(PieceKind::COUNT <= 64);
+const _: () = assert!(PieceKind::COUNT <= 128);
 
 /// The fairy kinds whose captured pieces are discarded (取捨て); every other captured
 /// piece goes to the capturer's hand as usual.
 #[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct DiscardedKinds(u64);
+pub struct DiscardedKinds(u128);
 
 impl DiscardedKinds {
     /// No kind discarded: rules.md's rule.
@@ -60,12 +60,12 @@ impl DiscardedKinds {
     }
 
     /// The set as bits by kind index (the packed position keeps it so).
-    pub(crate) fn bits(self) -> u64 {
+    pub(crate) fn bits(self) -> u128 {
         self.0
     }
 
     /// The set of `bits` ([`DiscardedKinds::bits`]), kept to fairy hand kinds.
-    pub(crate) fn from_bits(bits: u64) -> DiscardedKinds {
+    pub(crate) fn from_bits(bits: u128) -> DiscardedKinds {
         DiscardedKinds(bits & DiscardedKinds::every_fairy_kind().0)
     }
 

@@ -687,9 +687,11 @@ const PACKED_ENTRIES: u8 = 0x3f;
 /// swap.
 const PACKED_OPENING: u8 = 0xff;
 const PACKED_NO_SWAP: u8 = 0xfe;
-/// An occupancy bit past the 81 squares: the discarded kinds (8 bytes) end the packed
+/// An occupancy bit past the 81 squares: the discarded kinds (16 bytes) end the packed
 /// position.
 const PACKED_DISCARDS: u128 = 1 << Square::NUM;
+/// The discarded kinds' bytes: one bit per kind.
+const PACKED_DISCARD_BYTES: usize = 16;
 
 /// The occupied squares of a packed position.
 fn packed_occupancy(bytes: &[u8]) -> Bitboard {
@@ -709,7 +711,7 @@ impl Position {
     /// number of hand entries, the 81 occupancy bits, a byte per piece (in square order),
     /// two per kind in hand, then, under a Messigny rule that remembers, what the
     /// position remembers (one code byte, or a swap's two squares), and where captures
-    /// discard fairy kinds, which (8 bytes, flagged by an occupancy bit past the
+    /// discard fairy kinds, which (16 bytes, flagged by an occupancy bit past the
     /// board). The key and the move number are not kept: [`Position::unpack`]
     /// recomputes the one and is given the other (a layer's positions share it).
     pub fn pack_into(&self, out: &mut Vec<u8>) {
@@ -752,7 +754,11 @@ impl Position {
             _ if bytes[len] >= PACKED_NO_SWAP => len + 1,
             _ => len + 2,
         };
-        len + if packed_discards(bytes) { 8 } else { 0 }
+        len + if packed_discards(bytes) {
+            PACKED_DISCARD_BYTES
+        } else {
+            0
+        }
     }
 
     /// The position packed at the start of `bytes` by [`Position::pack_into`], with its
@@ -804,10 +810,10 @@ impl Position {
             at += 1;
         }
         if packed_discards(bytes) {
-            let mut mask = [0u8; 8];
-            mask.copy_from_slice(&bytes[at..at + 8]);
-            pos.discarded = DiscardedKinds::from_bits(u64::from_le_bytes(mask));
-            at += 8;
+            let mut mask = [0u8; PACKED_DISCARD_BYTES];
+            mask.copy_from_slice(&bytes[at..at + PACKED_DISCARD_BYTES]);
+            pos.discarded = DiscardedKinds::from_bits(u128::from_le_bytes(mask));
+            at += PACKED_DISCARD_BYTES;
         }
         pos.key = pos.compute_key();
         pos.fairy = pos.find_fairy_pieces();

@@ -13,7 +13,7 @@ use crate::{Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Piece, PieceKind, Square};
 
 /// A set of kinds, one bit per `PieceKind::index`.
-pub(crate) type PowerMask = u64;
+pub(crate) type PowerMask = u128;
 
 // every kind needs its own bit: a shift past the width would alias another kind
 const _: () = assert!(PieceKind::COUNT <= PowerMask::BITS as usize);
