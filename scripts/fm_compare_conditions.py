@@ -42,6 +42,7 @@ FM_WORD = {
     'k-madrasi': 'Ｋマドラシ',
     'nekosen': 'ネコ鮮', 'nekonekosen': 'ネコネコ鮮', 'kiki-nifu-invalid': '二歩王取無効',
     'andernach': 'ANDERNACH', 'anti-andernach': 'ANTIANDERNACH', 'koko': 'KOKO',
+    'isardam': 'ISARDAM', 'isardam-b': 'ISARDAM（タイプB）', 'uchifu': '打歩詰',
 }
 TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
 sys.path.insert(0, TOOLS)
@@ -189,6 +190,8 @@ def fm(sfen, cond, plies, length, stip='help'):
     out = subprocess.run([f'{TOOLS}/fm-solve.sh', line], capture_output=True, text=True, timeout=300).stdout
     if '全検完了' not in out:
         return None
+    # a long line is wrapped: its "まで N手" then stands on a line of its own
+    out = re.sub(r'\n(まで \d+手)', r' \1', out)
     if stip in ('tsume', 'mate'):  # fm lists mates within PLIES: the shortest, and their lines
         ends = [int(n) for n in re.findall(r'まで (\d+)手', out)]
         if not ends:

@@ -775,7 +775,8 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
 /// Isardam type A and Koko: the capture of the king on `king` by the piece on `from`,
 /// in some form (promoted where its kind may promote, never under 成禁 or 絶対成禁;
 /// unpromoted unless dead there or a second pawn and, under Andernach, not turned),
-/// once played obeys them (fm's trial move).
+/// once played (the capturer turned where Andernach turns it) obeys them (fm's trial
+/// move).
 fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool, rules: &Rules) -> bool {
     let piece = setup.piece_at(from).expect("a capturer");
     let by = piece.color;
@@ -785,16 +786,29 @@ fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool
     // under Andernach a capturer that turns is held to its new owner's test only
     let unpromoted =
         king_capture_turns(setup, from, king, rules) || (!dead_with(rules, piece.kind, by, king) && !two_pawns);
-    [(true, promoted), (false, unpromoted)]
+    let obeys = |m: Move| {
+        let after = play(&passed, m);
+        let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after);
+        let koko_allows = !rules.koko || koko_obeyed(&after, m);
+        isardam_allows && koko_allows
+    };
+    // a capture by hopping over the king (the Locust) lands beyond it (fm's
+    // `hi_trial_move2`; Isardam refuses hoppers, Koko powers other than the own)
+    let by_hopping = hop_captures_as(setup, from, piece.kind)
         .into_iter()
-        .filter(|&(_, allowed)| allowed)
-        .any(|(promote, _)| {
-            let m = Move::normal(from, king, promote);
-            let after = play(&passed, m);
-            let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after);
-            let koko_allows = !rules.koko || koko_obeyed(&after, m);
-            isardam_allows && koko_allows
-        })
+        .any(|(hurdle, to)| hurdle == king && obeys(Move::two_step(from, king, to)));
+    let landing = landings_with(setup, from, &[piece.kind]).contains(&king);
+    let by_landing = landing
+        && [(true, promoted), (false, unpromoted)]
+            .into_iter()
+            .filter(|&(_, allowed)| allowed)
+            .any(|(promote, _)| {
+                // under Andernach the capturer that turns stands on the king's square for
+                // the king's side (Isardam judges the board after the turn)
+                let plain = Move::normal(from, king, promote);
+                obeys(rules.turn.map_or(plain, |turn| turn_form(setup, rules, turn, plain)))
+            });
+    by_hopping || by_landing
 }
 
 /// Andernach: the piece on `from` would change colour by taking the king on `king`

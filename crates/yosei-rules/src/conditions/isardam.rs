@@ -7,7 +7,7 @@
 //!
 //! Powers are the pieces' own: fm refuses Isardam with every power-changing condition.
 
-use super::king_capture_forms;
+use super::{andernach, king_capture_forms};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{Move, PieceKind, Square};
 
@@ -49,17 +49,24 @@ pub(crate) fn forbids(pos: &Position, rules: &RuleSet) -> bool {
 
 /// Type A: whether the piece on `from` may capture the king on `king` as a check does —
 /// some form of the capture fm's trial move tries (promoted where it may promote,
-/// unpromoted unless dead there) leaves a position Isardam allows.
+/// unpromoted unless dead there) leaves a position Isardam allows. Under Andernach the
+/// capturer that turns stands on the king's square as the king's side's piece (fm plays
+/// the trial through its Andernach move code and judges the board after it).
 pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square, king: Square) -> bool {
     king_capture_forms(pos, rules, from, king).any(|promote| {
+        let capture = Move::normal(from, king, promote);
+        let capture = match rules.compiled().turn {
+            Some(rule) => andernach::apply(pos, rules, rule, capture),
+            None => capture,
+        };
         // the capturer's own hand gets nothing: a king goes to no hand
-        let after = pos.play(Move::normal(from, king, promote));
+        let after = pos.play(capture);
         !forbids(&after, rules)
     })
 }
 
 /// Isardam's type, if one is set, with fm's exclusions and the combinations yosei has
-/// not compared with fm refused (Andernach's are refused by `turn_rule`). Type A with
+/// not compared with fm refused (Andernach and Anti-Andernach combine: `turn_rule`). Type A with
 /// PWC is refused too: fm restores a king "captured" by a move that is no check (PWC's
 /// real move, unlike its trial move, puts the king back), which yosei does not play.
 pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> Option<Isardam> {
