@@ -1197,6 +1197,12 @@ pub struct Rules {
     /// Nesting of 完全打歩's "does this mate?" questions (0 for the caller); as the
     /// engine does, a question beyond the eighth level is answered "no".
     pub depth: u32,
+    /// Inside those questions, under Messigny: the last move's swap (from, to, the
+    /// mover's kind), and the side to move's own swap before it (fm's cut).
+    pub last_swap: Option<(Square, Square, PieceKind)>,
+    pub own_previous_swap: Option<(Square, Square, PieceKind)>,
+    /// Messigny: the position is the problem's start, whose move fm never remembers.
+    pub first_move: bool,
 }
 
 impl Rules {
@@ -1256,13 +1262,6 @@ impl Rules {
             Color::White
         } else {
             Color::Black
-        }
-    }
-
-    fn deeper(&self) -> Rules {
-        Rules {
-            depth: self.depth + 1,
-            ..*self
         }
     }
 }
@@ -1454,10 +1453,20 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     {
         return false;
     }
-    // the position after the move remembers no swap unless the move is one (not asked
-    // below: only a pawn drop's replies are)
+    // the position after the move remembers its swap, if it is one (a pawn drop's
+    // replies, and under 完全打歩 the replies to any check, are asked below)
+    let swapped = m.is_swap().then(|| (m.from().unwrap(), m.to()));
     let rules = &Rules {
-        after_swap: None,
+        after_swap: swapped.filter(|_| !rules.first_move),
+        first_move: false,
+        ..*rules
+    };
+    // the mate question's trail: this swap, and the one before it of the side that
+    // answers (fm's `test_*_mate_sub_mf`)
+    let question = Rules {
+        depth: rules.depth + 1,
+        last_swap: swapped.map(|(from, to)| (from, to, setup.piece_at(from).unwrap().kind)),
+        own_previous_swap: rules.last_swap,
         ..*rules
     };
     let pawn_drop = m.drop_kind() == Some(PieceKind::Pawn);
@@ -1470,10 +1479,7 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
         Some(Uchifu::Simple) => true,
         Some(Uchifu::Complete) => {
             // a mate by anything but a pawn drop is illegal
-            pawn_drop
-                || rules.depth >= 8
-                || !in_check_with(&after, rules)
-                || has_legal_move_under(&after, &rules.deeper())
+            pawn_drop || rules.depth >= 8 || !in_check_with(&after, rules) || has_legal_move_under(&after, &question)
         }
         None => {
             if pawn_drop && (rules.any_reading || in_check_with(&after, rules)) {
@@ -1489,6 +1495,19 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
 /// them: under 成禁 a promotion and under 取禁 / 攻方取禁 a capture counts though it may
 /// not be played (fm); under 絶対成禁 a promotion is no move at all.
 pub fn has_legal_move_under(setup: &Setup, rules: &Rules) -> bool {
+    // Messigny with 打歩詰, inside a mate question (fm's cut of endless swap recursion):
+    // a "swap" that repeats the side's own swap of two plies before counts at once.
+    // fm's generator matches the partner's kind whatever its colour, so it exists
+    // whenever the side's piece of that kind stands on the square it swapped from and
+    // a piece of that kind on the other.
+    if let Some((from, to, kind)) = rules.own_previous_swap.filter(|_| rules.depth > 0) {
+        let ours = setup.piece_at(from);
+        if ours.is_some_and(|p| p.color == setup.side_to_move && p.kind == kind)
+            && setup.piece_at(to).is_some_and(|p| p.kind == kind)
+        {
+            return true;
+        }
+    }
     candidates_under(setup, rules)
         .into_iter()
         .filter(|m| !(m.is_promotion() && rules.no_promotion == Some(NoPromotion::Absolute)))
