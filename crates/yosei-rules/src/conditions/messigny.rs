@@ -128,7 +128,11 @@ pub(crate) fn swaps<'a>(
 /// asks the mover, on the square it swapped to, for a neighbour, and Isardam judges the
 /// board after the swap; a king capture stays a capture (no swap) in their trials.
 /// 打歩詰 (fm's, 完全打歩) with fm's cut of endless swap recursion in its mate
-/// questions (`general::Trail`).
+/// questions (`general::Trail`). 単純打歩 (no mate question to ask), 天竺, 駒詰 and
+/// 自己王手王取無効, which fm lacks, combine
+/// as rules.md §5 composes conditions: a swap matches own kinds and needs no power, and
+/// the powers, checks and king captures are those of the board after it (held to the
+/// reference generator only).
 fn combines_with(c: Condition) -> bool {
     matches!(
         c,
@@ -150,6 +154,10 @@ fn combines_with(c: Condition) -> bool {
             | Condition::Isardam
             | Condition::IsardamB
             | Condition::Uchifu
+            | Condition::UchifuSimple
+            | Condition::Tenjiku
+            | Condition::Komazume(_)
+            | Condition::SelfCheckCaptureInvalid
     )
 }
 
