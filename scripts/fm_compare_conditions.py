@@ -21,7 +21,7 @@ usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES] [STIP]
   COND: a cli.md condition name (no-promotion, no-capture, greedy, ...); its fm word is
   taken from the table below. Positions are biased towards the rules' cases: pieces near
   the promotion zones (both sides), pieces next to each other (captures), a gold or
-  silver in Black's hand; under messigny, messigny-eu and messigny-jp also pieces of one
+  silver in Black's hand (under uchifu always a pawn); under messigny, messigny-eu and messigny-jp also pieces of one
   kind on both sides and often a Black king (swaps); under nekosen and nekonekosen also
   pieces of either side stacked along a file near the king (lines), and with STONES=1
   in the environment often a stone (SFEN O, fm's 石) among them (nekosen only: fm
@@ -42,6 +42,7 @@ FM_WORD = {
     'k-madrasi': 'Ｋマドラシ',
     'nekosen': 'ネコ鮮', 'nekonekosen': 'ネコネコ鮮', 'kiki-nifu-invalid': '二歩王取無効',
     'andernach': 'ANDERNACH', 'anti-andernach': 'ANTIANDERNACH', 'koko': 'KOKO',
+    'isardam': 'ISARDAM', 'isardam-b': 'ISARDAM（タイプB）', 'uchifu': '打歩詰',
 }
 TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
 sys.path.insert(0, TOOLS)
@@ -81,7 +82,7 @@ def random_helpself_sfen(rng):
     hand += ''.join(rng.sample(['g', 's', 'r', 'b'], rng.randint(1, 2)))
     return sfen_of(board, 'b ' + hand + ' 1')
 
-def random_sfen(rng, messigny=False, lines=False, stones=False, hand=(0, 2)):
+def random_sfen(rng, messigny=False, lines=False, stones=False, hand=(0, 2), pawn=False):
     board = {}
     wk = (rng.randint(1, 9), rng.randint(1, 3))
     board[wk] = 'k'
@@ -109,6 +110,8 @@ def random_sfen(rng, messigny=False, lines=False, stones=False, hand=(0, 2)):
         if stones and rng.random() < 0.5:  # a stone in or next to a line
             board.setdefault(near(wk, 2), 'O')
     hand = ''.join(rng.sample(['G', 'S', 'P', 'N', 'B', 'R'], rng.randint(*hand)))
+    if pawn and 'P' not in hand:  # 打歩詰: the mate is a pawn drop
+        hand += 'P'
     return sfen_of(board, 'b ' + (hand or '-') + ' 1')
 
 # fm's rule word and yosei's stipulation of each STIP
@@ -189,6 +192,8 @@ def fm(sfen, cond, plies, length, stip='help'):
     out = subprocess.run([f'{TOOLS}/fm-solve.sh', line], capture_output=True, text=True, timeout=300).stdout
     if '全検完了' not in out:
         return None
+    # a long line is wrapped: its "まで N手" then stands on a line of its own
+    out = re.sub(r'\n(まで \d+手)', r' \1', out)
     if stip in ('tsume', 'mate'):  # fm lists mates within PLIES: the shortest, and their lines
         ends = [int(n) for n in re.findall(r'まで (\d+)手', out)]
         if not ends:
@@ -281,7 +286,8 @@ def main():
             sfen = random_helpself_sfen(rng)
         else:
             sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond, os.environ.get('STONES') == '1',
-                               hand=(1, 3) if stip in ('tsume', 'mate') else (0, 2))
+                               hand=(1, 3) if stip in ('tsume', 'mate') else (0, 2),
+                               pawn='uchifu' in cond.split('+'))
         y = yosei(sfen, cond, plies, stip)
         if y is None:
             continue

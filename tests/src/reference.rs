@@ -836,7 +836,8 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
 /// Isardam type A and Koko: the capture of the king on `king` by the piece on `from`,
 /// in some form (promoted where its kind may promote, never under 成禁 or 絶対成禁;
 /// unpromoted unless dead there or a second pawn and, under Andernach, not turned),
-/// once played obeys them (fm's trial move).
+/// once played (the capturer turned where Andernach turns it) obeys them (fm's trial
+/// move).
 fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool, rules: &Rules) -> bool {
     let piece = setup.piece_at(from).expect("a capturer");
     let by = piece.color;
@@ -846,16 +847,29 @@ fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool
     // under Andernach a capturer that turns is held to its new owner's test only
     let unpromoted =
         king_capture_turns(setup, from, king, rules) || (!dead_with(rules, piece.kind, by, king) && !two_pawns);
-    [(true, promoted), (false, unpromoted)]
+    let obeys = |m: Move| {
+        let after = play(&passed, m);
+        let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after);
+        let koko_allows = !rules.koko || koko_obeyed(&after, m);
+        isardam_allows && koko_allows
+    };
+    // a capture by hopping over the king (the Locust) lands beyond it (fm's
+    // `hi_trial_move2`; Isardam refuses hoppers, Koko powers other than the own)
+    let by_hopping = hop_captures_as(setup, from, piece.kind)
         .into_iter()
-        .filter(|&(_, allowed)| allowed)
-        .any(|(promote, _)| {
-            let m = Move::normal(from, king, promote);
-            let after = play(&passed, m);
-            let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after);
-            let koko_allows = !rules.koko || koko_obeyed(&after, m);
-            isardam_allows && koko_allows
-        })
+        .any(|(hurdle, to)| hurdle == king && obeys(Move::two_step(from, king, to)));
+    let landing = landings_with(setup, from, &[piece.kind]).contains(&king);
+    let by_landing = landing
+        && [(true, promoted), (false, unpromoted)]
+            .into_iter()
+            .filter(|&(_, allowed)| allowed)
+            .any(|(promote, _)| {
+                // under Andernach the capturer that turns stands on the king's square for
+                // the king's side (Isardam judges the board after the turn)
+                let plain = Move::normal(from, king, promote);
+                obeys(rules.turn.map_or(plain, |turn| turn_form(setup, rules, turn, plain)))
+            });
+    by_hopping || by_landing
 }
 
 /// Andernach: the piece on `from` would change colour by taking the king on `king`
@@ -1244,6 +1258,12 @@ pub struct Rules {
     /// Nesting of 完全打歩's "does this mate?" questions (0 for the caller); as the
     /// engine does, a question beyond the eighth level is answered "no".
     pub depth: u32,
+    /// Inside those questions, under Messigny: the last move's swap (from, to, the
+    /// mover's kind), and the side to move's own swap before it (fm's cut).
+    pub last_swap: Option<(Square, Square, PieceKind)>,
+    pub own_previous_swap: Option<(Square, Square, PieceKind)>,
+    /// Messigny: the position is the problem's start, whose move fm never remembers.
+    pub first_move: bool,
 }
 
 impl Rules {
@@ -1303,13 +1323,6 @@ impl Rules {
             Color::White
         } else {
             Color::Black
-        }
-    }
-
-    fn deeper(&self) -> Rules {
-        Rules {
-            depth: self.depth + 1,
-            ..*self
         }
     }
 }
@@ -1501,10 +1514,20 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     {
         return false;
     }
-    // the position after the move remembers no swap unless the move is one (not asked
-    // below: only a pawn drop's replies are)
+    // the position after the move remembers its swap, if it is one (a pawn drop's
+    // replies, and under 完全打歩 the replies to any check, are asked below)
+    let swapped = m.is_swap().then(|| (m.from().unwrap(), m.to()));
     let rules = &Rules {
-        after_swap: None,
+        after_swap: swapped.filter(|_| !rules.first_move),
+        first_move: false,
+        ..*rules
+    };
+    // the mate question's trail: this swap, and the one before it of the side that
+    // answers (fm's `test_*_mate_sub_mf`)
+    let question = Rules {
+        depth: rules.depth + 1,
+        last_swap: swapped.map(|(from, to)| (from, to, setup.piece_at(from).unwrap().kind)),
+        own_previous_swap: rules.last_swap,
         ..*rules
     };
     let pawn_drop = m.drop_kind() == Some(PieceKind::Pawn);
@@ -1517,10 +1540,7 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
         Some(Uchifu::Simple) => true,
         Some(Uchifu::Complete) => {
             // a mate by anything but a pawn drop is illegal
-            pawn_drop
-                || rules.depth >= 8
-                || !in_check_with(&after, rules)
-                || has_legal_move_under(&after, &rules.deeper())
+            pawn_drop || rules.depth >= 8 || !in_check_with(&after, rules) || has_legal_move_under(&after, &question)
         }
         None => {
             if pawn_drop && (rules.any_reading || in_check_with(&after, rules)) {
@@ -1536,6 +1556,19 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
 /// them: under 成禁 a promotion and under 取禁 / 攻方取禁 a capture counts though it may
 /// not be played (fm); under 絶対成禁 a promotion is no move at all.
 pub fn has_legal_move_under(setup: &Setup, rules: &Rules) -> bool {
+    // Messigny with 打歩詰, inside a mate question (fm's cut of endless swap recursion):
+    // a "swap" that repeats the side's own swap of two plies before counts at once.
+    // fm's generator matches the partner's kind whatever its colour, so it exists
+    // whenever the side's piece of that kind stands on the square it swapped from and
+    // a piece of that kind on the other.
+    if let Some((from, to, kind)) = rules.own_previous_swap.filter(|_| rules.depth > 0) {
+        let ours = setup.piece_at(from);
+        if ours.is_some_and(|p| p.color == setup.side_to_move && p.kind == kind)
+            && setup.piece_at(to).is_some_and(|p| p.kind == kind)
+        {
+            return true;
+        }
+    }
     candidates_under(setup, rules)
         .into_iter()
         .filter(|m| !(m.is_promotion() && rules.no_promotion == Some(NoPromotion::Absolute)))

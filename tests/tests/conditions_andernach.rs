@@ -278,17 +278,13 @@ fn andernach_moves_are_written_plainly_and_read_back() {
 /// fm makes Andernach and Anti-Andernach exclusive with each other and with the Circe
 /// family; with the power rules (the ネコ鮮 pair among them), 利き二歩無効, Madrasi, 打歩詰,
 /// 打歩可, skci, 成禁, 絶対成禁 and 攻方取禁 they combine (compared with fm or, where fm
-/// lacks the rule, the reference), and so with 強欲, 禁欲, 取禁 and Koko; Isardam has not
-/// been compared and is refused.
+/// lacks the rule, the reference), and so with 強欲, 禁欲, 取禁, Koko and Isardam (types A
+/// and B, docs/rules/isardam.md).
 #[test]
 fn andernach_combinations_are_refused_or_accepted_as_compared() {
     for other in [Condition::Circe, Condition::AntiCirce, Condition::Pwc, AntiAndernach] {
         let e = RuleSet::compile(&[Andernach, other]).unwrap_err().to_string();
         assert!(e.contains("fm treats"), "{other}: {e}");
-    }
-    for other in [Condition::Isardam, Condition::IsardamB] {
-        let e = RuleSet::compile(&[AntiAndernach, other]).unwrap_err().to_string();
-        assert!(e.contains("not implemented together"), "{other}: {e}");
     }
     for others in [
         &[Condition::Annan][..],
@@ -312,6 +308,8 @@ fn andernach_combinations_are_refused_or_accepted_as_compared() {
         &[Condition::Ascetic],
         &[Condition::NoCapture],
         &[Condition::Koko, Condition::Greedy],
+        &[Condition::Isardam],
+        &[Condition::IsardamB, Condition::Uchifu],
     ] {
         for turn in [Andernach, AntiAndernach] {
             let mut set = vec![turn];

@@ -85,6 +85,30 @@ fn isardam_type_a_king_escapes_where_the_only_capture_would_face_a_lance_with_a_
 }
 
 /// A grasshopper (fm refuses hoppers, Lion-style and Mao-style pieces) is refused.
+/// Isardam with Andernach: the capture of the king is judged on the board after it, the
+/// capturer turned. fm `ISARDAMANDERNACHばか詰 12金21金29香, 11玉 +0 #1`: `13金<12` only.
+/// The golds on 21 and 12 both reach the king on 11, but either, taking it, would stand
+/// there as a White gold next to the other Black gold (and attack it): no check, so
+/// the setup is legal with Black to move. ▲1b1c leaves the gold on 21 alone: its
+/// capture now stands, the king may not take it (the lance on 29 would take back, a
+/// valid check) and 22 and 12 are covered. Under ISARDAM alone (the golds stay Black),
+/// type B with Andernach (no judgement) and type A with Anti-Andernach (a capture keeps
+/// its colour) fm refuses the setup (先手番で既に後手玉に王手が掛かっています), and so does
+/// yosei.
+#[test]
+fn isardam_andernach_two_golds_on_the_king_give_no_check() {
+    let sfen = "7Gk/8G/9/9/9/9/9/9/7L1 b - 1";
+    assert_eq!(help_solutions(sfen, &[Isardam, Condition::Andernach], 1), ["1b1c"]);
+    for conditions in [
+        &[Isardam][..],
+        &[IsardamB, Condition::Andernach],
+        &[Isardam, Condition::AntiAndernach],
+    ] {
+        let e = position_under(sfen, conditions).unwrap_err();
+        assert!(e.contains("in check"), "{conditions:?}: {e}");
+    }
+}
+
 #[test]
 fn isardam_refuses_a_hopper() {
     let e = position_under("4k4/9/9/9/4A4/9/9/9/9 b - 1", &[Isardam]).unwrap_err();
@@ -120,6 +144,11 @@ fn isardam_combinations_are_refused_as_fm_refuses_them() {
         assert!(RuleSet::compile(&[Isardam, other]).is_ok(), "{other}");
     }
     assert!(RuleSet::compile(&[IsardamB, Condition::Pwc]).is_ok());
+    for isardam in [Isardam, IsardamB] {
+        for turn in [Condition::Andernach, Condition::AntiAndernach] {
+            assert!(RuleSet::compile(&[isardam, turn]).is_ok(), "{isardam} {turn}");
+        }
+    }
 }
 
 /// cli.md's names (and `isardam-a`), the katakana names, fm's keywords, the case fm

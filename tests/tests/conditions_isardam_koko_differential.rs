@@ -115,8 +115,9 @@ fn koko_equals_the_reference() {
 }
 
 /// The conditions each is accepted with: キルケ, PWC (Isardam type B), 打歩詰, the move
-/// bans and (Koko) Andernach and Anti-Andernach, whose turning capturer fm's trial king
-/// capture holds to its new owner's test only (docs/rules/andernach.md).
+/// bans and Andernach and Anti-Andernach, whose turning capturer fm's trial king
+/// capture holds to its new owner's test only (docs/rules/andernach.md) and, under
+/// Isardam type A, judges standing on the king's square for the king's side.
 #[test]
 fn isardam_and_koko_combined_equal_the_reference() {
     let _ = run(
@@ -134,6 +135,12 @@ fn isardam_and_koko_combined_equal_the_reference() {
             "koko+andernach+greedy",
             "koko+anti-andernach+no-capture",
             "koko+andernach+uchifu",
+            "isardam+andernach",
+            "isardam+anti-andernach",
+            "isardam-b+andernach",
+            "isardam-b+anti-andernach",
+            "isardam+andernach+no-promotion",
+            "isardam-b+anti-andernach+uchifu",
         ],
         150,
         0x15C0,

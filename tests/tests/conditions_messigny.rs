@@ -9,7 +9,7 @@
 //! problems were checked with fmza 6.005.019 (its lines quoted).
 
 use yosei_core::random::SplitMix64;
-use yosei_core::{Move, Square};
+use yosei_core::{Move, PieceKind, Square};
 use yosei_io::sfen::{parse_sfen, parse_usi_move};
 use yosei_rules::{Condition, Position, RuleSet, Stipulation};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
@@ -254,7 +254,8 @@ fn messigny_words() {
 }
 
 /// fm makes Messigny exclusive with the Circe family and Andernach and refuses it with
-/// 強欲 and 禁欲; the three readings exclude each other; the rest is not combined yet.
+/// 強欲 and 禁欲; the three readings exclude each other. Koko, Isardam, fm's 打歩詰 and
+/// (fm has none of them) 単純打歩, 天竺, 駒詰 and skci combine.
 #[test]
 fn messigny_refused_combinations() {
     for other in [
@@ -265,12 +266,24 @@ fn messigny_refused_combinations() {
         Condition::AntiAndernach,
         Condition::Greedy,
         Condition::Ascetic,
-        Condition::Tenjiku,
-        Condition::Uchifu,
         MessignyEu,
     ] {
         let err = RuleSet::compile(&[Messigny, other]).unwrap_err();
         assert!(format!("{err}").contains("messigny"), "{other}: {err}");
+    }
+    let accepted = [
+        Condition::Koko,
+        Condition::Isardam,
+        Condition::IsardamB,
+        Condition::Uchifu,
+        Condition::UchifuSimple,
+        Condition::Tenjiku,
+        Condition::Komazume(PieceKind::Silver),
+        Condition::SelfCheckCaptureInvalid,
+    ];
+    let pairs = [Messigny, MessignyEu, MessignyJp].map(|m| accepted.map(|other| [m, other]));
+    for pair in pairs.iter().flatten() {
+        assert!(RuleSet::compile(pair).is_ok(), "{pair:?}");
     }
 }
 
@@ -312,8 +325,93 @@ fn messigny_swap_checks_as_kiki_nifu_reads_the_pawn() {
     }
 }
 
+/// Koko asks a swap's mover for a neighbour on the square it swapped to. fm
+/// `MESSIGNYKOKOばか詰 91銀94角, 16銀58飛82角92金93玉 +0 #3`: `82銀生<91 同銀<>16 57角打`
+/// only; `MESSIGNYばか詰`: 不詰. After ▲9a8b (the silver takes the bishop) White's
+/// silver on 16 swaps with it (it lands on 82, beside the gold) and ▲B*5g checks: under
+/// Koko the king may not take the bishop on 94 (alone there), the rook may not take
+/// the checker (alone on 57) and White's silver may not swap back onto 16 (alone), so
+/// it is mate; without Koko the rook takes.
+#[test]
+fn messigny_koko_swap_mover_needs_a_neighbour() {
+    let sfen = "S8/gb7/k8/B8/9/8s/9/4r4/9 b - 1";
+    assert_eq!(help(sfen, &[Messigny, Condition::Koko], 3), ["9a8b 1f<>8b B*5g"]);
+    assert!(help(sfen, &[Messigny], 3).is_empty());
+}
+
+/// Isardam judges the board after a swap. fm `MESSIGNYISARDAMばか詰 42銀71角95桂 +金歩,
+/// 61香63金72玉73銀77飛87飛 +0 #3`: `73銀<>42 71玉<72 72金打` only; type B also
+/// `83桂成<95 71玉<72 72金打`; `MESSIGNYばか詰`: 不詰. In the end White's gold on 63
+/// could swap with the checking gold on 72 (the check gone), but the Black gold would
+/// then stand on 63 attacking the White gold on 72: a position Isardam forbids. After
+/// `9e8c+` instead, type A lets the king step to 62: the gold on 72 taking it there
+/// would stand beside, and attack, the White gold on 63, and no other piece reaches 62
+/// (after the swap the Black silver on 73 does).
+#[test]
+fn messigny_isardam_forbids_a_swap_that_would_escape() {
+    let sfen = "2Bl5/2k2S3/2sg5/9/N8/9/1rr6/9/9 b GP 1";
+    assert_eq!(help(sfen, &[Messigny, Condition::Isardam], 3), ["4b<>7c 7b7a G*7b"]);
+    assert_eq!(
+        help(sfen, &[Messigny, Condition::IsardamB], 3),
+        ["4b<>7c 7b7a G*7b", "9e8c+ 7b7a G*7b"]
+    );
+    assert!(help(sfen, &[Messigny], 3).is_empty());
+}
+
+/// fm's 打歩詰 with Messigny: the mate must be a pawn drop. fm `MESSIGNY打歩詰ばか詰 15金41角51龍
+/// +歩, 22金23玉26桂32金89角 +0 #3` (and `!ME打歩詰`, `!MJ打歩詰`): `89角<>41 13玉<23 14歩打`
+/// only; `打歩詰ばか詰`: 不詰. The Black bishop swaps from 41 onto 89 and checks along the
+/// long diagonal; after 2c1c the pawn drop mates, which Messigny alone forbids
+/// (drop-pawn mate).
+#[test]
+fn messigny_uchifu_swap_then_pawn_drop_mate() {
+    let sfen = "4+RB3/6gg1/7k1/9/8G/7n1/9/9/1b7 b P 1";
+    for messigny in [Messigny, MessignyEu, MessignyJp] {
+        assert_eq!(
+            help(sfen, &[messigny, Condition::Uchifu], 3),
+            ["4a<>8i 2c1c P*1d"],
+            "{messigny}"
+        );
+        assert!(help(sfen, &[messigny], 3).is_empty(), "{messigny}");
+    }
+    assert!(help(sfen, &[Condition::Uchifu], 3).is_empty());
+}
+
+/// fm's cut under 打歩詰 at work. fm `MESSIGNY打歩詰ばか詰 53金59玉 +歩, 41桂51玉61桂84角 +0
+/// #1` (and `!ME`, `!MJ`): 不詰; `打歩詰ばか詰`: `52歩打`. After P*5b White's king swaps with
+/// Black's (5a<>5i) and so escapes, checking the Black king now on 51 by the bishop on
+/// 84: that reply is no mate of Black's (Black's king may step aside, or, under the
+/// plain reading, swap straight back, a check whose own mate question meets White's
+/// repeated swap, which fm's cut counts as an escape at once). yosei asks the same
+/// questions, the reference too.
+#[test]
+fn messigny_uchifu_king_swap_answers_the_pawn_drop() {
+    let sfen = "3nkn3/9/4G4/1b7/9/9/9/9/4K4 b P 1";
+    for (messigny, swap) in [
+        (Messigny, Swap::Free),
+        (MessignyEu, Swap::European),
+        (MessignyJp, Swap::Japanese),
+    ] {
+        let conditions = [messigny, Condition::Uchifu];
+        assert!(help(sfen, &conditions, 1).is_empty(), "{messigny}");
+        let rules = rules(&conditions);
+        let p = after(sfen, &rules, &["P*5b"]);
+        assert_eq!(legal_usi(&p, &rules, "5a<>"), ["5a<>5i"], "{messigny}");
+        let reference_rules = reference::Rules {
+            swap: Some(swap),
+            ..reference::Rules::from_conditions(&conditions, false)
+        };
+        assert_eq!(
+            sorted(p.legal_moves(&rules).as_slice().to_vec()),
+            sorted(reference::legal_moves_under(&p.to_setup(), &reference_rules)),
+            "{messigny}"
+        );
+    }
+    assert_eq!(help(sfen, &[Condition::Uchifu], 1), ["P*5b"]);
+}
+
 /// The general generator against the reference (tests/src/reference.rs) under each
-/// reading, alone and with a power-lending condition or Madrasi: identical legal moves
+/// reading, alone and with a power-lending condition, Madrasi, Koko or Isardam: identical legal moves
 /// and checks on random positions and a few plies of random games that prefer swaps
 /// (so that the readings' restrictions are met), with `key_after`, the key from scratch
 /// and packing checked for every legal move.
@@ -336,11 +434,47 @@ fn messigny_equals_the_reference() {
         (vec![MessignyJp, Condition::NekoNekoSen], Swap::Japanese),
         (vec![Messigny, Condition::Madrasi], Swap::Free),
         (vec![MessignyEu, Condition::KMadrasi], Swap::European),
+        (vec![Messigny, Condition::Koko], Swap::Free),
+        (vec![MessignyEu, Condition::Koko], Swap::European),
+        (vec![MessignyJp, Condition::Koko], Swap::Japanese),
+        (vec![Messigny, Condition::Isardam], Swap::Free),
+        (vec![MessignyEu, Condition::IsardamB], Swap::European),
+        (vec![MessignyJp, Condition::Isardam], Swap::Japanese),
+        (vec![Messigny, Condition::Uchifu], Swap::Free),
+        (vec![MessignyEu, Condition::Uchifu], Swap::European),
+        (vec![MessignyJp, Condition::Uchifu], Swap::Japanese),
+        (vec![Messigny, Condition::Uchifu, Condition::Annan], Swap::Free),
+        (vec![Messigny, Condition::Tenjiku], Swap::Free),
+        (vec![MessignyJp, Condition::Tenjiku], Swap::Japanese),
+        (vec![MessignyEu, Condition::Komazume(PieceKind::Gold)], Swap::European),
+        (vec![Messigny, Condition::Komazume(PieceKind::Knight)], Swap::Free),
+        (vec![Messigny, Condition::SelfCheckCaptureInvalid], Swap::Free),
+        (
+            vec![MessignyJp, Condition::SelfCheckCaptureInvalid, Condition::Annan],
+            Swap::Japanese,
+        ),
+        (vec![MessignyEu, Condition::Tenjiku, Condition::Uchifu], Swap::European),
+        (vec![MessignyJp, Condition::UchifuSimple], Swap::Japanese),
     ] {
         let rules = rules(&conditions);
         let c = format!("{conditions:?}");
-        for _ in 0..100 {
-            let setup = random_fairy_setup(&mut rng, &mix);
+        let before = positions;
+        // Isardam refuses crowded boards (a same-kind attack) and the hoppers: sparse
+        // positions of rules.md's pieces
+        let sparse = FairyMix {
+            no_lions: true,
+            fairy_percent: 10,
+            min_pieces: 5,
+            max_pieces: 14,
+            kinds: &yosei_tests::reference::RULES_MD_FAIRY_KINDS,
+            ..FairyMix::default()
+        };
+        let isardam = conditions
+            .iter()
+            .any(|c| matches!(c, Condition::Isardam | Condition::IsardamB));
+        // (forty games a set but under Isardam, whose sparse boards end sooner)
+        for _ in 0..if isardam { 100 } else { 40 } {
+            let setup = random_fairy_setup(&mut rng, if isardam { &sparse } else { &mix });
             let Ok(mut p) = Position::from_setup(&setup, &rules) else {
                 continue;
             };
@@ -352,6 +486,7 @@ fn messigny_equals_the_reference() {
                 let reference_rules = reference::Rules {
                     swap: Some(swap),
                     after_swap,
+                    first_move: p.swap_memory() == yosei_rules::SwapMemory::Opening,
                     ..reference::Rules::from_conditions(&conditions, false)
                 };
                 let s = p.to_setup();
@@ -387,6 +522,7 @@ fn messigny_equals_the_reference() {
                 p.play_in_place(pool[rng.below(pool.len())]);
             }
         }
+        assert!(positions - before > 100, "{c}: {} positions", positions - before);
     }
     println!("{positions} positions, {swaps} swaps, {restricted} after a remembered swap");
     assert!(

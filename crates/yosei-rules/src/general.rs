@@ -164,17 +164,17 @@ fn has_move_counting(pos: &Position, rules: &RuleSet, mut first: FirstMove) -> b
     if crate::local_safety::has_legal_king_step(pos, rules) {
         return true;
     }
-    let _ = run(pos, rules, &mut first, false, false, 0);
+    let _ = run(pos, rules, &mut first, false, false, Trail::default());
     first.found
 }
 
 /// The moves to play, under 強欲 or 禁欲 chosen from all of them once generated.
 fn with_capture_duty<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: bool) -> ControlFlow<()> {
     let Some(duty) = rules.compiled().capture_duty else {
-        return run(pos, rules, sink, only_checks, true, 0);
+        return run(pos, rules, sink, only_checks, true, Trail::default());
     };
     let mut all = MoveList::new();
-    let _ = run(pos, rules, &mut all, only_checks, true, 0);
+    let _ = run(pos, rules, &mut all, only_checks, true, Trail::default());
     duty.push_allowed(pos, &all, sink)
 }
 
@@ -183,14 +183,69 @@ fn with_capture_duty<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S,
 /// that is at once a check evasion and a check.
 pub(crate) const MATE_DEPTH: u32 = 8;
 
+/// Where a generation stands in 完全打歩's nested mate questions: how deep, and under
+/// Messigny the swaps that led to the position (the last move, and the side to move's
+/// own move before it), known only inside the questions.
+#[derive(Clone, Copy, Default)]
+struct Trail {
+    depth: u32,
+    last_swap: Option<SwapTrace>,
+    own_previous_swap: Option<SwapTrace>,
+}
+
+/// A swap played: its squares and the kind of the piece that moved.
+#[derive(Clone, Copy)]
+struct SwapTrace {
+    from: Square,
+    to: Square,
+    kind: PieceKind,
+}
+
+impl Trail {
+    /// The trail of the question asked after `m`, played from `pos`.
+    fn after(self, pos: &Position, m: Move) -> Trail {
+        let last_swap = m.from().filter(|_| m.is_swap()).and_then(|from| {
+            pos.piece_at(from).map(|piece| SwapTrace {
+                from,
+                to: m.to(),
+                kind: piece.kind,
+            })
+        });
+        Trail {
+            depth: self.depth + 1,
+            last_swap,
+            own_previous_swap: self.last_swap,
+        }
+    }
+
+    /// fm's cut of endless swap recursion under Messigny and 打歩詰 (its
+    /// `test_*_mate_sub_mf`): inside a mate question, a swap that repeats the side's own
+    /// swap of two plies before (the same kind, the same two squares) counts as an
+    /// escape at once, untested. fm's swap generator matches the partner's kind, colour
+    /// aside, so the "swap" is there whenever the side has a piece of that kind on the
+    /// square it swapped from and a piece of that kind, either side's, stands on the
+    /// other square (docs/rules/messigny.md).
+    fn repeats_own_swap(&self, pos: &Position) -> Option<Move> {
+        let SwapTrace { from, to, kind } = self.own_previous_swap?;
+        let ours = pos.piece_at(from)?;
+        let partner = pos.piece_at(to)?;
+        (ours.color == pos.side_to_move() && ours.kind == kind && partner.kind == kind).then(|| Move::swap(from, to))
+    }
+}
+
 fn run<S: MoveSink>(
     pos: &Position,
     rules: &RuleSet,
     sink: &mut S,
     only_checks: bool,
     to_play: bool,
-    depth: u32,
+    trail: Trail,
 ) -> ControlFlow<()> {
+    if !to_play && trail.depth > 0 {
+        if let Some(cut) = trail.repeats_own_swap(pos) {
+            return sink.push(cut);
+        }
+    }
     let powers = Powers::new(pos, rules);
     let mut generator = General {
         pos,
@@ -206,7 +261,7 @@ fn run<S: MoveSink>(
         only_checks,
         to_play,
         sink,
-        depth,
+        trail,
         check_squares: CheckSquaresByKind::default(),
     };
     generator.board_moves()?;
@@ -270,8 +325,9 @@ struct General<'a, S> {
     /// The moves to play (`true`), or those the mate and stalemate tests count.
     to_play: bool,
     sink: &'a mut S,
-    /// Nesting of 完全打歩's mate questions (0 for the caller's own generation).
-    depth: u32,
+    /// Nesting of 完全打歩's mate questions (depth 0 for the caller's own generation),
+    /// with the swaps that led there.
+    trail: Trail,
     /// The check squares of each ordinary kind, once asked (`check_targets`).
     check_squares: CheckSquaresByKind,
 }
@@ -348,13 +404,20 @@ impl<S: MoveSink> General<'_, S> {
     fn mates_illegally(&self, m: Move, after: &Position) -> bool {
         if !self.complete_uchifu
             || m.drop_kind() == Some(PieceKind::Pawn)
-            || self.depth >= MATE_DEPTH
+            || self.trail.depth >= MATE_DEPTH
             || !in_check(after, self.rules)
         {
             return false;
         }
         let mut first = FirstMove::default();
-        let _ = run(after, self.rules, &mut first, false, false, self.depth + 1);
+        let _ = run(
+            after,
+            self.rules,
+            &mut first,
+            false,
+            false,
+            self.trail.after(self.pos, m),
+        );
         !first.found
     }
 

@@ -51,6 +51,8 @@ pub(crate) const fn combines_with(other: Condition) -> bool {
             | Condition::Greedy
             | Condition::Ascetic
             | Condition::Koko
+            | Condition::Isardam
+            | Condition::IsardamB
     )
 }
 

@@ -7,7 +7,7 @@
 //!
 //! Powers are the pieces' own: fm refuses Isardam with every power-changing condition.
 
-use super::king_capture_forms;
+use super::{andernach, king_capture_forms};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Move, Piece, PieceKind, Square};
 
@@ -147,17 +147,19 @@ fn opened_line_meets_its_kind(
 
 /// Type A: whether the piece on `from` may capture the king on `king` as a check does —
 /// some form of the capture fm's trial move tries (promoted where it may promote,
-/// unpromoted unless dead there) leaves a position Isardam allows.
+/// unpromoted unless dead there) leaves a position Isardam allows. Under Andernach the
+/// capturer that turns stands on the king's square as the king's side's piece (fm plays
+/// the trial through its Andernach move code and judges the board after it).
 pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square, king: Square) -> bool {
     let Some(capturer) = pos.piece_at(from) else {
         return false;
     };
     // a king is reborn nowhere and goes to no hand: the capture only moves the capturer
     // (judged on `pos` itself), unless it may change colour
-    let in_place = rules.compiled().turn.is_none();
     king_capture_forms(pos, rules, from, king).any(|promote| {
-        if !in_place {
-            let capture = Move::normal(from, king, promote);
+        if let Some(rule) = rules.compiled().turn {
+            // the capturer may change colour (Andernach): played, then judged
+            let capture = andernach::apply(pos, rules, rule, Move::normal(from, king, promote));
             return !forbids_after(pos, capture, &pos.play(capture), rules);
         }
         let kind = if promote {
@@ -170,7 +172,7 @@ pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square
 }
 
 /// Isardam's type, if one is set, with fm's exclusions and the combinations yosei has
-/// not compared with fm refused (Andernach's are refused by `turn_rule`). Type A with
+/// not compared with fm refused (Andernach and Anti-Andernach combine: `turn_rule`). Type A with
 /// PWC is refused too: fm restores a king "captured" by a move that is no check (PWC's
 /// real move, unlike its trial move, puts the king back), which yosei does not play.
 pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> Option<Isardam> {

@@ -122,8 +122,17 @@ pub(crate) fn swaps<'a>(
 /// The conditions Messigny combines with, compared with fm: the six power-lending
 /// conditions (安南 安北 対面 背面 ネコ鮮 ネコネコ鮮), Madrasi (a swap needs no power, so
 /// a paralysed piece swaps too) and the move bans 成禁 絶対成禁 取禁 攻方取禁 打歩可 (a
-/// swap neither promotes nor captures: fm's swap generators ignore the bans), and
-/// 利き二歩無効 (it reads the checks of the position after a swap like any other).
+/// swap neither promotes nor captures: fm's swap generators ignore the bans),
+/// 利き二歩無効 (it reads the checks of the position after a swap like any other), and
+/// Koko and Isardam (types A and B): fm plays a swap through the same move code, so Koko
+/// asks the mover, on the square it swapped to, for a neighbour, and Isardam judges the
+/// board after the swap; a king capture stays a capture (no swap) in their trials.
+/// 打歩詰 (fm's, 完全打歩) with fm's cut of endless swap recursion in its mate
+/// questions (`general::Trail`). 単純打歩 (no mate question to ask), 天竺, 駒詰 and
+/// 自己王手王取無効, which fm lacks, combine
+/// as rules.md §5 composes conditions: a swap matches own kinds and needs no power, and
+/// the powers, checks and king captures are those of the board after it (held to the
+/// reference generator only).
 fn combines_with(c: Condition) -> bool {
     matches!(
         c,
@@ -141,6 +150,14 @@ fn combines_with(c: Condition) -> bool {
             | Condition::AttackerNoCapture
             | Condition::UchifuAllowed
             | Condition::KikiNifuInvalid
+            | Condition::Koko
+            | Condition::Isardam
+            | Condition::IsardamB
+            | Condition::Uchifu
+            | Condition::UchifuSimple
+            | Condition::Tenjiku
+            | Condition::Komazume(_)
+            | Condition::SelfCheckCaptureInvalid
     )
 }
 

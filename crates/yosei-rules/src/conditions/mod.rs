@@ -337,7 +337,7 @@ pub(crate) fn king_capture_forms<'a>(
 /// Andernach or Anti-Andernach, if one is set. fm makes them exclusive with each other
 /// and with キルケ, アンチキルケ and PWC. With the power rules (the ネコ鮮 pair among them),
 /// 利き二歩無効, Madrasi / Ｋマドラシ, 打歩詰, 打歩可, the move bans (成禁, 絶対成禁, 取禁, 攻方取禁,
-/// 強欲, 禁欲), Koko and 自己王手王取無効 they are accepted (compared with fm and with the reference generator:
+/// 強欲, 禁欲), Koko, Isardam and 自己王手王取無効 they are accepted (compared with fm and with the reference generator:
 /// docs/rules/andernach.md); the other combinations have not been compared and are
 /// refused (deny by default).
 fn turn_rule(conditions: &[Condition], problems: &mut Vec<String>) -> Option<andernach::TurnRule> {
