@@ -119,7 +119,7 @@ pub(crate) struct LocalRules {
     /// Madrasi's reading when it is on: a piece that reaches a king checks it unless an
     /// enemy piece of its kind attacks it.
     paralysis: Option<MadrasiKings>,
-    /// 利き二歩無効 or Isardam type A: a reach may be a voided capture.
+    /// 利き二歩無効, Isardam type A or Koko: a reach may be a voided capture.
     voided_captures: bool,
     /// Isardam type A and Koko: whether a king capture is valid depends on the position
     /// after it (which a piece set down anywhere may make forbidden; the capturer's
@@ -256,43 +256,42 @@ impl LocalRules {
     /// of the fixed tables, so an ordinary kind only), or stands behind a piece on such
     /// a square which moves away (the first piece on each line of that attack set is in
     /// it); a paralysed piece still paralyses, so no paralyser is freed by a move.
-    fn evasion_squares(&self, pos: &Position, king: Square, checkers: Bitboard) -> Bitboard {
+    fn evasion_squares(&self, pos: &Position, king: Square, checkers: Bitboard) -> Evasions {
         if self.kings_borrow && (checkers & pos.pieces_of_kind(PieceKind::King)).is_nonempty() {
             // a 天竺 king's power changes with any move (the other pieces keep their own)
-            return Bitboard::FULL;
+            return Evasions::ANYWHERE;
         }
         if self.voided_captures && self.turns || self.voided_from_afar {
             // a turning pawn's capture may be voided by a pawn set anywhere on its file,
-            // an Isardam type A capture by a piece set anywhere
-            return Bitboard::FULL;
+            // an Isardam type A or Koko capture by a piece set or taken anywhere
+            return Evasions::ANYWHERE;
         }
-        let mut squares = self.interposition_squares(king, checkers);
+        // the squares that take a check away by the checker's power or path
+        let mut interpositions = power_neighbourhood(checkers, self.borrowed_powers);
+        for checker in checkers {
+            interpositions |= attacks::between(checker, king);
+        }
+        let mut paralysis = Bitboard::EMPTY;
+        let mut checker_kinds = 0;
         if self.paralysis.is_some() {
             if self.power != PowerRule::Own {
-                return Bitboard::FULL;
+                return Evasions::ANYWHERE;
             }
             for checker in checkers {
                 match pos.piece_at(checker) {
                     Some(piece) if piece.kind.is_ordinary() => {
-                        squares |= attacks::ordinary_attacks(piece.kind, piece.color, checker, pos.occupied());
+                        paralysis |= attacks::ordinary_attacks(piece.kind, piece.color, checker, pos.occupied());
+                        checker_kinds |= kind_bit(piece.kind);
                     }
-                    _ => return Bitboard::FULL,
+                    _ => return Evasions::ANYWHERE,
                 }
             }
         }
-        squares
-    }
-
-    /// The squares of [`Self::evasion_squares`] that take a check away from the checkers
-    /// on `checkers` by their power or path: on or next to a checker (where powers are
-    /// borrowed), or between a checker and `king`.
-    #[inline]
-    fn interposition_squares(&self, king: Square, checkers: Bitboard) -> Bitboard {
-        let mut squares = power_neighbourhood(checkers, self.borrowed_powers);
-        for checker in checkers {
-            squares |= attacks::between(checker, king);
+        Evasions {
+            squares: interpositions | paralysis,
+            paralysis_only: paralysis & !interpositions,
+            checker_kinds,
         }
-        squares
     }
 
     /// Whether `m`, a move of the side to move of `pos`, obeys the conditions that forbid
@@ -453,6 +452,28 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         })
 }
 
+/// In check: where a move of a piece other than the king may answer it
+/// ([`LocalRules::evasion_squares`]).
+#[derive(Clone, Copy, Debug)]
+struct Evasions {
+    /// The squares such a move must start or end on.
+    squares: Bitboard,
+    /// Under Madrasi, those that answer only by paralysis (a piece of a checker's kind
+    /// set down there attacks it): a piece of another kind gains nothing there.
+    paralysis_only: Bitboard,
+    /// The checkers' kinds (under Madrasi).
+    checker_kinds: PowerMask,
+}
+
+impl Evasions {
+    /// No square can be ruled out.
+    const ANYWHERE: Evasions = Evasions {
+        squares: Bitboard::FULL,
+        paralysis_only: Bitboard::EMPTY,
+        checker_kinds: 0,
+    };
+}
+
 /// The kings not attacked before the move, in a position where the shortcut holds.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct LocalSafety {
@@ -465,16 +486,12 @@ pub(crate) struct LocalSafety {
     /// The mover's king when it stands in check, and the pieces checking it.
     checked: Option<(Square, Bitboard)>,
     /// In check: the squares a move of another piece must start or end on to have a
-    /// chance (on or next to a checker, or between a checker and the king).
-    evasion_squares: Bitboard,
+    /// chance (on or next to a checker, between a checker and the king, or under
+    /// Madrasi where a piece of a checker's kind would attack it).
+    evasions: Evasions,
     /// In check under a capture condition: the enemy pieces, whose capture may put a
     /// piece between wherever it is made (`LocalRules::displacing`).
     capture_evasions: Bitboard,
-    /// In check under Madrasi: the evasion squares that answer only by paralysis (a
-    /// piece of a checker's kind set down there attacks it), and the checkers' kinds;
-    /// a piece of another kind gains nothing there.
-    paralysis_only: Bitboard,
-    checker_kinds: PowerMask,
     /// Pieces asked in full after every move: 天竺's kings, and the pieces whose reach
     /// is not line-bound ([`unbound_pieces`]).
     always_suspect: Bitboard,
@@ -542,24 +559,14 @@ impl LocalSafety {
         // a 天竺 king checking: its borrowed power changes with any move
         let borrowing_checker = local.kings_borrow
             && checked.is_some_and(|(_, checkers)| (checkers & pos.pieces_of_kind(PieceKind::King)).is_nonempty());
-        let evasion_squares = match checked {
-            Some(_) if unbound_checker => Bitboard::FULL,
+        let evasions = match checked {
+            Some(_) if unbound_checker => Evasions::ANYWHERE,
             Some((king, checkers)) => local.evasion_squares(pos, king, checkers),
-            None => Bitboard::FULL,
-        };
-        let (paralysis_only, checker_kinds) = match checked {
-            Some((king, checkers)) if local.paralysis.is_some() && evasion_squares != Bitboard::FULL => (
-                evasion_squares & !local.interposition_squares(king, checkers),
-                checkers
-                    .into_iter()
-                    .filter_map(|sq| pos.piece_at(sq))
-                    .fold(0, |kinds, piece| kinds | kind_bit(piece.kind)),
-            ),
-            _ => (Bitboard::EMPTY, 0),
+            None => Evasions::ANYWHERE,
         };
         // in check, a capture anywhere may displace a piece between (or, under Madrasi,
         // send a capturer home where it paralyses a checker)
-        let capture_evasions = if checked.is_some() && local.displacing && evasion_squares != Bitboard::FULL {
+        let capture_evasions = if checked.is_some() && local.displacing && evasions.squares != Bitboard::FULL {
             pos.pieces_of(!us)
         } else {
             Bitboard::EMPTY
@@ -576,10 +583,8 @@ impl LocalSafety {
             safe_kings: [safe(Color::Black), safe(Color::White)],
             idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
-            evasion_squares,
+            evasions,
             capture_evasions,
-            paralysis_only,
-            checker_kinds,
             // a king's borrowed power may change with any move
             always_suspect: if local.kings_borrow {
                 pos.pieces_of_kind(PieceKind::King)
@@ -604,13 +609,13 @@ impl LocalSafety {
     #[inline]
     pub(crate) fn targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
         let kinds = kind_bit(kind) | kind.promoted().map_or(0, kind_bit);
-        let evasions = if self.checker_kinds & kinds != 0 {
-            self.evasion_squares
+        let evasions = if self.evasions.checker_kinds & kinds != 0 {
+            self.evasions.squares
         } else {
-            self.evasion_squares & !self.paralysis_only
+            self.evasions.squares & !self.evasions.paralysis_only
         };
         match (self.checked, from) {
-            (Some((king, _)), Some(from)) if from == king || self.evasion_squares.contains(from) => Bitboard::FULL,
+            (Some((king, _)), Some(from)) if from == king || self.evasions.squares.contains(from) => Bitboard::FULL,
             (_, Some(_)) => evasions | self.capture_evasions,
             (_, None) => evasions,
         }

@@ -73,9 +73,10 @@ pub(crate) fn forbids_unplayed(pos: &Position, rules: &RuleSet, m: Move) -> Opti
 /// Whether `landed`, set down on `to` (from `from`, which empties; a piece captured on
 /// `to` is gone), makes a pair Isardam forbids, judged on `pos`, the position before.
 fn sets_down_a_pair(pos: &Position, rules: &RuleSet, landed: Piece, from: Option<Square>, to: Square) -> bool {
+    let vacated = from.map_or(Bitboard::EMPTY, Bitboard::from);
     // the squares whose piece in `pos` is not there afterwards
-    let stale = from.map_or(Bitboard::EMPTY, Bitboard::from) | to.into();
-    let occupied = (pos.occupied() | to.into()) & !from.map_or(Bitboard::EMPTY, Bitboard::from);
+    let stale = vacated | to.into();
+    let occupied = pos.occupied().with(to) & !vacated;
     meets_its_kind(pos, rules, landed, to, occupied, stale)
         || from.is_some_and(|from| opened_line_meets_its_kind(pos, rules, from, occupied, stale))
 }
