@@ -259,9 +259,9 @@ impl Move {
     pub fn to_usi(self) -> String {
         let mut s = String::with_capacity(8);
         if let (true, Some(from)) = (self.is_swap(), self.from()) {
-            s.push_str(&from.to_usi());
+            from.push_usi(&mut s);
             s.push_str("<>");
-            s.push_str(&self.to().to_usi());
+            self.to().push_usi(&mut s);
             return s;
         }
         match (self.from(), self.drop_kind()) {
@@ -270,20 +270,20 @@ impl Move {
                 s.push('*');
             }
             (Some(from), None) => {
-                s.push_str(&from.to_usi());
+                from.push_usi(&mut s);
                 if let Some(via) = self.via() {
-                    s.push_str(&via.to_usi());
+                    via.push_usi(&mut s);
                 }
             }
             (None, None) => {}
         }
-        s.push_str(&self.to().to_usi());
+        self.to().push_usi(&mut s);
         if self.is_promotion() {
             s.push('+');
         }
         if let Some(extra) = self.extra() {
             s.push('/');
-            s.push_str(&extra.to_usi());
+            extra.push_usi(&mut s);
         }
         s
     }

@@ -97,7 +97,16 @@ impl Square {
 
     /// USI coordinate, e.g. `7g`.
     pub fn to_usi(self) -> String {
-        format!("{}{}", self.file(), (b'a' + self.rank() as u8 - 1) as char)
+        let mut s = String::with_capacity(2);
+        self.push_usi(&mut s);
+        s
+    }
+
+    /// Appends the USI coordinate (without formatting machinery: every move of every
+    /// listed solution is written this way).
+    pub fn push_usi(self, s: &mut String) {
+        s.push((b'0' + self.file() as u8) as char);
+        s.push((b'a' + self.rank() as u8 - 1) as char);
     }
 }
 

@@ -113,6 +113,23 @@ impl MoveSink for FirstMove {
     }
 }
 
+/// Stops at one given move: whether it was generated.
+struct Finder {
+    wanted: Move,
+    found: bool,
+}
+
+impl MoveSink for Finder {
+    #[inline]
+    fn push(&mut self, m: Move) -> ControlFlow<()> {
+        if m == self.wanted {
+            self.found = true;
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
+}
+
 /// Counts without storing.
 struct Counter(u64);
 
@@ -198,9 +215,18 @@ impl Position {
     /// Whether `m` is a legal move here: among the moves to play, or, under 強欲 or
     /// 禁欲, which choose among the moves a search asks for, among the checks to play
     /// (an attacker that must check chooses among its checks).
+    /// (Asked once a move when every solution is replayed, so it stops at the move
+    /// rather than copying a list.)
     pub fn is_legal(&self, m: Move, rules: &RuleSet) -> bool {
-        self.legal_moves(rules).contains(m)
-            || (rules.compiled().capture_duty.is_some() && self.legal_checks(rules).contains(m))
+        let mut finder = Finder {
+            wanted: m,
+            found: false,
+        };
+        let _ = self.generate_legal(rules, &mut finder);
+        if !finder.found && rules.compiled().capture_duty.is_some() {
+            let _ = self.generate_checks(rules, &mut finder);
+        }
+        finder.found
     }
 
     /// The legal move that `m`, as a reader found it written, stands for (or `None`):

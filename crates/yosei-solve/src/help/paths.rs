@@ -130,8 +130,19 @@ pub(crate) fn solutions_of(
     for &(p, m) in goals {
         parents.list_paths(p, m, &mut lines, &mut budget);
     }
-    lines.sort_by_cached_key(|l| l.iter().map(|m| m.to_usi()).collect::<Vec<_>>());
+    lines.sort_by(|a, b| by_usi_text(a, b));
     (count, duals, lines)
+}
+
+/// The order of the lines' USI texts, move by move; only the first moves that differ
+/// are written out (the lines may be thousands of moves long and share most of them).
+fn by_usi_text(a: &[Move], b: &[Move]) -> std::cmp::Ordering {
+    a.iter()
+        .zip(b)
+        .filter(|(x, y)| x != y)
+        .map(|(x, y)| x.to_usi().cmp(&y.to_usi()))
+        .find(|order| order.is_ne())
+        .unwrap_or_else(|| a.len().cmp(&b.len()))
 }
 
 #[cfg(test)]
