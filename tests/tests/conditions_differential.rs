@@ -100,6 +100,7 @@ fn compare(pos: &Position, rules: &RuleSet, reference_rules: &reference::Rules, 
     for &m in &fast {
         let after = pos.play(m);
         assert_eq!(after.key(), after.compute_key(), "{m:?}");
+        assert_eq!(after.board_key(), after.compute_board_key(), "{m:?}");
         assert_eq!(pos.key_after(m), after.key(), "{m:?}");
         assert_eq!(pos.board_key_after(pos.board_key(), m), after.board_key(), "{m:?}");
         assert_packs(&after);

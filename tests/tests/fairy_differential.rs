@@ -115,6 +115,7 @@ fn keys_packing_and_check_generation_agree_with_playing_the_move() {
         for &m in pos.legal_moves(&rules).iter() {
             let after = pos.play(m);
             assert_eq!(after.key(), after.compute_key(), "{m:?}");
+            assert_eq!(after.board_key(), after.compute_board_key(), "{m:?}");
             assert_eq!(pos.key_after(m), after.key(), "{m:?}");
             assert_eq!(pos.board_key_after(pos.board_key(), m), after.board_key(), "{m:?}");
             assert_packs(&after);

@@ -56,6 +56,7 @@ fn incremental_key_equals_recomputed_key() {
     let mut n = 0;
     random_walk(1, 400, 150, |pos| {
         assert_eq!(pos.key(), pos.compute_key(), "{pos:?}");
+        assert_eq!(pos.board_key(), pos.compute_board_key(), "{pos:?}");
         n += 1;
     });
     assert!(n > 10_000);

@@ -31,6 +31,9 @@ pub struct Position {
     side: Color,
     kings: [Option<Square>; 2],
     key: Key,
+    /// The hands' part of `key`, kept with it: the direct-mate table's key leaves the
+    /// hands out at every node (`board_key`).
+    hands_key: Key,
     move_number: u32,
     /// Fairy pieces (other than stones) stand on the board or lie in a hand, or captures
     /// discard fairy kinds. Play never changes this (a fairy piece stays one when
@@ -88,6 +91,7 @@ impl Position {
             side: setup.side_to_move,
             kings: [None; 2],
             key: 0,
+            hands_key: 0,
             move_number: setup.move_number,
             fairy: false,
             swap_memory: SwapMemory::Off,
@@ -99,6 +103,7 @@ impl Position {
             }
         }
         pos.key = pos.compute_key();
+        pos.hands_key = pos.compute_hands_key();
         pos.fairy = pos.find_fairy_pieces();
         pos
     }
@@ -242,7 +247,19 @@ impl Position {
         if !self.discarded.is_empty() {
             return self.key;
         }
-        let mut key = self.key;
+        self.key ^ self.hands_key
+    }
+
+    /// [`Position::board_key`] computed from scratch (tests compare the two).
+    pub fn compute_board_key(&self) -> Key {
+        if !self.discarded.is_empty() {
+            return self.compute_key();
+        }
+        self.compute_key() ^ self.compute_hands_key()
+    }
+
+    fn compute_hands_key(&self) -> Key {
+        let mut key = 0;
         for color in Color::ALL {
             for (kind, n) in self.hands[color.index()].iter() {
                 key ^= zobrist::hand_count(color, kind, n);
@@ -301,11 +318,7 @@ impl Position {
                 key ^= zobrist::piece_on(piece, sq);
             }
         }
-        for color in Color::ALL {
-            for (kind, n) in self.hands[color.index()].iter() {
-                key ^= zobrist::hand_count(color, kind, n);
-            }
-        }
+        key ^= self.compute_hands_key();
         if self.side == Color::White {
             key ^= zobrist::white_to_move();
         }
@@ -345,7 +358,9 @@ impl Position {
         let hand = &mut self.hands[color.index()];
         let n = hand.count(kind);
         hand.add(kind);
-        self.key ^= zobrist::hand_count(color, kind, n) ^ zobrist::hand_count(color, kind, n + 1);
+        let change = zobrist::hand_count(color, kind, n) ^ zobrist::hand_count(color, kind, n + 1);
+        self.key ^= change;
+        self.hands_key ^= change;
     }
 
     #[inline]
@@ -353,7 +368,9 @@ impl Position {
         let hand = &mut self.hands[color.index()];
         let n = hand.count(kind);
         hand.remove(kind);
-        self.key ^= zobrist::hand_count(color, kind, n) ^ zobrist::hand_count(color, kind, n - 1);
+        let change = zobrist::hand_count(color, kind, n) ^ zobrist::hand_count(color, kind, n - 1);
+        self.key ^= change;
+        self.hands_key ^= change;
     }
 
     /// The position after `m`, which must be a legal move of this position (or at
@@ -772,6 +789,7 @@ impl Position {
             side: Color::ALL[usize::from(bytes[0] & PACKED_WHITE != 0)],
             kings: [None; 2],
             key: 0,
+            hands_key: 0,
             move_number,
             fairy: false,
             swap_memory: SwapMemory::Off,
@@ -816,6 +834,7 @@ impl Position {
             at += PACKED_DISCARD_BYTES;
         }
         pos.key = pos.compute_key();
+        pos.hands_key = pos.compute_hands_key();
         pos.fairy = pos.find_fairy_pieces();
         (pos, at)
     }
