@@ -220,6 +220,23 @@ pub fn board_glyph(kind: PieceKind) -> char {
         AngryBoar => '亥',
         CatSword => '猫',
         CoiledSerpent => '蛇',
+        // the promoted fairy kinds: fm's glyphs where fm gives one of their own (師 本
+        // 黄 ク 豕); where fm draws the target piece's (鹿 牛 猪 鯨 鵰, 成 for the four
+        // dai shogi ones), a katakana of yosei's, as a board must tell them apart
+        PromotedKirin => '師',
+        PromotedPhoenix => '本',
+        PromotedBlindTiger => 'シ',
+        PromotedCopperGeneral => '黄',
+        PromotedFerociousLeopard => 'ク',
+        PromotedGoBetween => '豕',
+        PromotedVerticalMover => 'ギ',
+        PromotedSideMover => 'イ',
+        PromotedReverseChariot => 'ゲ',
+        PromotedFalcon => 'チ',
+        PromotedFlyingDragon => 'タ',
+        PromotedFierceOx => 'ウ',
+        PromotedAngryBoar => 'ヰ',
+        PromotedCatSword => 'ネ',
     }
 }
 
