@@ -421,9 +421,14 @@ impl PieceKind {
 
     /// The promoted form: for the six ordinary kinds that promote, and for the fairy
     /// kinds that promote where a problem says so ([`PieceKind::PROMOTING_FAIRY_KINDS`];
-    /// whether they may is the rule set's question, `RuleSet::promotes`).
-    #[inline]
+    /// whether they may is the rule set's question, `RuleSet::promotes`). A table
+    /// lookup: the generators ask it per move.
+    #[inline(always)]
     pub const fn promoted(self) -> Option<PieceKind> {
+        PROMOTED_FORMS[self as usize]
+    }
+
+    const fn promoted_form(self) -> Option<PieceKind> {
         match self {
             Pawn => Some(ProPawn),
             Lance => Some(ProLance),
@@ -467,9 +472,13 @@ impl PieceKind {
         matches!(self, ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon) || self as u8 >= PromotedKirin as u8
     }
 
-    /// The kind before promotion (itself for an unpromoted kind).
-    #[inline]
+    /// The kind before promotion (itself for an unpromoted kind); a table lookup.
+    #[inline(always)]
     pub const fn unpromoted(self) -> PieceKind {
+        BASE_FORMS[self as usize]
+    }
+
+    const fn base_form(self) -> PieceKind {
         match self {
             ProPawn => Pawn,
             ProLance => Lance,
@@ -712,6 +721,30 @@ impl PieceKind {
         }
     }
 }
+
+/// [`PieceKind::promoted`] by kind index.
+const PROMOTED_FORMS: [Option<PieceKind>; PieceKind::COUNT] = {
+    let mut out = [None; PieceKind::COUNT];
+    let mut i = 0;
+    while i < PieceKind::COUNT {
+        // the tables are indexed by kind: ALL lists the kinds in index order
+        assert!(PieceKind::ALL[i] as usize == i);
+        out[i] = PieceKind::ALL[i].promoted_form();
+        i += 1;
+    }
+    out
+};
+
+/// [`PieceKind::unpromoted`] by kind index.
+const BASE_FORMS: [PieceKind; PieceKind::COUNT] = {
+    let mut out = [Pawn; PieceKind::COUNT];
+    let mut i = 0;
+    while i < PieceKind::COUNT {
+        out[i] = PieceKind::ALL[i].base_form();
+        i += 1;
+    }
+    out
+};
 
 /// A piece of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

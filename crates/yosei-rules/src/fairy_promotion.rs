@@ -8,27 +8,24 @@
 //! ([`crate::RuleSet::promotes`]); play follows the move's promotion flag, so the
 //! position, its keys and its packed form need not carry it.
 
+use crate::kind_set::KindSet;
 use crate::ruleset::kind_from_word;
 use std::fmt;
 use std::str::FromStr;
 use yosei_core::PieceKind;
 
-/// The fairy kinds that promote in a problem; none by default (rules.md §1: no fairy
-/// piece promotes).
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct FairyPromotion(u128);
+/// The tag of [`FairyPromotion`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Promoting;
+
+/// The fairy kinds that promote in a problem; `FairyPromotion::NONE` by default
+/// (rules.md §1: no fairy piece promotes).
+pub type FairyPromotion = KindSet<Promoting>;
 
 impl FairyPromotion {
-    /// No fairy kind promotes: rules.md's rule.
-    pub const NONE: FairyPromotion = FairyPromotion(0);
-
     /// Every fairy kind yosei can promote.
     pub fn every_kind() -> FairyPromotion {
-        PieceKind::PROMOTING_FAIRY_KINDS
-            .into_iter()
-            .fold(FairyPromotion::NONE, |set, kind| {
-                FairyPromotion(set.0 | 1 << kind.index())
-            })
+        KindSet::of(PieceKind::PROMOTING_FAIRY_KINDS)
     }
 
     /// These kinds and `kind`; an error names a kind that is not a fairy kind with a
@@ -41,29 +38,7 @@ impl FairyPromotion {
                 FairyPromotion::every_kind()
             ));
         }
-        Ok(FairyPromotion(self.0 | 1 << kind.index()))
-    }
-
-    #[inline]
-    pub fn contains(self, kind: PieceKind) -> bool {
-        self.0 & (1 << kind.index()) != 0
-    }
-
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The kinds of either set.
-    pub fn union(self, other: FairyPromotion) -> FairyPromotion {
-        FairyPromotion(self.0 | other.0)
-    }
-
-    /// The kinds, in kind order.
-    pub fn iter(self) -> impl Iterator<Item = PieceKind> {
-        PieceKind::PROMOTING_FAIRY_KINDS
-            .into_iter()
-            .filter(move |&k| self.contains(k))
+        Ok(self.adding(kind))
     }
 }
 
@@ -97,14 +72,7 @@ impl fmt::Display for FairyPromotion {
         if *self == FairyPromotion::every_kind() {
             return f.write_str("all");
         }
-        let names: Vec<&str> = self.iter().map(|k| k.sfen_name()).collect();
-        f.write_str(&names.join(","))
-    }
-}
-
-impl fmt::Debug for FairyPromotion {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|k| k.sfen_name())).finish()
+        f.write_str(&self.sfen_names())
     }
 }
 
@@ -114,7 +82,7 @@ mod tests {
 
     #[test]
     fn the_option_text_reads_back_from_what_is_written() {
-        for text in ["none", "all", "J", "J,H,[MK]", "[TTK],[DHR]"] {
+        for text in ["none", "all", "J", "H,J,[MK]", "[TTK],[DHR]"] {
             let kinds: FairyPromotion = text.parse().unwrap();
             assert_eq!(kinds.to_string(), text);
         }

@@ -16,6 +16,7 @@ pub mod fairy_promotion;
 mod flight;
 mod general;
 mod hop_capture;
+pub mod kind_set;
 mod lion;
 mod local_safety;
 mod madrasi;
