@@ -142,6 +142,45 @@ fn promoted_fairy_pieces_read_and_write_and_key_apart_from_their_targets() {
     }
 }
 
+/// Every promoted form on a board, Black's and White's, reads back from SFEN, KIF (a
+/// BOD board: each has a glyph of its own) and CSA (a code of its own); a Kirin's
+/// promotion is written 成 in KIF, and a move that does not promote is written without
+/// 不成 (as before the option existed: the writers do not know whether the problem
+/// promotes the kind).
+#[test]
+fn every_promoted_form_round_trips_through_sfen_kif_and_csa() {
+    use yosei_io::csa::{read_csa, write_csa};
+    use yosei_io::kif::{read_kif, write_kif};
+    let mut setup = Setup::empty();
+    setup.put(
+        Square::new(1, 1).unwrap(),
+        Some(Piece::new(PieceKind::King, Color::White)),
+    );
+    for (i, kind) in PieceKind::PROMOTED_FAIRY_KINDS.into_iter().enumerate() {
+        let color = if i % 2 == 0 { Color::Black } else { Color::White };
+        let sq = Square::new(2 + (i % 7) as i32, 4 + (i / 7) as i32).unwrap();
+        setup.put(sq, Some(Piece::new(kind, color)));
+    }
+    let sfen = write_sfen(&setup);
+    assert_eq!(parse_sfen(&sfen).unwrap().setup, setup, "{sfen}");
+    let mut problem = yosei_io::problem::Problem {
+        setup: setup.clone(),
+        ..Default::default()
+    };
+    assert_eq!(read_kif(&write_kif(&problem)).unwrap().setup, setup);
+    assert_eq!(read_csa(&write_csa(&problem)).unwrap().setup, setup);
+    let rules = rules("J");
+    problem.setup = parse_sfen(KIRIN_ALONE).unwrap().setup;
+    let start = position(KIRIN_ALONE, &rules);
+    for (usi, written) in [("3d3b+", "３二麒成"), ("3d3b", "３二麒(34)")] {
+        let m = start.find_legal(parse_usi_move(usi).unwrap(), &rules).unwrap();
+        problem.moves.moves = vec![m];
+        let kif = write_kif(&problem);
+        assert!(kif.contains(written), "{usi}: {kif}");
+        assert_eq!(read_kif(&kif).unwrap().moves.moves, [m], "{kif}");
+    }
+}
+
 /// Under a capture condition the Lion's steps are refused (docs/rules/fairy-pieces.md);
 /// a Kirin that may promote brings them, so it is refused too, and a Kirin that may not
 /// is not.

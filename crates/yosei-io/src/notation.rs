@@ -761,7 +761,7 @@ fn push_promotion(s: &mut String, piece: Piece, m: Move, from: Square) {
         s.push('成');
     } else if m.via().is_none()
         && !m.is_swap()
-        && piece.kind.can_promote()
+        && piece.kind.always_promotes()
         && (from.in_zone(piece.color) || m.to().in_zone(piece.color))
     {
         s.push_str("不成");
