@@ -201,16 +201,38 @@ fn a_kirin_that_may_promote_is_refused_with_the_lions_under_circe() {
 /// their base kinds included) are the same at every ply, and the keys follow.
 #[test]
 fn legal_moves_with_fairy_promotion_equal_the_reference() {
-    let mut rng = SplitMix64::new(0xF0E0_0001);
+    let (promotions, captured) = differential(&[], 0xF0E0_0001, 300);
+    assert!(promotions > 1000 && captured > 30, "{promotions} {captured}");
+}
+
+/// The same under 安南 (a piece moving with a borrowed power promotes by its own kind)
+/// and マドラシ (a promoted form paralyses and is paralysed as a kind of its own).
+#[test]
+fn legal_moves_with_fairy_promotion_equal_the_reference_under_annan_and_madrasi() {
+    for (condition, seed) in [(Condition::Annan, 0xF0E0_0002), (Condition::Madrasi, 0xF0E0_0003)] {
+        let (promotions, captured) = differential(&[condition], seed, 120);
+        assert!(
+            promotions > 300 && captured > 10,
+            "{condition}: {promotions} {captured}"
+        );
+    }
+}
+
+/// Random games under `conditions` with every fairy kind promoting, against the
+/// reference generator; the fairy promotions and the captures of promoted pieces met.
+fn differential(conditions: &[Condition], seed: u64, games: usize) -> (usize, usize) {
+    let mut rng = SplitMix64::new(seed);
     let mix = FairyMix {
         fairy_percent: 60,
         kinds: &PieceKind::PROMOTING_FAIRY_KINDS,
         ..FairyMix::default()
     };
-    let rules = rules("all");
+    let rules = RuleSet::compile(conditions)
+        .unwrap()
+        .with_fairy_promotion(FairyPromotion::every_kind());
     let reference_rules = reference::Rules {
         fairy_promotion: FairyPromotion::every_kind(),
-        ..reference::Rules::ordinary(false)
+        ..reference::Rules::from_conditions(conditions, false)
     };
     let usi = |moves: &[Move]| {
         let mut v: Vec<String> = moves.iter().map(|m| m.to_usi()).collect();
@@ -218,7 +240,7 @@ fn legal_moves_with_fairy_promotion_equal_the_reference() {
         v
     };
     let (mut positions, mut fairy_promotions, mut promoted_captured) = (0, 0, 0);
-    for _ in 0..300 {
+    for _ in 0..games {
         let mut setup = with_some_promoted(random_fairy_setup(&mut rng, &mix), &mut rng);
         let Ok(mut pos) = Position::from_setup(&setup, &rules) else {
             continue;
@@ -273,11 +295,10 @@ fn legal_moves_with_fairy_promotion_equal_the_reference() {
             assert_eq!(pos.to_setup(), setup, "{text} {m}");
         }
     }
-    eprintln!("{positions} positions, {fairy_promotions} fairy promotions, {promoted_captured} promoted captured");
-    assert!(
-        fairy_promotions > 1000 && promoted_captured > 30,
-        "{fairy_promotions} {promoted_captured}"
+    eprintln!(
+        "{conditions:?}: {positions} positions, {fairy_promotions} fairy promotions, {promoted_captured} promoted captured"
     );
+    (fairy_promotions, promoted_captured)
 }
 
 /// `setup` with about a third of its promoting fairy pieces promoted.
