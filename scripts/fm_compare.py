@@ -33,6 +33,13 @@ the defender's hand unwritten: fm gives the defender all remaining pieces, the o
 ones and N of the fairy piece. yosei then reads that same fm text (declaration and line,
 from a file) instead of the SFEN, so its fm reader computes the hand.
 
+`--promote` (with `--zoo`) adds fm's attribute P, `/EF1=<code>#<n>@HP` (`@P` with
+`--discard`): the piece promotes where fm's table gives it a promoted form (the Kirin to
+師, the Phoenix to 本, the chu, tori and dai shogi pieces of docs/rules/fairy-promotion.md);
+yosei is given `--fairy-promotion <the piece>`. Each problem is also solved by yosei
+without promotion, and the problems whose solution sets promotion changes are counted
+("changed by promotion").
+
 FM_SOLVE (default /work/shared/tools/fm-linux/fm-solve.sh) runs fm on one line;
 SFEN2FM (default next to it, sfen2fm.py) writes an SFEN as fm's one-line form. Prints, per
 condition set, problems compared, agreements and disagreements (each with its SFEN, fm's
@@ -302,7 +309,8 @@ def from_usi(move):
 
 # (転: fm's mark of a piece changing colour under Andernach, after the promotion mark;
 # `16-15蝗<18`: the Locust's capture of the piece on 16, landing on 15)
-FM_MOVE = re.compile(r"^(?:\d\d-)?(\d\d|同)(\$?)([^\d<>/打居成生]+)(成|生)?転?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
+# (a piece drawn 成, fm's promoted dai shogi piece `DNK`, is the piece itself: `84成<83`)
+FM_MOVE = re.compile(r"^(?:\d\d-)?(\d\d|同)(\$?)([^\d<>/打居成生]+|成)(成|生)?転?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
 
 
 def from_fm(move, previous_to, zoo=None):
@@ -431,7 +439,7 @@ def canonical(line, board, conditions):
 # --- the two solvers ----------------------------------------------------------------------
 
 
-def solve_yosei(binary, sfen, conditions, fairy_capture="hold", fm_text=None):
+def solve_yosei(binary, sfen, conditions, fairy_capture="hold", fm_text=None, fairy_promotion="none"):
     """yosei's solutions of `sfen`, or of `fm_text` (fm's declarations and line) when
     given."""
     source = sfen
@@ -440,15 +448,15 @@ def solve_yosei(binary, sfen, conditions, fairy_capture="hold", fm_text=None):
         with os.fdopen(handle, "w") as f:
             f.write(fm_text)
     try:
-        return run_yosei(binary, source, conditions, fairy_capture)
+        return run_yosei(binary, source, conditions, fairy_capture, fairy_promotion)
     finally:
         if fm_text is not None:
             os.remove(source)
 
 
-def run_yosei(binary, source, conditions, fairy_capture):
+def run_yosei(binary, source, conditions, fairy_capture, fairy_promotion="none"):
     cmd = [binary, "solve", source, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
-    cmd += ["--fairy-capture", fairy_capture]
+    cmd += ["--fairy-capture", fairy_capture, "--fairy-promotion", fairy_promotion]
     for c in conditions:
         cmd += ["--cond", c]
     try:
@@ -466,7 +474,7 @@ def run_yosei(binary, source, conditions, fairy_capture):
     return {normalise([from_usi(m) for m in s], conditions) for s in answer["solutions"]}, None
 
 
-def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0):
+def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0, promote=False):
     """fm's one-line form of `sfen` and fm's switches. sfen2fm knows the ordinary pieces
     only: the position is written without fm's further pieces, which are then put in (fm
     reads its codes, `55WA`) and declared by /EF1, holdable (`@H`) when `hold`, counting
@@ -491,7 +499,8 @@ def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0):
     if spares:
         defender = defender.replace(" +0 ", " ")
     line = f"{head} {attacker}, {squares(white)}{defender}"
-    return line, [f"/EF1={zoo}#{len(black) + len(white) + held + spares}" + ("@H" if hold else "")]
+    attributes = ("H" if hold else "") + ("P" if promote else "")
+    return line, [f"/EF1={zoo}#{len(black) + len(white) + held + spares}" + (f"@{attributes}" if attributes else "")]
 
 
 def solve_fm(fm_solve, fm_bin, line, conditions, switches=(), zoo=None):
@@ -556,6 +565,11 @@ def main():
         action="store_true",
         help="declare the --zoo piece without H (captures discard it) and solve yosei with --fairy-capture discard",
     )
+    parser.add_argument(
+        "--promote",
+        action="store_true",
+        help="declare the --zoo piece promotable (@P) and solve yosei with --fairy-promotion",
+    )
     args = parser.parse_args()
     fm_bin = os.environ.get("FM")
     if not fm_bin:
@@ -567,8 +581,8 @@ def main():
     runs = [(words, zoo) for zoo in zoo_codes or [None] for words in args.sets or ([""] if zoo_codes else [])]
     if not runs:
         sys.exit("give condition sets, --zoo codes, or both")
-    if (args.discard or args.spares) and not zoo_codes:
-        sys.exit("--discard and --spares need --zoo codes")
+    if (args.discard or args.spares or args.promote) and not zoo_codes:
+        sys.exit("--discard, --spares and --promote need --zoo codes")
     if args.discard and args.spares:
         sys.exit("--spares declares the piece held; it does not go with --discard")
     fairy_capture = "discard" if args.discard else "hold"
@@ -577,15 +591,18 @@ def main():
         rule = "".join(FM_WORDS[c] for c in conditions) + "ばか詰"
         rng = random.Random(f"{args.seed}:{words}" + (f":{zoo}" if zoo else ""))
         label = "+".join(filter(None, [words, zoo and f"[{zoo}]"]))
-        compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = changed = 0
+        compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = changed = promoted = 0
+        promotion = token(zoo) if args.promote else "none"
         disagreements = []
         attempts = 0
         while compared < args.count and attempts < args.count * 20:
             attempts += 1
             sfen = random_position(rng, args.dense, zoo, args.zoo_white, zoo_in_hand=not args.discard)
-            line, switches = fm_line(sfen2fm, sfen, rule, zoo, hold=not args.discard, spares=args.spares)
+            line, switches = fm_line(
+                sfen2fm, sfen, rule, zoo, hold=not args.discard, spares=args.spares, promote=args.promote
+            )
             fm_text = "\n".join([*switches, line]) + "\n" if args.spares else None
-            ours, why = solve_yosei(args.yosei, sfen, conditions, fairy_capture, fm_text)
+            ours, why = solve_yosei(args.yosei, sfen, conditions, fairy_capture, fm_text, promotion)
             if ours is None:
                 shorter += why == "shorter"
                 refused += why != "shorter"
@@ -599,6 +616,9 @@ def main():
             if args.discard:
                 held, _ = solve_yosei(args.yosei, sfen, conditions)
                 changed += held != ours
+            if args.promote:
+                plain, _ = solve_yosei(args.yosei, sfen, conditions, fairy_capture, fm_text)
+                promoted += plain != ours
             if ours == theirs:
                 agreed += 1
             elif theirs <= ours and {canonical(x, board_of(sfen), conditions) for x in ours} == {
@@ -612,7 +632,9 @@ def main():
             f"{label}: compared {compared} (with solutions {with_solutions}), agree {agreed} "
             f"({mirror_pruned} of them after fm's mirror pruning), "
             f"disagree {len(disagreements)}; skipped: refused by yosei {refused}, mate in 1 {shorter}, "
-            f"fm incomplete {skipped}" + (f"; changed by discarding {changed}" if args.discard else "")
+            f"fm incomplete {skipped}"
+            + (f"; changed by discarding {changed}" if args.discard else "")
+            + (f"; changed by promotion {promoted}" if args.promote else "")
         )
         for sfen, line, only_ours, only_theirs in disagreements[: args.examples]:
             any_disagreement = True

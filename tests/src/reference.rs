@@ -362,6 +362,18 @@ fn movement(kind: PieceKind) -> Movement {
         CatSword => Movement::new(diagonals.clone(), vec![]),
         CoiledSerpent => Movement::new(vec![(-1, 1), (0, -1), (0, 1), (1, 1)], vec![]),
         Stone => Movement::new(vec![], vec![]),
+        // the promoted fairy kinds move as fm's `fp_promoted` target pieces do
+        PromotedKirin => movement(Lion),
+        PromotedPhoenix => movement(FreeKing),
+        PromotedBlindTiger => movement(FlyingStag),
+        PromotedCopperGeneral => movement(SideMover),
+        PromotedFerociousLeopard => movement(Bishop),
+        PromotedGoBetween => movement(DrunkElephant),
+        PromotedVerticalMover => movement(FlyingOx),
+        PromotedSideMover => movement(FreeBoar),
+        PromotedReverseChariot => movement(Whale),
+        PromotedFalcon => movement(ToriEagle),
+        PromotedFlyingDragon | PromotedFierceOx | PromotedAngryBoar | PromotedCatSword => movement(Gold),
         // a kind added later (say a user-defined one) has no movement written here
         #[allow(unreachable_patterns)]
         _ => panic!("reference generator: no movement written for {kind:?}"),
@@ -843,7 +855,7 @@ fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool
     let by = piece.color;
     let mut passed = setup.clone();
     passed.side_to_move = by;
-    let promoted = rules.no_promotion.is_none() && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by));
+    let promoted = rules.no_promotion.is_none() && rules.promotes(piece.kind) && (from.in_zone(by) || king.in_zone(by));
     // under Andernach a capturer that turns is held to its new owner's test only
     let unpromoted =
         king_capture_turns(setup, from, king, rules) || (!dead_with(rules, piece.kind, by, king) && !two_pawns);
@@ -1091,7 +1103,7 @@ fn candidates(setup: &Setup, rules: &Rules) -> Vec<Move> {
         let kinds = &powers[from.index()];
         for to in landings_with(setup, from, kinds) {
             out.push(Move::normal(from, to, false));
-            if piece.kind.can_promote() && (from.in_zone(us) || to.in_zone(us)) {
+            if rules.promotes(piece.kind) && (from.in_zone(us) || to.in_zone(us)) {
                 out.push(Move::normal(from, to, true));
             }
         }
@@ -1099,7 +1111,7 @@ fn candidates(setup: &Setup, rules: &Rules) -> Vec<Move> {
         for &kind in kinds {
             for (hurdle, to) in hop_captures_as(setup, from, kind) {
                 let m = Move::two_step(from, hurdle, to);
-                let promotes = piece.kind.can_promote() && (from.in_zone(us) || to.in_zone(us));
+                let promotes = rules.promotes(piece.kind) && (from.in_zone(us) || to.in_zone(us));
                 for m in [Some(m), promotes.then(|| m.promoting())].into_iter().flatten() {
                     if !out.contains(&m) {
                         out.push(m);
@@ -1264,6 +1276,8 @@ pub struct Rules {
     pub own_previous_swap: Option<(Square, Square, PieceKind)>,
     /// Messigny: the position is the problem's start, whose move fm never remembers.
     pub first_move: bool,
+    /// The fairy kinds that promote (fm's `@P`, docs/rules/fairy-promotion.md).
+    pub fairy_promotion: yosei_rules::FairyPromotion,
 }
 
 impl Rules {
@@ -1315,6 +1329,13 @@ impl Rules {
             }
         }
         rules
+    }
+
+    /// Whether a piece of `kind` promotes where the zone allows: the six ordinary kinds
+    /// that promote, and the fairy kinds the problem names.
+    pub fn promotes(&self, kind: PieceKind) -> bool {
+        use PieceKind::*;
+        matches!(kind, Pawn | Lance | Knight | Silver | Bishop | Rook) || self.fairy_promotion.contains(kind)
     }
 
     /// fm's 攻方.

@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
-use yosei_rules::{Condition, DiscardedKinds, RepetitionRule, RuleSet, UchifuzumeReading};
+use yosei_rules::{Condition, DiscardedKinds, FairyPromotion, RepetitionRule, RuleSet, UchifuzumeReading};
 
 #[derive(Parser)]
 #[command(
@@ -38,6 +38,10 @@ pub struct RuleArgs {
     /// fairy kind, or discard:KIND,KIND… for those kinds only (`discard:T,[WA]`)
     #[arg(long = "fairy-capture", value_name = "F", default_value = "hold")]
     fairy_capture: String,
+    /// Which fairy kinds promote (fm's @P): none (default, rules.md §1), all, or
+    /// KIND,KIND… (`J,H,[MK]`: the Kirin to 師, the Phoenix to 本…; docs/rules/fairy-promotion.md)
+    #[arg(long = "fairy-promotion", value_name = "P", default_value = "none")]
+    fairy_promotion: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -183,7 +187,11 @@ impl RuleArgs {
             .fairy_capture
             .parse()
             .map_err(|e| format!("--fairy-capture: {e}"))?;
-        Ok(rules.with_discarded_kinds(discarded))
+        let promotion: FairyPromotion = self
+            .fairy_promotion
+            .parse()
+            .map_err(|e| format!("--fairy-promotion: {e}"))?;
+        Ok(rules.with_discarded_kinds(discarded).with_fairy_promotion(promotion))
     }
 }
 

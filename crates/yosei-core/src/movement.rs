@@ -157,6 +157,18 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         AngryBoar => "W",
         CatSword => "F",
         CoiledSerpent => "bFvW",
+        // the promoted forms (fm's `fp_promoted`): each moves as the piece named
+        PromotedKirin => "KNADaK",
+        PromotedPhoenix => "Q",
+        PromotedBlindTiger => "FsWvR",
+        PromotedCopperGeneral => "sRvW",
+        PromotedFerociousLeopard => "B",
+        PromotedGoBetween => "FfWsW",
+        PromotedVerticalMover => "BvR",
+        PromotedSideMover => "BsR",
+        PromotedReverseChariot => "bBvR",
+        PromotedFalcon => "fWsWfBbRbFbnA",
+        PromotedFlyingDragon | PromotedFierceOx | PromotedAngryBoar | PromotedCatSword => "WfF",
         _ => return None,
     })
 }
@@ -1862,6 +1874,30 @@ mod tests {
                 assert_eq!(quiet, movement.attacks_on_empty_board(color, sq(5, 5)), "{kind:?}");
             }
             assert_eq!(movement.has_lion_steps(), kind == Lion);
+        }
+    }
+
+    #[test]
+    fn each_promoted_fairy_kind_moves_as_fms_promoted_piece() {
+        // fm's `fp_promoted` targets (`piece_data.c` pieces 98-106, 84, 87-89, 117, 125)
+        let targets = [
+            Lion,
+            FreeKing,
+            FlyingStag,
+            SideMover,
+            Bishop,
+            DrunkElephant,
+            FlyingOx,
+            FreeBoar,
+            Whale,
+            ToriEagle,
+            Gold,
+            Gold,
+            Gold,
+            Gold,
+        ];
+        for (promoted, target) in PieceKind::PROMOTED_FAIRY_KINDS.into_iter().zip(targets) {
+            assert_eq!(builtin_movement(promoted), builtin_movement(target), "{promoted:?}");
         }
     }
 

@@ -173,6 +173,37 @@ pub enum PieceKind {
     CatSword = 82,
     /// 蛇 Coiled serpent (蟠蛇, maka dai dai shogi): a step straight forward, straight back or diagonally back
     CoiledSerpent = 83,
+    // The promoted forms of the fairy kinds fm promotes under `@P` (`piece_data.c`
+    // `fp_promoted`), appended likewise: a promotion is a problem's option
+    // (docs/rules/fairy-promotion.md); a captured one goes to a hand as its base kind.
+    /// 師 promoted Kirin (fm `PSS`): moves as the Lion
+    PromotedKirin = 84,
+    /// 本 promoted Phoenix (fm `PHO`): moves as the free king
+    PromotedPhoenix = 85,
+    /// promoted blind tiger: moves as the flying stag (飛鹿)
+    PromotedBlindTiger = 86,
+    /// 黄 promoted copper general (fm `POG`): moves as the side mover (横行)
+    PromotedCopperGeneral = 87,
+    /// ク promoted ferocious leopard (fm `PKA`): moves as the bishop
+    PromotedFerociousLeopard = 88,
+    /// 豕 promoted go-between (fm `PSZ`): moves as the drunk elephant, not royal
+    PromotedGoBetween = 89,
+    /// promoted vertical mover: moves as the flying ox (飛牛)
+    PromotedVerticalMover = 90,
+    /// promoted side mover: moves as the free boar (奔猪)
+    PromotedSideMover = 91,
+    /// promoted reverse chariot: moves as the whale (鯨鯢)
+    PromotedReverseChariot = 92,
+    /// promoted falcon: moves as the tori shogi eagle (鵰)
+    PromotedFalcon = 93,
+    /// promoted flying dragon (fm's 成 `DNK`): moves as a gold
+    PromotedFlyingDragon = 94,
+    /// promoted fierce ox (fm's 成 `DNK`): moves as a gold
+    PromotedFierceOx = 95,
+    /// promoted angry boar (fm's 成 `DNK`): moves as a gold
+    PromotedAngryBoar = 96,
+    /// promoted cat sword (fm's 成 `DNK`): moves as a gold
+    PromotedCatSword = 97,
 }
 
 use PieceKind::*;
@@ -214,7 +245,7 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 84;
+    pub const COUNT: usize = 98;
 
     /// fm's further leapers, riders, lame leapers and hoppers
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
@@ -273,7 +304,47 @@ impl PieceKind {
         CoiledSerpent,
     ];
 
-    pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS);
+    /// The fairy kinds fm promotes under `@P` that yosei promotes too, in kind order;
+    /// each one's promoted form is [`PieceKind::promoted`].
+    pub const PROMOTING_FAIRY_KINDS: [PieceKind; 14] = [
+        Kirin,
+        Phoenix,
+        BlindTiger,
+        CopperGeneral,
+        FerociousLeopard,
+        GoBetween,
+        VerticalMover,
+        SideMover,
+        ReverseChariot,
+        Falcon,
+        FlyingDragon,
+        FierceOx,
+        AngryBoar,
+        CatSword,
+    ];
+
+    /// Their promoted forms, in kind order (the same order).
+    pub const PROMOTED_FAIRY_KINDS: [PieceKind; 14] = [
+        PromotedKirin,
+        PromotedPhoenix,
+        PromotedBlindTiger,
+        PromotedCopperGeneral,
+        PromotedFerociousLeopard,
+        PromotedGoBetween,
+        PromotedVerticalMover,
+        PromotedSideMover,
+        PromotedReverseChariot,
+        PromotedFalcon,
+        PromotedFlyingDragon,
+        PromotedFierceOx,
+        PromotedAngryBoar,
+        PromotedCatSword,
+    ];
+
+    pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(
+        PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS),
+        PieceKind::PROMOTED_FAIRY_KINDS,
+    );
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
@@ -348,9 +419,16 @@ impl PieceKind {
         matches!(self, UserE | UserM | UserU | UserW | UserY)
     }
 
-    /// The promoted kind, for the six kinds that promote.
-    #[inline]
+    /// The promoted form: for the six ordinary kinds that promote, and for the fairy
+    /// kinds that promote where a problem says so ([`PieceKind::PROMOTING_FAIRY_KINDS`];
+    /// whether they may is the rule set's question, `RuleSet::promotes`). A table
+    /// lookup: the generators ask it per move.
+    #[inline(always)]
     pub const fn promoted(self) -> Option<PieceKind> {
+        PROMOTED_FORMS[self as usize]
+    }
+
+    const fn promoted_form(self) -> Option<PieceKind> {
         match self {
             Pawn => Some(ProPawn),
             Lance => Some(ProLance),
@@ -358,23 +436,49 @@ impl PieceKind {
             Silver => Some(ProSilver),
             Bishop => Some(Horse),
             Rook => Some(Dragon),
+            Kirin => Some(PromotedKirin),
+            Phoenix => Some(PromotedPhoenix),
+            BlindTiger => Some(PromotedBlindTiger),
+            CopperGeneral => Some(PromotedCopperGeneral),
+            FerociousLeopard => Some(PromotedFerociousLeopard),
+            GoBetween => Some(PromotedGoBetween),
+            VerticalMover => Some(PromotedVerticalMover),
+            SideMover => Some(PromotedSideMover),
+            ReverseChariot => Some(PromotedReverseChariot),
+            Falcon => Some(PromotedFalcon),
+            FlyingDragon => Some(PromotedFlyingDragon),
+            FierceOx => Some(PromotedFierceOx),
+            AngryBoar => Some(PromotedAngryBoar),
+            CatSword => Some(PromotedCatSword),
             _ => None,
         }
     }
 
+    /// Whether the kind has a promoted form (an ordinary kind always promotes; a fairy
+    /// one only where its problem says so: ask `RuleSet::promotes`).
     #[inline]
     pub const fn can_promote(self) -> bool {
         self.promoted().is_some()
     }
 
+    /// One of the six ordinary kinds that promote (in every problem).
     #[inline]
-    pub const fn is_promoted(self) -> bool {
-        matches!(self, ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon)
+    pub const fn always_promotes(self) -> bool {
+        self.is_ordinary() && self.can_promote()
     }
 
-    /// The kind before promotion (itself for an unpromoted kind).
     #[inline]
+    pub const fn is_promoted(self) -> bool {
+        matches!(self, ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon) || self as u8 >= PromotedKirin as u8
+    }
+
+    /// The kind before promotion (itself for an unpromoted kind); a table lookup.
+    #[inline(always)]
     pub const fn unpromoted(self) -> PieceKind {
+        BASE_FORMS[self as usize]
+    }
+
+    const fn base_form(self) -> PieceKind {
         match self {
             ProPawn => Pawn,
             ProLance => Lance,
@@ -382,6 +486,20 @@ impl PieceKind {
             ProSilver => Silver,
             Horse => Bishop,
             Dragon => Rook,
+            PromotedKirin => Kirin,
+            PromotedPhoenix => Phoenix,
+            PromotedBlindTiger => BlindTiger,
+            PromotedCopperGeneral => CopperGeneral,
+            PromotedFerociousLeopard => FerociousLeopard,
+            PromotedGoBetween => GoBetween,
+            PromotedVerticalMover => VerticalMover,
+            PromotedSideMover => SideMover,
+            PromotedReverseChariot => ReverseChariot,
+            PromotedFalcon => Falcon,
+            PromotedFlyingDragon => FlyingDragon,
+            PromotedFierceOx => FierceOx,
+            PromotedAngryBoar => AngryBoar,
+            PromotedCatSword => CatSword,
             k => k,
         }
     }
@@ -586,9 +704,47 @@ impl PieceKind {
             AngryBoar => "angry boar",
             CatSword => "cat sword",
             CoiledSerpent => "coiled serpent",
+            PromotedKirin => "promoted kirin",
+            PromotedPhoenix => "promoted phoenix",
+            PromotedBlindTiger => "promoted blind tiger",
+            PromotedCopperGeneral => "promoted copper general",
+            PromotedFerociousLeopard => "promoted ferocious leopard",
+            PromotedGoBetween => "promoted go-between",
+            PromotedVerticalMover => "promoted vertical mover",
+            PromotedSideMover => "promoted side mover",
+            PromotedReverseChariot => "promoted reverse chariot",
+            PromotedFalcon => "promoted falcon",
+            PromotedFlyingDragon => "promoted flying dragon",
+            PromotedFierceOx => "promoted fierce ox",
+            PromotedAngryBoar => "promoted angry boar",
+            PromotedCatSword => "promoted cat sword",
         }
     }
 }
+
+/// [`PieceKind::promoted`] by kind index.
+const PROMOTED_FORMS: [Option<PieceKind>; PieceKind::COUNT] = {
+    let mut out = [None; PieceKind::COUNT];
+    let mut i = 0;
+    while i < PieceKind::COUNT {
+        // the tables are indexed by kind: ALL lists the kinds in index order
+        assert!(PieceKind::ALL[i] as usize == i);
+        out[i] = PieceKind::ALL[i].promoted_form();
+        i += 1;
+    }
+    out
+};
+
+/// [`PieceKind::unpromoted`] by kind index.
+const BASE_FORMS: [PieceKind; PieceKind::COUNT] = {
+    let mut out = [Pawn; PieceKind::COUNT];
+    let mut i = 0;
+    while i < PieceKind::COUNT {
+        out[i] = PieceKind::ALL[i].base_form();
+        i += 1;
+    }
+    out
+};
 
 /// A piece of one side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

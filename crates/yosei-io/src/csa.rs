@@ -121,6 +121,21 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         AngryBoar => "SC",
         CatSword => "MJ",
         CoiledSerpent => "BJ",
+        // the promoted fairy kinds: yosei's codes (docs/rules/fairy-promotion.md)
+        PromotedKirin => "PS",
+        PromotedPhoenix => "PO",
+        PromotedBlindTiger => "PM",
+        PromotedCopperGeneral => "PG",
+        PromotedFerociousLeopard => "PK",
+        PromotedGoBetween => "PZ",
+        PromotedVerticalMover => "PJ",
+        PromotedSideMover => "PY",
+        PromotedReverseChariot => "PV",
+        PromotedFalcon => "PT",
+        PromotedFlyingDragon => "ND",
+        PromotedFierceOx => "NU",
+        PromotedAngryBoar => "NI",
+        PromotedCatSword => "NJ",
     }
 }
 
@@ -517,6 +532,7 @@ impl Reader {
             "UCHIFUZUME" => self.problem.options.uchifuzume = Some(s.word(value_start, &value)?),
             "REPETITION" => self.problem.options.repetition = Some(s.word(value_start, &value)?),
             "FAIRY_CAPTURE" => self.problem.options.discarded = s.word(value_start, &value)?,
+            "FAIRY_PROMOTION" => self.problem.options.fairy_promotion = s.word(value_start, &value)?,
             _ => {
                 let key = OTHER_KEYS
                     .iter()
@@ -948,6 +964,9 @@ pub fn write_csa(problem: &Problem) -> String {
     }
     if !problem.options.discarded.is_empty() {
         line(format!("$FAIRY_CAPTURE:{}", problem.options.discarded));
+    }
+    if !problem.options.fairy_promotion.is_empty() {
+        line(format!("$FAIRY_PROMOTION:{}", problem.options.fairy_promotion));
     }
     if let Some(target) = &problem.target {
         line(format!("$TARGET:{}", write_sfen(target)));

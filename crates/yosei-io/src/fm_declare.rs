@@ -8,16 +8,17 @@
 //!   whole problem; those that are neither on the board nor in the attacker's hand are
 //!   the defender's when its hand is "all remaining" (not written, or `+*`), and only
 //!   for a holdable kind.
-//! - `P` changes nothing for a kind fm gives no promoted form; `R` (royal), `X`
-//!   (exchange), `P` on a kind fm promotes (the Kirin, the Phoenix, eight chu shogi
-//!   pieces, the falcon and four dai shogi pieces: `fm_promoted_code`), faces (`:`), `?` and vectors (`{…}`) are refused, each
-//!   named.
+//! - `P`: the kind promotes to fm's promoted form (the Kirin, the Phoenix, seven chu
+//!   shogi pieces, the falcon and four dai shogi pieces: [`PieceKind::promoted`],
+//!   docs/rules/fairy-promotion.md); it changes nothing for a kind fm gives no promoted
+//!   form. `R` (royal), `X` (exchange), `P` on the drunk elephant (fm promotes it to the
+//!   royal 太子), faces (`:`), `?` and vectors (`{…}`) are refused, each named.
 
 use crate::csa::csa_code;
 use crate::error::FormatError;
 use crate::problem::Problem;
 use yosei_core::{Color, PieceKind, Setup, Square};
-use yosei_rules::DiscardedKinds;
+use yosei_rules::{DiscardedKinds, FairyPromotion};
 
 /// fm's slots: `/EFP=` is `/EF1=`.
 const SLOTS: [char; 7] = ['1', '2', '3', '4', '5', '6', '7'];
@@ -30,6 +31,8 @@ pub(crate) struct Declaration {
     pub count: Option<u32>,
     /// `@H`: captured pieces are held.
     pub holdable: bool,
+    /// `@P`, on a kind yosei promotes: it promotes.
+    pub promotable: bool,
 }
 
 /// fm's code of a fairy kind (CSA's, but `AL` for the Alfil, whose CSA code is `AF`, and
@@ -59,25 +62,10 @@ fn always_reusable(kind: PieceKind) -> bool {
     )
 }
 
-/// fm's code of the kind `kind` promotes to under `@P` (`piece_data.c` `fp_promoted`),
-/// for the kinds yosei has that fm promotes; `None` where `@P` changes nothing.
-fn fm_promoted_code(kind: PieceKind) -> Option<&'static str> {
-    use PieceKind::*;
-    Some(match kind {
-        Kirin => "PSS",
-        Phoenix => "PHO",
-        DrunkElephant => "TS",
-        BlindTiger => "HR",
-        CopperGeneral => "POG",
-        FerociousLeopard => "PKA",
-        GoBetween => "PSZ",
-        VerticalMover => "HG",
-        SideMover => "HC",
-        ReverseChariot => "KG",
-        Falcon => "TKT",
-        FlyingDragon | FierceOx | AngryBoar | CatSword => "DNK",
-        _ => return None,
-    })
+/// fm's code of the kind `kind` promotes to under `@P` (`piece_data.c` `fp_promoted`)
+/// where yosei does not make that promotion: the drunk elephant's royal 太子.
+fn unsupported_fm_promotion(kind: PieceKind) -> Option<&'static str> {
+    (kind == PieceKind::DrunkElephant).then_some("TS")
 }
 
 /// How many of `kind` fm counts in a problem whose declaration gives no `#count`
@@ -170,19 +158,20 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
         );
         i = digits_end;
     }
-    let mut holdable = false;
+    let (mut holdable, mut promotable) = (false, false);
     if chars.get(i) == Some(&'@') {
         i += 1;
         while let Some(&c) = chars.get(i).filter(|c| c.is_ascii_alphabetic()) {
             match c {
                 'H' => holdable = true,
-                'P' if fm_promoted_code(kind).is_some() => {
+                'P' if kind.can_promote() => promotable = true,
+                'P' if unsupported_fm_promotion(kind).is_some() => {
                     return Err((
                         i,
                         format!(
-                            "attribute P (promotable) on {code} is not supported: fm promotes it to {}, a promotion \
-                             yosei does not make",
-                            fm_promoted_code(kind).unwrap_or_default()
+                            "attribute P (promotable) on {code} is not supported: fm promotes it to {} (a royal \
+                             piece), a promotion yosei does not make",
+                            unsupported_fm_promotion(kind).unwrap_or_default()
                         ),
                     ))
                 }
@@ -214,7 +203,12 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
         };
         return Err((i, format!("{what} after the declaration is not read")));
     }
-    Ok(Declaration { kind, count, holdable })
+    Ok(Declaration {
+        kind,
+        count,
+        holdable,
+        promotable,
+    })
 }
 
 fn glyph_of(kind: PieceKind) -> String {
@@ -232,6 +226,7 @@ pub(crate) fn apply(
     remaining_hand: Option<RemainingHand>,
 ) -> Result<(), String> {
     let mut discarded = DiscardedKinds::NONE;
+    let mut promotion = FairyPromotion::NONE;
     for kind in fairy_kinds_in(setup) {
         if !declarations.iter().any(|d| d.kind == kind) {
             return Err(format!(
@@ -244,10 +239,10 @@ pub(crate) fn apply(
         if declarations[..n].iter().any(|e| e.kind == d.kind) {
             return Err(format!("the {} is declared twice", d.kind.name()));
         }
-        let on_board = Square::all()
-            .filter_map(|sq| setup.piece_at(sq))
-            .filter(|p| p.kind == d.kind)
-            .count() as u32;
+        if d.promotable {
+            promotion = promotion.with(d.kind)?;
+        }
+        let on_board = pieces_on_board(setup, d.kind);
         let held = |color: Color| u32::from(setup.hand(color).count(d.kind));
         let count = d.count.unwrap_or_else(|| fm_default_count(d.kind));
         if !d.holdable && always_reusable(d.kind) {
@@ -289,6 +284,7 @@ pub(crate) fn apply(
         }
     }
     problem.options.discarded = discarded;
+    problem.options.fairy_promotion = promotion;
     Ok(())
 }
 
@@ -301,16 +297,24 @@ pub(crate) enum RemainingHand {
     Asked,
 }
 
-/// The fairy kinds (unpromoted, stones aside) on the board or in a hand.
+/// The fairy kinds (unpromoted, stones aside) on the board, promoted or not, or in a hand.
 fn fairy_kinds_in(setup: &Setup) -> Vec<PieceKind> {
     PieceKind::HAND_KINDS
         .into_iter()
         .filter(|k| k.is_fairy())
         .filter(|&k| {
-            Square::all().any(|sq| setup.piece_at(sq).is_some_and(|p| p.kind == k))
-                || [Color::Black, Color::White].iter().any(|&c| setup.hand(c).count(k) > 0)
+            pieces_on_board(setup, k) > 0 || [Color::Black, Color::White].iter().any(|&c| setup.hand(c).count(k) > 0)
         })
         .collect()
+}
+
+/// The pieces of `kind` on the board, promoted ones included (fm counts a promoted
+/// fairy piece in its slot).
+fn pieces_on_board(setup: &Setup, kind: PieceKind) -> u32 {
+    Square::all()
+        .filter_map(|sq| setup.piece_at(sq))
+        .filter(|p| p.kind.unpromoted() == kind)
+        .count() as u32
 }
 
 /// The declaration lines fm needs for `problem`'s fairy pieces (`/EF1=WA#2@H`), one per
@@ -327,18 +331,18 @@ pub(crate) fn declaration_lines(problem: &Problem) -> Vec<String> {
         .iter()
         .zip(SLOTS)
         .map(|(&kind, slot)| {
-            let count = Square::all()
-                .filter_map(|sq| setup.piece_at(sq))
-                .filter(|p| p.kind == kind)
-                .count() as u32
+            let count = pieces_on_board(setup, kind)
                 + u32::from(setup.hand(Color::Black).count(kind))
                 + u32::from(setup.hand(Color::White).count(kind));
-            let hold = if problem.options.discarded.contains(kind) {
-                ""
-            } else {
-                "@H"
+            let hold = !problem.options.discarded.contains(kind);
+            let promote = problem.options.fairy_promotion.contains(kind);
+            let attributes = match (hold, promote) {
+                (false, false) => "",
+                (true, false) => "@H",
+                (false, true) => "@P",
+                (true, true) => "@HP",
             };
-            format!("/EF{slot}={}#{count}{hold}", fm_code(kind).unwrap_or_default())
+            format!("/EF{slot}={}#{count}{attributes}", fm_code(kind).unwrap_or_default())
         })
         .collect()
 }

@@ -131,7 +131,9 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
     rules.uchifuzume = problem.options.uchifuzume.unwrap_or(base.uchifuzume);
     rules.repetition = problem.options.repetition.unwrap_or(base.repetition);
     rules.piece_set = base.piece_set;
-    let rules = rules.with_discarded_kinds(problem.options.discarded.union(base.discarded_kinds()));
+    let rules = rules
+        .with_discarded_kinds(problem.options.discarded.union(base.discarded_kinds()))
+        .with_fairy_promotion(problem.options.fairy_promotion.union(base.fairy_promotion()));
     let moves: &[Move] = if sourced.play_moves { &problem.moves.moves } else { &[] };
     let played = game_after(&problem.setup, moves, &rules).map_err(err)?;
     Ok(LoadedProblem {

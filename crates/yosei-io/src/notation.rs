@@ -220,6 +220,23 @@ pub fn board_glyph(kind: PieceKind) -> char {
         AngryBoar => '亥',
         CatSword => '猫',
         CoiledSerpent => '蛇',
+        // the promoted fairy kinds: fm's glyphs where fm gives one of their own (師 本
+        // 黄 ク 豕); where fm draws the target piece's (鹿 牛 猪 鯨 鵰, 成 for the four
+        // dai shogi ones), a katakana of yosei's, as a board must tell them apart
+        PromotedKirin => '師',
+        PromotedPhoenix => '本',
+        PromotedBlindTiger => 'シ',
+        PromotedCopperGeneral => '黄',
+        PromotedFerociousLeopard => 'ク',
+        PromotedGoBetween => '豕',
+        PromotedVerticalMover => 'ギ',
+        PromotedSideMover => 'イ',
+        PromotedReverseChariot => 'ゲ',
+        PromotedFalcon => 'チ',
+        PromotedFlyingDragon => 'タ',
+        PromotedFierceOx => 'ウ',
+        PromotedAngryBoar => 'ヰ',
+        PromotedCatSword => 'ネ',
     }
 }
 
@@ -744,7 +761,7 @@ fn push_promotion(s: &mut String, piece: Piece, m: Move, from: Square) {
         s.push('成');
     } else if m.via().is_none()
         && !m.is_swap()
-        && piece.kind.can_promote()
+        && piece.kind.always_promotes()
         && (from.in_zone(piece.color) || m.to().in_zone(piece.color))
     {
         s.push_str("不成");

@@ -4,7 +4,9 @@
 use std::fmt;
 use yosei_core::{Color, Hand, Move, PieceKind, Setup, Square};
 use yosei_rules::validate::standard_set_count;
-use yosei_rules::{Condition, DiscardedKinds, RepetitionRule, Stipulation, UchifuzumeReading, UserPiece};
+use yosei_rules::{
+    Condition, DiscardedKinds, FairyPromotion, RepetitionRule, Stipulation, UchifuzumeReading, UserPiece,
+};
 
 /// A problem as a file states it (the position is not validated here).
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -36,6 +38,9 @@ pub struct ProblemOptions {
     /// The fairy kinds whose captured pieces leave play (取捨て); none: rules.md's
     /// default, captured fairy pieces are held (docs/rules/fairy-declarations.md).
     pub discarded: DiscardedKinds,
+    /// The fairy kinds that promote (fm's `@P`); none: rules.md's default, no fairy
+    /// piece promotes (docs/rules/fairy-promotion.md).
+    pub fairy_promotion: FairyPromotion,
 }
 
 /// Header facts (KIF: 作品名, 作者, 発表誌, …).

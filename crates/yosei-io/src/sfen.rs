@@ -369,7 +369,8 @@ fn parse_board(token: Token<'_>, setup: &mut Setup) -> Result<(), SyntaxError> {
     Ok(())
 }
 
-/// A piece on the board at `chars[i]`: a letter, or `+` and a promotable letter.
+/// A piece on the board at `chars[i]`: a letter, or `+` and a promotable letter or
+/// bracketed code (`+J`, `+[MK]`: a promoted fairy piece, docs/rules/fairy-promotion.md).
 /// Returns the piece and the number of characters it took.
 fn parse_board_piece(token: Token<'_>, i: usize) -> Result<(Piece, usize), SyntaxError> {
     let c = token.chars[i];
@@ -386,15 +387,14 @@ fn parse_board_piece(token: Token<'_>, i: usize) -> Result<(Piece, usize), Synta
         });
     }
     let next = token.chars.get(i + 1).copied();
-    let promoted = piece_at(token.chars, i + 1)
-        .0
-        .and_then(|piece| piece.kind.promoted().map(|kind| Piece::new(kind, piece.color)));
-    promoted.map(|piece| (piece, 2)).ok_or_else(|| {
+    let (base, width) = piece_at(token.chars, i + 1);
+    let promoted = base.and_then(|piece| piece.kind.promoted().map(|kind| Piece::new(kind, piece.color)));
+    promoted.map(|piece| (piece, 1 + width)).ok_or_else(|| {
         token.error(
             i + 1,
             format!(
-                "expected a promotable piece letter (P L N S B R, either case) after '+', \
-                 found {}",
+                "expected a promotable piece letter (P L N S B R, the fairy J H, either case) or code ([MK]…) \
+                 after '+', found {}",
                 found(next, "board")
             ),
         )

@@ -564,3 +564,14 @@ fn the_fairy_capture_line_reads_and_writes_back() {
     let e = read_csa("$FAIRY_CAPTURE:keep\nPI\n+\n").unwrap_err().to_string();
     assert!(e.contains("line 1") && e.contains("expected hold, discard"), "{e}");
 }
+
+#[test]
+fn the_fairy_promotion_line_reads_and_writes_back() {
+    let text = "$FAIRY_PROMOTION:J,[TTK]\nPI\n+\n";
+    let p = read(text);
+    assert!(p.options.fairy_promotion.contains(PieceKind::Falcon));
+    assert!(write_csa(&p).contains("$FAIRY_PROMOTION:J,[TTK]\n"));
+    assert_round_trip(&p);
+    let e = read_csa("$FAIRY_PROMOTION:R\nPI\n+\n").unwrap_err().to_string();
+    assert!(e.contains("line 1") && e.contains("rook"), "{e}");
+}

@@ -487,16 +487,36 @@ fn tori_shogi_pieces_are_read_by_fms_three_letter_codes() {
     assert_round_trip(&p);
 }
 
+/// `@P` (fm's `setup_fairy_attr`): the kinds fm's `fp_promoted` promotes promote, with
+/// `H` or without; the line writes it back.
+#[test]
+fn attribute_p_makes_the_kinds_fm_promotes_promote() {
+    for (text, kind) in [
+        ("/EF1=KR#1@HP\nばか詰 13KR, 11玉 +0 #1", PieceKind::Kirin),
+        ("/EF1=MK#1@P\nばか詰 13MK, 11玉 +0 #1", PieceKind::BlindTiger),
+        ("/EF1=TTK#1@HP\nばか詰 13TTK, 11玉 +0 #1", PieceKind::Falcon),
+        ("/EF1=DHR#1@PH\nばか詰 13DHR, 11玉 +0 #1", PieceKind::FlyingDragon),
+    ] {
+        let p = read(text);
+        assert_eq!(p.options.fairy_promotion.iter().collect::<Vec<_>>(), [kind], "{text}");
+        assert!(write_fm(&p).contains("P\n"), "{text}: {}", write_fm(&p));
+        assert_round_trip(&p);
+    }
+    // P changes nothing where fm gives no promoted form (the free king)
+    let q = read("/EF1=HN#1@HP\nばか詰 13HN, 11玉 +0 #1");
+    assert!(q.options.fairy_promotion.is_empty());
+}
+
 #[test]
 fn declarations_fm_refuses_or_yosei_does_not_support_are_errors_naming_them() {
     let cases = [
         ("/EF1=WA@R\nばか詰 13WA, 11玉 +0 #1", "attribute R"),
         ("/EF1=WA@X\nばか詰 13WA, 11玉 +0 #1", "attribute X"),
-        ("/EF1=KR@P\nばか詰 13KR, 11玉 +0 #1", "attribute P"),
-        ("/EF1=MK@P\nばか詰 13MK, 11玉 +0 #1", "fm promotes it to HR"),
+        (
+            "/EF1=SZ@P\nばか詰 13SZ, 11玉 +0 #1",
+            "fm promotes it to TS (a royal piece)",
+        ),
         ("/EF1=TTR#1\nばか詰 13TTR, 11玉 +0 #1", "crane is declared without H"),
-        ("/EF1=TTK@HP\nばか詰 13TTK, 11玉 +0 #1", "fm promotes it to TKT"),
-        ("/EF1=DHR@P\nばか詰 13DHR, 11玉 +0 #1", "fm promotes it to DNK"),
         ("/EF1=WA@Q\nばか詰 13WA, 11玉 +0 #1", "unknown attribute 'Q'"),
         ("/EF1=WA:ワ\nばか詰 13WA, 11玉 +0 #1", "a face"),
         ("/EF1=ZZ\nばか詰 11玉 +0 #1", "found 'ZZ'"),

@@ -116,3 +116,22 @@ fn the_fairy_capture_line_round_trips_and_names_a_bad_value() {
         .to_string();
     assert!(e.contains("line 2") && e.contains("not the rook"), "{e}");
 }
+
+#[test]
+fn the_fairy_promotion_line_round_trips_and_names_a_bad_value() {
+    use yosei_core::PieceKind;
+    for value in ["all", "J,[MK]"] {
+        let text = format!("yosei-problem 1\nfairy-promotion: {value}\nposition: 8k/9/9/9/4+J4/9/9/9/9 b J 1\n");
+        let problem = read_native(&text).unwrap();
+        assert!(problem.options.fairy_promotion.contains(PieceKind::Kirin));
+        assert!(write_native(&problem).contains(&format!("fairy-promotion: {value}\n")));
+        assert_eq!(read_native(&write_native(&problem)).unwrap(), problem);
+    }
+    // the default is not written
+    let none = read_native("yosei-problem 1\nfairy-promotion: none\nposition: 8k/9/9/9/9/9/9/9/9 b - 1\n").unwrap();
+    assert!(none.options.fairy_promotion.is_empty() && !write_native(&none).contains("fairy-promotion"));
+    let e = read_native("yosei-problem 1\nfairy-promotion: [WA]\nposition: 8k/9/9/9/9/9/9/9/9 b - 1\n")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("line 2") && e.contains("wazir has no promoted form"), "{e}");
+}

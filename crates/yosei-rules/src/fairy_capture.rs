@@ -6,30 +6,24 @@
 //! The choice is fixed per problem: the rule set carries it and [`crate::Position`]
 //! copies it when validated, so that play, key updates and take-backs all consult it.
 
+use crate::kind_set::KindSet;
 use crate::ruleset::kind_from_word;
 use std::fmt;
 use std::str::FromStr;
 use yosei_core::PieceKind;
 
-// one bit per kind
-const _: () = assert!(PieceKind::COUNT <= 128);
+/// The tag of [`DiscardedKinds`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Discarded;
 
 /// The fairy kinds whose captured pieces are discarded (取捨て); every other captured
-/// piece goes to the capturer's hand as usual.
-#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
-pub struct DiscardedKinds(u128);
+/// piece goes to the capturer's hand as usual. `DiscardedKinds::NONE`: rules.md's rule.
+pub type DiscardedKinds = KindSet<Discarded>;
 
 impl DiscardedKinds {
-    /// No kind discarded: rules.md's rule.
-    pub const NONE: DiscardedKinds = DiscardedKinds(0);
-
     /// Every fairy kind a hand can hold (fm's default for a piece declared without `H`).
     pub fn every_fairy_kind() -> DiscardedKinds {
-        let mut kinds = DiscardedKinds::NONE;
-        for kind in PieceKind::HAND_KINDS.into_iter().filter(|k| k.is_fairy()) {
-            kinds.0 |= 1 << kind.index();
-        }
-        kinds
+        KindSet::of(PieceKind::HAND_KINDS.into_iter().filter(|k| k.is_fairy()))
     }
 
     /// These kinds and `kind`; an error names an ordinary kind (captured ordinary pieces
@@ -41,37 +35,12 @@ impl DiscardedKinds {
                 kind.name()
             ));
         }
-        Ok(DiscardedKinds(self.0 | 1 << kind.index()))
+        Ok(self.adding(kind))
     }
 
-    #[inline]
-    pub fn contains(self, kind: PieceKind) -> bool {
-        self.0 & (1 << kind.index()) != 0
-    }
-
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// The kinds of either set.
-    pub fn union(self, other: DiscardedKinds) -> DiscardedKinds {
-        DiscardedKinds(self.0 | other.0)
-    }
-
-    /// The set as bits by kind index (the packed position keeps it so).
-    pub(crate) fn bits(self) -> u128 {
-        self.0
-    }
-
-    /// The set of `bits` ([`DiscardedKinds::bits`]), kept to fairy hand kinds.
-    pub(crate) fn from_bits(bits: u128) -> DiscardedKinds {
-        DiscardedKinds(bits & DiscardedKinds::every_fairy_kind().0)
-    }
-
-    /// The kinds, in kind order.
-    pub fn iter(self) -> impl Iterator<Item = PieceKind> {
-        PieceKind::ALL.into_iter().filter(move |&k| self.contains(k))
+    /// The set of `bits` ([`KindSet::bits`]), kept to fairy hand kinds.
+    pub(crate) fn discarded_from_bits(bits: u128) -> DiscardedKinds {
+        KindSet::from_bits(bits).intersection(DiscardedKinds::every_fairy_kind())
     }
 
     /// The kind a captured `kind` adds to the capturer's hand, if any: its unpromoted
@@ -118,14 +87,7 @@ impl fmt::Display for DiscardedKinds {
         if *self == DiscardedKinds::every_fairy_kind() {
             return f.write_str("discard");
         }
-        let names: Vec<&str> = self.iter().map(|k| k.sfen_name()).collect();
-        write!(f, "discard:{}", names.join(","))
-    }
-}
-
-impl fmt::Debug for DiscardedKinds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_set().entries(self.iter().map(|k| k.sfen_name())).finish()
+        write!(f, "discard:{}", self.sfen_names())
     }
 }
 

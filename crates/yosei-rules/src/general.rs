@@ -558,7 +558,7 @@ impl<S: MoveSink> General<'_, S> {
     /// zone; no unpromoted move that leaves a dead piece (the rules' table) or, for a
     /// pawn moving sideways with a borrowed power, two pawns.
     fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
-        if kind.can_promote() && (from.in_zone(self.us) || to.in_zone(self.us)) && self.promotion_allowed() {
+        if self.rules.promotes(kind) && (from.in_zone(self.us) || to.in_zone(self.us)) && self.promotion_allowed() {
             self.push_choices(Move::normal(from, to, true), kind)?;
         }
         self.push_choices(Move::normal(from, to, false), kind)
@@ -569,7 +569,7 @@ impl<S: MoveSink> General<'_, S> {
     /// within the zone).
     fn hop_capture(&mut self, kind: PieceKind, m: Move) -> ControlFlow<()> {
         let from = m.from().unwrap_or(m.to());
-        if kind.can_promote() && (from.in_zone(self.us) || m.to().in_zone(self.us)) && self.promotion_allowed() {
+        if self.rules.promotes(kind) && (from.in_zone(self.us) || m.to().in_zone(self.us)) && self.promotion_allowed() {
             self.push_choices(m.promoting(), kind)?;
         }
         self.push_choices(m, kind)
@@ -689,7 +689,7 @@ impl<S: MoveSink> General<'_, S> {
         }
         let mut squares = local.kind_check_squares(self.pos, kind);
         if from.is_some() {
-            if let Some(promoted) = kind.promoted() {
+            if let Some(promoted) = kind.promoted().filter(|_| self.rules.promotes(kind)) {
                 squares |= local.kind_check_squares(self.pos, promoted);
             }
             if self

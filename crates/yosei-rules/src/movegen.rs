@@ -554,7 +554,8 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     /// or ends in the zone; no unpromoted move that would leave a dead piece.
     #[inline]
     fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
-        if kind.can_promote() && (from.in_zone(self.us) || to.in_zone(self.us)) {
+        // (fairy kinds never take this generator: only the ordinary six promote here)
+        if kind.always_promotes() && (from.in_zone(self.us) || to.in_zone(self.us)) {
             self.push(Move::normal(from, to, true))?;
             if is_dead_piece(kind, self.us, to) {
                 return ControlFlow::Continue(());

@@ -830,7 +830,7 @@ impl Position {
         if packed_discards(bytes) {
             let mut mask = [0u8; PACKED_DISCARD_BYTES];
             mask.copy_from_slice(&bytes[at..at + PACKED_DISCARD_BYTES]);
-            pos.discarded = DiscardedKinds::from_bits(u128::from_le_bytes(mask));
+            pos.discarded = DiscardedKinds::discarded_from_bits(u128::from_le_bytes(mask));
             at += PACKED_DISCARD_BYTES;
         }
         pos.key = pos.compute_key();

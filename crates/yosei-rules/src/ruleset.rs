@@ -2,6 +2,7 @@
 //! community disagrees on, and the fairy conditions (compiled once per problem).
 
 use crate::fairy_capture::DiscardedKinds;
+use crate::fairy_promotion::FairyPromotion;
 use crate::pieces::{PieceTable, UserPiece};
 use crate::stipulation::Stipulation;
 use std::fmt;
@@ -526,6 +527,8 @@ pub struct RuleSet {
     /// The fairy kinds whose captured pieces leave play (取捨て); none by default
     /// (rules.md §1: a captured fairy piece is held).
     discarded: DiscardedKinds,
+    /// The fairy kinds that promote (fm's `@P`); none by default (rules.md §1).
+    fairy_promotion: FairyPromotion,
 }
 
 impl Default for RuleSet {
@@ -540,6 +543,7 @@ impl Default for RuleSet {
             compiled: crate::conditions::Compiled::from_conditions(&[], &mut Vec::new()),
             pieces: PieceTable::builtin(),
             discarded: DiscardedKinds::NONE,
+            fairy_promotion: FairyPromotion::NONE,
         }
     }
 }
@@ -639,6 +643,26 @@ impl RuleSet {
     #[inline]
     pub fn discarded_kinds(&self) -> DiscardedKinds {
         self.discarded
+    }
+
+    /// These rules with the fairy kinds of `kinds` promoting (fm's `@P`).
+    pub fn with_fairy_promotion(mut self, kinds: FairyPromotion) -> RuleSet {
+        self.fairy_promotion = kinds;
+        self
+    }
+
+    /// The fairy kinds that promote.
+    #[inline]
+    pub fn fairy_promotion(&self) -> FairyPromotion {
+        self.fairy_promotion
+    }
+
+    /// Whether a piece of `kind` may promote (where the zone allows): the six ordinary
+    /// kinds always, a fairy kind where the problem says so. (Conditions that ban
+    /// promotion, 成禁, are asked apart.)
+    #[inline]
+    pub fn promotes(&self, kind: PieceKind) -> bool {
+        kind.always_promotes() || self.fairy_promotion.contains(kind)
     }
 
     /// How every kind moves under these rules.

@@ -180,6 +180,7 @@ impl Position {
         let mut kings = [0u32; 2];
         let mut pawn_files = [[false; 9]; 2];
         let mut undefined_seen = [false; PieceKind::COUNT];
+        let mut promoted_on_board = [false; PieceKind::COUNT];
         let pieces = rules.pieces();
 
         for sq in Square::all() {
@@ -187,6 +188,7 @@ impl Position {
                 continue;
             };
             kind_counts[piece.kind.unpromoted().index()] += 1;
+            promoted_on_board[piece.kind.unpromoted().index()] |= piece.kind.is_promoted();
             if piece.kind == PieceKind::King {
                 kings[piece.color.index()] += 1;
             }
@@ -246,15 +248,27 @@ impl Position {
                 problems.push(SetupProblem::TooManyPieces { kind, count, max });
             }
         }
+        // The kinds whose pieces may be in play: each present kind, and its promoted
+        // form where one stands on the board or the problem promotes a fairy kind (a
+        // Kirin that may promote brings the Lion's steps).
+        let in_play: Vec<PieceKind> = PieceKind::ALL
+            .into_iter()
+            .filter(|k| kind_counts[k.index()] > 0)
+            .flat_map(|k| {
+                let promoted = k
+                    .promoted()
+                    .filter(|_| promoted_on_board[k.index()] || rules.promotes(k));
+                std::iter::once(k).chain(promoted)
+            })
+            .collect();
         if let Some(condition) = rules
             .conditions()
             .iter()
             .copied()
             .find(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc))
         {
-            for kind in PieceKind::ALL {
-                let present = kind_counts[kind.index()] > 0;
-                if present && pieces.has_lion_steps(kind) {
+            for &kind in &in_play {
+                if pieces.has_lion_steps(kind) {
                     problems.push(SetupProblem::LionUnderCaptureCondition { kind, condition });
                 }
             }
@@ -266,8 +280,8 @@ impl Position {
                 Condition::NekoNekoSen => kind == PieceKind::Stone,
                 _ => false,
             };
-            for kind in PieceKind::ALL {
-                if kind_counts[kind.index()] > 0 && pieces.knows(kind) && unsupported(kind) {
+            for &kind in &in_play {
+                if pieces.knows(kind) && unsupported(kind) {
                     problems.push(SetupProblem::PieceUnsupportedUnderCondition { kind, condition });
                 }
             }

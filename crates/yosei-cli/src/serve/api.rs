@@ -15,7 +15,7 @@ use yosei_io::input::{read_problems_from_text, LoadedProblem};
 use yosei_io::notation::board_glyph;
 use yosei_io::sfen::{parse_usi_move, write_sfen};
 use yosei_io::MoveLine;
-use yosei_rules::{DiscardedKinds, GameHistory, RuleSet, Stipulation, UchifuzumeReading};
+use yosei_rules::{DiscardedKinds, FairyPromotion, GameHistory, RuleSet, Stipulation, UchifuzumeReading};
 
 /// The longest problem text read (a collection of problems, not a database).
 const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -75,6 +75,8 @@ pub struct ProblemRequest {
     pub repetition: Option<String>,
     /// `hold`, `discard` or `discard:KIND,…` (the command line's `--fairy-capture`).
     pub fairy_capture: Option<String>,
+    /// `none`, `all` or `KIND,…` (the command line's `--fairy-promotion`).
+    pub fairy_promotion: Option<String>,
 }
 
 /// A problem read and validated, with the stipulation it is to be solved under.
@@ -117,6 +119,12 @@ impl ProblemRequest {
                 .parse()
                 .map_err(|e| ApiError::bad_request(format!("fairy_capture: {e}")))?;
             rules = rules.with_discarded_kinds(discarded);
+        }
+        if let Some(choice) = self.fairy_promotion.as_deref().filter(|c| !c.trim().is_empty()) {
+            let promotion: FairyPromotion = choice
+                .parse()
+                .map_err(|e| ApiError::bad_request(format!("fairy_promotion: {e}")))?;
+            rules = rules.with_fairy_promotion(promotion);
         }
         if let Some(rule) = &self.repetition {
             rules.repetition = rule
@@ -192,6 +200,8 @@ pub struct ProblemView {
     uchifuzume: &'static str,
     /// What a captured fairy piece becomes: `hold`, `discard` or `discard:KIND,…`.
     fairy_capture: String,
+    /// Which fairy kinds promote: `none`, `all` or `KIND,…`.
+    fairy_promotion: String,
     /// How many problems the text holds.
     count: usize,
 }
@@ -212,6 +222,7 @@ pub async fn parse(payload: Result<Json<ProblemRequest>, JsonRejection>) -> Resu
             UchifuzumeReading::Any => "any",
         },
         fairy_capture: problem.rules.discarded_kinds().to_string(),
+        fairy_promotion: problem.rules.fairy_promotion().to_string(),
         count,
     }))
 }

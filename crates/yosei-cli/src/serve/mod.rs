@@ -273,6 +273,27 @@ mod tests {
         );
     }
 
+    /// The page's (API's) choice of fairy promotion reaches the rules and comes back.
+    #[tokio::test]
+    async fn fairy_promotion_is_read_and_shown() {
+        let app = router(None);
+        for (choice, shown) in [("", "none"), ("all", "all"), ("J", "J")] {
+            let body = serde_json::json!({ "text": HELPMATE, "fairy_promotion": choice }).to_string();
+            let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+            assert_eq!(status, StatusCode::OK, "{choice}: {text}");
+            assert_eq!(json(&text)["fairy_promotion"], shown, "{choice}");
+        }
+        let body = serde_json::json!({ "text": HELPMATE, "fairy_promotion": "R" }).to_string();
+        let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(
+            json(&text)["error"]
+                .as_str()
+                .is_some_and(|e| e.contains("fairy_promotion")),
+            "{text}"
+        );
+    }
+
     #[tokio::test]
     async fn a_solve_streams_its_result() {
         let app = router(None);

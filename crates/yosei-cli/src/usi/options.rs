@@ -4,7 +4,7 @@
 //! `--uchifuzume`).
 
 use crate::cli::compile_rules;
-use yosei_rules::{DiscardedKinds, RuleSet, UchifuzumeReading};
+use yosei_rules::{DiscardedKinds, FairyPromotion, RuleSet, UchifuzumeReading};
 use yosei_solve::tsume::Futile;
 
 /// An option as `usi` declares it, and how `setoption` applies a value read as its type.
@@ -32,7 +32,7 @@ fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
 }
 
-const SPECS: [(&str, Spec); 8] = [
+const SPECS: [(&str, Spec); 9] = [
     (
         "USI_Hash",
         Spec::Spin {
@@ -110,6 +110,19 @@ const SPECS: [(&str, Spec); 8] = [
             },
         },
     ),
+    (
+        // the command line's --fairy-promotion: `none` (also empty), `all`, `J,[MK]`
+        // (docs/rules/fairy-promotion.md)
+        "FairyPromotion",
+        Spec::Text {
+            set: |o, v| {
+                let value = if v.is_empty() { "none" } else { v };
+                let promotion: FairyPromotion = value.parse().map_err(|e| format!("FairyPromotion: {e}"))?;
+                o.fairy_promotion = promotion;
+                o.compile(o.conditions.clone(), o.uchifuzume)
+            },
+        },
+    ),
 ];
 
 /// The `option …` lines that `usi` sends.
@@ -145,6 +158,8 @@ pub struct EngineOptions {
     uchifuzume: UchifuzumeReading,
     /// The fairy kinds a capture discards (`FairyCapture`).
     discarded: DiscardedKinds,
+    /// The fairy kinds that promote (`FairyPromotion`).
+    fairy_promotion: FairyPromotion,
     /// The rules the three name, compiled when any is set.
     pub rules: RuleSet,
 }
@@ -160,6 +175,7 @@ impl Default for EngineOptions {
             conditions: Vec::new(),
             uchifuzume: UchifuzumeReading::CheckOnly,
             discarded: DiscardedKinds::default(),
+            fairy_promotion: FairyPromotion::NONE,
             rules: RuleSet::default(),
         }
     }
@@ -204,7 +220,8 @@ impl EngineOptions {
     fn compile(&mut self, conditions: Vec<String>, uchifuzume: UchifuzumeReading) -> Result<(), String> {
         self.rules = compile_rules(&conditions, uchifuzume)
             .map_err(|e| format!("Conditions: {e}"))?
-            .with_discarded_kinds(self.discarded);
+            .with_discarded_kinds(self.discarded)
+            .with_fairy_promotion(self.fairy_promotion);
         self.conditions = conditions;
         self.uchifuzume = uchifuzume;
         Ok(())
@@ -261,6 +278,25 @@ mod tests {
         assert_eq!(options.discarded, expected);
         options.set("FairyCapture", "").unwrap();
         assert_eq!(options.discarded, DiscardedKinds::default());
+    }
+
+    #[test]
+    fn fairy_promotion_promotes_as_the_command_line_does_and_bad_values_change_nothing() {
+        let mut options = EngineOptions::default();
+        options.set("FairyPromotion", "J,[MK]").unwrap();
+        let expected: FairyPromotion = "kirin,blind-tiger".parse().unwrap();
+        assert_eq!(options.rules.fairy_promotion(), expected);
+        options.set("Conditions", "annan").unwrap();
+        assert_eq!(
+            options.rules.fairy_promotion(),
+            expected,
+            "Conditions keeps FairyPromotion"
+        );
+        let err = options.set("FairyPromotion", "R").unwrap_err();
+        assert!(err.starts_with("FairyPromotion: "), "{err}");
+        assert_eq!(options.rules.fairy_promotion(), expected);
+        options.set("FairyPromotion", "").unwrap();
+        assert!(options.rules.fairy_promotion().is_empty());
     }
 
     #[test]

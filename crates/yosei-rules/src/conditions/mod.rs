@@ -325,7 +325,7 @@ pub(crate) fn king_capture_forms<'a>(
         let Some(piece) = piece else { return false };
         let by = piece.color;
         if promote {
-            promotion && piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by))
+            promotion && rules.promotes(piece.kind) && (from.in_zone(by) || king.in_zone(by))
         } else {
             let dead = rules.is_dead(piece.kind, by, king);
             let second_pawn = piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king);

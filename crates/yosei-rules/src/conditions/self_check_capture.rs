@@ -60,13 +60,13 @@ pub(crate) fn has_capture_without_self_check(
             return true;
         }
         // promotion is the piece's own kind's, as for every move (conditions.md)
-        let may_promote = piece.kind.can_promote() && (from.in_zone(by) || king.in_zone(by));
+        let may_promote = rules.promotes(piece.kind) && (from.in_zone(by) || king.in_zone(by));
         if may_promote && leaves_no_new_checker(Move::normal(from, king, true)) {
             return true;
         }
     }
     if let Some(hop) = crate::hop_capture::hop_capture(from, king).filter(|_| reach.hop_captures.contains(king)) {
-        let may_promote = piece.kind.can_promote() && (from.in_zone(by) || hop.to().in_zone(by));
+        let may_promote = rules.promotes(piece.kind) && (from.in_zone(by) || hop.to().in_zone(by));
         if leaves_no_new_checker(hop) || (may_promote && leaves_no_new_checker(hop.promoting())) {
             return true;
         }

@@ -64,7 +64,7 @@ pub fn interposition_probe(pos: &Position, rules: &RuleSet, square: Square) -> O
     if !reach.quiet.contains(square) || !reach.attacks.contains(king) {
         return None;
     }
-    let may_promote = piece.kind.can_promote() && (checker.in_zone(piece.color) || square.in_zone(piece.color));
+    let may_promote = rules.promotes(piece.kind) && (checker.in_zone(piece.color) || square.in_zone(piece.color));
     let must_promote = may_promote && rules.is_dead(piece.kind, piece.color, square);
     let promote = must_promote || (may_promote && matches!(piece.kind, PieceKind::Bishop | PieceKind::Rook));
     let probe = pos.with_piece_moved(checker, square, promote)?;
