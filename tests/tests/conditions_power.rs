@@ -395,6 +395,36 @@ fn madrasi_paralysing_the_checker_answers_check() {
     assert!(moves(sfen, "", "9h").is_empty());
 }
 
+/// マドラシ, a piece that answers a check by moving out of the checker's line: Black K 59
+/// is checked by the White R on 51 down file 5; on rank 1 the rook's first piece is the
+/// Black S on 31, with the Black R on 11 behind it. The silver stepping away (22 or 42,
+/// promoting or not) uncovers the Black rook, which paralyses the checker. The king's
+/// four steps off file 5 stay. Without the rook on 11 only the king moves.
+#[test]
+fn madrasi_uncovering_a_paralyser_answers_check() {
+    let sfen = "k3r1S1R/9/9/9/9/9/9/9/4K4 b - 1";
+    assert_eq!(
+        moves(sfen, "madrasi", "3a"),
+        sorted(&["3a2b", "3a2b+", "3a4b", "3a4b+"])
+    );
+    assert!(moves("k3r1S2/9/9/9/9/9/9/9/4K4 b - 1", "madrasi", "3a").is_empty());
+}
+
+/// マドラシ, the same with the piece on the checker's line promoting to the checker's
+/// kind behind itself: Black K 15 is checked by the White horse on 51 along 42 33 24; on
+/// its other diagonal the first piece is the Black B on 62. The bishop going back along
+/// that diagonal (73, 84, 95) and promoting becomes a horse that attacks the checker
+/// over the square it left; unpromoted it answers nothing, and it may also take the
+/// checker (promoting or not).
+#[test]
+fn madrasi_promoting_to_the_checkers_kind_behind_oneself_answers_check() {
+    let sfen = "k3+b4/3B5/9/9/8K/9/9/9/9 b - 1";
+    assert_eq!(
+        moves(sfen, "madrasi", "6b"),
+        sorted(&["6b5a", "6b5a+", "6b7c+", "6b8d+", "6b9e+"])
+    );
+}
+
 /// マドラシ, evasions in check are not only near the checker: a rook dropped anywhere
 /// it attacks the checking rook paralyses it. White K 51 is checked by the Black R on
 /// 55; White holds a rook. R* on rank 5 (15 25 35 45 65 75 85 95) and on file 5 below

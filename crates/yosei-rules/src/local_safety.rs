@@ -255,7 +255,9 @@ impl LocalRules {
     /// the checker's kind and colour on the checker's square would attack (the symmetry
     /// of the fixed tables, so an ordinary kind only), or stands behind a piece on such
     /// a square which moves away (the first piece on each line of that attack set is in
-    /// it); a paralysed piece still paralyses, so no paralyser is freed by a move.
+    /// it, and moves anywhere only when a piece of ours of the checker's kind stands next
+    /// behind it on that line); a paralysed piece still paralyses, so no paralyser is
+    /// freed by a move.
     fn evasion_squares(&self, pos: &Position, king: Square, checkers: Bitboard) -> Evasions {
         if self.kings_borrow && (checkers & pos.pieces_of_kind(PieceKind::King)).is_nonempty() {
             // a 天竺 king's power changes with any move (the other pieces keep their own)
@@ -272,16 +274,32 @@ impl LocalRules {
             interpositions |= attacks::between(checker, king);
         }
         let mut paralysis = Bitboard::EMPTY;
+        let mut uncovering = Bitboard::EMPTY;
         let mut checker_kinds = 0;
         if self.paralysis.is_some() {
             if self.power != PowerRule::Own {
                 return Evasions::ANYWHERE;
             }
+            let occupied = pos.occupied();
             for checker in checkers {
                 match pos.piece_at(checker) {
                     Some(piece) if piece.kind.is_ordinary() => {
-                        paralysis |= attacks::ordinary_attacks(piece.kind, piece.color, checker, pos.occupied());
+                        let attack = attacks::ordinary_attacks(piece.kind, piece.color, checker, occupied);
+                        paralysis |= attack;
                         checker_kinds |= kind_bit(piece.kind);
+                        // The first piece on each of its lines is not of its kind (else
+                        // the checker would be paralysed, by symmetry): moving away, it
+                        // answers only by uncovering one of ours of that kind behind it,
+                        // or by promoting to that kind on the line it leaves open.
+                        let behind = attacks::ordinary_attacks(piece.kind, piece.color, checker, occupied & !attack)
+                            & pos.pieces(!piece.color, piece.kind);
+                        for paralyser in behind {
+                            uncovering |= attacks::between(checker, paralyser) & occupied;
+                        }
+                        let unpromoted = piece.kind.unpromoted();
+                        if unpromoted != piece.kind {
+                            uncovering |= attack & pos.pieces(!piece.color, unpromoted);
+                        }
                     }
                     _ => return Evasions::ANYWHERE,
                 }
@@ -289,6 +307,7 @@ impl LocalRules {
         }
         Evasions {
             squares: interpositions | paralysis,
+            free_movers: interpositions | uncovering,
             paralysis_only: paralysis & !interpositions,
             checker_kinds,
         }
@@ -458,6 +477,10 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
 struct Evasions {
     /// The squares such a move must start or end on.
     squares: Bitboard,
+    /// The squares from which a piece may answer by moving anywhere: on or next to a
+    /// checker (its power), and under Madrasi the pieces whose leaving uncovers a
+    /// paralyser of a checker.
+    free_movers: Bitboard,
     /// Under Madrasi, those that answer only by paralysis (a piece of a checker's kind
     /// set down there attacks it): a piece of another kind gains nothing there.
     paralysis_only: Bitboard,
@@ -469,6 +492,7 @@ impl Evasions {
     /// No square can be ruled out.
     const ANYWHERE: Evasions = Evasions {
         squares: Bitboard::FULL,
+        free_movers: Bitboard::FULL,
         paralysis_only: Bitboard::EMPTY,
         checker_kinds: 0,
     };
@@ -615,7 +639,7 @@ impl LocalSafety {
             self.evasions.squares & !self.evasions.paralysis_only
         };
         match (self.checked, from) {
-            (Some((king, _)), Some(from)) if from == king || self.evasions.squares.contains(from) => Bitboard::FULL,
+            (Some((king, _)), Some(from)) if from == king || self.evasions.free_movers.contains(from) => Bitboard::FULL,
             (_, Some(_)) => evasions | self.capture_evasions,
             (_, None) => evasions,
         }
@@ -706,50 +730,73 @@ impl LocalSafety {
         self.rules.obeys_constraints_unplayed(m, pos, rules)
     }
 
-    /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]).
+    /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]):
+    /// when the king stays where it stands, only the pieces that may reach it then are
+    /// asked ([`Self::attacked_by_suspects`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if self.rules.paralysis.is_some() && self.checked.is_some() && self.keeps_a_paralysable_checker(m, pos, rules) {
-            return Some(true);
-        }
-        self.rules.attacked_unplayed(m, pos, rules)
+        self.attacked_by_suspects(m, pos, rules)
+            .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
     }
 
-    /// Under Madrasi with own powers, in check, for a move other than the king's:
-    /// whether a checker keeps its square and its path (the move touches neither) and
-    /// is not paralysed on the board after the move, so still checks. [`Self::leaves_check`]
-    /// for Madrasi, where a move far away may paralyse the checker: one paralysis test
-    /// instead of every enemy piece's reach.
-    #[inline(never)]
-    fn keeps_a_paralysable_checker(&self, m: Move, pos: &Position, rules: &RuleSet) -> bool {
-        let (Some(kings), Some((king, checkers))) = (self.rules.paralysis, self.checked) else {
-            return false;
-        };
-        if m.from() == Some(king) || !self.rules.tells_attacks_unplayed() {
-            return false;
+    /// [`LocalRules::attacked_unplayed`] for a move that leaves the mover's king on its
+    /// square, in check or not, asking only the enemy pieces that may reach it afterwards:
+    /// those that reached it before (checkers, idle reachers), the suspects
+    /// ([`Self::suspects`]: on a touched square, on a line from the king opened through
+    /// an emptied square, not line-bound), and a piece the move puts on the board for the
+    /// enemy (reborn, restored, turned over). Guarantee: [`LocalRules::tells_attacks_unplayed`]
+    /// (every power is the piece's own kind's, or 駒詰's fixed one, and a reach is a check
+    /// unless Madrasi paralyses the piece), so a piece that is none of these keeps its
+    /// power and its lines to the king, and reaches it no more than before.
+    #[inline]
+    fn attacked_by_suspects(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.rules.tells_attacks_unplayed() {
+            return None;
         }
-        let (Some(change), Some(moved)) = (BoardChange::of(pos, m), moved_piece(pos, m)) else {
-            return false;
+        let us = pos.side_to_move();
+        let (king, checkers) = match (self.safe_kings[us.index()], self.checked) {
+            (Some(king), _) => (king, Bitboard::EMPTY),
+            (None, Some(checked)) => checked,
+            (None, None) => return None,
         };
-        let touched = touched_squares(m);
-        // The checker is not paralysed before the move: only a piece of its kind set down
-        // or a line opened to it by the square the move empties (an ordinary kind's lines
-        // from the checker, by the symmetry of the fixed tables) can paralyse it.
+        if m.from() == Some(king) {
+            return None;
+        }
+        let change = BoardChange::of(pos, m)?;
+        let moved = moved_piece(pos, m)?;
+        let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
+        let enemies = pos.pieces_of(!us) & !captured;
+        let suspects = (checkers | self.idle_reachers[us.index()] | self.suspects(king, m, change.occupied)) & enemies;
+        let powers = self.rules.unplayed_powers(pos, rules);
+        // A checker is not paralysed before the move: only a piece of its kind set down,
+        // displaced or promoted into, or a line opened to it through a square the move
+        // empties (an ordinary kind's lines from the checker, by the symmetry of the
+        // fixed tables) can paralyse it.
         let may_paralyse = |checker: Square, piece: Piece| {
-            m.displacement().is_some()
+            !checkers.contains(checker)
+                || m.displacement().is_some()
                 || !piece.kind.is_ordinary()
                 || moved.kind == piece.kind && moved.color != piece.color
-                || m.from().is_some_and(|from| {
-                    attacks::ordinary_pseudo_attacks(piece.kind, piece.color, checker).contains(from)
-                })
+                || (attacks::ordinary_pseudo_attacks(piece.kind, piece.color, checker) & change.vacated).is_nonempty()
         };
-        // (a checker that is not line-bound has path squares off its line to the king)
-        (checkers & !self.unbound).into_iter().any(|checker| {
-            let kept = !touched.contains(checker) && (attacks::between(checker, king) & touched).is_empty();
-            kept && pos.piece_at(checker).is_some_and(|piece| {
-                !(may_paralyse(checker, piece) && change.paralysed(pos, rules, kings, moved, checker, piece))
-            })
-        })
+        let checks = |sq: Square, piece: Piece, may_paralyse: bool| {
+            self.rules
+                .paralysis
+                .is_none_or(|kings| !(may_paralyse && change.paralysed(pos, rules, kings, moved, sq, piece)))
+        };
+        let attacked = suspects.into_iter().any(|sq| {
+            powers.attacks_square(pos, rules, sq, king, change.occupied)
+                && pos
+                    .piece_at(sq)
+                    .is_some_and(|piece| checks(sq, piece, may_paralyse(sq, piece)))
+        });
+        let displaced_checks = change.displaced.is_some_and(|(sq, piece)| {
+            rules
+                .pieces()
+                .attacks_square(piece.kind, piece.color, sq, king, change.occupied)
+                && checks(sq, piece, true)
+        });
+        Some(attacked || displaced_checks)
     }
 
     /// Whether `m`, a move of the side to move of `pos`, gives check, told without
