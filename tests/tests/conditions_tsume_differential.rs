@@ -36,7 +36,16 @@ fn run(words: &str, games: usize, plies: usize, seed: u64) -> usize {
                     break;
                 }
                 let m = pool[(rng.next_u64() % pool.len() as u64) as usize];
-                pos.play_in_place(m);
+                // the direct-mate search keys children without playing them
+                let after = pos.play(m);
+                assert_eq!(pos.key_after(m), after.key(), "{words}: {m:?}");
+                assert_eq!(
+                    pos.board_key_after(pos.board_key(), m),
+                    after.board_key(),
+                    "{words}: {m:?}"
+                );
+                assert_eq!(pos.hand_after(m), *after.hand(pos.side_to_move()), "{words}: {m:?}");
+                pos = after;
             }
         }
     }
