@@ -361,6 +361,31 @@ fn madrasi_drop_that_lifts_a_paralysis_checks() {
     );
 }
 
+/// マドラシ: a move anywhere on a paralyser's line, or taking the paralyser, checks by
+/// lifting the paralysis. As above with a Black S on 36 and no hand: the silver taking
+/// the White rook on 25, or stepping between on 35 or 45, frees the Black rook, which
+/// checks up file 5. The silver's other steps (27, 47) leave the rook paralysed.
+#[test]
+fn madrasi_taking_or_cutting_off_the_paralyser_checks() {
+    let sfen = "4k4/9/9/9/4R2r1/6S2/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "madrasi"), sorted(&["3f2e", "3f3e", "3f4e"]));
+}
+
+/// マドラシ, check generation: a piece standing on a line from the enemy king moves
+/// anywhere only when one of ours behind it then attacks the king. White K 51; Black G
+/// on 53 with the Black R on 59 behind it, and a Black S on 33 with nothing behind it
+/// on the diagonal (24, 15 empty). The gold checks by stepping off file 5 (43 63: the
+/// rook's check; 42 52 62: its own too), not by 54, where it still blocks the rook; the
+/// silver only by its own power (42, promoting or not).
+#[test]
+fn madrasi_a_piece_uncovers_a_check_only_with_a_line_piece_behind_it() {
+    let sfen = "4k4/9/4G1S2/9/9/9/9/9/K3R4 b - 1";
+    assert_eq!(
+        checks(sfen, "madrasi"),
+        sorted(&["5c4b", "5c5b", "5c6b", "5c4c", "5c6c", "3c4b", "3c4b+"])
+    );
+}
+
 /// 対面: capturing the enemy piece one of ours faces gives that one its own power back.
 /// White K 14, P 53; Black R 54, S 64, K 91. The rook faces the pawn: it has a pawn's
 /// power (53 only) and does not check. 64x53 (promoting or not) puts the silver in

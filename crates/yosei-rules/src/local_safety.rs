@@ -535,6 +535,9 @@ pub(crate) struct LocalSafety {
     /// side to move would borrow a power that reaches the enemy king (all squares
     /// otherwise).
     borrowed_checks: Bitboard,
+    /// When checks are wanted: the squares where a move may revive a piece of the side
+    /// to move that reaches the enemy king without checking it ([`reviving_squares`]).
+    reviving: Bitboard,
 }
 
 impl LocalSafety {
@@ -601,9 +604,15 @@ impl LocalSafety {
             }
             _ => Bitboard::FULL,
         };
+        let reviving = if checks_wanted {
+            reviving_squares(pos, local, idle_reachers(!us))
+        } else {
+            Bitboard::FULL
+        };
         Some(LocalSafety {
             rules: local,
             borrowed_checks,
+            reviving,
             safe_kings: [safe(Color::Black), safe(Color::White)],
             idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
@@ -860,8 +869,8 @@ impl LocalSafety {
     /// piece itself where a lender stands next to its destination, one of ours that it
     /// lends to there (安南, 安北), or (対面, 背面) one of ours that borrowed from the
     /// enemy piece it captures. Madrasi and 利き二歩無効 only take checks away, but a move
-    /// anywhere may revive a piece that reaches the king without checking it: with such
-    /// a piece, all squares. A capture that displaces a piece is judged as the same move
+    /// may revive a piece that reaches the king without checking it: with such a piece,
+    /// the squares where a move may revive it too ([`reviving_squares`]). A capture that displaces a piece is judged as the same move
     /// without it, unless [`Self::displacement_may_check`]. The same for every piece of
     /// the kind: the generator asks once a node.
     pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind) -> Bitboard {
@@ -872,7 +881,8 @@ impl LocalSafety {
         let occupied = pos.occupied();
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
-        let mut squares = attacks::ordinary_attacks(kind, !us, king, occupied) | self.unbound_check_path;
+        let mut squares =
+            attacks::ordinary_attacks(kind, !us, king, occupied) | self.unbound_check_path | self.reviving;
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
@@ -897,13 +907,18 @@ impl LocalSafety {
 
     /// Whether a move from `from` by the side to move of `pos` may give check wherever
     /// it goes: a piece behind it reaches the enemy king when nothing stands between
-    /// `from` and the king, or (安南, 安北) one of ours borrowed from it. (`false` where
-    /// [`Self::kind_check_squares`] answers all squares anyway.)
+    /// `from` and the king (under own powers, only a piece of ours whose own kind then
+    /// attacks the king: its power cannot change), or (安南, 安北) one of ours borrowed
+    /// from it. (`false` where [`Self::kind_check_squares`] answers all squares anyway.)
     pub(crate) fn checks_from_anywhere(&self, pos: &Position, from: Square) -> bool {
         let Some(king) = self.told_enemy_king(pos, true) else {
             return false;
         };
-        if attacks::line(king, from).is_nonempty() && (attacks::between(king, from) & pos.occupied()).is_empty()
+        let occupied = pos.occupied();
+        let line = attacks::line(king, from);
+        if line.is_nonempty()
+            && (attacks::between(king, from) & occupied).is_empty()
+            && (self.rules.power != PowerRule::Own || uncovers_a_check(pos, king, from, line))
             || self.unbound_check_path.contains(from)
         {
             return true;
@@ -918,13 +933,13 @@ impl LocalSafety {
 
     /// The enemy king when the check squares can be told (powers read off the board, or
     /// under 天竺 the side to move without a king, its pieces all with their own powers;
-    /// an ordinary kind, no enemy piece reaching it without checking, the king not in
-    /// check).
+    /// an ordinary kind, no piece of ours reaching it without checking unless where a
+    /// move may revive one is known, the king not in check).
     #[inline]
     fn told_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
         let them = (!pos.side_to_move()).index();
         let own_powers = self.rules.board_powers || self.rules.kings_borrow && pos.king(pos.side_to_move()).is_none();
-        let told = own_powers && ordinary_kind && self.idle_reachers[them].is_empty();
+        let told = own_powers && ordinary_kind && self.reviving != Bitboard::FULL;
         self.safe_kings[them].filter(|_| told)
     }
 
@@ -989,6 +1004,57 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
         });
         if reaches {
             squares |= sq.into();
+        }
+    }
+    squares
+}
+
+/// Whether one of ours, with its own kind's power, stands next behind `from` on `line`
+/// (the line from the enemy `king` through `from`, nothing between them) and attacks
+/// the king once `from` is empty (a fairy piece: asked no further, `true`).
+fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) -> bool {
+    let occupied = pos.occupied();
+    let rides = if king.file() == from.file() || king.rank() == from.rank() {
+        attacks::rook_attacks(from, occupied)
+    } else {
+        attacks::bishop_attacks(from, occupied)
+    };
+    let behind = rides & line & occupied & !attacks::between(king, from) & !Bitboard::from(king);
+    let us = pos.side_to_move();
+    behind.into_iter().any(|sq| {
+        pos.piece_at(sq).is_some_and(|p| {
+            p.color == us
+                && (!p.kind.is_ordinary()
+                    || attacks::ordinary_attacks(p.kind, us, sq, occupied & !Bitboard::from(from)).contains(king))
+        })
+    })
+}
+
+/// The squares where a move may revive one of `idle`, pieces of the side to move of `pos`
+/// that reach the enemy king without checking it: none without such a piece; under
+/// Madrasi with every piece's own power (and no displacement, which may put a piece
+/// anywhere) such a piece is paralysed, and a paralysed piece cannot move, so a move
+/// frees it only by taking a paralyser (an enemy piece of its kind attacking it: by the
+/// symmetry of the fixed tables, one its own kind's attack from its square meets) or
+/// standing between; a move elsewhere adds paralysers at most. All squares otherwise.
+fn reviving_squares(pos: &Position, rules: LocalRules, idle: Bitboard) -> Bitboard {
+    if idle.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    if rules.paralysis.is_none() || rules.voided_captures || rules.displacing || rules.power != PowerRule::Own {
+        return Bitboard::FULL;
+    }
+    let occupied = pos.occupied();
+    let mut squares = Bitboard::EMPTY;
+    for sq in idle {
+        match pos.piece_at(sq) {
+            Some(piece) if piece.kind.is_ordinary() => {
+                let attack = attacks::ordinary_attacks(piece.kind, piece.color, sq, occupied);
+                for paralyser in attack & pos.pieces(!piece.color, piece.kind) {
+                    squares |= attacks::between(paralyser, sq) | Bitboard::from(paralyser);
+                }
+            }
+            _ => return Bitboard::FULL,
         }
     }
     squares
