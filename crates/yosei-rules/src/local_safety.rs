@@ -594,7 +594,7 @@ impl LocalSafety {
         // in check, a capture anywhere may displace a piece between (or, under Madrasi,
         // send a capturer home where it paralyses a checker)
         let capture_evasions = if checked.is_some() && local.displacing && evasions.squares != Bitboard::FULL {
-            pos.pieces_of(!us)
+            remote_capture_evasions(pos, rules, &evasions)
         } else {
             Bitboard::EMPTY
         };
@@ -1007,6 +1007,32 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
         }
     }
     squares
+}
+
+/// In check under a capture condition: the enemy pieces whose capture from a square that
+/// is no evasion square may answer the check, its destination being none either. Such a
+/// capture empties its origin and fills its destination as any move does, so it answers
+/// only through its displaced piece: under キルケ the captured piece reborn on one of its
+/// side's starting squares, under アンチキルケ the capturer gone home to one of ours,
+/// which must be an evasion square (between, next to a checker, or under Madrasi where
+/// it paralyses one; all squares of the side's three home ranks are taken as starting
+/// squares) — or, under アンチキルケ, the destination left empty, which answers only
+/// under Madrasi by uncovering a paralyser behind it (`Evasions::free_movers`). Under
+/// PWC (the captured piece restored on the square the capturer left) every enemy piece.
+fn remote_capture_evasions(pos: &Position, rules: &RuleSet, evasions: &Evasions) -> Bitboard {
+    let us = pos.side_to_move();
+    let enemies = pos.pieces_of(!us);
+    let home_ranks = |color: Color| match color {
+        Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
+        Color::White => Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3),
+    };
+    match rules.capture_rule() {
+        Some(CaptureRule::Circe) if (evasions.squares & home_ranks(!us)).is_empty() => Bitboard::EMPTY,
+        Some(CaptureRule::AntiCirce) if (evasions.squares & home_ranks(us)).is_empty() => {
+            enemies & evasions.free_movers
+        }
+        _ => enemies,
+    }
 }
 
 /// Whether one of ours, with its own kind's power, stands next behind `from` on `line`
