@@ -470,6 +470,20 @@ fn circe_a_capture_whose_rebirth_interposes_answers_check() {
     assert_answers_to_check(sfen, &[], &[]);
 }
 
+/// アンチキルケ, a capture far from the check answers it by the capturer's return: Black K
+/// 19 is checked by the White rook on 99 along rank 9. The Black silver on 45 takes the
+/// White pawn on 34 and goes home to 39 (the silver's starting square nearest file 3),
+/// between rook and king. Its other steps answer nothing.
+#[test]
+fn anticirce_a_capture_whose_return_interposes_answers_check() {
+    let sfen = "4k4/9/9/6p2/5S3/9/9/9/r7K b - 1";
+    let silver: Vec<String> = all_moves(sfen, &[AntiCirce])
+        .into_iter()
+        .filter(|m| m.starts_with("4e"))
+        .collect();
+    assert_eq!(silver, ["4e3d/3i"]);
+}
+
 /// アンチキルケ with マドラシ, a capture far from the check answers it by the square it
 /// leaves empty: Black K 55 is checked by the White rook on 51 down file 5; on rank 1 the
 /// rook's first piece is a White pawn on 31, with the Black rook on 11 behind it. The

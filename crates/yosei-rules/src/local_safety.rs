@@ -513,9 +513,9 @@ pub(crate) struct LocalSafety {
     /// chance (on or next to a checker, between a checker and the king, or under
     /// Madrasi where a piece of a checker's kind would attack it).
     evasions: Evasions,
-    /// In check under a capture condition: the enemy pieces, whose capture may put a
+    /// In check under a capture condition: the enemy pieces whose capture may put a
     /// piece between wherever it is made (`LocalRules::displacing`).
-    capture_evasions: Bitboard,
+    capture_evasions: CaptureEvasions,
     /// Pieces asked in full after every move: 天竺's kings, and the pieces whose reach
     /// is not line-bound ([`unbound_pieces`]).
     always_suspect: Bitboard,
@@ -596,7 +596,7 @@ impl LocalSafety {
         let capture_evasions = if checked.is_some() && local.displacing && evasions.squares != Bitboard::FULL {
             remote_capture_evasions(pos, rules, &evasions)
         } else {
-            Bitboard::EMPTY
+            CaptureEvasions::NONE
         };
         let borrowed_checks = match pos.king(!us) {
             Some(king) if checks_wanted && local.borrowed_powers == PowerNeighbourhood::NextRank => {
@@ -649,7 +649,7 @@ impl LocalSafety {
         };
         match (self.checked, from) {
             (Some((king, _)), Some(from)) if from == king || self.evasions.free_movers.contains(from) => Bitboard::FULL,
-            (_, Some(_)) => evasions | self.capture_evasions,
+            (_, Some(_)) => evasions | self.capture_evasions.by(kind),
             (_, None) => evasions,
         }
     }
@@ -1010,29 +1010,76 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
 }
 
 /// In check under a capture condition: the enemy pieces whose capture from a square that
-/// is no evasion square may answer the check, its destination being none either. Such a
-/// capture empties its origin and fills its destination as any move does, so it answers
-/// only through its displaced piece: under キルケ the captured piece reborn on one of its
-/// side's starting squares, under アンチキルケ the capturer gone home to one of ours,
-/// which must be an evasion square (between, next to a checker, or under Madrasi where
-/// it paralyses one; all squares of the side's three home ranks are taken as starting
-/// squares) — or, under アンチキルケ, the destination left empty, which answers only
-/// under Madrasi by uncovering a paralyser behind it (`Evasions::free_movers`). Under
-/// PWC (the captured piece restored on the square the capturer left) every enemy piece.
-fn remote_capture_evasions(pos: &Position, rules: &RuleSet, evasions: &Evasions) -> Bitboard {
+/// is no evasion square may answer the check, its destination being none either.
+#[derive(Clone, Copy, Debug)]
+struct CaptureEvasions {
+    /// Those that any piece's capture may answer by.
+    any: Bitboard,
+    /// The unpromoted kinds whose every capture may answer.
+    kinds: PowerMask,
+    /// The enemy pieces.
+    all: Bitboard,
+}
+
+impl CaptureEvasions {
+    const NONE: CaptureEvasions = CaptureEvasions {
+        any: Bitboard::EMPTY,
+        kinds: 0,
+        all: Bitboard::EMPTY,
+    };
+
+    /// The enemy pieces whose capture by a piece of `kind` may answer the check.
+    #[inline]
+    fn by(&self, kind: PieceKind) -> Bitboard {
+        if self.kinds & kind_bit(kind.unpromoted()) != 0 {
+            self.all
+        } else {
+            self.any
+        }
+    }
+}
+
+/// [`CaptureEvasions`]: such a capture empties its origin and fills its destination as
+/// any move does, so it answers only through its displaced piece: under キルケ the
+/// captured piece reborn on one of its side's starting squares (all squares of that
+/// side's three home ranks taken as such), under アンチキルケ the capturer gone home to
+/// one of its kind's starting squares, which must be an evasion square (between, next
+/// to a checker, or under Madrasi where it paralyses one) — or, under アンチキルケ, the
+/// destination left empty, which answers only under Madrasi by uncovering a paralyser
+/// behind it (`Evasions::free_movers`). Under PWC (the captured piece restored on the
+/// square the capturer left) every enemy piece.
+fn remote_capture_evasions(pos: &Position, rules: &RuleSet, evasions: &Evasions) -> CaptureEvasions {
     let us = pos.side_to_move();
-    let enemies = pos.pieces_of(!us);
-    let home_ranks = |color: Color| match color {
+    let all = pos.pieces_of(!us);
+    let home_ranks = match !us {
         Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
         Color::White => Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3),
     };
-    match rules.capture_rule() {
-        Some(CaptureRule::Circe) if (evasions.squares & home_ranks(!us)).is_empty() => Bitboard::EMPTY,
-        Some(CaptureRule::AntiCirce) if (evasions.squares & home_ranks(us)).is_empty() => {
-            enemies & evasions.free_movers
+    let any = match rules.capture_rule() {
+        Some(CaptureRule::Circe) if (evasions.squares & home_ranks).is_empty() => Bitboard::EMPTY,
+        Some(CaptureRule::AntiCirce) => {
+            let kinds = [
+                PieceKind::Pawn,
+                PieceKind::Lance,
+                PieceKind::Knight,
+                PieceKind::Silver,
+                PieceKind::Gold,
+                PieceKind::King,
+                PieceKind::Bishop,
+                PieceKind::Rook,
+            ]
+            .into_iter()
+            .filter(|&kind| (crate::capture::start_squares(kind, us) & evasions.squares).is_nonempty())
+            .fold(0, |mask, kind| mask | kind_bit(kind));
+            return CaptureEvasions {
+                any: all & evasions.free_movers,
+                kinds,
+                all,
+            };
         }
-        _ => enemies,
-    }
+        _ => all,
+    };
+    CaptureEvasions { any, kinds: 0, all }
 }
 
 /// Whether one of ours, with its own kind's power, stands next behind `from` on `line`
