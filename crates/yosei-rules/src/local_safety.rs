@@ -641,6 +641,10 @@ impl LocalSafety {
     /// `from` `None`.
     #[inline]
     pub(crate) fn targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
+        if self.checked.is_none() {
+            // (not in check: the evasion squares are all squares)
+            return Bitboard::FULL;
+        }
         let kinds = kind_bit(kind) | kind.promoted().map_or(0, kind_bit);
         let evasions = if self.evasions.checker_kinds & kinds != 0 {
             self.evasions.squares
@@ -1031,7 +1035,7 @@ impl CaptureEvasions {
     /// The enemy pieces whose capture by a piece of `kind` may answer the check.
     #[inline]
     fn by(&self, kind: PieceKind) -> Bitboard {
-        if self.kinds & kind_bit(kind.unpromoted()) != 0 {
+        if self.kinds != 0 && self.kinds & kind_bit(kind.unpromoted()) != 0 {
             self.all
         } else {
             self.any
