@@ -470,6 +470,39 @@ fn circe_a_capture_whose_rebirth_interposes_answers_check() {
     assert_answers_to_check(sfen, &[], &[]);
 }
 
+/// アンチキルケ, a capture far from the check answers it by the capturer's return: Black K
+/// 19 is checked by the White rook on 99 along rank 9. The Black silver on 45 takes the
+/// White pawn on 34 and goes home to 39 (the silver's starting square nearest file 3),
+/// between rook and king. Its other steps answer nothing.
+#[test]
+fn anticirce_a_capture_whose_return_interposes_answers_check() {
+    let sfen = "4k4/9/9/6p2/5S3/9/9/9/r7K b - 1";
+    let silver: Vec<String> = all_moves(sfen, &[AntiCirce])
+        .into_iter()
+        .filter(|m| m.starts_with("4e"))
+        .collect();
+    assert_eq!(silver, ["4e3d/3i"]);
+}
+
+/// アンチキルケ with マドラシ, a capture far from the check answers it by the square it
+/// leaves empty: Black K 55 is checked by the White rook on 51 down file 5; on rank 1 the
+/// rook's first piece is a White pawn on 31, with the Black rook on 11 behind it. The
+/// Black silver on 22 takes the pawn and goes home to 39 (promoted or not), which is no
+/// evasion square, but 31 is left empty and the Black rook paralyses the checker. Its
+/// other steps answer nothing; without Madrasi the capture does not answer either.
+#[test]
+fn anticirce_with_madrasi_a_capture_that_uncovers_a_paralyser_answers_check() {
+    let sfen = "k3r1p1R/7S1/9/9/4K4/9/9/9/9 b - 1";
+    let silver = |conditions: &[Condition]| -> Vec<String> {
+        all_moves(sfen, conditions)
+            .into_iter()
+            .filter(|m| m.starts_with("2b"))
+            .collect()
+    };
+    assert_eq!(silver(&[Condition::Madrasi, AntiCirce]), ["2b3a+/3i", "2b3a/3i"]);
+    assert!(silver(&[AntiCirce]).is_empty());
+}
+
 /// The side to move of `sfen` stands in check under `conditions` and its legal moves
 /// are `answers`; the mate test's own generation (`has_legal_move`) agrees.
 fn assert_answers_to_check(sfen: &str, conditions: &[Condition], answers: &[&str]) {

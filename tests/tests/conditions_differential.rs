@@ -4,7 +4,7 @@
 //! verdicts, on random positions with fairy pieces (no Lions: the capture conditions
 //! refuse them), random positions of ordinary pieces, and random games from the
 //! starting position (where start squares are often occupied); and, for every legal
-//! move, `play` and `key_after` agree and the position packs and unpacks whole.
+//! move, `play`, `key_after` and `hand_after` agree and the position packs and unpacks whole.
 
 use yosei_core::random::SplitMix64;
 use yosei_core::{Move, Setup};
@@ -103,6 +103,8 @@ fn compare(pos: &Position, rules: &RuleSet, reference_rules: &reference::Rules, 
         assert_eq!(after.board_key(), after.compute_board_key(), "{m:?}");
         assert_eq!(pos.key_after(m), after.key(), "{m:?}");
         assert_eq!(pos.board_key_after(pos.board_key(), m), after.board_key(), "{m:?}");
+        assert_eq!(pos.hand_after(m), *after.hand(pos.side_to_move()), "{m:?}");
+        assert_eq!(pos.hand(!pos.side_to_move()), after.hand(!pos.side_to_move()), "{m:?}");
         assert_packs(&after);
         assert_eq!(after.to_setup(), reference::play(&setup, m), "{m:?}");
     }

@@ -361,6 +361,31 @@ fn madrasi_drop_that_lifts_a_paralysis_checks() {
     );
 }
 
+/// マドラシ: a move anywhere on a paralyser's line, or taking the paralyser, checks by
+/// lifting the paralysis. As above with a Black S on 36 and no hand: the silver taking
+/// the White rook on 25, or stepping between on 35 or 45, frees the Black rook, which
+/// checks up file 5. The silver's other steps (27, 47) leave the rook paralysed.
+#[test]
+fn madrasi_taking_or_cutting_off_the_paralyser_checks() {
+    let sfen = "4k4/9/9/9/4R2r1/6S2/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "madrasi"), sorted(&["3f2e", "3f3e", "3f4e"]));
+}
+
+/// マドラシ, check generation: a piece standing on a line from the enemy king moves
+/// anywhere only when one of ours behind it then attacks the king. White K 51; Black G
+/// on 53 with the Black R on 59 behind it, and a Black S on 33 with nothing behind it
+/// on the diagonal (24, 15 empty). The gold checks by stepping off file 5 (43 63: the
+/// rook's check; 42 52 62: its own too), not by 54, where it still blocks the rook; the
+/// silver only by its own power (42, promoting or not).
+#[test]
+fn madrasi_a_piece_uncovers_a_check_only_with_a_line_piece_behind_it() {
+    let sfen = "4k4/9/4G1S2/9/9/9/9/9/K3R4 b - 1";
+    assert_eq!(
+        checks(sfen, "madrasi"),
+        sorted(&["5c4b", "5c5b", "5c6b", "5c4c", "5c6c", "3c4b", "3c4b+"])
+    );
+}
+
 /// 対面: capturing the enemy piece one of ours faces gives that one its own power back.
 /// White K 14, P 53; Black R 54, S 64, K 91. The rook faces the pawn: it has a pawn's
 /// power (53 only) and does not check. 64x53 (promoting or not) puts the silver in
@@ -393,6 +418,36 @@ fn madrasi_paralysing_the_checker_answers_check() {
     let sfen = "4k4/9/9/9/4R4/9/9/r8/9 w - 1";
     assert_eq!(moves(sfen, "madrasi", "9h"), sorted(&["9h5h", "9h9e"]));
     assert!(moves(sfen, "", "9h").is_empty());
+}
+
+/// マドラシ, a piece that answers a check by moving out of the checker's line: Black K 59
+/// is checked by the White R on 51 down file 5; on rank 1 the rook's first piece is the
+/// Black S on 31, with the Black R on 11 behind it. The silver stepping away (22 or 42,
+/// promoting or not) uncovers the Black rook, which paralyses the checker. The king's
+/// four steps off file 5 stay. Without the rook on 11 only the king moves.
+#[test]
+fn madrasi_uncovering_a_paralyser_answers_check() {
+    let sfen = "k3r1S1R/9/9/9/9/9/9/9/4K4 b - 1";
+    assert_eq!(
+        moves(sfen, "madrasi", "3a"),
+        sorted(&["3a2b", "3a2b+", "3a4b", "3a4b+"])
+    );
+    assert!(moves("k3r1S2/9/9/9/9/9/9/9/4K4 b - 1", "madrasi", "3a").is_empty());
+}
+
+/// マドラシ, the same with the piece on the checker's line promoting to the checker's
+/// kind behind itself: Black K 15 is checked by the White horse on 51 along 42 33 24; on
+/// its other diagonal the first piece is the Black B on 62. The bishop going back along
+/// that diagonal (73, 84, 95) and promoting becomes a horse that attacks the checker
+/// over the square it left; unpromoted it answers nothing, and it may also take the
+/// checker (promoting or not).
+#[test]
+fn madrasi_promoting_to_the_checkers_kind_behind_oneself_answers_check() {
+    let sfen = "k3+b4/3B5/9/9/8K/9/9/9/9 b - 1";
+    assert_eq!(
+        moves(sfen, "madrasi", "6b"),
+        sorted(&["6b5a", "6b5a+", "6b7c+", "6b8d+", "6b9e+"])
+    );
 }
 
 /// マドラシ, evasions in check are not only near the checker: a rook dropped anywhere

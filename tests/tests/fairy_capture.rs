@@ -124,6 +124,7 @@ fn a_discarded_capture_adds_nothing_to_the_hand_and_the_keys_follow() {
     assert_eq!(after.key(), after.compute_key());
     assert_eq!(start.key_after(capture), after.key());
     assert_eq!(start.board_key_after(start.board_key(), capture), after.board_key());
+    assert!(start.hand_after(capture).is_empty());
     assert_packs(&start);
     assert_packs(&after);
     // the same board, one hand holding a Wazir, is another position for the tables

@@ -118,6 +118,7 @@ fn keys_packing_and_check_generation_agree_with_playing_the_move() {
             assert_eq!(after.board_key(), after.compute_board_key(), "{m:?}");
             assert_eq!(pos.key_after(m), after.key(), "{m:?}");
             assert_eq!(pos.board_key_after(pos.board_key(), m), after.board_key(), "{m:?}");
+            assert_eq!(pos.hand_after(m), *after.hand(pos.side_to_move()), "{m:?}");
             assert_packs(&after);
             if after.in_check(&rules) {
                 checks.push(m);

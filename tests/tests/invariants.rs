@@ -71,6 +71,11 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
         for &m in pos.legal_moves(&rules).iter() {
             assert_eq!(pos.key_after(m), pos.play(m).key(), "{m:?} in {pos:?}");
             assert_eq!(
+                pos.hand_after(m),
+                *pos.play(m).hand(pos.side_to_move()),
+                "{m:?} in {pos:?}"
+            );
+            assert_eq!(
                 pos.board_key_after(pos.board_key(), m),
                 pos.play(m).board_key(),
                 "{m:?} in {pos:?}"

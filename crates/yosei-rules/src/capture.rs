@@ -100,10 +100,31 @@ pub(crate) fn conflicts(conditions: &[crate::Condition]) -> Vec<String> {
 /// shogi starting position that are nearest by file distance to `file`: one square, or
 /// two for a gold, silver, knight or lance and file 5. `None` for the other kinds.
 pub fn nearest_start_squares(kind: PieceKind, owner: Color, file: i32) -> Option<(Square, Option<Square>)> {
+    let (files, rank) = start_files(kind)?;
+    let at = |f: i32| start_square(owner, f, rank);
+    // the files as the owner sees them; for White the board is turned round
+    let own_file = match owner {
+        Color::Black => file,
+        Color::White => 10 - file,
+    };
+    // no allocation: this runs for every capture a Circe-family generator tries
+    let pawn_file = [own_file];
+    let files: &[i32] = if kind == PieceKind::Pawn { &pawn_file } else { files };
+    let best = files.iter().map(|f| (f - own_file).abs()).min()?;
+    let mut nearest = files
+        .iter()
+        .filter(|f| (*f - own_file).abs() == best)
+        .filter_map(|&f| at(f));
+    let first = nearest.next()?;
+    Some((first, nearest.next()))
+}
+
+/// The files (Black's view; a pawn: all) and the rank (Black's view) where the ordinary
+/// unpromoted `kind` starts in the shogi starting position; `None` for other kinds.
+fn start_files(kind: PieceKind) -> Option<(&'static [i32], i32)> {
     use PieceKind::*;
-    // ranks seen from Black; White's squares are the point reflection
-    let (files, rank): (&[i32], i32) = match kind {
-        Pawn => (&[file], 7),
+    Some(match kind {
+        Pawn => (&[1, 2, 3, 4, 5, 6, 7, 8, 9], 7),
         Lance => (&[1, 9], 9),
         Knight => (&[2, 8], 9),
         Silver => (&[3, 7], 9),
@@ -112,26 +133,28 @@ pub fn nearest_start_squares(kind: PieceKind, owner: Color, file: i32) -> Option
         Bishop => (&[8], 8),
         Rook => (&[2], 8),
         _ => return None,
+    })
+}
+
+/// The square on file `file` and rank `rank`, both as `owner` sees the board (White's
+/// squares are the point reflection of Black's).
+fn start_square(owner: Color, file: i32, rank: i32) -> Option<Square> {
+    match owner {
+        Color::Black => Square::new(file, rank),
+        Color::White => Square::new(10 - file, 10 - rank),
+    }
+}
+
+/// Every square where a piece of `owner` of the ordinary unpromoted `kind` starts (where
+/// アンチキルケ may send such a capturer home); empty for other kinds.
+pub(crate) fn start_squares(kind: PieceKind, owner: Color) -> Bitboard {
+    let Some((files, rank)) = start_files(kind) else {
+        return Bitboard::EMPTY;
     };
-    let at = |f: i32| match owner {
-        Color::Black => Square::new(f, rank),
-        Color::White => Square::new(10 - f, 10 - rank),
-    };
-    // the files as the owner sees them; for White the board is turned round
-    let own_file = match owner {
-        Color::Black => file,
-        Color::White => 10 - file,
-    };
-    // no allocation: this runs for every capture a Circe-family generator tries
-    let pawn_file = [own_file];
-    let files: &[i32] = if kind == Pawn { &pawn_file } else { files };
-    let best = files.iter().map(|f| (f - own_file).abs()).min()?;
-    let mut nearest = files
+    files
         .iter()
-        .filter(|f| (*f - own_file).abs() == best)
-        .filter_map(|&f| at(f));
-    let first = nearest.next()?;
-    Some((first, nearest.next()))
+        .filter_map(|&f| start_square(owner, f, rank))
+        .fold(Bitboard::EMPTY, |squares, sq| squares | sq.into())
 }
 
 /// Up to two moves: the effects one capture can have.

@@ -255,7 +255,9 @@ impl LocalRules {
     /// the checker's kind and colour on the checker's square would attack (the symmetry
     /// of the fixed tables, so an ordinary kind only), or stands behind a piece on such
     /// a square which moves away (the first piece on each line of that attack set is in
-    /// it); a paralysed piece still paralyses, so no paralyser is freed by a move.
+    /// it, and moves anywhere only when a piece of ours of the checker's kind stands next
+    /// behind it on that line); a paralysed piece still paralyses, so no paralyser is
+    /// freed by a move.
     fn evasion_squares(&self, pos: &Position, king: Square, checkers: Bitboard) -> Evasions {
         if self.kings_borrow && (checkers & pos.pieces_of_kind(PieceKind::King)).is_nonempty() {
             // a 天竺 king's power changes with any move (the other pieces keep their own)
@@ -272,16 +274,32 @@ impl LocalRules {
             interpositions |= attacks::between(checker, king);
         }
         let mut paralysis = Bitboard::EMPTY;
+        let mut uncovering = Bitboard::EMPTY;
         let mut checker_kinds = 0;
         if self.paralysis.is_some() {
             if self.power != PowerRule::Own {
                 return Evasions::ANYWHERE;
             }
+            let occupied = pos.occupied();
             for checker in checkers {
                 match pos.piece_at(checker) {
                     Some(piece) if piece.kind.is_ordinary() => {
-                        paralysis |= attacks::ordinary_attacks(piece.kind, piece.color, checker, pos.occupied());
+                        let attack = attacks::ordinary_attacks(piece.kind, piece.color, checker, occupied);
+                        paralysis |= attack;
                         checker_kinds |= kind_bit(piece.kind);
+                        // The first piece on each of its lines is not of its kind (else
+                        // the checker would be paralysed, by symmetry): moving away, it
+                        // answers only by uncovering one of ours of that kind behind it,
+                        // or by promoting to that kind on the line it leaves open.
+                        let behind = attacks::ordinary_attacks(piece.kind, piece.color, checker, occupied & !attack)
+                            & pos.pieces(!piece.color, piece.kind);
+                        for paralyser in behind {
+                            uncovering |= attacks::between(checker, paralyser) & occupied;
+                        }
+                        let unpromoted = piece.kind.unpromoted();
+                        if unpromoted != piece.kind {
+                            uncovering |= attack & pos.pieces(!piece.color, unpromoted);
+                        }
                     }
                     _ => return Evasions::ANYWHERE,
                 }
@@ -289,6 +307,7 @@ impl LocalRules {
         }
         Evasions {
             squares: interpositions | paralysis,
+            free_movers: interpositions | uncovering,
             paralysis_only: paralysis & !interpositions,
             checker_kinds,
         }
@@ -458,6 +477,10 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
 struct Evasions {
     /// The squares such a move must start or end on.
     squares: Bitboard,
+    /// The squares from which a piece may answer by moving anywhere: on or next to a
+    /// checker (its power), and under Madrasi the pieces whose leaving uncovers a
+    /// paralyser of a checker.
+    free_movers: Bitboard,
     /// Under Madrasi, those that answer only by paralysis (a piece of a checker's kind
     /// set down there attacks it): a piece of another kind gains nothing there.
     paralysis_only: Bitboard,
@@ -469,6 +492,7 @@ impl Evasions {
     /// No square can be ruled out.
     const ANYWHERE: Evasions = Evasions {
         squares: Bitboard::FULL,
+        free_movers: Bitboard::FULL,
         paralysis_only: Bitboard::EMPTY,
         checker_kinds: 0,
     };
@@ -489,9 +513,9 @@ pub(crate) struct LocalSafety {
     /// chance (on or next to a checker, between a checker and the king, or under
     /// Madrasi where a piece of a checker's kind would attack it).
     evasions: Evasions,
-    /// In check under a capture condition: the enemy pieces, whose capture may put a
+    /// In check under a capture condition: the enemy pieces whose capture may put a
     /// piece between wherever it is made (`LocalRules::displacing`).
-    capture_evasions: Bitboard,
+    capture_evasions: CaptureEvasions,
     /// Pieces asked in full after every move: 天竺's kings, and the pieces whose reach
     /// is not line-bound ([`unbound_pieces`]).
     always_suspect: Bitboard,
@@ -511,6 +535,9 @@ pub(crate) struct LocalSafety {
     /// side to move would borrow a power that reaches the enemy king (all squares
     /// otherwise).
     borrowed_checks: Bitboard,
+    /// When checks are wanted: the squares where a move may revive a piece of the side
+    /// to move that reaches the enemy king without checking it ([`reviving_squares`]).
+    reviving: Bitboard,
 }
 
 impl LocalSafety {
@@ -567,9 +594,9 @@ impl LocalSafety {
         // in check, a capture anywhere may displace a piece between (or, under Madrasi,
         // send a capturer home where it paralyses a checker)
         let capture_evasions = if checked.is_some() && local.displacing && evasions.squares != Bitboard::FULL {
-            pos.pieces_of(!us)
+            remote_capture_evasions(pos, rules, &evasions)
         } else {
-            Bitboard::EMPTY
+            CaptureEvasions::NONE
         };
         let borrowed_checks = match pos.king(!us) {
             Some(king) if checks_wanted && local.borrowed_powers == PowerNeighbourhood::NextRank => {
@@ -577,9 +604,15 @@ impl LocalSafety {
             }
             _ => Bitboard::FULL,
         };
+        let reviving = if checks_wanted {
+            reviving_squares(pos, local, idle_reachers(!us))
+        } else {
+            Bitboard::FULL
+        };
         Some(LocalSafety {
             rules: local,
             borrowed_checks,
+            reviving,
             safe_kings: [safe(Color::Black), safe(Color::White)],
             idle_reachers: [idle_reachers(Color::Black), idle_reachers(Color::White)],
             checked,
@@ -608,6 +641,10 @@ impl LocalSafety {
     /// `from` `None`.
     #[inline]
     pub(crate) fn targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
+        if self.checked.is_none() {
+            // (not in check: the evasion squares are all squares)
+            return Bitboard::FULL;
+        }
         let kinds = kind_bit(kind) | kind.promoted().map_or(0, kind_bit);
         let evasions = if self.evasions.checker_kinds & kinds != 0 {
             self.evasions.squares
@@ -615,8 +652,8 @@ impl LocalSafety {
             self.evasions.squares & !self.evasions.paralysis_only
         };
         match (self.checked, from) {
-            (Some((king, _)), Some(from)) if from == king || self.evasions.squares.contains(from) => Bitboard::FULL,
-            (_, Some(_)) => evasions | self.capture_evasions,
+            (Some((king, _)), Some(from)) if from == king || self.evasions.free_movers.contains(from) => Bitboard::FULL,
+            (_, Some(_)) => evasions | self.capture_evasions.by(kind),
             (_, None) => evasions,
         }
     }
@@ -706,50 +743,73 @@ impl LocalSafety {
         self.rules.obeys_constraints_unplayed(m, pos, rules)
     }
 
-    /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]).
+    /// Whether the mover's king is attacked after `m` ([`LocalRules::attacked_unplayed`]):
+    /// when the king stays where it stands, only the pieces that may reach it then are
+    /// asked ([`Self::attacked_by_suspects`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if self.rules.paralysis.is_some() && self.checked.is_some() && self.keeps_a_paralysable_checker(m, pos, rules) {
-            return Some(true);
-        }
-        self.rules.attacked_unplayed(m, pos, rules)
+        self.attacked_by_suspects(m, pos, rules)
+            .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
     }
 
-    /// Under Madrasi with own powers, in check, for a move other than the king's:
-    /// whether a checker keeps its square and its path (the move touches neither) and
-    /// is not paralysed on the board after the move, so still checks. [`Self::leaves_check`]
-    /// for Madrasi, where a move far away may paralyse the checker: one paralysis test
-    /// instead of every enemy piece's reach.
-    #[inline(never)]
-    fn keeps_a_paralysable_checker(&self, m: Move, pos: &Position, rules: &RuleSet) -> bool {
-        let (Some(kings), Some((king, checkers))) = (self.rules.paralysis, self.checked) else {
-            return false;
-        };
-        if m.from() == Some(king) || !self.rules.tells_attacks_unplayed() {
-            return false;
+    /// [`LocalRules::attacked_unplayed`] for a move that leaves the mover's king on its
+    /// square, in check or not, asking only the enemy pieces that may reach it afterwards:
+    /// those that reached it before (checkers, idle reachers), the suspects
+    /// ([`Self::suspects`]: on a touched square, on a line from the king opened through
+    /// an emptied square, not line-bound), and a piece the move puts on the board for the
+    /// enemy (reborn, restored, turned over). Guarantee: [`LocalRules::tells_attacks_unplayed`]
+    /// (every power is the piece's own kind's, or 駒詰's fixed one, and a reach is a check
+    /// unless Madrasi paralyses the piece), so a piece that is none of these keeps its
+    /// power and its lines to the king, and reaches it no more than before.
+    #[inline]
+    fn attacked_by_suspects(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.rules.tells_attacks_unplayed() {
+            return None;
         }
-        let (Some(change), Some(moved)) = (BoardChange::of(pos, m), moved_piece(pos, m)) else {
-            return false;
+        let us = pos.side_to_move();
+        let (king, checkers) = match (self.safe_kings[us.index()], self.checked) {
+            (Some(king), _) => (king, Bitboard::EMPTY),
+            (None, Some(checked)) => checked,
+            (None, None) => return None,
         };
-        let touched = touched_squares(m);
-        // The checker is not paralysed before the move: only a piece of its kind set down
-        // or a line opened to it by the square the move empties (an ordinary kind's lines
-        // from the checker, by the symmetry of the fixed tables) can paralyse it.
+        if m.from() == Some(king) {
+            return None;
+        }
+        let change = BoardChange::of(pos, m)?;
+        let moved = moved_piece(pos, m)?;
+        let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
+        let enemies = pos.pieces_of(!us) & !captured;
+        let suspects = (checkers | self.idle_reachers[us.index()] | self.suspects(king, m, change.occupied)) & enemies;
+        let powers = self.rules.unplayed_powers(pos, rules);
+        // A checker is not paralysed before the move: only a piece of its kind set down,
+        // displaced or promoted into, or a line opened to it through a square the move
+        // empties (an ordinary kind's lines from the checker, by the symmetry of the
+        // fixed tables) can paralyse it.
         let may_paralyse = |checker: Square, piece: Piece| {
-            m.displacement().is_some()
+            !checkers.contains(checker)
+                || m.displacement().is_some()
                 || !piece.kind.is_ordinary()
                 || moved.kind == piece.kind && moved.color != piece.color
-                || m.from().is_some_and(|from| {
-                    attacks::ordinary_pseudo_attacks(piece.kind, piece.color, checker).contains(from)
-                })
+                || (attacks::ordinary_pseudo_attacks(piece.kind, piece.color, checker) & change.vacated).is_nonempty()
         };
-        // (a checker that is not line-bound has path squares off its line to the king)
-        (checkers & !self.unbound).into_iter().any(|checker| {
-            let kept = !touched.contains(checker) && (attacks::between(checker, king) & touched).is_empty();
-            kept && pos.piece_at(checker).is_some_and(|piece| {
-                !(may_paralyse(checker, piece) && change.paralysed(pos, rules, kings, moved, checker, piece))
-            })
-        })
+        let checks = |sq: Square, piece: Piece, may_paralyse: bool| {
+            self.rules
+                .paralysis
+                .is_none_or(|kings| !(may_paralyse && change.paralysed(pos, rules, kings, moved, sq, piece)))
+        };
+        let attacked = suspects.into_iter().any(|sq| {
+            powers.attacks_square(pos, rules, sq, king, change.occupied)
+                && pos
+                    .piece_at(sq)
+                    .is_some_and(|piece| checks(sq, piece, may_paralyse(sq, piece)))
+        });
+        let displaced_checks = change.displaced.is_some_and(|(sq, piece)| {
+            rules
+                .pieces()
+                .attacks_square(piece.kind, piece.color, sq, king, change.occupied)
+                && checks(sq, piece, true)
+        });
+        Some(attacked || displaced_checks)
     }
 
     /// Whether `m`, a move of the side to move of `pos`, gives check, told without
@@ -813,8 +873,8 @@ impl LocalSafety {
     /// piece itself where a lender stands next to its destination, one of ours that it
     /// lends to there (安南, 安北), or (対面, 背面) one of ours that borrowed from the
     /// enemy piece it captures. Madrasi and 利き二歩無効 only take checks away, but a move
-    /// anywhere may revive a piece that reaches the king without checking it: with such
-    /// a piece, all squares. A capture that displaces a piece is judged as the same move
+    /// may revive a piece that reaches the king without checking it: with such a piece,
+    /// the squares where a move may revive it too ([`reviving_squares`]). A capture that displaces a piece is judged as the same move
     /// without it, unless [`Self::displacement_may_check`]. The same for every piece of
     /// the kind: the generator asks once a node.
     pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind) -> Bitboard {
@@ -825,7 +885,8 @@ impl LocalSafety {
         let occupied = pos.occupied();
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
-        let mut squares = attacks::ordinary_attacks(kind, !us, king, occupied) | self.unbound_check_path;
+        let mut squares =
+            attacks::ordinary_attacks(kind, !us, king, occupied) | self.unbound_check_path | self.reviving;
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
@@ -850,13 +911,18 @@ impl LocalSafety {
 
     /// Whether a move from `from` by the side to move of `pos` may give check wherever
     /// it goes: a piece behind it reaches the enemy king when nothing stands between
-    /// `from` and the king, or (安南, 安北) one of ours borrowed from it. (`false` where
-    /// [`Self::kind_check_squares`] answers all squares anyway.)
+    /// `from` and the king (under own powers, only a piece of ours whose own kind then
+    /// attacks the king: its power cannot change), or (安南, 安北) one of ours borrowed
+    /// from it. (`false` where [`Self::kind_check_squares`] answers all squares anyway.)
     pub(crate) fn checks_from_anywhere(&self, pos: &Position, from: Square) -> bool {
         let Some(king) = self.told_enemy_king(pos, true) else {
             return false;
         };
-        if attacks::line(king, from).is_nonempty() && (attacks::between(king, from) & pos.occupied()).is_empty()
+        let occupied = pos.occupied();
+        let line = attacks::line(king, from);
+        if line.is_nonempty()
+            && (attacks::between(king, from) & occupied).is_empty()
+            && (self.rules.power != PowerRule::Own || uncovers_a_check(pos, king, from, line))
             || self.unbound_check_path.contains(from)
         {
             return true;
@@ -871,13 +937,13 @@ impl LocalSafety {
 
     /// The enemy king when the check squares can be told (powers read off the board, or
     /// under 天竺 the side to move without a king, its pieces all with their own powers;
-    /// an ordinary kind, no enemy piece reaching it without checking, the king not in
-    /// check).
+    /// an ordinary kind, no piece of ours reaching it without checking unless where a
+    /// move may revive one is known, the king not in check).
     #[inline]
     fn told_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
         let them = (!pos.side_to_move()).index();
         let own_powers = self.rules.board_powers || self.rules.kings_borrow && pos.king(pos.side_to_move()).is_none();
-        let told = own_powers && ordinary_kind && self.idle_reachers[them].is_empty();
+        let told = own_powers && ordinary_kind && self.reviving != Bitboard::FULL;
         self.safe_kings[them].filter(|_| told)
     }
 
@@ -942,6 +1008,130 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
         });
         if reaches {
             squares |= sq.into();
+        }
+    }
+    squares
+}
+
+/// In check under a capture condition: the enemy pieces whose capture from a square that
+/// is no evasion square may answer the check, its destination being none either.
+#[derive(Clone, Copy, Debug)]
+struct CaptureEvasions {
+    /// Those that any piece's capture may answer by.
+    any: Bitboard,
+    /// The unpromoted kinds whose every capture may answer.
+    kinds: PowerMask,
+    /// The enemy pieces.
+    all: Bitboard,
+}
+
+impl CaptureEvasions {
+    const NONE: CaptureEvasions = CaptureEvasions {
+        any: Bitboard::EMPTY,
+        kinds: 0,
+        all: Bitboard::EMPTY,
+    };
+
+    /// The enemy pieces whose capture by a piece of `kind` may answer the check.
+    #[inline]
+    fn by(&self, kind: PieceKind) -> Bitboard {
+        if self.kinds != 0 && self.kinds & kind_bit(kind.unpromoted()) != 0 {
+            self.all
+        } else {
+            self.any
+        }
+    }
+}
+
+/// [`CaptureEvasions`]: such a capture empties its origin and fills its destination as
+/// any move does, so it answers only through its displaced piece: under キルケ the
+/// captured piece reborn on one of its side's starting squares (all squares of that
+/// side's three home ranks taken as such), under アンチキルケ the capturer gone home to
+/// one of its kind's starting squares, which must be an evasion square (between, next
+/// to a checker, or under Madrasi where it paralyses one) — or, under アンチキルケ, the
+/// destination left empty, which answers only under Madrasi by uncovering a paralyser
+/// behind it (`Evasions::free_movers`). Under PWC (the captured piece restored on the
+/// square the capturer left) every enemy piece.
+fn remote_capture_evasions(pos: &Position, rules: &RuleSet, evasions: &Evasions) -> CaptureEvasions {
+    let us = pos.side_to_move();
+    let all = pos.pieces_of(!us);
+    let home_ranks = match !us {
+        Color::Black => Bitboard::rank(7) | Bitboard::rank(8) | Bitboard::rank(9),
+        Color::White => Bitboard::rank(1) | Bitboard::rank(2) | Bitboard::rank(3),
+    };
+    let any = match rules.capture_rule() {
+        Some(CaptureRule::Circe) if (evasions.squares & home_ranks).is_empty() => Bitboard::EMPTY,
+        Some(CaptureRule::AntiCirce) => {
+            let kinds = [
+                PieceKind::Pawn,
+                PieceKind::Lance,
+                PieceKind::Knight,
+                PieceKind::Silver,
+                PieceKind::Gold,
+                PieceKind::King,
+                PieceKind::Bishop,
+                PieceKind::Rook,
+            ]
+            .into_iter()
+            .filter(|&kind| (crate::capture::start_squares(kind, us) & evasions.squares).is_nonempty())
+            .fold(0, |mask, kind| mask | kind_bit(kind));
+            return CaptureEvasions {
+                any: all & evasions.free_movers,
+                kinds,
+                all,
+            };
+        }
+        _ => all,
+    };
+    CaptureEvasions { any, kinds: 0, all }
+}
+
+/// Whether one of ours, with its own kind's power, stands next behind `from` on `line`
+/// (the line from the enemy `king` through `from`, nothing between them) and attacks
+/// the king once `from` is empty (a fairy piece: asked no further, `true`).
+fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) -> bool {
+    let occupied = pos.occupied();
+    let rides = if king.file() == from.file() || king.rank() == from.rank() {
+        attacks::rook_attacks(from, occupied)
+    } else {
+        attacks::bishop_attacks(from, occupied)
+    };
+    let behind = rides & line & occupied & !attacks::between(king, from) & !Bitboard::from(king);
+    let us = pos.side_to_move();
+    behind.into_iter().any(|sq| {
+        pos.piece_at(sq).is_some_and(|p| {
+            p.color == us
+                && (!p.kind.is_ordinary()
+                    || attacks::ordinary_attacks(p.kind, us, sq, occupied & !Bitboard::from(from)).contains(king))
+        })
+    })
+}
+
+/// The squares where a move may revive one of `idle`, pieces of the side to move of `pos`
+/// that reach the enemy king without checking it: none without such a piece; under
+/// Madrasi with every piece's own power (and no displacement, which may put a piece
+/// anywhere) such a piece is paralysed, and a paralysed piece cannot move, so a move
+/// frees it only by taking a paralyser (an enemy piece of its kind attacking it: by the
+/// symmetry of the fixed tables, one its own kind's attack from its square meets) or
+/// standing between; a move elsewhere adds paralysers at most. All squares otherwise.
+fn reviving_squares(pos: &Position, rules: LocalRules, idle: Bitboard) -> Bitboard {
+    if idle.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    if rules.paralysis.is_none() || rules.voided_captures || rules.displacing || rules.power != PowerRule::Own {
+        return Bitboard::FULL;
+    }
+    let occupied = pos.occupied();
+    let mut squares = Bitboard::EMPTY;
+    for sq in idle {
+        match pos.piece_at(sq) {
+            Some(piece) if piece.kind.is_ordinary() => {
+                let attack = attacks::ordinary_attacks(piece.kind, piece.color, sq, occupied);
+                for paralyser in attack & pos.pieces(!piece.color, piece.kind) {
+                    squares |= attacks::between(paralyser, sq) | Bitboard::from(paralyser);
+                }
+            }
+            _ => return Bitboard::FULL,
         }
     }
     squares

@@ -502,6 +502,35 @@ impl Position {
         self.set_swap_memory(memory);
     }
 
+    /// The mover's hand after `m` (a legal move), without playing it, as
+    /// [`Position::play_in_place`] leaves it: a drop takes the piece from it; a board
+    /// move adds what it captures on the intermediate square and on the destination,
+    /// but not a piece a displacement puts back on the board (reborn, restored,
+    /// swapped), nor a kind captures discard. No move changes the other side's hand.
+    pub fn hand_after(&self, m: Move) -> Hand {
+        let mut hand = self.hands[self.side.index()];
+        if let Some(kind) = m.drop_kind() {
+            hand.remove(kind);
+            return hand;
+        }
+        let Some(from) = m.from() else {
+            return hand;
+        };
+        let puts_back = matches!(
+            m.displacement(),
+            Some((Displacement::Rebirth | Displacement::Restore | Displacement::Swap, _))
+        );
+        let via = m.via().filter(|&via| !(puts_back && via == m.displaced_square()));
+        let to = Some(m.to()).filter(|_| !puts_back);
+        for sq in [via, to].into_iter().flatten().filter(|&sq| sq != from) {
+            let captured = self.board[sq.index()].and_then(|c| self.discarded.hand_kind_of_captured(c.kind));
+            if let Some(kind) = captured {
+                hand.add(kind);
+            }
+        }
+        hand
+    }
+
     /// The key of the position after `m` (a legal move), without playing it: lets a
     /// search skip positions it has seen before building them.
     pub fn key_after(&self, m: Move) -> Key {

@@ -423,11 +423,20 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The identity of the position after `m` in `pos` (identified by `keys`), without
-    /// playing it where the rules let the hands be worked out (ordinary rules: a drop
-    /// leaves the hand, a capture joins it).
+    /// playing it: only the mover's hand changes (`Position::hand_after`; under ordinary
+    /// rules with superiority a drop leaves the packed hand, a capture joins it).
     fn keys_after(&self, pos: &Position, keys: &Keys, m: Move) -> Keys {
         if !self.superiority {
-            return self.keys_of(&pos.play(m));
+            let hand = if pos.side_to_move() != self.attacker {
+                keys.hand
+            } else {
+                self.codec.pack(&pos.hand_after(m))
+            };
+            return Keys {
+                board: pos.board_key_after(keys.board, m),
+                full: pos.key_after(m),
+                hand,
+            };
         }
         let hand = if pos.side_to_move() != self.attacker {
             keys.hand
