@@ -426,20 +426,10 @@ impl<'a> Dfpn<'a> {
     /// playing it: only the mover's hand changes (`Position::hand_after`; under ordinary
     /// rules with superiority a drop leaves the packed hand, a capture joins it).
     fn keys_after(&self, pos: &Position, keys: &Keys, m: Move) -> Keys {
-        if !self.superiority {
-            let hand = if pos.side_to_move() != self.attacker {
-                keys.hand
-            } else {
-                self.codec.pack(&pos.hand_after(m))
-            };
-            return Keys {
-                board: pos.board_key_after(keys.board, m),
-                full: pos.key_after(m),
-                hand,
-            };
-        }
         let hand = if pos.side_to_move() != self.attacker {
             keys.hand
+        } else if !self.superiority {
+            self.codec.pack(&pos.hand_after(m))
         } else if let Some(kind) = m.drop_kind() {
             self.codec.minus(keys.hand, kind)
         } else {
