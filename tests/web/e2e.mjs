@@ -115,6 +115,22 @@ test("a fairy problem: the Lion is drawn and every solution is listed", async (p
   await page.screenshot({ path: join(screenshots, "fairy.png"), fullPage: true });
 });
 
+test("fairy promotion: the page's choice is solved under and a problem's own is shown", async (page) => {
+  // A Kirin two squares below the zone: only its promotion (to a Lion) mates at once.
+  await load(page, "8k/9/9/9/6J2/9/9/9/9 b - 1");
+  assert.equal(await page.inputValue("#fairy-promotion"), "none");
+  await page.selectOption("#stip", "help");
+  await page.fill("#length", "1");
+  await solveAndWait(page);
+  assert.match(await page.textContent("#verdict"), /解なし/);
+  await page.selectOption("#fairy-promotion", "all");
+  await solveAndWait(page);
+  assert.deepEqual(await page.locator("#solutions li").allTextContents(), ["▲３三麒成"]);
+  // a problem file's own list of kinds becomes an option of its own
+  await load(page, "yosei-problem 1\nposition: 8k/9/9/9/6J2/9/9/9/9 b - 1\nfairy-promotion: J\n");
+  assert.equal(await page.inputValue("#fairy-promotion"), "J");
+});
+
 test("Stop ends a long search with verdict unknown", async (page) => {
   // ofm-139 (benches/data/helpmate) as help:11 runs for minutes
   await load(page, "B+l+pn1+pR+p1/+lR7/3+p+p+pB+p1/2+p1+p4/3+p1+p1+p+l/2n1+p2+p1/3+p+p1k1g/7s1/3gs1+p2 b GSNgsnlp 1");

@@ -15,6 +15,7 @@ const TEXT = {
     uchifuzume: "打歩詰", checkOnly: "王手のみ", anyReading: "すべて", repetition: "千日手",
     normal: "通常", strict: "厳格", futile: "無駄合", skip: "数えない", count: "数える",
     fairyCapture: "取った妖精駒", hold: "持駒にする", discard: "取捨て",
+    fairyPromotion: "妖精駒の成り", promoteNone: "成らない", promoteAll: "すべて成る",
     solve: "解く", stop: "中断", downloadKif: "KIFをダウンロード", asText: "テキストで表示",
     solved: "解あり", "no-solution": "解なし", unknown: "不明（中断または制限）",
     sound: "完全作", unsound: "不完全", solutions: "解", plies: "手", cooks: "余詰",
@@ -27,7 +28,7 @@ const TEXT = {
     mateIn: "詰みました（{n}手詰）", pliesUsed: "逃げ切られました：{n}手以内に詰みませんでした",
     escape: "逃げられました：この手では残り手数で詰みません", escapeTsume: "逃げられました：この手では詰みがありません",
     noCheck: "王手がありません：逃げ切られました", mateDoesNotCount: "その詰みは認められません（打歩詰）：逃げ切られました",
-    repetition: "千日手（連続王手）：逃げ切られました",
+    perpetual: "千日手（連続王手）：逃げ切られました",
     thinking: "考えています…", serverProblems: "サーバーの問題",
   },
   en: {
@@ -43,6 +44,7 @@ const TEXT = {
     repetition: "Repetition", normal: "normal", strict: "strict", futile: "Futile interpositions",
     skip: "skip", count: "count", solve: "Solve", stop: "Stop", downloadKif: "Download KIF",
     fairyCapture: "Captured fairy pieces", hold: "held", discard: "discarded",
+    fairyPromotion: "Fairy pieces promote", promoteNone: "none", promoteAll: "all",
     asText: "Show as text", solved: "solved", "no-solution": "no solution",
     unknown: "unknown (stopped or a limit)", sound: "sound", unsound: "not sound", solutions: "solutions",
     plies: "plies", cooks: "cooks", leftover: "pieces left over", nodes: "nodes", loaded: "loaded",
@@ -54,7 +56,7 @@ const TEXT = {
     mateIn: "Mate in {n}", pliesUsed: "The defence has survived: no mate within {n} plies",
     escape: "Your move allowed an escape: no mate within the plies left", escapeTsume: "Your move allowed an escape: no mate remains",
     noCheck: "No check left: the defence has survived", mateDoesNotCount: "That mate does not count (a pawn-drop mate): the defence has survived",
-    repetition: "The same position a fourth time (perpetual check): the defence has survived",
+    perpetual: "The same position a fourth time (perpetual check): the defence has survived",
     thinking: "thinking…", serverProblems: "server problems",
   },
 };
@@ -325,13 +327,15 @@ function rulesRequest() {
     uchifuzume: $("uchifuzume").value,
     repetition: $("repetition").value,
     fairy_capture: $("fairy-capture").value,
+    fairy_promotion: $("fairy-promotion").value,
   };
 }
 
-// A problem's own choice of discarded kinds (fm's /EF, a problem file's line) may name
-// some kinds only: it gets an option of its own, so that solving keeps it.
-function showFairyCapture(value) {
-  const select = $("fairy-capture");
+// A problem's own choice of discarded or promoting kinds (fm's /EF, a problem file's
+// line) may name some kinds only: it gets an option of its own in the select `id`, so
+// that solving keeps it.
+function showOwnChoice(id, value) {
+  const select = $(id);
   for (const o of [...select.options]) {
     if (o.dataset.own) o.remove();
   }
@@ -404,7 +408,8 @@ async function loadText(text, index = 0) {
     $("length").value = n || "";
     showConditions(view.conditions);
     $("uchifuzume").value = view.uchifuzume;
-    showFairyCapture(view.fairy_capture);
+    showOwnChoice("fairy-capture", view.fairy_capture);
+    showOwnChoice("fairy-promotion", view.fairy_promotion);
     draw();
     message(`${t("loaded")}: ${view.format}${view.title ? " · " + view.title : ""} · ${view.stipulation_japanese}`);
   } catch (e) {
@@ -592,7 +597,7 @@ function showPlay() {
   } else if (answer.state === "survived") {
     status = "survived";
     const why = { "plies-used": t("pliesUsed", { n: answer.plies }), "no-check": t("noCheck"),
-      "mate-does-not-count": t("mateDoesNotCount"), repetition: t("repetition"), escape: t(answer.plies === null ? "escapeTsume" : "escape") };
+      "mate-does-not-count": t("mateDoesNotCount"), repetition: t("perpetual"), escape: t(answer.plies === null ? "escapeTsume" : "escape") };
     lines.push(why[answer.survived] || answer.survived);
   } else {
     lines.push(t("yourMove") + (answer.plies === null ? "" : ` (${t("pliesLeft", { n: answer.plies - used })})`));
