@@ -14,6 +14,7 @@
 //!    defences, the line with the fewest faults (`line`). With every question answered,
 //!    every position of the line has its exact value: the length is proven minimal.
 
+mod defence_counts;
 mod dfpn;
 mod futile;
 mod hand;
