@@ -145,6 +145,9 @@ ZOO_GLYPHS = {
     "DSC": "亥",
     "DMJ": "猫",
     "DBJ": "蛇",
+    # chu shogi's lion-like pieces (fm draws them as the Eagle's and the falcon's glyphs)
+    "HJ": "鷲",
+    "TK": "鷹",
 }
 # rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
 RULES_MD_LETTERS = {
@@ -295,57 +298,75 @@ def usi_square(text):
 
 
 def from_usi(move):
-    """('G', None, to, False, None) for a drop; (None, from, to, promote, displaced). A
-    two-step `1h1f1e` (the Locust's capture by hopping over 1f) is written by its origin
-    and landing, as fm writes it (`16-15蝗<18`): the captured square lies between."""
+    """('G', None, to, False, None, None) for a drop; (None, from, to, promote, displaced,
+    via). A two-step `1h1f1e` keeps its intermediate square, as fm writes it first
+    (`16-15蝗<18`, the Locust's capture of the piece on 16): a 飛鷲's leap to 2 squares
+    away and its capture on 1 square away going on there differ only by it. The pass of
+    a 飛鷲 or 角鷹 through its own square (`5e5e5e`) has none, as fm's `55鷲居`."""
     main, _, displaced = move.partition("/")
     where = usi_square(displaced) if displaced else None
     if "*" in main:
         kind, _, to = main.partition("*")
-        return (kind, None, usi_square(to), False, None)
+        return (kind, None, usi_square(to), False, None, None)
     squares = main.rstrip("+")
-    return (None, usi_square(squares[0:2]), usi_square(squares[-2:]), main.endswith("+"), where)
+    origin, to = usi_square(squares[0:2]), usi_square(squares[-2:])
+    via = usi_square(squares[2:4]) if len(squares) == 6 else None
+    if via == origin:
+        via = None
+    return (None, origin, to, main.endswith("+"), where, via)
 
 
 # (転: fm's mark of a piece changing colour under Andernach, after the promotion mark;
 # `16-15蝗<18`: the Locust's capture of the piece on 16, landing on 15)
 # (a piece drawn 成, fm's promoted dai shogi piece `DNK`, is the piece itself: `84成<83`)
-FM_MOVE = re.compile(r"^(?:\d\d-)?(\d\d|同)(\$?)([^\d<>/打居成生]+|成)(成|生)?転?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
+FM_MOVE = re.compile(r"^(?:(\d\d)-)?(\d\d|同)(\$?)([^\d<>/打居成生]+|成)(成|生)?転?(?:(打)|<(\d\d)(?:/(\d\d)\D*)?|居)$")
 
 
 def from_fm(move, previous_to, zoo=None):
     m = FM_MOVE.match(move)
     if not m:
         raise ValueError(f"fm move not understood: {move}")
-    square, _, piece, promotion, drop, origin, displaced = m.groups()
+    first, square, _, piece, promotion, drop, origin, displaced = m.groups()
     to = previous_to if square == "同" else (int(square[0]), int(square[1]))
     if drop:
         kind = token(zoo) if zoo and piece == ZOO_GLYPHS[zoo] else FM_KINDS[piece]
-        return (kind, None, to, False, None)
+        return (kind, None, to, False, None, None)
+    if origin is None:
+        # 居: a pass (`to = from`)
+        return (None, to, to, False, None, None)
     where = (int(displaced[0]), int(displaced[1])) if displaced else None
-    return (None, (int(origin[0]), int(origin[1])), to, promotion == "成", where)
+    via = (int(first[0]), int(first[1])) if first else None
+    return (None, (int(origin[0]), int(origin[1])), to, promotion == "成", where, via)
 
 
 def normalise(line, conditions):
     """A solution as a tuple of moves; under アンチキルケ a capturer already at home stays
-    (no displacement), however a side writes it."""
+    (no displacement), however a side writes it; a two-step to the last move's square
+    loses its first square, as fm writes it (同)."""
     out = []
+    previous_to = None
     for move in line:
-        drop, origin, to, promote, where = move
+        drop, origin, to, promote, where, via = move
         if "anticirce" in conditions and where == to:
             where = None
-        out.append((drop, origin, to, promote, where))
+        if to == previous_to:
+            # fm writes a move to the last move's square 同, without a two-step's first
+            # square (sub.c make_move): a 飛鷲's or 角鷹's leap and double step there
+            # read alike
+            via = None
+        out.append((drop, origin, to, promote, where, via))
+        previous_to = to
     return tuple(out)
 
 
 def mirrored(move):
     """The move reflected through file 5."""
-    drop, origin, to, promote, where = move
+    drop, origin, to, promote, where, via = move
 
     def flip(sq):
         return None if sq is None else (10 - sq[0], sq[1])
 
-    return (drop, flip(origin), flip(to), promote, flip(where))
+    return (drop, flip(origin), flip(to), promote, flip(where), flip(via))
 
 
 def board_of(sfen):
@@ -372,18 +393,18 @@ def board_of(sfen):
 
 def play(board, move, conditions, black):
     """The board after `move` of Black (`black`) or White (hands are not tracked)."""
-    drop, origin, to, promote, where = move
+    drop, origin, to, promote, where, via = move
     after = dict(board)
     if drop:
         after[to] = drop if black else drop.lower()
         return after
     piece = after.pop(origin)
-    if piece.upper() == "[LO]":
-        # the Locust captures the piece it hops over, just before its landing square
-        step = tuple((b > a) - (b < a) for a, b in zip(origin, to))
-        captured = after.pop((to[0] - step[0], to[1] - step[1]), None)
-    else:
-        captured = after.get(to)
+    captured = after.get(to)
+    if via is not None:
+        # a two-step captures on its intermediate square: the Locust the piece it hops
+        # over (landing on an empty square), a 飛鷲 or 角鷹 the piece it steps on
+        taken = after.pop(via, None)
+        captured = taken if captured is None else captured
     turn = turns(piece, captured, conditions, board, to, black)
     if promote:
         piece = "+" + piece
@@ -531,8 +552,9 @@ def solve_fm(fm_solve, fm_bin, line, conditions, switches=(), zoo=None):
 
 def show(solution):
     parts = []
-    for drop, origin, to, promote, where in solution:
-        text = f"{drop}*{to[0]}{to[1]}" if drop else f"{origin[0]}{origin[1]}{to[0]}{to[1]}"
+    for drop, origin, to, promote, where, via in solution:
+        middle = f"{via[0]}{via[1]}" if via else ""
+        text = f"{drop}*{to[0]}{to[1]}" if drop else f"{origin[0]}{origin[1]}{middle}{to[0]}{to[1]}"
         text += "+" if promote else ""
         text += f"/{where[0]}{where[1]}" if where else ""
         parts.append(text)

@@ -28,6 +28,10 @@ struct Movement {
     hops: Offsets,
     /// The Lion: besides its 24 single moves (in `leaps`), two king steps in one turn.
     lion: bool,
+    /// fm's 獅子跳び (`B_MS_SHISHI_LEAP`) of a piece other than the Lion (飛鷲, 角鷹):
+    /// after capturing on an adjacent square among its `leaps`, a step on to a square
+    /// next to it that is among its `leaps` too; and a pass, always.
+    shishi: bool,
     /// Leaps that do not jump: (offset, the square between that must be empty).
     lame: Vec<((i32, i32), (i32, i32))>,
     /// Riders that never capture (the 包 family's moves).
@@ -57,6 +61,7 @@ impl Movement {
             slides,
             hops: vec![],
             lion: false,
+            shishi: false,
             lame: vec![],
             quiet_slides: vec![],
             hop_rides: vec![],
@@ -124,7 +129,7 @@ fn rose_paths() -> Vec<Offsets> {
 /// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
 /// with the ordinary hand kinds, every kind this generator can drop. Anything else held
 /// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 64] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+pub const FAIRY_KINDS: [PieceKind; 66] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -374,6 +379,22 @@ fn movement(kind: PieceKind) -> Movement {
         PromotedReverseChariot => movement(Whale),
         PromotedFalcon => movement(ToriEagle),
         PromotedFlyingDragon | PromotedFierceOx | PromotedAngryBoar | PromotedCatSword => movement(Gold),
+        // fm's 飛鷲 and 角鷹: leaps hi_leap_vec_hj and hi_vec_tk (shishi leaps), runs
+        // hi_run_vec_hj and hi_vec_mk
+        SoaringEagle => Movement {
+            shishi: true,
+            ..Movement::new(
+                vec![(-2, -2), (-1, -1), (1, -1), (2, -2)],
+                vec![(-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0), (1, 1)],
+            )
+        },
+        HornedFalcon => Movement {
+            shishi: true,
+            ..Movement::new(
+                vec![(0, -2), (0, -1)],
+                vec![(-1, -1), (-1, 0), (-1, 1), (0, 1), (1, -1), (1, 0), (1, 1)],
+            )
+        },
         // a kind added later (say a user-defined one) has no movement written here
         #[allow(unreachable_patterns)]
         _ => panic!("reference generator: no movement written for {kind:?}"),
@@ -610,6 +631,42 @@ fn lion_two_steps(setup: &Setup, from: Square) -> Vec<Move> {
     if let Some(via) = pass_via {
         out.push(Move::two_step(from, via, from));
     }
+    out
+}
+
+/// The two-step moves of fm's other 獅子跳び pieces (`shishi`), as fm's
+/// `help_check_shishi_leap` states them: after a capture on an adjacent leap square, a
+/// step to a square next to it that is also one of the piece's leap squares from
+/// `from` (empty or an enemy); and the pass, written through its own square, whatever
+/// surrounds the piece. `kinds`: the powers it moves with.
+fn shishi_two_steps(setup: &Setup, from: Square, kinds: &[PieceKind]) -> Vec<Move> {
+    let piece = setup.piece_at(from).expect("a piece on from");
+    let sign = if piece.color == Color::Black { 1 } else { -1 };
+    let mut targets: Vec<Square> = Vec::new();
+    for &kind in kinds.iter().filter(|&&k| movement(k).shishi) {
+        for (df, dr) in movement(kind).leaps {
+            if let Some(to) = from.offset(df * sign, dr * sign) {
+                if !targets.contains(&to) {
+                    targets.push(to);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for &via in targets.iter().filter(|&&via| adjacent(from).contains(&via)) {
+        let enemy = setup
+            .piece_at(via)
+            .is_some_and(|p| p.color != piece.color && p.kind != PieceKind::Stone);
+        if !enemy {
+            continue;
+        }
+        for to in adjacent(via) {
+            if targets.contains(&to) && can_land(setup, piece.color, to) {
+                out.push(Move::two_step(from, via, to));
+            }
+        }
+    }
+    out.push(Move::two_step(from, from, from));
     out
 }
 
@@ -949,6 +1006,7 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
         kind if kind.is_fairy() => {
             let m = movement(kind);
             !m.lion
+                && !m.shishi
                 && m.hops.is_empty()
                 && m.hop_rides.is_empty()
                 && m.double_hops.is_empty()
@@ -1119,8 +1177,17 @@ fn candidates(setup: &Setup, rules: &Rules) -> Vec<Move> {
                 }
             }
         }
+        let shishi = kinds.iter().any(|&k| movement(k).shishi);
         if kinds.iter().any(|&k| movement(k).lion) {
-            out.extend(lion_two_steps(setup, from));
+            // the Lion's steps include the others' (its pass is replaced by theirs)
+            let lion = lion_two_steps(setup, from);
+            let lion_pass = |m: &Move| m.to() == from && m.via().is_some_and(|via| setup.piece_at(via).is_none());
+            out.extend(lion.into_iter().filter(|m| !(shishi && lion_pass(m))));
+            if shishi {
+                out.push(Move::two_step(from, from, from));
+            }
+        } else if shishi {
+            out.extend(shishi_two_steps(setup, from, kinds));
         }
     }
     for kind in PieceKind::HAND_KINDS {

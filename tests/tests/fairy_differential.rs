@@ -50,6 +50,7 @@ fn legal_moves_and_checks_equal_the_reference() {
     let mut in_check = 0;
     let mut lion_two_steps = 0;
     let mut hop_captures = 0;
+    let mut line_steps = 0;
     // positions in which each fairy kind stands on the board, to show every one is covered
     let mut seen = [0usize; yosei_core::PieceKind::COUNT];
     for round in 0..3000 {
@@ -82,6 +83,19 @@ fn legal_moves_and_checks_equal_the_reference() {
                     .and_then(|from| pos.piece_at(from))
                     .is_some_and(|p| p.kind == yosei_core::PieceKind::Locust)
             });
+            // the double steps along a line of 飛鷲 and 角鷹 (their passes aside)
+            line_steps += lions
+                .iter()
+                .filter(|m| m.via() != m.from())
+                .filter(|m| {
+                    m.from().and_then(|from| pos.piece_at(from)).is_some_and(|p| {
+                        matches!(
+                            p.kind,
+                            yosei_core::PieceKind::SoaringEagle | yosei_core::PieceKind::HornedFalcon
+                        )
+                    })
+                })
+                .count();
             lion_two_steps += lions.len();
             hop_captures += hops.len();
             if legal.is_empty() {
@@ -92,10 +106,11 @@ fn legal_moves_and_checks_equal_the_reference() {
         }
     }
     println!(
-        "{positions} positions, {moves} moves, {in_check} in check, {lion_two_steps} Lion two-steps, \
-         {hop_captures} Locust hop captures"
+        "{positions} positions, {moves} moves, {in_check} in check, {lion_two_steps} two-steps \
+         ({line_steps} double steps along a line), {hop_captures} Locust hop captures"
     );
     assert!(positions > 10_000 && in_check > 1000 && lion_two_steps > 1000 && hop_captures > 100);
+    assert!(line_steps > 50, "{line_steps} double steps along a line");
     for kind in yosei_tests::reference::FAIRY_KINDS {
         println!("{kind:?} on the board in {} positions", seen[kind.index()]);
         assert!(seen[kind.index()] > 300, "{kind:?} too rarely on the board");

@@ -48,10 +48,14 @@
 //! - `n` makes a leap lame: straight and diagonal leaps need the squares between empty,
 //!   a (1,2) leap the square one orthogonal step towards its long side (`nN`, the xiangqi
 //!   horse); `d` is the (1,2) leap through its diagonal neighbour (`dN`);
-//! - `a` exists only in the exact form `aK`: the Lion's two king steps in one turn. It is
-//!   recorded as a flag ([`CompiledMovement::has_lion_steps`]) and adds no square to
+//! - `a` in the exact form `aK`: the Lion's two king steps in one turn. It is recorded as
+//!   a flag ([`CompiledMovement::has_lion_steps`]) and adds no square to
 //!   [`CompiledMovement::attacks`] or [`CompiledMovement::quiet_moves`]: the move
 //!   generator handles it (the Lion's one-move reach is written separately, `KNAD`);
+//! - `a` on `W` or `F` (directions allowed, `afF`): the double step along a line of fm's
+//!   飛鷲 and 角鷹: capture the enemy one step along a vector, then one more step the same
+//!   way; and the pass. Recorded per colour ([`CompiledMovement::line_steps`]), adding no
+//!   square to the tables either; not together with `aK`;
 //! - direction letters filter the atom's vectors: `f` y > 0, `b` y < 0, `l` x < 0,
 //!   `r` x > 0, `v` |y| > |x|, `s` |x| > |y|. Adjacent letters pair greedily, left to
 //!   right, into two-letter words meaning the intersection (`fl` forward-left, `fs`
@@ -169,6 +173,10 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         PromotedReverseChariot => "bBvR",
         PromotedFalcon => "fWsWfBbRbFbnA",
         PromotedFlyingDragon | PromotedFierceOx | PromotedAngryBoar | PromotedCatSword => "WfF",
+        // fm's lion-like chu shogi pieces: their rides, their jumps of one and two
+        // squares (`hi_leap_vec_hj`, `hi_vec_tk`) and the double step along those lines
+        SoaringEagle => "RbBfFfAafF",
+        HornedFalcon => "BsRbRfWfDafW",
         _ => return None,
     })
 }
@@ -186,6 +194,10 @@ pub fn compiled_builtin(kind: PieceKind) -> Option<&'static CompiledMovement> {
         .get(kind.index())
         .and_then(Option::as_ref)
 }
+
+/// What `a` may modify (the message of its misuse).
+const A_USE: &str = "'a' is supported as aK, the Lion's two king steps, and on W or F with directions \
+                     (afF), the double step along a line";
 
 /// A parse error: the 1-based column (in characters) and what is wrong there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -219,6 +231,10 @@ pub enum PartKind {
     HopRide,
     /// The Lion's two king steps (`aK`); its vectors are the king's.
     LionSteps,
+    /// The double step along a line (`a` on `W` or `F`, fm's 飛鷲 `afF` and 角鷹 `afW`):
+    /// capture the enemy one step along a vector, then go on one more step along it
+    /// (empty or an enemy); with it the piece may pass, whatever surrounds it.
+    LineSteps,
     /// A leap that does not jump (`n`, `d`): the squares on its path must be empty.
     LameLeap(FirstStep),
     /// A circular rider (`q`, fm's Rose with `qN`): one leap, then each next leap turned
@@ -523,9 +539,19 @@ impl Parser {
         if self.chars.is_empty() {
             return Err(error(0, format!("empty movement: {EXPECTED_ATOM}")));
         }
-        let mut parts = Vec::new();
+        let mut parts: Vec<Part> = Vec::new();
         while self.pos < self.chars.len() {
-            parts.push(self.part()?);
+            let start = self.pos;
+            let part = self.part()?;
+            let two_steps = |kind: PartKind| matches!(kind, PartKind::LionSteps | PartKind::LineSteps);
+            if two_steps(part.kind) && parts.iter().any(|p| two_steps(p.kind) && p.kind != part.kind) {
+                return Err(error(
+                    start,
+                    "aK (the Lion's two king steps) includes every double step along a line: \
+                     write one or the other",
+                ));
+            }
+            parts.push(part);
         }
         Ok(parts)
     }
@@ -640,29 +666,24 @@ impl Parser {
         }
         let atom_text: String = self.chars[atom_start..self.pos].iter().collect();
 
+        // `aK` the Lion's two king steps; `a` on W or F (directions allowed) the double
+        // step along a line of fm's 飛鷲 and 角鷹
+        let line_steps = a.is_some();
         if let Some(ai) = a {
-            if atom != Atom::K
-                || doubled
-                || m.is_some()
-                || c.is_some()
-                || g.is_some()
-                || n.is_some()
-                || d.is_some()
-                || p.is_some()
-                || q.is_some()
-                || t.is_some()
-                || x.is_some()
-                || y.is_some()
-                || !words.is_empty()
-            {
-                return Err(error(ai, "'a' is only supported as aK, the Lion's two king steps"));
+            let other = [m, c, g, n, d, p, q, t, x, y].into_iter().flatten().next().is_some();
+            let step = matches!(atom, Atom::Leap(0, 1) | Atom::Leap(1, 1));
+            let lion = atom == Atom::K && words.is_empty();
+            if doubled || other || !(lion || step) {
+                return Err(error(ai, A_USE));
             }
-            return Ok(Part {
-                kind: PartKind::LionSteps,
-                quiet: true,
-                capture: true,
-                vectors: atom.vectors().0,
-            });
+            if lion {
+                return Ok(Part {
+                    kind: PartKind::LionSteps,
+                    quiet: true,
+                    capture: true,
+                    vectors: atom.vectors().0,
+                });
+            }
         }
 
         let (base, compound_rider) = atom.vectors();
@@ -807,7 +828,9 @@ impl Parser {
         }
 
         Ok(Part {
-            kind: if atom == Atom::E {
+            kind: if line_steps {
+                PartKind::LineSteps
+            } else if atom == Atom::E {
                 PartKind::EquiHop
             } else if x.is_some() {
                 PartKind::HopCapture
@@ -1145,6 +1168,8 @@ pub struct CompiledMovement {
     /// Lines of captures by hopping (`x`), along king directions.
     hop_captures: [Vec<Line>; 2],
     lion: bool,
+    /// Board deltas of the double steps along a line (`a` on `W` or `F`), per colour.
+    line_steps: [Vec<(i8, i8)>; 2],
     dead: [Bitboard; 2],
     /// `[colour][square]`: every square the piece could attack from there on some board
     /// (a superset of [`CompiledMovement::attacks`] for every occupancy), so that a
@@ -1193,6 +1218,7 @@ impl CompiledMovement {
         let mut equi_hops = Merged::new();
         let mut hop_captures = Merged::new();
         let mut lion = false;
+        let mut line_steps: Vec<(i8, i8)> = Vec::new();
         for part in parts {
             match part.kind {
                 PartKind::Leap => merge(&mut leaps, part),
@@ -1217,6 +1243,13 @@ impl CompiledMovement {
                     }
                 }
                 PartKind::LionSteps => lion = true,
+                PartKind::LineSteps => {
+                    for &v in &part.vectors {
+                        if !line_steps.contains(&v) {
+                            line_steps.push(v);
+                        }
+                    }
+                }
                 PartKind::LameLeap(first) => {
                     for &v in &part.vectors {
                         // the parser admits only vectors with a path; an empty one (a
@@ -1282,6 +1315,11 @@ impl CompiledMovement {
             }),
             hop_captures: [lines(&hop_captures, Color::Black), lines(&hop_captures, Color::White)],
             lion,
+            line_steps: [Color::Black, Color::White].map(|color| {
+                let mut deltas: Vec<(i8, i8)> = line_steps.iter().map(|&v| board_delta(color, v)).collect();
+                deltas.sort_unstable();
+                deltas
+            }),
             dead: [Bitboard::EMPTY; 2],
             attack_span: Box::new([[Bitboard::EMPTY; 81]; 2]),
             leap_vectors: leaps.into_iter().collect(),
@@ -1432,7 +1470,21 @@ impl CompiledMovement {
             let equi_hop = self.equi_hops[c]
                 .iter()
                 .any(|&((df, dr), _)| sq.offset(2 * df as i32, 2 * dr as i32).is_some());
-            if !(leap || rider || hop || lame || hop_ride || double_hop || circle || turned_hop || equi_hop) {
+            // a square to capture on and one beyond it (the pass is not a move away)
+            let line_step = self.line_steps[c]
+                .iter()
+                .any(|&(df, dr)| sq.offset(2 * df as i32, 2 * dr as i32).is_some());
+            if !(leap
+                || rider
+                || hop
+                || lame
+                || hop_ride
+                || double_hop
+                || circle
+                || turned_hop
+                || equi_hop
+                || line_step)
+            {
                 dead = dead.with(sq);
             }
         }
@@ -1627,6 +1679,7 @@ impl CompiledMovement {
         // a lame leap's path square is on a line from the piece, but its target is not:
         // counted as not line-bound
         !self.lion
+            && self.line_steps.iter().all(Vec::is_empty)
             && self.hops.iter().all(Vec::is_empty)
             && self.lame.iter().all(Vec::is_empty)
             && self.double_hops.iter().all(Vec::is_empty)
@@ -1643,6 +1696,20 @@ impl CompiledMovement {
     #[inline]
     pub fn has_lion_steps(&self) -> bool {
         self.lion
+    }
+
+    /// The board deltas `(df, dr)` of the double steps along a line (`a` on `W` or `F`)
+    /// of a piece of `color`: capture one step along the delta, then go on one more.
+    /// Empty for movements without them; the move generator handles them.
+    #[inline]
+    pub fn line_steps(&self, color: Color) -> &[(i8, i8)] {
+        &self.line_steps[color.index()]
+    }
+
+    /// Whether the movement makes two-step moves: the Lion's (`aK`) or along a line.
+    #[inline]
+    pub fn has_two_steps(&self) -> bool {
+        self.lion || !self.line_steps[0].is_empty()
     }
 
     /// The squares where a piece of `color` with this movement could never move again on
@@ -1677,6 +1744,7 @@ impl fmt::Debug for CompiledMovement {
                     .collect::<Vec<_>>(),
             )
             .field("lion", &self.lion)
+            .field("line_steps", &self.line_steps[0])
             .finish()
     }
 }
@@ -2087,6 +2155,36 @@ mod tests {
     }
 
     #[test]
+    fn soaring_eagle_and_horned_falcon_jump_ride_and_double_step_along_their_lines() {
+        let from = sq(5, 5);
+        let eagle = compiled_builtin(SoaringEagle).unwrap();
+        // rides but diagonally forward, jumps one or two squares diagonally forward
+        // (over a piece on the first): fm's hi_run_vec_hj and hi_leap_vec_hj
+        assert_eq!(
+            eagle.attacks(Color::Black, from, set(&[44, 53, 57, 35, 66])),
+            set(&[44, 33, 64, 73, 54, 53, 56, 57, 45, 35, 65, 75, 85, 95, 46, 37, 28, 19, 66])
+        );
+        assert_eq!(eagle.line_steps(Color::Black), &[(-1, -1), (1, -1)]);
+        assert_eq!(eagle.line_steps(Color::White), &[(-1, 1), (1, 1)]);
+        let falcon = compiled_builtin(HornedFalcon).unwrap();
+        assert_eq!(
+            falcon.attacks(Color::White, from, set(&[56, 44, 66, 45, 65, 54])),
+            set(&[56, 57, 44, 66, 46, 37, 28, 19, 64, 73, 82, 91, 45, 65, 54])
+        );
+        assert_eq!(falcon.line_steps(Color::Black), &[(0, -1)]);
+        for m in [eagle, falcon] {
+            assert!(m.has_two_steps() && !m.has_lion_steps() && !m.is_line_bound());
+            assert!(m.dead_squares(Color::Black).is_empty());
+        }
+        // alone, a double step is dead where no square lies two steps on
+        let alone = compiled("afW");
+        let first_two_ranks = Square::all()
+            .filter(|s| s.rank() <= 2)
+            .fold(Bitboard::EMPTY, Bitboard::with);
+        assert_eq!(alone.dead_squares(Color::Black), first_two_ranks);
+    }
+
+    #[test]
     fn tori_shogi_pieces_move_as_fms_vectors_say() {
         let from = sq(5, 5);
         let on = |kind, color, occupied| compiled_builtin(kind).unwrap().attacks(color, from, occupied);
@@ -2202,11 +2300,7 @@ mod tests {
             ("cxQ", 2, needs_king_lines("cxQ")),
             ("xgQ", 1, needs_king_lines("xgQ")),
             ("xE", 1, "'x' does not apply to E (the equihopper)".to_string()),
-            (
-                "xaK",
-                2,
-                "'a' is only supported as aK, the Lion's two king steps".into(),
-            ),
+            ("xaK", 2, A_USE.into()),
         ] {
             let err = Movement::parse(text).unwrap_err();
             assert_eq!((err.column, err.message), (column, message), "{text}");
@@ -2283,7 +2377,7 @@ mod tests {
                 2,
                 "'n' (lame, orthogonal first step) and 'd' (lame, diagonal first step) exclude each other",
             ),
-            ("naK", 2, "'a' is only supported as aK, the Lion's two king steps"),
+            ("naK", 2, A_USE),
             ("nnN", 2, "repeated modifier 'n'"),
         ];
         for (text, column, message) in table {
@@ -2590,17 +2684,16 @@ mod tests {
                 3,
                 "an atom written three times; a rider is written twice (WW)".into(),
             ),
-            ("aW", 1, "'a' is only supported as aK, the Lion's two king steps".into()),
+            ("aN", 1, A_USE.into()),
+            ("aWW", 1, A_USE.into()),
+            ("cafF", 2, A_USE.into()),
             (
-                "maK",
-                2,
-                "'a' is only supported as aK, the Lion's two king steps".into(),
+                "KNADaKafF",
+                7,
+                "aK (the Lion's two king steps) includes every double step along a line: write one or the other".into(),
             ),
-            (
-                "afK",
-                1,
-                "'a' is only supported as aK, the Lion's two king steps".into(),
-            ),
+            ("maK", 2, A_USE.into()),
+            ("afK", 1, A_USE.into()),
             ("KNADa", 6, format!("{ATOM} after 'a', found the end")),
             (
                 "fsW",

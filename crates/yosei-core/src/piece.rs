@@ -204,6 +204,14 @@ pub enum PieceKind {
     PromotedAngryBoar = 96,
     /// promoted cat sword (fm's 成 `DNK`): moves as a gold
     PromotedCatSword = 97,
+    // fm's two lion-like chu shogi pieces (`piece_data.c` pieces 85, 86; fm's move
+    // style `B_MS_SHISHI_LEAP`), appended likewise; unpromoted kinds of their own
+    /// 翔 Soaring eagle (飛鷲, fm `HJ`): rides but diagonally forward, jumps one or two
+    /// squares diagonally forward, the Lion's double step along those lines
+    SoaringEagle = 98,
+    /// 隼 Horned falcon (角鷹, fm `TK`): rides but straight forward, jumps one or two
+    /// squares straight forward, the Lion's double step along that line
+    HornedFalcon = 99,
 }
 
 use PieceKind::*;
@@ -245,11 +253,11 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 98;
+    pub const COUNT: usize = 100;
 
-    /// fm's further leapers, riders, lame leapers and hoppers
+    /// fm's further leapers, riders, lame leapers, hoppers and lion-like pieces
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
-    pub const FM_ZOO_KINDS: [PieceKind; 52] = [
+    pub const FM_ZOO_KINDS: [PieceKind; 54] = [
         Wazir,
         Dabbaba,
         Threeleaper,
@@ -302,6 +310,8 @@ impl PieceKind {
         AngryBoar,
         CatSword,
         CoiledSerpent,
+        SoaringEagle,
+        HornedFalcon,
     ];
 
     /// The fairy kinds fm promotes under `@P` that yosei promotes too, in kind order;
@@ -341,15 +351,23 @@ impl PieceKind {
         PromotedCatSword,
     ];
 
-    pub const ALL: [PieceKind; PieceKind::COUNT] = PieceKind::joined(
-        PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, PieceKind::FM_ZOO_KINDS),
-        PieceKind::PROMOTED_FAIRY_KINDS,
-    );
+    /// Every kind, in index order: fm's lion-like pieces (the last two of
+    /// [`PieceKind::FM_ZOO_KINDS`]) come after the promoted fairy kinds.
+    pub const ALL: [PieceKind; PieceKind::COUNT] = {
+        let (zoo, lion_like) = PieceKind::split::<54, 52, 2>(PieceKind::FM_ZOO_KINDS);
+        PieceKind::joined(
+            PieceKind::joined::<84, 14, 98>(
+                PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
+                PieceKind::PROMOTED_FAIRY_KINDS,
+            ),
+            lion_like,
+        )
+    };
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 76] = {
-        let mut out = [Pawn; 76];
+    pub const HAND_KINDS: [PieceKind; 78] = {
+        let mut out = [Pawn; 78];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -380,6 +398,24 @@ impl PieceKind {
             i += 1;
         }
         out
+    }
+
+    /// `a` cut after its first `B` kinds (`A` must be `B + C`).
+    pub const fn split<const A: usize, const B: usize, const C: usize>(
+        a: [PieceKind; A],
+    ) -> ([PieceKind; B], [PieceKind; C]) {
+        assert!(B + C == A);
+        let (mut head, mut tail) = ([Pawn; B], [Pawn; C]);
+        let mut i = 0;
+        while i < A {
+            if i < B {
+                head[i] = a[i];
+            } else {
+                tail[i - B] = a[i];
+            }
+            i += 1;
+        }
+        (head, tail)
     }
 
     /// The kinds a problem may define by a movement string.
@@ -469,7 +505,8 @@ impl PieceKind {
 
     #[inline]
     pub const fn is_promoted(self) -> bool {
-        matches!(self, ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon) || self as u8 >= PromotedKirin as u8
+        matches!(self, ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon)
+            || (self as u8 >= PromotedKirin as u8 && self as u8 <= PromotedCatSword as u8)
     }
 
     /// The kind before promotion (itself for an unpromoted kind); a table lookup.
@@ -604,6 +641,8 @@ impl PieceKind {
             AngryBoar => "[DSC]",
             CatSword => "[DMJ]",
             CoiledSerpent => "[DBJ]",
+            SoaringEagle => "[HJ]",
+            HornedFalcon => "[TK]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -718,6 +757,8 @@ impl PieceKind {
             PromotedFierceOx => "promoted fierce ox",
             PromotedAngryBoar => "promoted angry boar",
             PromotedCatSword => "promoted cat sword",
+            SoaringEagle => "soaring eagle",
+            HornedFalcon => "horned falcon",
         }
     }
 }

@@ -136,6 +136,8 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         PromotedFierceOx => "NU",
         PromotedAngryBoar => "NI",
         PromotedCatSword => "NJ",
+        SoaringEagle => "HJ",
+        HornedFalcon => "TK",
     }
 }
 

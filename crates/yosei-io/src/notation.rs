@@ -237,6 +237,10 @@ pub fn board_glyph(kind: PieceKind) -> char {
         PromotedFierceOx => 'ウ',
         PromotedAngryBoar => 'ヰ',
         PromotedCatSword => 'ネ',
+        // fm draws these as 鷲 and 鷹, the Eagle's and the tori shogi falcon's glyphs,
+        // which a board here must tell apart: 翔 (soaring) and 隼 (falcon) are yosei's
+        SoaringEagle => '翔',
+        HornedFalcon => '隼',
     }
 }
 

@@ -546,8 +546,9 @@ impl<S: MoveSink> General<'_, S> {
                     self.hop_capture(piece.kind, m)?;
                 }
             }
-            if self.powers.has_lion_steps(pos, self.rules, from) {
-                self.lion_steps(piece.kind, from)?;
+            let steps = self.powers.two_steps(pos, self.rules, from);
+            if !steps.is_empty() {
+                self.lion_steps(piece.kind, from, steps)?;
             }
         }
         ControlFlow::Continue(())
@@ -647,11 +648,11 @@ impl<S: MoveSink> General<'_, S> {
         kind == PieceKind::Pawn && self.pos.pawn_move_makes_two_pawns(self.us, from, to)
     }
 
-    /// The Lion's two king steps that are moves of their own (`lion` module), made by a
-    /// Lion or by a piece with a Lion's power (never promoting; not onto a dead square
-    /// or into two pawns).
-    fn lion_steps(&mut self, kind: PieceKind, from: Square) -> ControlFlow<()> {
-        for m in crate::lion::two_step_moves(self.pos, from) {
+    /// The two-step moves of their own (`lion` module: the Lion's two king steps, the
+    /// double steps along a line and their passes), made by a piece of such a kind or
+    /// with its power (never promoting; not onto a dead square or into two pawns).
+    fn lion_steps(&mut self, kind: PieceKind, from: Square, steps: crate::lion::TwoSteps) -> ControlFlow<()> {
+        for m in crate::lion::two_step_moves(self.pos, from, steps) {
             if !self.captures_allowed() && is_capture(self.pos, m) {
                 continue;
             }

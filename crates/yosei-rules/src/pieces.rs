@@ -217,10 +217,18 @@ impl PieceTable {
         kind.is_ordinary() || kind == PieceKind::Stone || self.movement(kind).is_some_and(|m| m.is_line_bound())
     }
 
-    /// Whether pieces of `kind` also make the Lion's two king steps.
+    /// Whether pieces of `kind` also make two-step moves: the Lion's two king steps, or
+    /// the double steps along a line of fm's 飛鷲 and 角鷹 (`crate::lion`).
     #[inline]
-    pub fn has_lion_steps(&self, kind: PieceKind) -> bool {
-        self.movement(kind).is_some_and(|m| m.has_lion_steps())
+    pub fn has_two_steps(&self, kind: PieceKind) -> bool {
+        self.movement(kind).is_some_and(|m| m.has_two_steps())
+    }
+
+    /// The two-step moves of a piece of `kind` and `color` (`crate::lion`).
+    #[inline]
+    pub(crate) fn two_steps(&self, kind: PieceKind, color: Color) -> crate::lion::TwoSteps {
+        self.movement(kind)
+            .map_or_else(Default::default, |m| crate::lion::TwoSteps::of(m, color))
     }
 
     /// A piece of `kind` and `color` on `sq` that could never move again (rules.md §3):

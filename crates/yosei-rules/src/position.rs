@@ -454,7 +454,8 @@ impl Position {
         let from = m.from().unwrap_or(m.to());
         let undo = Undo {
             moved: self.board[from.index()],
-            at_via: m.via().and_then(|v| self.board[v.index()]),
+            // a pass through its own square (fm's 飛鷲, 角鷹) captures nothing there
+            at_via: m.via().filter(|&v| v != from).and_then(|v| self.board[v.index()]),
             // a Lion returning home (igui, pass) captures nothing there
             at_to: if m.to() == from {
                 None

@@ -8,6 +8,7 @@
 //! detection and Madrasi paralysis all read it, so they cannot disagree.
 
 use crate::conditions::{annan, facing, komazume, neko_sen, tenjiku, PowerRule};
+use crate::lion::TwoSteps;
 use crate::pieces::Reach;
 use crate::{Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Piece, PieceKind, Square};
@@ -273,17 +274,22 @@ impl Powers {
             .is_some_and(|piece| mask_attacks_square(rules, self.mask(pos, sq), piece.color, sq, target, occupied))
     }
 
-    /// Whether the piece on `sq` makes the Lion's two king steps with its power.
+    /// The two-step moves (the Lion's, along lines) the piece on `sq` makes with its
+    /// powers.
     #[inline]
-    pub(crate) fn has_lion_steps(&self, pos: &Position, rules: &RuleSet, sq: Square) -> bool {
+    pub(crate) fn two_steps(&self, pos: &Position, rules: &RuleSet, sq: Square) -> TwoSteps {
+        let Some(piece) = pos.piece_at(sq) else {
+            return TwoSteps::default();
+        };
         let mut mask = self.mask(pos, sq);
+        let mut steps = TwoSteps::default();
         while mask != 0 {
             let kind = PieceKind::ALL[mask.trailing_zeros() as usize];
             mask &= mask - 1;
-            if rules.pieces().has_lion_steps(kind) {
-                return true;
+            if rules.pieces().has_two_steps(kind) {
+                steps = steps.union(rules.pieces().two_steps(kind, piece.color));
             }
         }
-        false
+        steps
     }
 }

@@ -31,11 +31,12 @@ pub enum SetupProblem {
     HandCountTooLarge { color: Color, kind: PieceKind, count: u8 },
     /// A user-defined kind (`E`, `M`, `U`, `W`, `Y`) that the problem does not define.
     UndefinedPiece { kind: PieceKind },
-    /// A piece with the Lion's two steps (two captures in one move) under キルケ,
-    /// アンチキルケ or PWC, a combination no one has defined.
+    /// A piece with two-step moves (two captures in one move: the Lion's, or the double
+    /// step along a line of 飛鷲 and 角鷹) under キルケ, アンチキルケ or PWC, a
+    /// combination no one has defined (fm refuses its 獅子跳び駒 under them too).
     LionUnderCaptureCondition { kind: PieceKind, condition: Condition },
     /// A fairy piece whose movement a condition does not support: under Isardam one that
-    /// hops, makes Lion steps or rides off the eight lines; under Koko one with Lion steps
+    /// hops, makes two-step moves or rides off the eight lines; under Koko one with two-step moves
     /// (fm refuses the first, has no trial move for the second); and a stone under
     /// ネコネコ鮮 (fm crashes on it).
     PieceUnsupportedUnderCondition { kind: PieceKind, condition: Condition },
@@ -268,7 +269,7 @@ impl Position {
             .find(|c| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc))
         {
             for &kind in &in_play {
-                if pieces.has_lion_steps(kind) {
+                if pieces.has_two_steps(kind) {
                     problems.push(SetupProblem::LionUnderCaptureCondition { kind, condition });
                 }
             }
@@ -276,7 +277,7 @@ impl Position {
         for &condition in rules.conditions() {
             let unsupported = |kind: PieceKind| match condition {
                 Condition::Isardam | Condition::IsardamB => !pieces.is_line_bound(kind),
-                Condition::Koko => pieces.has_lion_steps(kind),
+                Condition::Koko => pieces.has_two_steps(kind),
                 Condition::NekoNekoSen => kind == PieceKind::Stone,
                 _ => false,
             };

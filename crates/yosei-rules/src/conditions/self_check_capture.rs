@@ -71,8 +71,9 @@ pub(crate) fn has_capture_without_self_check(
             return true;
         }
     }
-    if powers.has_lion_steps(pos, rules, from) {
-        return crate::lion::two_step_moves(&passed, from)
+    let steps = powers.two_steps(pos, rules, from);
+    if !steps.is_empty() {
+        return crate::lion::two_step_moves(&passed, from, steps)
             .filter(|m| m.via() == Some(king) || m.to() == king)
             .any(leaves_no_new_checker);
     }
