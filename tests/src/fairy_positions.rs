@@ -36,7 +36,8 @@ pub struct FairyMix {
     pub stone_percent: usize,
     /// Percentage of hands that hold something.
     pub hand_percent: usize,
-    /// No Lion anywhere (capture conditions refuse the Lion's double capture).
+    /// No Lion anywhere, nor fm's 飛鷲 and 角鷹 (capture conditions refuse their double
+    /// captures); a Grasshopper is drawn instead.
     pub no_lions: bool,
     /// The fairy kinds drawn from.
     pub kinds: &'static [PieceKind],
@@ -133,7 +134,7 @@ fn random_fairy_kind(rng: &mut SplitMix64, mix: &FairyMix) -> PieceKind {
     } else {
         rng.pick(mix.kinds)
     };
-    if mix.no_lions && kind == Lion {
+    if mix.no_lions && matches!(kind, Lion | SoaringEagle | HornedFalcon) {
         Grasshopper
     } else {
         kind

@@ -1063,7 +1063,7 @@ pub fn write_csa(problem: &Problem) -> String {
 fn move_text(board: &Board, m: Move, mover: Color) -> Result<(String, PieceKind), String> {
     if m.via().is_some() {
         return Err(format!(
-            "{m} is a two-step (a Lion's two steps or a capture by hopping), which CSA cannot write"
+            "{m} is a two-step (a Lion's two steps, a 飛鷲's or 角鷹's double step or pass, or a capture by hopping), which CSA cannot write"
         ));
     }
     if m.extra().is_some() {
