@@ -208,3 +208,66 @@ fn help_self_stalemate_leaves_the_attacker_without_a_move() {
     let (_, mate) = solve_with(&start, "helpself:2", None);
     assert_eq!(mate.verdict, Verdict::NoSolution);
 }
+
+/// Helpmates in three from random sparse positions (both kings, ordinary pieces,
+/// `random_fairy_setup` with no fairy piece, so kings stand exposed and the defender's
+/// moves often check the attacker), against a plain search of the legal moves: the
+/// search's fast paths (the attacker's checks generated knowing it is not in check,
+/// flight squares told without playing) must find exactly the same mates.
+#[test]
+fn helpmates_in_three_agree_with_a_plain_search_of_the_legal_moves() {
+    use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
+    let rules = RuleSet::ordinary();
+    let mix = FairyMix {
+        min_pieces: 6,
+        max_pieces: 14,
+        fairy_percent: 0,
+        check_percent: 0,
+        no_black_king_percent: 0,
+        stone_percent: 0,
+        hand_percent: 70,
+        ..FairyMix::default()
+    };
+    let mut seed = yosei_core::random::SplitMix64::new(22);
+    let mates = |p: &Position| -> u64 {
+        p.legal_moves(&rules)
+            .iter()
+            .filter(|&&m| p.play(m).is_checkmate(&rules))
+            .count() as u64
+    };
+    let (mut compared, mut attacker_checked, mut solved) = (0, 0, 0);
+    while compared < 300 {
+        let Ok(p) = Position::from_setup(&random_fairy_setup(&mut seed, &mix), &rules) else {
+            continue;
+        };
+        if p.in_check(&rules) || p.legal_moves(&rules).is_empty() {
+            continue;
+        }
+        compared += 1;
+        let (length, expected) = match mates(&p) {
+            0 => {
+                let mut count = 0;
+                for &m1 in p.legal_moves(&rules).iter().filter(|&&m| p.gives_check(m, &rules)) {
+                    let q = p.play(m1);
+                    for &m2 in q.legal_moves(&rules).iter() {
+                        let r = q.play(m2);
+                        attacker_checked += r.in_check(&rules) as u32;
+                        count += mates(&r);
+                    }
+                }
+                (3, count)
+            }
+            n => (1, n),
+        };
+        let (_, out) = solve_with(&p, "help:3", None);
+        if expected == 0 {
+            assert_eq!(out.verdict, Verdict::NoSolution, "{p:?}");
+        } else {
+            solved += 1;
+            assert_eq!(out.verdict, Verdict::Solved, "{p:?}");
+            assert_eq!(out.length, Some(length), "{p:?}");
+            assert_eq!(out.solution_count, expected, "{p:?}");
+        }
+    }
+    assert!(attacker_checked > 100 && solved > 10, "{attacker_checked} {solved}");
+}

@@ -3,7 +3,7 @@
 //! slow reference generator (and vice versa).
 
 use yosei_io::sfen::parse_sfen;
-use yosei_rules::{Position, RuleSet, UchifuzumeReading};
+use yosei_rules::{MoveList, Position, RuleSet, UchifuzumeReading};
 use yosei_tests::random::Rng;
 use yosei_tests::reference;
 use yosei_tests::support::assert_packs;
@@ -94,6 +94,15 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
         generated.sort();
         filtered.sort();
         assert_eq!(generated, filtered, "{pos:?}");
+        // Told that the side to move is not in check, the generator skips its king's
+        // attackers and must find the same checks.
+        if !pos.in_check(&rules) {
+            let mut told = MoveList::new();
+            let _ = pos.generate_checks_not_in_check(&rules, &mut told);
+            let mut told = told.as_slice().to_vec();
+            told.sort();
+            assert_eq!(told, filtered, "{pos:?}");
+        }
     });
     assert!(checks > 1000, "{checks}");
 }

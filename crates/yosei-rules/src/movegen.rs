@@ -212,6 +212,20 @@ impl Position {
         generator.run()
     }
 
+    /// [`Position::generate_checks`] where the caller knows that the side to move is not
+    /// in check (the move that led here gave none, as [`Position::gives_check_fast`]
+    /// tells on the fast path): its king's attackers are not looked for. Under rules that
+    /// take the general path the knowledge is not used.
+    pub fn generate_checks_not_in_check<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
+        if self.takes_general_path(rules) {
+            return crate::general::generate_checks(self, rules, sink);
+        }
+        let info = self.check_info();
+        let mut generator = Generator::with_checkers(self, rules, sink, Bitboard::EMPTY);
+        generator.only_checks = Some(CheckSquares::new(&info));
+        generator.run()
+    }
+
     /// Whether `m` is a legal move here: among the moves to play, or, under 強欲 or
     /// 禁欲, which choose among the moves a search asks for, among the checks to play
     /// (an attacker that must check chooses among its checks).
@@ -278,10 +292,6 @@ struct Generator<'a, S> {
     only_checks: Option<CheckSquares<'a>>,
 }
 
-/// What a generation of checks only knows: the position's check information and the
-/// check squares of each ordinary kind, computed when first asked (bit k of `known`): by
-/// a board move (the promoted kind's squares included) and by a drop. (Apart from the
-/// generator, so that generating every legal move does not clear its 450 bytes.)
 /// Per square: the squares within two files and two ranks of it
 /// (`CheckSquares::possible_checkers`).
 static NEAR_STEPPER: [Bitboard; 81] = squares_within(2, 2);
@@ -312,11 +322,35 @@ const fn squares_within(files: i32, ranks: i32) -> [Bitboard; 81] {
     table
 }
 
+/// The whole files holding a square of `squares`: each file's nine bits, bit 8 set
+/// by a carry when one of bits 0–7 is set, then spread over its file.
+#[inline]
+fn files_of(squares: Bitboard) -> Bitboard {
+    const LOW8: u128 = file_pattern(0xff);
+    const HIGH: u128 = file_pattern(0x100);
+    let any = (((squares.0 & LOW8) + LOW8) | squares.0) & HIGH;
+    Bitboard((any >> 8) * 0x1ff)
+}
+
+/// `bits` repeated in each of the nine files' nine bits.
+const fn file_pattern(bits: u128) -> u128 {
+    let mut pattern = 0u128;
+    let mut f = 0;
+    while f < 9 {
+        pattern |= bits << (9 * f);
+        f += 1;
+    }
+    pattern
+}
+
+/// What a generation of checks knows: the position's check information, the enemy
+/// king's square, and its sliding lines once a slider asks for them. The squares a
+/// kind checks from are read off the attack tables when asked (a few lookups: keeping
+/// them per kind cost more than reading them again).
 struct CheckSquares<'a> {
     info: &'a CheckInfo,
-    board: [Bitboard; 14],
-    drops: [Bitboard; 14],
-    known: u32,
+    /// The enemy king; `None`: no check squares.
+    king: Option<Square>,
     /// The enemy king's diagonal and straight sliding lines (`king_lines`).
     king_lines: Option<(Bitboard, Bitboard)>,
 }
@@ -325,32 +359,65 @@ impl<'a> CheckSquares<'a> {
     fn new(info: &'a CheckInfo) -> Self {
         CheckSquares {
             info,
-            board: [Bitboard::EMPTY; 14],
-            drops: [Bitboard::EMPTY; 14],
-            known: 0,
+            king: info.enemy_king(),
             king_lines: None,
         }
     }
 
-    /// The squares from which a piece of ours (`us`) of `kind` (or its promotion) moving
-    /// there could check the enemy king: all of them for a piece that uncovers a line to
-    /// the king.
+    /// The squares from which a piece of ours (`us`) of `kind` (or its promotion, on a
+    /// board move) moving there could check the enemy king: all of them for a piece that
+    /// uncovers a line to the king. Every piece of a kind checks from the same squares,
+    /// its reach seen from the king, reversed (a piece of the other colour on the
+    /// king's square attacks them).
     #[inline(always)]
     fn squares(&mut self, kind: PieceKind, from: Option<Square>, us: Color, occupied: Bitboard) -> Bitboard {
+        use PieceKind::*;
         if from.is_some_and(|f| self.info.uncovers(f)) {
             return Bitboard::FULL;
         }
-        let k = kind.index();
-        if self.known & 1 << k == 0 {
-            let Some(king) = self.info.enemy_king() else {
-                return Bitboard::EMPTY;
-            };
-            self.compute(kind, king, us, occupied);
-        }
-        if from.is_some() {
-            self.board[k]
-        } else {
-            self.drops[k]
+        let Some(king) = self.king else {
+            return Bitboard::EMPTY;
+        };
+        let them = !us;
+        let board = from.is_some();
+        // On a board move the six promoting kinds may also check as their promotion:
+        // a gold's squares for the four small pieces, a king step's for the sliders.
+        let gold = || attacks::gold_attacks(them, king);
+        match kind {
+            Pawn => attacks::pawn_attacks(them, king) | if board { gold() } else { Bitboard::EMPTY },
+            Knight => attacks::knight_attacks(them, king) | if board { gold() } else { Bitboard::EMPTY },
+            Silver => attacks::silver_attacks(them, king) | if board { gold() } else { Bitboard::EMPTY },
+            Lance => {
+                let own = self.king_lines(king, occupied).1 & attacks::lance_pseudo_attacks(them, king);
+                own | if board { gold() } else { Bitboard::EMPTY }
+            }
+            Gold | ProPawn | ProLance | ProKnight | ProSilver => gold(),
+            // (a king never checks but by uncovering a line: it may not stand next to
+            // the other king)
+            King => Bitboard::EMPTY,
+            Bishop | Horse | Rook | Dragon => {
+                let (diagonal, straight) = self.king_lines(king, occupied);
+                let line = if matches!(kind, Bishop | Horse) {
+                    diagonal
+                } else {
+                    straight
+                };
+                // (a promoted slider, or a board move that may promote, adds a king step)
+                if matches!(kind, Bishop | Rook) && !board {
+                    line
+                } else {
+                    line | attacks::king_attacks(king)
+                }
+            }
+            _ => {
+                // (no fairy piece takes this generator; their ordinary reach is empty)
+                let own = attacks::ordinary_attacks(kind, them, king, occupied);
+                let promoted = match (board, kind.promoted()) {
+                    (true, Some(p)) => attacks::ordinary_attacks(p, them, king, occupied),
+                    _ => Bitboard::EMPTY,
+                };
+                own | promoted
+            }
         }
     }
 
@@ -361,7 +428,7 @@ impl<'a> CheckSquares<'a> {
     /// from two ranks away and leaps two ranks, so within two files and four ranks.
     fn possible_checkers(&self, pos: &Position, us: Color) -> Bitboard {
         use PieceKind::*;
-        let Some(king) = self.info.enemy_king() else {
+        let Some(king) = self.king else {
             return Bitboard::EMPTY;
         };
         let sliders = pos.pieces(us, Lance)
@@ -373,62 +440,6 @@ impl<'a> CheckSquares<'a> {
             | sliders
             | (pos.pieces(us, Knight) & NEAR_KNIGHT[king.index()])
             | (pos.pieces_of(us) & NEAR_STEPPER[king.index()])
-    }
-
-    /// Once per kind and node: every piece of a kind checks from the same squares, its
-    /// reach seen from the king, reversed (a piece of the other colour on the king's
-    /// square attacks them); a board move may also promote, so the board set adds the
-    /// promoted kind's. Each kind's pair written out: this runs several times a node.
-    #[inline(never)]
-    fn compute(&mut self, kind: PieceKind, king: Square, us: Color, occupied: Bitboard) {
-        use PieceKind::*;
-        let them = !us;
-        let gold = attacks::gold_attacks(them, king);
-        let (drops, board) = match kind {
-            Pawn => {
-                let own = attacks::pawn_attacks(them, king);
-                (own, own | gold)
-            }
-            Knight => {
-                let own = attacks::knight_attacks(them, king);
-                (own, own | gold)
-            }
-            Silver => {
-                let own = attacks::silver_attacks(them, king);
-                (own, own | gold)
-            }
-            Lance => {
-                let own = self.king_lines(king, occupied).1 & attacks::lance_pseudo_attacks(them, king);
-                (own, own | gold)
-            }
-            Gold | ProPawn | ProLance | ProKnight | ProSilver => (gold, gold),
-            King => {
-                let own = attacks::king_attacks(king);
-                (own, own)
-            }
-            Bishop | Horse => {
-                let diagonal = self.king_lines(king, occupied).0;
-                let horse = diagonal | attacks::king_attacks(king);
-                (if kind == Bishop { diagonal } else { horse }, horse)
-            }
-            Rook | Dragon => {
-                let straight = self.king_lines(king, occupied).1;
-                let dragon = straight | attacks::king_attacks(king);
-                (if kind == Rook { straight } else { dragon }, dragon)
-            }
-            _ => {
-                // (no fairy piece takes this generator; their ordinary reach is empty)
-                let own = attacks::ordinary_attacks(kind, them, king, occupied);
-                let promoted = kind
-                    .promoted()
-                    .map_or(Bitboard::EMPTY, |p| attacks::ordinary_attacks(p, them, king, occupied));
-                (own, own | promoted)
-            }
-        };
-        let k = kind.index();
-        self.drops[k] = drops;
-        self.board[k] = board;
-        self.known |= 1 << k;
     }
 
     /// The enemy king's diagonal and straight sliding lines, computed once a node.
@@ -445,6 +456,13 @@ impl<'a> CheckSquares<'a> {
 
 impl<'a, S: MoveSink> Generator<'a, S> {
     fn new(pos: &'a Position, rules: &'a RuleSet, sink: &'a mut S) -> Self {
+        Generator::with_checkers(pos, rules, sink, pos.checkers())
+    }
+
+    /// A generator for a position whose side to move has its king attacked by
+    /// `checkers` (exactly those).
+    #[inline(always)]
+    fn with_checkers(pos: &'a Position, rules: &'a RuleSet, sink: &'a mut S, checkers: Bitboard) -> Self {
         let us = pos.side_to_move();
         Generator {
             pos,
@@ -454,7 +472,7 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             occupied: pos.occupied(),
             own: pos.pieces_of(us) | pos.pieces_of_kind(PieceKind::Stone),
             king: pos.king(us),
-            checkers: pos.checkers(),
+            checkers,
             only_checks: None,
         }
     }
@@ -477,11 +495,26 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         self.drops(drop_target)
     }
 
-    /// Pushes `m`, unless only checks are wanted and it gives none.
+    /// Pushes `m`, which leaves a piece of `kind` on its destination, unless only
+    /// checks are wanted and it gives none. A move that uncovers a line may check from
+    /// anywhere: `gives_check_fast` decides. Any other move checks from its new square
+    /// alone, so exactly when that square is among `kind`'s own check squares, read
+    /// with the occupancy before the move. That occupancy differs from the one after
+    /// only on the two squares of the move, and neither changes whether the new square
+    /// sees the king: the destination ends a line from the king whether occupied or
+    /// not, and a piece leaving a square between the king and its destination would
+    /// have moved away from the king along a line it rides — so it stood checking the
+    /// king already, a position where the side not to move is in check, which legal
+    /// play never reaches.
     #[inline]
-    fn push(&mut self, m: Move) -> ControlFlow<()> {
-        if let Some(checks) = &self.only_checks {
-            if !self.pos.gives_check_fast(m, checks.info) {
+    fn push(&mut self, m: Move, kind: PieceKind) -> ControlFlow<()> {
+        let (us, occupied) = (self.us, self.occupied);
+        if let Some(checks) = &mut self.only_checks {
+            let gives = match m.from() {
+                Some(from) if checks.info.uncovers(from) => self.pos.gives_check_fast(m, checks.info),
+                _ => checks.squares(kind, None, us, occupied).contains(m.to()),
+            };
+            if !gives {
                 return ControlFlow::Continue(());
             }
         }
@@ -506,14 +539,16 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         let occupied = self.occupied.without(king);
         for to in attacks::king_attacks(king) & !self.own & self.check_squares(PieceKind::King, Some(king)) {
             if !self.pos.is_attacked(to, them, occupied) {
-                self.push(Move::normal(king, to, false))?;
+                self.push(Move::normal(king, to, false), PieceKind::King)?;
             }
         }
         ControlFlow::Continue(())
     }
 
     fn board_moves(&mut self, target: Bitboard) -> ControlFlow<()> {
-        let pinned = self.pos.pinned(self.us);
+        // Pins asked only when a mover shares a line with our king (most movers of a
+        // check generation do not).
+        let mut pinned = None;
         let mine = self.pos.pieces_of(self.us) & !self.pos.pieces_of_kind(PieceKind::Stone);
         let mut movers = match self.king {
             Some(king) => mine.without(king),
@@ -540,8 +575,11 @@ impl<'a, S: MoveSink> Generator<'a, S> {
                 continue;
             }
             let mut to_set = attacks::ordinary_attacks(piece.kind, self.us, from, self.occupied) & checks;
-            if let (true, Some(king)) = (pinned.contains(from), self.king) {
-                to_set &= attacks::line(king, from);
+            if let Some(king) = self.king {
+                let line = attacks::line(king, from);
+                if line.is_nonempty() && pinned.get_or_insert_with(|| self.pos.pinned(self.us)).contains(from) {
+                    to_set &= line;
+                }
             }
             for to in to_set {
                 self.board_move(piece.kind, from, to)?;
@@ -556,12 +594,12 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
         // (fairy kinds never take this generator: only the ordinary six promote here)
         if kind.always_promotes() && (from.in_zone(self.us) || to.in_zone(self.us)) {
-            self.push(Move::normal(from, to, true))?;
+            self.push(Move::normal(from, to, true), kind.promoted().unwrap_or(kind))?;
             if is_dead_piece(kind, self.us, to) {
                 return ControlFlow::Continue(());
             }
         }
-        self.push(Move::normal(from, to, false))
+        self.push(Move::normal(from, to, false), kind)
     }
 
     fn drops(&mut self, target: Bitboard) -> ControlFlow<()> {
@@ -569,14 +607,12 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         if hand.is_empty() || target.is_empty() {
             return ControlFlow::Continue(());
         }
-        let last_rank = Bitboard::rank(match self.us {
-            Color::Black => 1,
-            Color::White => 9,
-        });
-        let second_rank = Bitboard::rank(match self.us {
-            Color::Black => 2,
-            Color::White => 8,
-        });
+        // (constants: `Bitboard::rank` with a run-time argument loops over the files)
+        const RANKS: [[Bitboard; 2]; 2] = [
+            [Bitboard::rank(1), Bitboard::rank(2)],
+            [Bitboard::rank(9), Bitboard::rank(8)],
+        ];
+        let [last_rank, second_rank] = RANKS[self.us.index()];
         // Pawns last: their drop-pawn-mate test plays the move.
         for kind in [
             PieceKind::Rook,
@@ -595,17 +631,14 @@ impl<'a, S: MoveSink> Generator<'a, S> {
                 _ => target,
             } & self.check_squares(kind, None);
             for to in allowed {
-                self.push(Move::drop(kind, to))?;
+                self.push(Move::drop(kind, to), kind)?;
             }
         }
         if hand.has(PieceKind::Pawn) {
-            let mut pawn_files = Bitboard::EMPTY;
-            for sq in self.pos.pieces(self.us, PieceKind::Pawn) {
-                pawn_files |= Bitboard::file(sq.file());
-            }
+            let pawn_files = files_of(self.pos.pieces(self.us, PieceKind::Pawn));
             for to in target & !last_rank & !pawn_files & self.check_squares(PieceKind::Pawn, None) {
                 if self.pawn_drop_allowed(to) {
-                    self.push(Move::drop(PieceKind::Pawn, to))?;
+                    self.push(Move::drop(PieceKind::Pawn, to), PieceKind::Pawn)?;
                 }
             }
         }
@@ -613,9 +646,15 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     }
 
     /// Drop-pawn mate (rules.md §4): under the check-only reading only a checking drop
-    /// needs the (expensive) test.
+    /// needs the (expensive) test; a drop after which the king may step away (or take
+    /// the pawn) leaves the opponent a legal move, so is no mate under either reading:
+    /// `king_flees_after`'s "yes" is exact under ordinary rules, which this generator's
+    /// caller guarantees (`takes_general_path` is false).
     #[inline]
     fn pawn_drop_allowed(&self, to: Square) -> bool {
+        if self.pos.king_flees_after(Move::drop(PieceKind::Pawn, to), self.rules) {
+            return true;
+        }
         if self.rules.uchifuzume == UchifuzumeReading::CheckOnly {
             let Some(their_king) = self.pos.king(!self.us) else {
                 return true;
@@ -625,5 +664,33 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             }
         }
         !is_drop_pawn_mate(self.pos, to, self.rules)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn files_of_spreads_every_square_over_its_file() {
+        let mut state = 0x9e37_79b9_7f4a_7c15u64;
+        for _ in 0..2000 {
+            let mut squares = Bitboard::EMPTY;
+            for _ in 0..(state % 6) {
+                state = state
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                squares |= Bitboard::from(Square::from_index((state >> 33) as usize % 81).expect("on the board"));
+            }
+            state = state
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let mut expected = Bitboard::EMPTY;
+            for sq in squares {
+                expected |= Bitboard::file(sq.file());
+            }
+            assert_eq!(files_of(squares), expected);
+        }
+        assert_eq!(files_of(Bitboard::FULL), Bitboard::FULL);
     }
 }

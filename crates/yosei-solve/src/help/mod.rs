@@ -634,10 +634,16 @@ impl Search<'_> {
 
     /// Fills `moves` (in place: a returned move list is a copy of its whole capacity).
     fn generate(&self, pos: &Position, node: NodeRules, moves: &mut MoveList) {
-        let _ = if node.checks_only {
-            pos.generate_checks(self.rules, moves)
-        } else {
-            pos.generate_legal(self.rules, moves)
+        self.generate_knowing(pos, node, moves, false);
+    }
+
+    /// `generate`, where `not_in_check` says that the side to move is known not to be
+    /// in check.
+    fn generate_knowing(&self, pos: &Position, node: NodeRules, moves: &mut MoveList, not_in_check: bool) {
+        let _ = match (node.checks_only, not_in_check) {
+            (true, true) => pos.generate_checks_not_in_check(self.rules, moves),
+            (true, false) => pos.generate_checks(self.rules, moves),
+            (false, _) => pos.generate_legal(self.rules, moves),
         };
     }
 
@@ -645,10 +651,10 @@ impl Search<'_> {
     /// defender's king a flight square mates no one, told without playing it (most of
     /// a helpmate's last-ply checks; ordinary powers only, `king_flees_after`).
     fn judge_last(&self, pos: &Position, node: NodeRules, m: Move) -> LastPly {
-        if node.checks_only && self.plan.goal == Goal::DefenderMated && pos.king_flees_after(m, self.rules) {
+        if self.flees(pos, node, m) {
             return LastPly::NoGoal;
         }
-        match self.judge(pos, node, m) {
+        match self.judge_played(pos, node, m) {
             Judged::Goal => LastPly::Goal,
             Judged::Node(_) => LastPly::NoGoal,
             Judged::Nothing => LastPly::Nothing,
@@ -658,6 +664,25 @@ impl Search<'_> {
     /// What `m` from `pos` leads to, its child not being indexed (`node.never_goal`
     /// children are nodes without asking).
     fn judge(&self, pos: &Position, node: NodeRules, m: Move) -> Judged {
+        // A check after which the defender's king may step away mates no one, told
+        // without asking the child for a legal move (`king_flees_after`'s "yes" is
+        // exact; it says no under rules other than the ordinary ones): the child is
+        // a node, as `is_goal` would find.
+        if self.flees(pos, node, m) {
+            return Judged::Node(pos.play(m));
+        }
+        self.judge_played(pos, node, m)
+    }
+
+    /// Whether `m` is a check (the mate goal's) after which the defender's king may
+    /// step away: no goal (`king_flees_after`).
+    #[inline]
+    fn flees(&self, pos: &Position, node: NodeRules, m: Move) -> bool {
+        node.checks_only && self.plan.goal == Goal::DefenderMated && pos.king_flees_after(m, self.rules)
+    }
+
+    /// `judge`, by playing `m` and asking the child.
+    fn judge_played(&self, pos: &Position, node: NodeRules, m: Move) -> Judged {
         let child = pos.play(m);
         if !self.meets_check_duty(node, &child) {
             return if self.is_goal(&child, Some(false), Some(m)) {

@@ -309,6 +309,12 @@ impl Worker {
 
     /// Expands `pos` (node `id`, at `ply`) into the next layer.
     fn expand(&mut self, pass: &Pass, pos: &Position, id: u32, ply: u32) {
+        self.expand_knowing(pass, pos, id, ply, false);
+    }
+
+    /// `expand`, where `not_in_check` says that the side to move is known not to be in
+    /// check (the move that led here gave none).
+    fn expand_knowing(&mut self, pass: &Pass, pos: &Position, id: u32, ply: u32, not_in_check: bool) {
         self.check_limits(pass);
         if pass.stop.load(Ordering::Relaxed) {
             return;
@@ -323,9 +329,21 @@ impl Worker {
             return;
         }
         let mut moves = MoveList::new();
-        search.generate(pos, node, &mut moves);
+        search.generate_knowing(pos, node, &mut moves, not_in_check);
         if node.never_goal {
-            for &m in moves.iter() {
+            // Whether each move checks, told without playing it where the fast path
+            // runs (`gives_check_fast` is exact there); the children then skip the
+            // search for their king's attackers.
+            let info = (!pos.takes_general_path(search.rules)).then(|| pos.check_info());
+            // One copy of the position a child, played in place (`pos.play(m)` copied
+            // it twice: into the new value, then out of the call).
+            let mut child = pos.clone();
+            for (i, &m) in moves.iter().enumerate() {
+                if i > 0 {
+                    child.clone_from(pos);
+                }
+                let quiet = info.as_ref().is_some_and(|info| !pos.gives_check_fast(m, info));
+                child.play_in_place(m);
                 // The child is not indexed (as in fmrs): a repeat is expanded again and
                 // its children, which are indexed, stop there. It is expanded now.
                 self.nodes += 1;
@@ -337,7 +355,7 @@ impl Worker {
                         mv: m,
                     });
                 }
-                self.expand(pass, &pos.play(m), child_id, ply + 1);
+                self.expand_knowing(pass, &child, child_id, ply + 1, quiet);
             }
             return;
         }
