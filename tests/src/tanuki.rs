@@ -28,6 +28,11 @@ pub const SHORTER: [&str; 11] = [
     "tanuki_9.json#490",
 ];
 
+/// Of `COOKED`, those whose every other mating move comes back to the main line's own
+/// position at the same ply (a silver's check promoted or not, the king taking it):
+/// 非限定, no cook by default (docs/rules/direct-mate.md, "Cooks").
+pub const REJOINING: [&str; 1] = ["tanuki_7.json#137"];
+
 /// The problems of the stated length with a second mating move at some attacker move
 /// of every main line (余詰). Each cook line was checked to mate within the plies left
 /// by a brute-force search over cshogi's move generator (every interposition

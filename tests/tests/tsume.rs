@@ -11,7 +11,7 @@
 use yosei_core::Color;
 use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Condition, Position, RuleSet};
-use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions};
+use yosei_solve::tsume::{solve_tsume, Futile, Rejoining, TsumeOptions};
 use yosei_solve::verify::replay;
 use yosei_solve::{Limits, Outcome, Verdict};
 
@@ -40,6 +40,7 @@ fn play_usi(pos: &Position, rules: &RuleSet, moves: &[&str]) -> Position {
 struct Ask<'a> {
     conditions: &'a [&'a str],
     futile: Futile,
+    rejoining: Rejoining,
     stated_length: Option<u32>,
     certify_nodes: Option<u64>,
     limits: Option<Limits>,
@@ -47,11 +48,12 @@ struct Ask<'a> {
 
 /// Solves `start` and checks what every answer must satisfy: the main line replays
 /// legally and ends in mate (under `Futile::Skip`, or in a check that only drops could
-/// answer), every cook line replays legally, and a solved problem's length is its main
-/// line's.
+/// answer), every cook line replays legally, every rejoining line replays to the main
+/// line's own position at its ply, and a solved problem's length is its main line's.
 fn solve_position(start: &Position, rules: &RuleSet, ask: &Ask) -> Outcome {
     let options = TsumeOptions {
         futile: ask.futile,
+        rejoining: ask.rejoining,
         stated_length: ask.stated_length,
         certify_nodes: ask.certify_nodes,
         ..TsumeOptions::default()
@@ -72,6 +74,16 @@ fn solve_position(start: &Position, rules: &RuleSet, ask: &Ask) -> Outcome {
         );
         for cook in &outcome.cooks {
             replay(start, rules, cook).unwrap_or_else(|e| panic!("cook {}: {e}", usi(cook).join(" ")));
+        }
+        for other in &outcome.rejoining {
+            let there =
+                replay(start, rules, other).unwrap_or_else(|e| panic!("rejoining {}: {e}", usi(other).join(" ")));
+            let on_the_line = replay(start, rules, &line[..other.len()]).unwrap();
+            assert!(
+                there == on_the_line,
+                "{} does not rejoin the line",
+                usi(other).join(" ")
+            );
         }
     }
     outcome
@@ -291,6 +303,43 @@ fn second_mating_first_move_is_a_cook() {
     assert_eq!(firsts, ["2d2c", "3d2c"]);
     assert!(!outcome.sound());
     assert!(outcome.faults().iter().any(|f| f.contains("余詰")));
+}
+
+/// tanuki_1.json (7 plies): White K 2a; Black P 3b, R 7c, S 2c, G 3d, a P in hand.
+/// After P*2b 2a1a the silver checks from 1b promoted or not, the king takes it, and
+/// 7c2c+ comes to the same position either way: the second is 非限定 that rejoins the
+/// line (the same solution by another road), no cook unless `Rejoining::Cook`.
+#[test]
+fn alternative_that_rejoins_the_line_is_no_cook_by_default() {
+    let sfen = "7k1/6P2/2R4S1/6G2/9/9/9/9/9 b Pr2b3g3s4n4l16p 1";
+    let noted = solve(sfen, &count());
+    let line = main_line(&noted);
+    assert_eq!(line.len(), 7);
+    assert!(noted.cooks.is_empty(), "{:?}", noted.cooks);
+    assert_eq!(noted.rejoining.len(), 1);
+    let other = usi(&noted.rejoining[0]);
+    assert_eq!(other[..2], line[..2]);
+    assert_ne!(other[2], line[2]);
+    let mut silver = [other[2].clone(), line[2].clone()];
+    silver.sort();
+    assert_eq!(silver, ["2c1b", "2c1b+"]);
+    assert_eq!(other.len(), 5, "it rejoins at 7c2c+: {other:?}");
+    assert!(noted.sound(), "{:?}", noted.faults());
+    assert!(note_with(&noted, "非限定").is_some());
+
+    let counted = solve(
+        sfen,
+        &Ask {
+            rejoining: Rejoining::Cook,
+            ..count()
+        },
+    );
+    assert_eq!(main_line(&counted), line);
+    assert_eq!(
+        counted.cooks.iter().map(|c| usi(c)).collect::<Vec<_>>(),
+        [other[..3].to_vec()]
+    );
+    assert!(!counted.sound());
 }
 
 /// White K 1c, B 2c, P 3d; Black +R 5b, R 2d, G 3g, a G in hand. G*1d is the only mate

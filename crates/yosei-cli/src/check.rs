@@ -8,7 +8,7 @@
 //! replaces the length of the stipulation unless `--stip` gives one.
 
 use crate::cli::RuleArgs;
-use crate::solve::{parse_stipulation, solve_problem, FutileArg};
+use crate::solve::{parse_stipulation, solve_problem, FutileArg, RejoiningArg};
 use crate::store::{Store, DEFAULT_LIMIT};
 use serde::{Deserialize, Serialize};
 use std::io::{IsTerminal, Write};
@@ -38,6 +38,10 @@ pub struct CheckArgs {
     /// Direct mate: skip or count futile interpositions (無駄合)
     #[arg(long, value_enum, default_value_t = FutileArg::Skip)]
     futile: FutileArg,
+    /// Direct mate: another check that mates as fast and comes back to the main line
+    /// (非限定, 手順前後) is no cook (note) or a cook (cook)
+    #[arg(long, value_enum, default_value_t = RejoiningArg::Note)]
+    rejoining: RejoiningArg,
     /// text (a table: one row per problem, and totals) or json (JSON Lines: one object
     /// per problem, as `yosei solve --format json` writes it, without the tree)
     #[arg(long, default_value = "text")]
@@ -175,6 +179,7 @@ pub fn run(args: CheckArgs) -> Result<u8, String> {
     };
     let tsume = TsumeOptions {
         futile: args.futile.into(),
+        rejoining: args.rejoining.into(),
         stated_length: None,
         certify_nodes: None,
         ..TsumeOptions::default()
@@ -432,6 +437,7 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
          piece set: {piece_set:?}\n\
          pieces: {pieces}\n\
          futile: {futile:?}\n\
+         rejoining: {rejoining:?}\n\
          certify nodes: {certify:?}\n\
          hash MiB: {hash}\n\
          time limit: {time:?}\n\
@@ -447,6 +453,7 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
         piece_set = rules.piece_set,
         pieces = pieces.join(" | "),
         futile = tsume.futile,
+        rejoining = tsume.rejoining,
         certify = tsume.certify_nodes,
         hash = limits.hash_mb,
         time = limits.time_limit,

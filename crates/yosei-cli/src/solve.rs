@@ -4,7 +4,7 @@
 use crate::cli::RuleArgs;
 use std::io::{IsTerminal, Write};
 use std::time::Duration;
-use yosei_io::display::{diagram, ki2_solution_line};
+use yosei_io::display::{diagram, ki2_solution_line, replay_solution};
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_io::mate_tree::{refutations_text, tree_move_line, tree_text};
 use yosei_io::report::JSON_TREE_MOVES;
@@ -15,7 +15,7 @@ use yosei_solve::help::{solve_help, Progress};
 use yosei_solve::mate_in::{check_plies, solve_mate_in, MateInAnswer};
 use yosei_solve::self_mate::solve_self;
 use yosei_solve::series::solve_series;
-use yosei_solve::tsume::{solve_tsume, Futile, TsumeOptions, TsumeProgress};
+use yosei_solve::tsume::{solve_tsume, Futile, Rejoining, TsumeOptions, TsumeProgress};
 use yosei_solve::{Count, HelpPlan, Limits, Outcome, PriorGame, Verdict};
 
 #[derive(clap::Args)]
@@ -36,6 +36,11 @@ pub struct SolveArgs {
     /// or count (every interposition is a defence)
     #[arg(long, value_enum, default_value_t = FutileArg::Skip)]
     futile: FutileArg,
+    /// Direct mate: another check of the main line that mates as fast and comes back to
+    /// the line's own position at the same ply (非限定, 手順前後) is listed apart as no
+    /// cook (note), or counted as a cook (cook)
+    #[arg(long, value_enum, default_value_t = RejoiningArg::Note)]
+    rejoining: RejoiningArg,
     /// Direct mate: nodes the certificate may spend asking every other check of the
     /// main line whether it mates as soon (no shorter mate, every cook); past it the
     /// answer says from which ply on it is certified [default: as many as the proof
@@ -80,6 +85,21 @@ pub struct SolveArgs {
     /// stipulation and rules; the save is removed once the search comes to an end)
     #[arg(long, requires = "spill_dir")]
     resume: bool,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum RejoiningArg {
+    Note,
+    Cook,
+}
+
+impl From<RejoiningArg> for Rejoining {
+    fn from(arg: RejoiningArg) -> Rejoining {
+        match arg {
+            RejoiningArg::Note => Rejoining::Note,
+            RejoiningArg::Cook => Rejoining::Cook,
+        }
+    }
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -172,6 +192,7 @@ pub fn run(args: SolveArgs) -> Result<u8, String> {
         }
         let tsume = TsumeOptions {
             futile: args.futile.into(),
+            rejoining: args.rejoining.into(),
             stated_length: None,
             certify_nodes: args.certify_nodes,
             ..TsumeOptions::default()
@@ -548,6 +569,17 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
                 ));
                 s.push_str(&listed_lines_text(&exact.solutions, &exact.count, stipulation, loaded));
             }
+            if let Some(main) = outcome.solutions.first() {
+                s.push_str(&branches_text(
+                    "cooks (余詰)",
+                    main,
+                    &outcome.cooks,
+                    stipulation,
+                    loaded,
+                ));
+                let rejoining = "other checks that come back to the line (非限定 / 手順前後)";
+                s.push_str(&branches_text(rejoining, main, &outcome.rejoining, stipulation, loaded));
+            }
             let faults = outcome.faults();
             if faults.is_empty() {
                 s.push_str("sound: one solution, nothing left over\n");
@@ -562,6 +594,37 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
         (Verdict::Unknown, _) => s.push_str("unknown: a limit was reached before the answer was known\n"),
     }
     s.push_str(&format!("{} nodes, {} ms", outcome.nodes, outcome.elapsed_ms));
+    s
+}
+
+/// Lines that leave the main line (cooks, checks that come back to it), each from the
+/// ply where it leaves it, the first `JAPANESE_LINES` in Japanese notation.
+fn branches_text(
+    title: &str,
+    main: &[yosei_core::Move],
+    others: &[Vec<yosei_core::Move>],
+    stipulation: Stipulation,
+    loaded: &LoadedProblem,
+) -> String {
+    if others.is_empty() {
+        return String::new();
+    }
+    let mut s = format!("{title}:\n");
+    for other in others.iter().take(JAPANESE_LINES) {
+        let at = main.iter().zip(other).take_while(|(a, b)| a == b).count();
+        let words: Vec<String> = replay_solution(&loaded.position, &loaded.rules, stipulation, other)
+            .into_iter()
+            .skip(at)
+            .map(|step| step.ki2)
+            .collect();
+        s.push_str(&format!("   from ply {}: {}\n", at + 1, words.join("\u{3000}")));
+    }
+    if others.len() > JAPANESE_LINES {
+        s.push_str(&format!(
+            "   … and {} more (--format json lists them all)\n",
+            others.len() - JAPANESE_LINES
+        ));
+    }
     s
 }
 

@@ -187,3 +187,33 @@ fn strict_repetition_after_a_perpetual_check_in_the_moves_is_refused() {
         "{normal}"
     );
 }
+
+/// tanuki_1.json, 7 plies: the silver's check at ply 3 promoted or not comes back to the
+/// same position two plies later (非限定). JSON lists it under `rejoining`, the text
+/// shows both where it leaves the line; it is a cook only under `--rejoining cook`.
+#[test]
+fn rejoining_option_decides_whether_another_road_is_a_cook() {
+    const REJOINS: &str = "7k1/6P2/2R4S1/6G2/9/9/9/9/9 b Pr2b3g3s4n4l16p 1";
+    let (status, noted) = solve_json(REJOINS, &["--futile", "count"]);
+    assert_eq!(status, 0);
+    let line = strings(&noted["solutions"][0]);
+    assert_eq!(line[..3], ["P*2b", "2a1a", "2c1b+"]);
+    let rejoining = strings(&noted["rejoining"][0]);
+    assert_eq!(rejoining, ["P*2b", "2a1a", "2c1b", "1a1b", "7c2c+"]);
+    assert_eq!(strings(&noted["cooks"]), Vec::<String>::new());
+    assert_eq!(noted["sound"], true, "{noted}");
+
+    let (_, counted) = solve_json(REJOINS, &["--futile", "count", "--rejoining", "cook"]);
+    assert_eq!(strings(&counted["cooks"][0]), ["P*2b", "2a1a", "2c1b"]);
+    assert_eq!(strings(&counted["rejoining"][0]), rejoining);
+    assert_eq!(counted["sound"], false);
+
+    let (_, text, _) = yosei_solve(REJOINS, &["--futile", "count"]);
+    assert!(
+        text.contains("from ply 3: ▲１二銀不成\u{3000}△同\u{3000}玉\u{3000}▲２三飛成"),
+        "{text}"
+    );
+    // no cook, no field
+    let (_, plain) = solve_json(PROBLEM, &["--futile", "count"]);
+    assert!(plain.get("rejoining").is_none(), "{plain}");
+}

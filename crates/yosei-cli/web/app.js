@@ -18,7 +18,7 @@ const TEXT = {
     fairyPromotion: "妖精駒の成り", promoteNone: "成らない", promoteAll: "すべて成る",
     solve: "解く", stop: "中断", downloadKif: "KIFをダウンロード", asText: "テキストで表示",
     solved: "解あり", "no-solution": "解なし", unknown: "不明（中断または制限）",
-    sound: "完全作", unsound: "不完全", solutions: "解", plies: "手", cooks: "余詰",
+    sound: "完全作", unsound: "不完全", solutions: "解", plies: "手", cooks: "余詰", rejoining: "非限定・手順前後（本手順に戻る）",
     leftover: "駒余り", nodes: "局面", loaded: "読み込みました", start: "開始局面", solving: "解いています",
     faults: "欠陥", notes: "注記", stopped: "中断しました",
     playMode: "対局（攻め方を指す）", playStart: "攻め方で指す", undo: "待った", restart: "最初から", endPlay: "終了",
@@ -47,7 +47,7 @@ const TEXT = {
     fairyPromotion: "Fairy pieces promote", promoteNone: "none", promoteAll: "all",
     asText: "Show as text", solved: "solved", "no-solution": "no solution",
     unknown: "unknown (stopped or a limit)", sound: "sound", unsound: "not sound", solutions: "solutions",
-    plies: "plies", cooks: "cooks", leftover: "pieces left over", nodes: "nodes", loaded: "loaded",
+    plies: "plies", cooks: "cooks", rejoining: "other roads back to the line (非限定 / 手順前後)", leftover: "pieces left over", nodes: "nodes", loaded: "loaded",
     start: "start", solving: "solving", faults: "faults", notes: "notes", stopped: "stopped",
     playMode: "Play (you attack)", playStart: "Play the attacker", undo: "Undo", restart: "Restart", endPlay: "End",
     promoteQuestion: "Promote?", promote: "Promote", noPromote: "Don't promote",
@@ -490,6 +490,7 @@ function showResult(result) {
   const lines = [parts.join(" · ")];
   if (r.faults.length) lines.push(`${t("faults")}: ${r.faults.join("; ")}`);
   if (r.cooks.length) lines.push(`${t("cooks")}: ${r.cooks.map((c) => c.join(" ")).join(" / ")}`);
+  if (r.rejoining) lines.push(`${t("rejoining")}: ${r.rejoining.map((c) => c.join(" ")).join(" / ")}`);
   if (r.leftover.length) lines.push(`${t("leftover")}: ${r.leftover.join(" ")}`);
   if (r.notes.length) lines.push(`${t("notes")}: ${r.notes.join("; ")}`);
   $("verdict").textContent = lines.join("\n");

@@ -32,6 +32,12 @@ pub struct Report {
     pub solution_count: Count,
     /// Other attacker choices that also work, as USI lines.
     pub cooks: Vec<Vec<String>>,
+    /// Direct mate: other checks of the main line that mate as fast and come back to its
+    /// own position at the same ply (非限定, 手順前後), as USI lines up to where they
+    /// rejoin; no cooks unless `--rejoining cook` (then in `cooks` too). Written only when
+    /// there are some.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub rejoining: Vec<Vec<String>>,
     /// Lines that differ from another only in the final move (最終手余詰, docs/check.md),
     /// counted exactly; `null` where no dual is defined (selfmate) or nothing was solved.
     #[serde(serialize_with = "every_digit_or_null")]
@@ -103,6 +109,7 @@ impl Report {
             solutions: usi_lines(&outcome.solutions),
             solution_count: outcome.solution_count.clone(),
             cooks: usi_lines(&outcome.cooks),
+            rejoining: usi_lines(&outcome.rejoining),
             duals: outcome.duals.clone(),
             leftover: outcome
                 .leftover

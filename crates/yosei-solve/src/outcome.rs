@@ -38,6 +38,11 @@ pub struct Outcome {
     /// Other attacker choices that also work (cli.md `cooks`), as lines of moves: for a
     /// selfmate, the other winning first moves.
     pub cooks: Vec<Vec<Move>>,
+    /// Direct mate: other checks of the main line that mate as fast and come back to the
+    /// line's own position at the same ply (非限定, 手順前後), each as the line's moves
+    /// before it, the check and the moves to where it rejoins. Cooks only under
+    /// `--rejoining cook` (then in `cooks` too).
+    pub rejoining: Vec<Vec<Move>>,
     /// Duals (最終手余詰, docs/check.md): lines that differ from another only in the
     /// final mating move, counted exactly. Direct mate: the other mates at the main
     /// line's last move (not cooks); mate in ≤ n: the other mates at the end of each
@@ -91,6 +96,7 @@ impl Outcome {
             solution_count: Count::default(),
             distinct_up_to_mirror: Count::default(),
             cooks: Vec::new(),
+            rejoining: Vec::new(),
             duals: None,
             leftover: Vec::new(),
             stated_length: None,

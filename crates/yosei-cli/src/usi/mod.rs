@@ -201,6 +201,8 @@ impl Engine {
             rules: options.rules.clone(),
             options: TsumeOptions {
                 futile: options.futile,
+                // (a GUI is given the line, not its cooks)
+                rejoining: Default::default(),
                 stated_length: None,
                 // A GUI wants the line: a short look for a shorter one, no cook hunt.
                 certify_nodes: Some(USI_CERTIFY_NODES),

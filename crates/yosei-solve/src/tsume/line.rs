@@ -22,6 +22,7 @@
 use super::dfpn::{Dfpn, Res};
 use super::hand::PackedHand;
 use super::mate_len::{MateLen, ANY};
+use super::rejoin::rejoins_line;
 use super::Halt;
 use std::collections::HashMap;
 use yosei_core::Move;
@@ -36,8 +37,13 @@ const QUICK_LOOK_FROM: MateLen = 12;
 /// The certified line.
 pub(super) struct Line {
     pub moves: Vec<Move>,
-    /// Other checks that mate as fast at the attacker's moves: (index in `moves`, move).
+    /// Other checks that mate as fast at the attacker's moves and are another solution:
+    /// (index in `moves`, move).
     pub cooks: Vec<(usize, Move)>,
+    /// Other checks that mate as fast and come back to the line's own position at the
+    /// same ply (非限定, 手順前後: `rejoin`): (index in `moves`, the moves from the
+    /// check to where it rejoins).
+    pub rejoining: Vec<(usize, Vec<Move>)>,
     /// Other mating moves at the line's last move.
     pub final_duals: Vec<(usize, Move)>,
     /// The last ply (counted from 1) with a question left unanswered: the line is
@@ -99,9 +105,19 @@ pub(super) fn certified_line(dfpn: &mut Dfpn, start: &Position, budget: u64) -> 
     let mut tries = ALTERNATIVES;
     prefer_faultless(dfpn, &mut positions, &mut moves, &mut findings, &mut budget, &mut tries)?;
     // (the start stays on the path, as the caller put it)
+    let mut cooks = Vec::new();
+    let mut rejoining = Vec::new();
+    for (at, m) in findings.cooks {
+        match rejoins_line(dfpn.rules, &positions, &moves, at, m) {
+            Some(detour) => rejoining.push((at, detour)),
+            None => cooks.push((at, m)),
+        }
+    }
+    rejoining.sort_by_key(|(at, _)| *at);
     Ok(Line {
         moves,
-        cooks: findings.cooks,
+        cooks,
+        rejoining,
         final_duals: findings.final_duals,
         unanswered_at: findings.unanswered_at,
     })

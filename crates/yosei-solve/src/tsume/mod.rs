@@ -20,6 +20,7 @@ mod futile;
 mod hand;
 mod line;
 mod mate_len;
+mod rejoin;
 mod table;
 
 use crate::count::Count;
@@ -42,10 +43,22 @@ pub enum Futile {
     Count,
 }
 
+/// What another check that mates as fast and comes back to the main line's own
+/// position at the same ply (非限定, 手順前後) counts as (cli.md `--rejoining`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Rejoining {
+    /// Listed apart, no cook: the same solution by another road (the default).
+    #[default]
+    Note,
+    /// A cook (余詰) like any other.
+    Cook,
+}
+
 /// What a direct-mate search is asked besides the position and the limits.
 #[derive(Clone, Debug, Default)]
 pub struct TsumeOptions {
     pub futile: Futile,
+    pub rejoining: Rejoining,
     /// The length the problem states, if any (a shorter mate is reported as 早詰).
     pub stated_length: Option<u32>,
     /// Nodes the certificate of the line (no shorter mate, every cook) may take
@@ -191,6 +204,34 @@ fn solve_phases(dfpn: &mut Dfpn, start: &Position, options: &TsumeOptions) -> Re
         l
     };
     outcome.cooks = line.cooks.iter().map(with_prefix).collect();
+    outcome.rejoining = line
+        .rejoining
+        .iter()
+        .map(|(at, detour)| [&line.moves[..*at], &detour[..]].concat())
+        .collect();
+    if !line.rejoining.is_empty() {
+        let mut plies = line
+            .rejoining
+            .iter()
+            .map(|(at, _)| (at + 1).to_string())
+            .collect::<Vec<_>>();
+        plies.dedup();
+        let counted = match options.rejoining {
+            Rejoining::Note => "not cooks (--rejoining cook counts them)",
+            Rejoining::Cook => "counted as cooks (--rejoining cook)",
+        };
+        outcome.notes.push(format!(
+            "{} other check(s) (at ply {}) mate as fast and come back to the main line's own position at \
+             the same ply (非限定 / 手順前後, listed in `rejoining`): {counted}",
+            line.rejoining.len(),
+            plies.join(", ")
+        ));
+        if options.rejoining == Rejoining::Cook {
+            outcome
+                .cooks
+                .extend(line.rejoining.iter().map(|(at, detour)| with_prefix(&(*at, detour[0]))));
+        }
+    }
     outcome.duals = Some(Count::from(line.final_duals.len() as u64));
     if !line.final_duals.is_empty() {
         let last = line
