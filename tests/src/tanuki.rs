@@ -29,9 +29,11 @@ pub const SHORTER: [&str; 11] = [
 ];
 
 /// Of `COOKED`, those whose every other mating move comes back to the main line's own
-/// position at the same ply (a silver's check promoted or not, the king taking it):
-/// 非限定, no cook by default (docs/rules/direct-mate.md, "Cooks").
-pub const REJOINING: [&str; 1] = ["tanuki_7.json#137"];
+/// position at the same ply, no cook by default (docs/rules/direct-mate.md, "Cooks"):
+/// #137 a silver's check promoted or not, the king taking it (非限定); #438 the lance
+/// dropped on 1h and the rook's interposition on 1g played before the dragon's three
+/// checks rather than after (手順前後).
+pub const REJOINING: [&str; 2] = ["tanuki_7.json#137", "tanuki_9.json#438"];
 
 /// The problems of the stated length with a second mating move at some attacker move
 /// of every main line (余詰). Each cook line was checked to mate within the plies left

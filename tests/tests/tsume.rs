@@ -306,9 +306,10 @@ fn second_mating_first_move_is_a_cook() {
 }
 
 /// tanuki_1.json (7 plies): White K 2a; Black P 3b, R 7c, S 2c, G 3d, a P in hand.
-/// After P*2b 2a1a the silver checks from 1b promoted or not, the king takes it, and
-/// 7c2c+ comes to the same position either way: the second is 非限定 that rejoins the
-/// line (the same solution by another road), no cook unless `Rejoining::Cook`.
+/// After P*2b 2a1a the silver checks from 1b promoted or not, and the king takes it:
+/// the same position either way (a silver in hand), so the second is 非限定 that
+/// rejoins the line (the same solution by another road), no cook unless
+/// `Rejoining::Cook`.
 #[test]
 fn alternative_that_rejoins_the_line_is_no_cook_by_default() {
     let sfen = "7k1/6P2/2R4S1/6G2/9/9/9/9/9 b Pr2b3g3s4n4l16p 1";
@@ -323,7 +324,7 @@ fn alternative_that_rejoins_the_line_is_no_cook_by_default() {
     let mut silver = [other[2].clone(), line[2].clone()];
     silver.sort();
     assert_eq!(silver, ["2c1b", "2c1b+"]);
-    assert_eq!(other.len(), 5, "it rejoins at 7c2c+: {other:?}");
+    assert_eq!(other.len(), 4, "it rejoins when the king takes the silver: {other:?}");
     assert!(noted.sound(), "{:?}", noted.faults());
     assert!(note_with(&noted, "非限定").is_some());
 

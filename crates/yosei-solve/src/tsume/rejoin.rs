@@ -3,19 +3,22 @@
 //! A check beside the line's that mates as soon is a cook (余詰) when it is another
 //! solution. Composers call it no cook when it is the same solution by another road: a
 //! piece that can land on either of two squares and then goes on as the line does (非限定,
-//! 寿's R*6a for R*5a before 5a3a+), or two of the line's moves in the other order (手順前後).
-//! Both come back to the line's own position at the same ply. docs/rules/direct-mate.md
-//! ("Cooks") says how they are reported and which option counts them as cooks.
+//! 寿's R*6a for R*5a before 5a3a+), or the line's own moves in another order (手順前後,
+//! ミクロコスモス's 3a4a before 9c8b). Both come back to the line's own position at the
+//! same ply. docs/rules/direct-mate.md ("Cooks") says how they are reported and which
+//! option counts them as cooks.
 
 use yosei_core::Move;
 use yosei_rules::{Position, RuleSet};
 
+/// Plies after the other check within which it must come back.
+const WINDOW: usize = 10;
+
 /// The moves from the check `alt`, played instead of the line's move `at`, until the play
-/// stands on the line's own position after the same number of plies: the defender
-/// replies as the line does, the attacker plays a check that lands on the line's
-/// position when one does, the line's own move otherwise. `None` when it does not come
-/// back (a reply or a move of the line is not legal there, or the line ends first).
-/// `positions[i]` is the line's position before `moves[i]`.
+/// stands on the line's own position after as many plies, within `WINDOW` plies: each
+/// side plays the line's own moves of those plies, in any order, each once, and the last
+/// move of either side may be any that lands on the line's position. `None` when there
+/// is no such road. `positions[i]` is the line's position before `moves[i]`.
 pub(super) fn rejoins_line(
     rules: &RuleSet,
     positions: &[Position],
@@ -23,22 +26,64 @@ pub(super) fn rejoins_line(
     at: usize,
     alt: Move,
 ) -> Option<Vec<Move>> {
-    let attacker = positions[at].side_to_move();
-    let mut pos = positions[at].play(alt);
-    let mut detour = vec![alt];
-    for (i, &line_move) in moves.iter().enumerate().skip(at + 1) {
-        let next = if pos.side_to_move() == attacker {
-            let checks = pos.legal_checks(rules);
-            if let Some(&m) = checks.iter().find(|&&m| pos.play(m) == positions[i + 1]) {
-                detour.push(m);
-                return Some(detour);
-            }
-            checks.iter().copied().find(|&m| m == line_move)?
+    let mut road = Road {
+        rules,
+        positions,
+        moves,
+        at,
+        end: (at + WINDOW).min(moves.len()),
+        used: vec![false; WINDOW.min(moves.len() - at)],
+        detour: vec![alt],
+    };
+    let after = positions[at].play(alt);
+    road.comes_back(&after, at + 1).then_some(road.detour)
+}
+
+/// A search for the road back, the line's moves `at..end` its bricks.
+struct Road<'a> {
+    rules: &'a RuleSet,
+    positions: &'a [Position],
+    moves: &'a [Move],
+    at: usize,
+    end: usize,
+    /// Which of the line's moves `at..end` the detour has played.
+    used: Vec<bool>,
+    detour: Vec<Move>,
+}
+
+impl Road<'_> {
+    /// Whether play from `pos`, standing after `ply` plies, comes back (the detour then
+    /// holds the moves to there).
+    fn comes_back(&mut self, pos: &Position, ply: usize) -> bool {
+        if ply >= self.end {
+            return false;
+        }
+        let attacker = (ply - self.at) % 2 == 0;
+        let legal = if attacker {
+            pos.legal_checks(self.rules)
         } else {
-            pos.legal_moves(rules).iter().copied().find(|&m| m == line_move)?
+            pos.legal_moves(self.rules)
         };
-        pos = pos.play(next);
-        detour.push(next);
+        let target = &self.positions[ply + 1];
+        if let Some(&m) = legal.iter().find(|&&m| pos.play(m) == *target) {
+            self.detour.push(m);
+            return true;
+        }
+        // the same side's moves of the line within the window
+        let (at, side) = (self.at, (ply - self.at) % 2);
+        for j in (at..self.end).filter(|j| (j - at) % 2 == side) {
+            let m = self.moves[j];
+            if self.used[j - self.at] || !legal.iter().any(|&l| l == m) {
+                continue;
+            }
+            self.used[j - self.at] = true;
+            self.detour.push(m);
+            if self.comes_back(&pos.play(m), ply + 1) {
+                return true;
+            }
+            self.detour.pop();
+            self.used[j - self.at] = false;
+        }
+        false
     }
-    None
 }
