@@ -78,6 +78,7 @@ fn fm_default_count(kind: PieceKind) -> u32 {
         // the chu shogi pieces but the drunk elephant and the free king
         BlindTiger | CopperGeneral | FerociousLeopard | GoBetween | VerticalMover | SideMover | ReverseChariot
         | FlyingStag | FlyingOx | FreeBoar | Whale | WhiteHorse | SoaringEagle | HornedFalcon => 4,
+        ChuRook | ChuBishop | ChuGold | ChuSilver | ChuDragon | ChuHorse | ChuLance => 4,
         Crane | Pheasant => 4,
         FlyingDragon | FierceOx | AngryBoar | CatSword | CoiledSerpent => 4,
         Goose => 16,
