@@ -148,7 +148,18 @@ ZOO_GLYPHS = {
     # chu shogi's lion-like pieces (fm draws them as the Eagle's and the falcon's glyphs)
     "HJ": "鷲",
     "TK": "鷹",
+    # chu shogi's copies of the ordinary pieces, drawn as the ordinary pieces
+    "CHI": "飛",
+    "CKA": "角",
+    "CKI": "金",
+    "CGI": "銀",
+    "CRY": "龍",
+    "CUM": "馬",
+    "CKY": "香",
 }
+# fm draws a drop of a chu shogi copy as the ordinary piece's (`55飛打`): the two drops
+# are compared as one (the copy moves as the ordinary piece; a drop never promotes)
+SAME_FACE_DROPS = {"[CHI]": "R", "[CKA]": "B", "[CKI]": "G", "[CGI]": "S", "[CKY]": "L"}
 # rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
 RULES_MD_LETTERS = {
     "SS": "I",
@@ -307,7 +318,7 @@ def from_usi(move):
     where = usi_square(displaced) if displaced else None
     if "*" in main:
         kind, _, to = main.partition("*")
-        return (kind, None, usi_square(to), False, None, None)
+        return (SAME_FACE_DROPS.get(kind, kind), None, usi_square(to), False, None, None)
     squares = main.rstrip("+")
     origin, to = usi_square(squares[0:2]), usi_square(squares[-2:])
     via = usi_square(squares[2:4]) if len(squares) == 6 else None
@@ -330,7 +341,7 @@ def from_fm(move, previous_to, zoo=None):
     to = previous_to if square == "同" else (int(square[0]), int(square[1]))
     if drop:
         kind = token(zoo) if zoo and piece == ZOO_GLYPHS[zoo] else FM_KINDS[piece]
-        return (kind, None, to, False, None, None)
+        return (SAME_FACE_DROPS.get(kind, kind), None, to, False, None, None)
     if origin is None:
         # 居: a pass (`to = from`)
         return (None, to, to, False, None, None)
@@ -511,6 +522,10 @@ def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0, promote=False):
     plain_board = "/".join(re.sub(r"\d+", lambda m: str(sum(map(int, m.group()))), row) for row in plain_board.split("/"))
     plain_hands = hands.replace(name, "") or "-"
     line = sfen2fm.conv(f"{plain_board} {side} {plain_hands} 1", rule, 3)
+    if ZOO_GLYPHS[zoo] in ("龍", "馬"):
+        # fm reads 龍 (馬) on the board as a declared chu shogi dragon (horse), whose slot
+        # comes before the promoted ordinary pieces: the ordinary ones by their codes
+        line = line.replace("龍", "RY").replace("馬", "UM")
     head, _, rest = line.partition(" ")
     attacker, _, defender = rest.partition(", ")
     squares = lambda sqs: "".join(f"{f}{r}{zoo}" for f, r in sqs)
