@@ -22,6 +22,11 @@ held and dropped, as in yosei). Condition sets may be given as well (`+` joined)
 apply to those runs too; with none, the rule is ordinary. fm mis-generates a defender's
 Mao and Moa (docs/rules/fairy-pieces.md): `--zoo-white 0` leaves White's out.
 
+fm's chu shogi copies of the ordinary pieces (CHI CKA CKI CGI CRY CUM CKY) are drawn by
+fm with the ordinary glyphs: a drop of one is compared with the ordinary piece's drop as
+one move, and with the chu dragon or horse the position's ordinary dragons and horses
+are written by code (RY, UM) for fm, which otherwise reads 龍 and 馬 as the declared piece.
+
 `--discard` (with `--zoo`) declares the piece without H, `/EF1=<code>#<n>` (n the number
 on the board): fm then discards a captured one (取捨て) and lets no hand hold it; yosei
 is given `--fairy-capture discard` and no position puts the piece in a hand. Each problem

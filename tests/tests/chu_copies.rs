@@ -220,3 +220,30 @@ fn with_a_chu_dragon_declared_fms_dragon_glyph_is_the_chu_dragon() {
     let plain = read_fm("ばか詰 73龍, 81玉 +0 #3\n").unwrap();
     assert_eq!(plain.setup.piece_at(sq("7c")).map(|p| p.kind), Some(PieceKind::Dragon));
 }
+
+/// Madrasi paralyses by kind: a White chu rook facing a Black rook does not paralyse it
+/// (fm: `マドラシばか詰 55飛23金, 11玉95CHI +0 #1` has the two mates `51飛成` and `51飛生`;
+/// with `95飛` none).
+#[test]
+fn under_madrasi_a_chu_rook_does_not_paralyse_a_rook() {
+    let chu = help_lines(
+        &pos_under(
+            "8k/9/7G1/9/[chi]3R4/9/9/9/9 b - 1",
+            &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
+        )
+        .unwrap(),
+        &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
+        Stipulation::Help { length: Some(1) },
+    );
+    assert_eq!(chu, ["5e5a", "5e5a+"]);
+    let rook = help_lines(
+        &pos_under(
+            "8k/9/7G1/9/r3R4/9/9/9/9 b - 1",
+            &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
+        )
+        .unwrap(),
+        &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
+        Stipulation::Help { length: Some(1) },
+    );
+    assert!(rook.is_empty(), "{rook:?}");
+}
