@@ -226,24 +226,11 @@ fn with_a_chu_dragon_declared_fms_dragon_glyph_is_the_chu_dragon() {
 /// with `95飛` none).
 #[test]
 fn under_madrasi_a_chu_rook_does_not_paralyse_a_rook() {
-    let chu = help_lines(
-        &pos_under(
-            "8k/9/7G1/9/[chi]3R4/9/9/9/9 b - 1",
-            &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
-        )
-        .unwrap(),
-        &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
-        Stipulation::Help { length: Some(1) },
-    );
-    assert_eq!(chu, ["5e5a", "5e5a+"]);
-    let rook = help_lines(
-        &pos_under(
-            "8k/9/7G1/9/r3R4/9/9/9/9 b - 1",
-            &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
-        )
-        .unwrap(),
-        &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
-        Stipulation::Help { length: Some(1) },
-    );
-    assert!(rook.is_empty(), "{rook:?}");
+    let madrasi = RuleSet::compile(&[Condition::Madrasi]).unwrap();
+    let mates = |facing: &str| {
+        let start = pos_under(&format!("8k/9/7G1/9/{facing}3R4/9/9/9/9 b - 1"), &madrasi).unwrap();
+        help_lines(&start, &madrasi, Stipulation::Help { length: Some(1) })
+    };
+    assert_eq!(mates("[chi]"), ["5e5a", "5e5a+"]);
+    assert!(mates("r").is_empty());
 }
