@@ -200,6 +200,21 @@ fn every_copy_and_promoted_form_round_trips_through_sfen_kif_csa_and_fm() {
         "{written}"
     );
     assert_eq!(read_fm(&written).unwrap().setup, fm.setup);
+    // moves: a chu rook promoting, its promoted form moving, a drop
+    let chu_rook = Piece::new(PieceKind::ChuRook, Color::Black);
+    for (piece, usi, kif) in [
+        (chu_rook, "5d5c+", "５三車成(54)"),
+        (
+            Piece::new(PieceKind::PromotedChuRook, Color::Black),
+            "5c4b",
+            "４二リ(53)",
+        ),
+        (chu_rook, "[CHI]*2b", "２二車打"),
+    ] {
+        let m = parse_usi_move(usi).unwrap();
+        assert_eq!(yosei_io::notation::write_kif_move(piece, m, None, None), kif);
+        assert_eq!(yosei_io::notation::parse_kif_move(kif, None), Ok(m), "{kif}");
+    }
 }
 
 /// fm's search by glyph finds a declared chu dragon (horse) before the ordinary promoted
