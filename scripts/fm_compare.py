@@ -22,6 +22,11 @@ held and dropped, as in yosei). Condition sets may be given as well (`+` joined)
 apply to those runs too; with none, the rule is ordinary. fm mis-generates a defender's
 Mao and Moa (docs/rules/fairy-pieces.md): `--zoo-white 0` leaves White's out.
 
+fm's chu shogi copies of the ordinary pieces (CHI CKA CKI CGI CRY CUM CKY) are drawn by
+fm with the ordinary glyphs: a drop of one is compared with the ordinary piece's drop as
+one move, and with the chu dragon or horse the position's ordinary dragons and horses
+are written by code (RY, UM) for fm, which otherwise reads 龍 and 馬 as the declared piece.
+
 `--discard` (with `--zoo`) declares the piece without H, `/EF1=<code>#<n>` (n the number
 on the board): fm then discards a captured one (取捨て) and lets no hand hold it; yosei
 is given `--fairy-capture discard` and no position puts the piece in a hand. Each problem
@@ -148,7 +153,18 @@ ZOO_GLYPHS = {
     # chu shogi's lion-like pieces (fm draws them as the Eagle's and the falcon's glyphs)
     "HJ": "鷲",
     "TK": "鷹",
+    # chu shogi's copies of the ordinary pieces, drawn as the ordinary pieces
+    "CHI": "飛",
+    "CKA": "角",
+    "CKI": "金",
+    "CGI": "銀",
+    "CRY": "龍",
+    "CUM": "馬",
+    "CKY": "香",
 }
+# fm draws a drop of a chu shogi copy as the ordinary piece's (`55飛打`): the two drops
+# are compared as one (the copy moves as the ordinary piece; a drop never promotes)
+SAME_FACE_DROPS = {"[CHI]": "R", "[CKA]": "B", "[CKI]": "G", "[CGI]": "S", "[CKY]": "L"}
 # rules.md's fairy pieces by fm code: their SFEN letters (cli.md) and fm's glyphs
 RULES_MD_LETTERS = {
     "SS": "I",
@@ -307,7 +323,7 @@ def from_usi(move):
     where = usi_square(displaced) if displaced else None
     if "*" in main:
         kind, _, to = main.partition("*")
-        return (kind, None, usi_square(to), False, None, None)
+        return (SAME_FACE_DROPS.get(kind, kind), None, usi_square(to), False, None, None)
     squares = main.rstrip("+")
     origin, to = usi_square(squares[0:2]), usi_square(squares[-2:])
     via = usi_square(squares[2:4]) if len(squares) == 6 else None
@@ -330,7 +346,7 @@ def from_fm(move, previous_to, zoo=None):
     to = previous_to if square == "同" else (int(square[0]), int(square[1]))
     if drop:
         kind = token(zoo) if zoo and piece == ZOO_GLYPHS[zoo] else FM_KINDS[piece]
-        return (kind, None, to, False, None, None)
+        return (SAME_FACE_DROPS.get(kind, kind), None, to, False, None, None)
     if origin is None:
         # 居: a pass (`to = from`)
         return (None, to, to, False, None, None)
@@ -511,6 +527,10 @@ def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0, promote=False):
     plain_board = "/".join(re.sub(r"\d+", lambda m: str(sum(map(int, m.group()))), row) for row in plain_board.split("/"))
     plain_hands = hands.replace(name, "") or "-"
     line = sfen2fm.conv(f"{plain_board} {side} {plain_hands} 1", rule, 3)
+    if ZOO_GLYPHS[zoo] in ("龍", "馬"):
+        # fm reads 龍 (馬) on the board as a declared chu shogi dragon (horse), whose slot
+        # comes before the promoted ordinary pieces: the ordinary ones by their codes
+        line = line.replace("龍", "RY").replace("馬", "UM")
     head, _, rest = line.partition(" ")
     attacker, _, defender = rest.partition(", ")
     squares = lambda sqs: "".join(f"{f}{r}{zoo}" for f, r in sqs)

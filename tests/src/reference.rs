@@ -126,10 +126,13 @@ fn rose_paths() -> Vec<Offsets> {
     paths
 }
 
-/// The fairy kinds of rules.md §1 (the stone aside) and fm's further leapers and riders:
-/// with the ordinary hand kinds, every kind this generator can drop. Anything else held
-/// in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 66] = PieceKind::joined(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS);
+/// The fairy kinds of rules.md §1 (the stone aside), fm's further leapers and riders and
+/// fm's chu shogi copies of the ordinary pieces: with the ordinary hand kinds, every kind
+/// this generator can drop. Anything else held in a hand makes it panic.
+pub const FAIRY_KINDS: [PieceKind; 73] = PieceKind::joined(
+    PieceKind::joined::<12, 54, 66>(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS),
+    PieceKind::CHU_COPIES,
+);
 
 /// The fairy kinds of rules.md §1, the stone aside.
 pub const RULES_MD_FAIRY_KINDS: [PieceKind; 12] = {
@@ -379,6 +382,20 @@ fn movement(kind: PieceKind) -> Movement {
         PromotedReverseChariot => movement(Whale),
         PromotedFalcon => movement(ToriEagle),
         PromotedFlyingDragon | PromotedFierceOx | PromotedAngryBoar | PromotedCatSword => movement(Gold),
+        // fm's chu shogi copies of the ordinary pieces (`piece_data.c` pieces 91-97: the
+        // ordinary pieces' vectors) and their promoted forms (`fp_promoted`: 100-102,
+        // 104, 85, 86, 90)
+        ChuRook | PromotedChuGold => movement(Rook),
+        ChuBishop => movement(Bishop),
+        ChuGold => movement(Gold),
+        ChuSilver => movement(Silver),
+        ChuDragon | PromotedChuRook => movement(Dragon),
+        ChuHorse | PromotedChuBishop => movement(Horse),
+        ChuLance => movement(Lance),
+        PromotedChuSilver => movement(VerticalMover),
+        PromotedChuDragon => movement(SoaringEagle),
+        PromotedChuHorse => movement(HornedFalcon),
+        PromotedChuLance => movement(WhiteHorse),
         // fm's 飛鷲 and 角鷹: leaps hi_leap_vec_hj and hi_vec_tk (shishi leaps), runs
         // hi_run_vec_hj and hi_vec_mk
         SoaringEagle => Movement {
@@ -990,8 +1007,6 @@ pub fn in_check_with(setup: &Setup, rules: &Rules) -> bool {
     can_capture_king_with(setup, !setup.side_to_move, rules)
 }
 
-/// A piece that could never move again (rules.md §3.2). No fairy piece of §1 is ever
-/// dead on a 9×9 board: each has a move towards every side.
 /// A piece that could never move again (rules.md §3.2, seed 002).
 pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
     let r = sq.relative_rank(color);
@@ -1005,6 +1020,8 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
         PieceKind::Stone => false,
         kind if kind.is_fairy() => {
             let m = movement(kind);
+            // the offsets are Black's; White's are turned round (the chu shogi lance)
+            let turn = if color == Color::Black { 1 } else { -1 };
             !m.lion
                 && !m.shishi
                 && m.hops.is_empty()
@@ -1020,20 +1037,21 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
                     .iter()
                     .chain(&m.slides)
                     .chain(m.lame.iter().map(|(offset, _)| offset))
-                    .all(|&(df, dr)| sq.offset(df, dr).is_none())
+                    .all(|&(df, dr)| sq.offset(turn * df, turn * dr).is_none())
         }
         _ => false,
     }
 }
 
 /// Dead pieces under a power rule (rules.md §3.2): 安南 and 背面 none; 安北 and 対面
-/// P, L, N on the last rank; the ordinary table otherwise.
+/// the last rank of a piece dead there (P, L, N, the chu shogi lance); the ordinary table
+/// otherwise.
 pub fn dead_with(rules: &Rules, kind: PieceKind, color: Color, sq: Square) -> bool {
     match rules.power {
         Power::Annan | Power::Haimen | Power::NekoSen | Power::NekoNekoSen => false,
-        Power::Anhoku | Power::Taimen => {
-            matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) && sq.relative_rank(color) == 1
-        }
+        // P, L and N (and fm's chu shogi lance, as fm keeps a piece's last-rank dead
+        // squares under them) on the last rank
+        Power::Anhoku | Power::Taimen => sq.relative_rank(color) == 1 && dead(kind, color, sq),
         _ => dead(kind, color, sq),
     }
 }

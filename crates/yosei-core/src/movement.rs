@@ -83,6 +83,10 @@ use std::sync::OnceLock;
 /// The built-in movement text of a kind, or `None` (the stone, and any kind without one).
 pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
     use PieceKind::*;
+    if let Some(model) = kind.moves_as() {
+        // fm's chu shogi copies of the ordinary pieces and their promoted forms
+        return builtin_movement(model);
+    }
     Some(match kind {
         Pawn => "fW",
         Lance => "fR",
@@ -1886,7 +1890,8 @@ mod tests {
         {
             let movement = compiled_builtin(kind).unwrap();
             let black = match kind {
-                Pawn | Lance => Bitboard::rank(1),
+                // fm's chu shogi lance moves as the lance (fm: `B_PA_CONSTRAINT_SQ` on rank 1)
+                Pawn | Lance | ChuLance => Bitboard::rank(1),
                 Knight => Bitboard::rank(1) | Bitboard::rank(2),
                 // no leap of length √50 fits from the middle cross: rules.md §3's remark
                 // that no listed fairy piece is ever dead does not hold for this one
@@ -1946,8 +1951,26 @@ mod tests {
     }
 
     #[test]
+    fn fms_chu_shogi_copies_move_as_the_ordinary_pieces() {
+        // `piece_data.c` pieces 91-97 have the ordinary pieces' vectors
+        let ordinary = [Rook, Bishop, Gold, Silver, Dragon, Horse, Lance];
+        for (copy, model) in PieceKind::CHU_COPIES.into_iter().zip(ordinary) {
+            assert_eq!(copy.moves_as(), Some(model));
+            assert_eq!(builtin_movement(copy), builtin_movement(model), "{copy:?}");
+            let (a, b) = (compiled_builtin(copy).unwrap(), compiled_builtin(model).unwrap());
+            for color in [Color::Black, Color::White] {
+                assert_eq!(a.dead_squares(color), b.dead_squares(color), "{copy:?}");
+                for sq in [sq(5, 5), sq(1, 1), sq(9, 3)] {
+                    assert_eq!(a.attacks_on_empty_board(color, sq), b.attacks_on_empty_board(color, sq));
+                }
+            }
+        }
+    }
+
+    #[test]
     fn each_promoted_fairy_kind_moves_as_fms_promoted_piece() {
-        // fm's `fp_promoted` targets (`piece_data.c` pieces 98-106, 84, 87-89, 117, 125)
+        // fm's `fp_promoted` targets (`piece_data.c` pieces 98-106, 84, 87-89, 117, 125,
+        // then the chu shogi copies')
         let targets = [
             Lion,
             FreeKing,
@@ -1963,7 +1986,16 @@ mod tests {
             Gold,
             Gold,
             Gold,
+            // the chu shogi copies' (pieces 100-102, 104, 85, 86, 90)
+            Dragon,
+            Horse,
+            Rook,
+            VerticalMover,
+            SoaringEagle,
+            HornedFalcon,
+            WhiteHorse,
         ];
+        assert_eq!(targets.len(), PieceKind::PROMOTED_FAIRY_KINDS.len());
         for (promoted, target) in PieceKind::PROMOTED_FAIRY_KINDS.into_iter().zip(targets) {
             assert_eq!(builtin_movement(promoted), builtin_movement(target), "{promoted:?}");
         }

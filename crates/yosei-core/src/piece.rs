@@ -212,6 +212,38 @@ pub enum PieceKind {
     /// 隼 Horned falcon (角鷹, fm `TK`): rides but straight forward, jumps one or two
     /// squares straight forward, the Lion's double step along that line
     HornedFalcon = 99,
+    // fm's chu shogi copies of the ordinary pieces (`piece_data.c` pieces 91-97, fm's
+    // three-letter codes `CHI`…): fairy kinds of their own, moving as the ordinary
+    // piece, promoting only where a problem says so (fm's `@P`), to the promoted forms
+    // after them; appended likewise
+    /// 車 chu shogi rook (fm `CHI`, drawn 飛 by fm): moves as the rook
+    ChuRook = 100,
+    /// 斜 chu shogi bishop (fm `CKA`, drawn 角 by fm): moves as the bishop
+    ChuBishop = 101,
+    /// 将 chu shogi gold (fm `CKI`, drawn 金 by fm): moves as the gold
+    ChuGold = 102,
+    /// 艮 chu shogi silver (fm `CGI`, drawn 銀 by fm): moves as the silver
+    ChuSilver = 103,
+    /// 蛟 chu shogi dragon (fm `CRY`, drawn 龍 by fm): moves as the dragon, unpromoted
+    ChuDragon = 104,
+    /// 午 chu shogi horse (fm `CUM`, drawn 馬 by fm): moves as the horse, unpromoted
+    ChuHorse = 105,
+    /// 槍 chu shogi lance (fm `CKY`, drawn 香 by fm): moves as the lance
+    ChuLance = 106,
+    /// リ promoted chu shogi rook (fm `PRY`): moves as the dragon
+    PromotedChuRook = 107,
+    /// カ promoted chu shogi bishop (fm `PUM`, drawn マ by fm): moves as the horse
+    PromotedChuBishop = 108,
+    /// ヒ promoted chu shogi gold (fm `PHI`): moves as the rook
+    PromotedChuGold = 109,
+    /// 立 promoted chu shogi silver (fm `PJG`): moves as the vertical mover (竪行)
+    PromotedChuSilver = 110,
+    /// ワ promoted chu shogi dragon (fm's 飛鷲, drawn 鷲): moves as the soaring eagle
+    PromotedChuDragon = 111,
+    /// オ promoted chu shogi horse (fm's 角鷹, drawn 鷹): moves as the horned falcon
+    PromotedChuHorse = 112,
+    /// ハ promoted chu shogi lance (fm's 白駒, drawn 駒): moves as the white horse
+    PromotedChuLance = 113,
 }
 
 use PieceKind::*;
@@ -252,8 +284,44 @@ const BEFORE_FM_ZOO: [PieceKind; 32] = [
     UserY,
 ];
 
+/// The fairy kinds fm promotes under `@P` before the chu shogi copies, in kind order.
+const PROMOTING_BEFORE_CHU_COPIES: [PieceKind; 14] = [
+    Kirin,
+    Phoenix,
+    BlindTiger,
+    CopperGeneral,
+    FerociousLeopard,
+    GoBetween,
+    VerticalMover,
+    SideMover,
+    ReverseChariot,
+    Falcon,
+    FlyingDragon,
+    FierceOx,
+    AngryBoar,
+    CatSword,
+];
+
+/// Their promoted forms, in the same order.
+const PROMOTED_BEFORE_CHU_COPIES: [PieceKind; 14] = [
+    PromotedKirin,
+    PromotedPhoenix,
+    PromotedBlindTiger,
+    PromotedCopperGeneral,
+    PromotedFerociousLeopard,
+    PromotedGoBetween,
+    PromotedVerticalMover,
+    PromotedSideMover,
+    PromotedReverseChariot,
+    PromotedFalcon,
+    PromotedFlyingDragon,
+    PromotedFierceOx,
+    PromotedAngryBoar,
+    PromotedCatSword,
+];
+
 impl PieceKind {
-    pub const COUNT: usize = 100;
+    pub const COUNT: usize = 114;
 
     /// fm's further leapers, riders, lame leapers, hoppers and lion-like pieces
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
@@ -316,58 +384,52 @@ impl PieceKind {
 
     /// The fairy kinds fm promotes under `@P` that yosei promotes too, in kind order;
     /// each one's promoted form is [`PieceKind::promoted`].
-    pub const PROMOTING_FAIRY_KINDS: [PieceKind; 14] = [
-        Kirin,
-        Phoenix,
-        BlindTiger,
-        CopperGeneral,
-        FerociousLeopard,
-        GoBetween,
-        VerticalMover,
-        SideMover,
-        ReverseChariot,
-        Falcon,
-        FlyingDragon,
-        FierceOx,
-        AngryBoar,
-        CatSword,
-    ];
+    pub const PROMOTING_FAIRY_KINDS: [PieceKind; 21] =
+        PieceKind::joined(PROMOTING_BEFORE_CHU_COPIES, PieceKind::CHU_COPIES);
+
+    /// fm's chu shogi copies of the ordinary pieces, in kind order; each promotes where
+    /// a problem says so (fm's `@P`).
+    pub const CHU_COPIES: [PieceKind; 7] = [ChuRook, ChuBishop, ChuGold, ChuSilver, ChuDragon, ChuHorse, ChuLance];
 
     /// Their promoted forms, in kind order (the same order).
-    pub const PROMOTED_FAIRY_KINDS: [PieceKind; 14] = [
-        PromotedKirin,
-        PromotedPhoenix,
-        PromotedBlindTiger,
-        PromotedCopperGeneral,
-        PromotedFerociousLeopard,
-        PromotedGoBetween,
-        PromotedVerticalMover,
-        PromotedSideMover,
-        PromotedReverseChariot,
-        PromotedFalcon,
-        PromotedFlyingDragon,
-        PromotedFierceOx,
-        PromotedAngryBoar,
-        PromotedCatSword,
+    pub const PROMOTED_CHU_COPIES: [PieceKind; 7] = [
+        PromotedChuRook,
+        PromotedChuBishop,
+        PromotedChuGold,
+        PromotedChuSilver,
+        PromotedChuDragon,
+        PromotedChuHorse,
+        PromotedChuLance,
     ];
 
+    /// The promoted forms of [`PieceKind::PROMOTING_FAIRY_KINDS`], in the same order.
+    pub const PROMOTED_FAIRY_KINDS: [PieceKind; 21] =
+        PieceKind::joined(PROMOTED_BEFORE_CHU_COPIES, PieceKind::PROMOTED_CHU_COPIES);
+
     /// Every kind, in index order: fm's lion-like pieces (the last two of
-    /// [`PieceKind::FM_ZOO_KINDS`]) come after the promoted fairy kinds.
+    /// [`PieceKind::FM_ZOO_KINDS`]) come after the first fourteen promoted fairy kinds,
+    /// then the chu shogi copies and their promoted forms.
     pub const ALL: [PieceKind; PieceKind::COUNT] = {
         let (zoo, lion_like) = PieceKind::split::<54, 52, 2>(PieceKind::FM_ZOO_KINDS);
-        PieceKind::joined(
-            PieceKind::joined::<84, 14, 98>(
-                PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
-                PieceKind::PROMOTED_FAIRY_KINDS,
+        PieceKind::joined::<107, 7, 114>(
+            PieceKind::joined::<100, 7, 107>(
+                PieceKind::joined::<98, 2, 100>(
+                    PieceKind::joined::<84, 14, 98>(
+                        PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
+                        PROMOTED_BEFORE_CHU_COPIES,
+                    ),
+                    lion_like,
+                ),
+                PieceKind::CHU_COPIES,
             ),
-            lion_like,
+            PieceKind::PROMOTED_CHU_COPIES,
         )
     };
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 78] = {
-        let mut out = [Pawn; 78];
+    pub const HAND_KINDS: [PieceKind; 85] = {
+        let mut out = [Pawn; 85];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -486,8 +548,36 @@ impl PieceKind {
             FierceOx => Some(PromotedFierceOx),
             AngryBoar => Some(PromotedAngryBoar),
             CatSword => Some(PromotedCatSword),
+            ChuRook => Some(PromotedChuRook),
+            ChuBishop => Some(PromotedChuBishop),
+            ChuGold => Some(PromotedChuGold),
+            ChuSilver => Some(PromotedChuSilver),
+            ChuDragon => Some(PromotedChuDragon),
+            ChuHorse => Some(PromotedChuHorse),
+            ChuLance => Some(PromotedChuLance),
             _ => None,
         }
+    }
+
+    /// The kind whose movement this one copies: the ordinary (or chu shogi) piece a chu
+    /// shogi copy or its promoted form moves as (fm's `piece_data.c` gives them the same
+    /// vectors); `None` for every other kind.
+    pub const fn moves_as(self) -> Option<PieceKind> {
+        Some(match self {
+            ChuRook => Rook,
+            ChuBishop => Bishop,
+            ChuGold => Gold,
+            ChuSilver => Silver,
+            ChuDragon | PromotedChuRook => Dragon,
+            ChuHorse | PromotedChuBishop => Horse,
+            ChuLance => Lance,
+            PromotedChuGold => Rook,
+            PromotedChuSilver => VerticalMover,
+            PromotedChuDragon => SoaringEagle,
+            PromotedChuHorse => HornedFalcon,
+            PromotedChuLance => WhiteHorse,
+            _ => return None,
+        })
     }
 
     /// Whether the kind has a promoted form (an ordinary kind always promotes; a fairy
@@ -507,6 +597,7 @@ impl PieceKind {
     pub const fn is_promoted(self) -> bool {
         matches!(self, ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon)
             || (self as u8 >= PromotedKirin as u8 && self as u8 <= PromotedCatSword as u8)
+            || self as u8 >= PromotedChuRook as u8
     }
 
     /// The kind before promotion (itself for an unpromoted kind); a table lookup.
@@ -537,6 +628,13 @@ impl PieceKind {
             PromotedFierceOx => FierceOx,
             PromotedAngryBoar => AngryBoar,
             PromotedCatSword => CatSword,
+            PromotedChuRook => ChuRook,
+            PromotedChuBishop => ChuBishop,
+            PromotedChuGold => ChuGold,
+            PromotedChuSilver => ChuSilver,
+            PromotedChuDragon => ChuDragon,
+            PromotedChuHorse => ChuHorse,
+            PromotedChuLance => ChuLance,
             k => k,
         }
     }
@@ -643,6 +741,13 @@ impl PieceKind {
             CoiledSerpent => "[DBJ]",
             SoaringEagle => "[HJ]",
             HornedFalcon => "[TK]",
+            ChuRook => "[CHI]",
+            ChuBishop => "[CKA]",
+            ChuGold => "[CKI]",
+            ChuSilver => "[CGI]",
+            ChuDragon => "[CRY]",
+            ChuHorse => "[CUM]",
+            ChuLance => "[CKY]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -759,6 +864,20 @@ impl PieceKind {
             PromotedCatSword => "promoted cat sword",
             SoaringEagle => "soaring eagle",
             HornedFalcon => "horned falcon",
+            ChuRook => "chu rook",
+            ChuBishop => "chu bishop",
+            ChuGold => "chu gold",
+            ChuSilver => "chu silver",
+            ChuDragon => "chu dragon",
+            ChuHorse => "chu horse",
+            ChuLance => "chu lance",
+            PromotedChuRook => "promoted chu rook",
+            PromotedChuBishop => "promoted chu bishop",
+            PromotedChuGold => "promoted chu gold",
+            PromotedChuSilver => "promoted chu silver",
+            PromotedChuDragon => "promoted chu dragon",
+            PromotedChuHorse => "promoted chu horse",
+            PromotedChuLance => "promoted chu lance",
         }
     }
 }

@@ -138,6 +138,21 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         PromotedCatSword => "NJ",
         SoaringEagle => "HJ",
         HornedFalcon => "TK",
+        // fm's chu shogi copies have three-letter codes (CHI…), CSA two: yosei's
+        ChuRook => "CH",
+        ChuBishop => "CA",
+        ChuGold => "CI",
+        ChuSilver => "CG",
+        ChuDragon => "CY",
+        ChuHorse => "CU",
+        ChuLance => "CK",
+        PromotedChuRook => "PH",
+        PromotedChuBishop => "PB",
+        PromotedChuGold => "PI",
+        PromotedChuSilver => "PN",
+        PromotedChuDragon => "PD",
+        PromotedChuHorse => "PF",
+        PromotedChuLance => "PL",
     }
 }
 

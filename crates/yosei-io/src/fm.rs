@@ -127,7 +127,7 @@ fn section_text(setup: &Setup, color: Color) -> String {
     let mut s = String::new();
     for sq in Square::all() {
         if let Some(piece) = setup.piece_at(sq).filter(|p| p.color == color) {
-            s.push_str(&format!("{}{}{}", sq.file(), sq.rank(), board_glyph(piece.kind)));
+            s.push_str(&format!("{}{}{}", sq.file(), sq.rank(), placed_name(setup, piece.kind)));
         }
     }
     let hand = setup.hand(color);
@@ -147,6 +147,26 @@ fn section_text(setup: &Setup, color: Color) -> String {
         s.push_str(&word);
     }
     s
+}
+
+/// A piece's name on the board: its glyph, but the code (`RY`, `UM`) of an ordinary
+/// dragon or horse where the problem declares the chu shogi dragon or horse, whose
+/// declaration makes fm (and [`declared_piece_at`]) read the glyph as it.
+fn placed_name(setup: &Setup, kind: PieceKind) -> String {
+    let copy = match kind {
+        PieceKind::Dragon => PieceKind::ChuDragon,
+        PieceKind::Horse => PieceKind::ChuHorse,
+        k => return board_glyph(k).to_string(),
+    };
+    let declared = Square::all().any(|sq| setup.piece_at(sq).is_some_and(|p| p.kind.unpromoted() == copy))
+        || [Color::Black, Color::White]
+            .iter()
+            .any(|&c| setup.hand(c).count(copy) > 0);
+    if declared {
+        crate::csa::csa_code(kind).to_string()
+    } else {
+        board_glyph(kind).to_string()
+    }
 }
 
 /// Who moves first in a problem of this stipulation (rules.md §8, as fm applies it):
@@ -212,6 +232,21 @@ fn piece_at(chars: &[char], i: usize) -> Option<(PieceKind, usize)> {
         c if c.is_ascii_lowercase() => kind_from_glyph(c.to_ascii_uppercase()).map(|kind| (kind, 1)),
         _ => parse_piece_name(chars, i),
     }
+}
+
+/// [`piece_at`] as fm reads it with these declarations: the glyph 龍 (馬) is a declared
+/// chu shogi dragon (horse), fm's declared kinds coming before the promoted ordinary
+/// pieces in its search by glyph (`piece.c`); their codes `RY` and `UM` stay the
+/// ordinary pieces. (飛 角 金 銀 香 stay the ordinary pieces: those come first.)
+fn declared_piece_at(chars: &[char], i: usize, declarations: &[Declaration]) -> Option<(PieceKind, usize)> {
+    let (kind, width) = piece_at(chars, i)?;
+    let copy = match kind {
+        PieceKind::Dragon if width == 1 => PieceKind::ChuDragon,
+        PieceKind::Horse if width == 1 => PieceKind::ChuHorse,
+        _ => return Some((kind, width)),
+    };
+    let declared = declarations.iter().any(|d| d.kind == copy);
+    Some((if declared { copy } else { kind }, width))
 }
 
 /// `飛角2金` — kinds in the conventional order, a count after each kind held twice or
@@ -585,7 +620,7 @@ fn read_line(line_no: usize, line: &str, declarations: &[Declaration]) -> Result
                     } else {
                         Color::White
                     };
-                    i = read_placement(&chars, i, color, &mut setup, &err)?;
+                    i = read_placement(&chars, i, color, &mut setup, declarations, &err)?;
                 }
                 Section::AttackerHand | Section::DefenderHand => {
                     let color = if section == Section::AttackerHand {
@@ -593,7 +628,7 @@ fn read_line(line_no: usize, line: &str, declarations: &[Declaration]) -> Result
                     } else {
                         Color::White
                     };
-                    i = read_hand_item(&chars, i, setup.hand_mut(color), &err)?;
+                    i = read_hand_item(&chars, i, setup.hand_mut(color), declarations, &err)?;
                 }
                 Section::DefenderHandDone => {
                     return Err(err(
@@ -663,6 +698,7 @@ fn read_placement(
     i: usize,
     color: Color,
     setup: &mut Setup,
+    declarations: &[Declaration],
     err: &impl Fn(usize, String) -> FormatError,
 ) -> Result<usize, FormatError> {
     let digit = |at: usize, what: &str| match chars.get(at).and_then(|&c| digit_value(c)) {
@@ -680,7 +716,7 @@ fn read_placement(
     let Some(sq) = Square::new(file, rank) else {
         return Err(err(i, "expected a square from 11 to 99".to_string()));
     };
-    let Some((kind, width)) = piece_at(chars, i + 2) else {
+    let Some((kind, width)) = declared_piece_at(chars, i + 2, declarations) else {
         return Err(err(
             i + 2,
             format!(
@@ -709,9 +745,10 @@ fn read_hand_item(
     chars: &[char],
     i: usize,
     hand: &mut Hand,
+    declarations: &[Declaration],
     err: &impl Fn(usize, String) -> FormatError,
 ) -> Result<usize, FormatError> {
-    let Some((kind, width)) = piece_at(chars, i).filter(|(k, _)| k.is_hand_kind()) else {
+    let Some((kind, width)) = declared_piece_at(chars, i, declarations).filter(|(k, _)| k.is_hand_kind()) else {
         let what = match piece_at(chars, i) {
             Some((kind, _)) => format!("a {}, which no hand holds", kind.name()),
             None => found(chars, i),

@@ -9,7 +9,8 @@
 //!   the defender's when its hand is "all remaining" (not written, or `+*`), and only
 //!   for a holdable kind.
 //! - `P`: the kind promotes to fm's promoted form (the Kirin, the Phoenix, seven chu
-//!   shogi pieces, the falcon and four dai shogi pieces: [`PieceKind::promoted`],
+//!   shogi pieces, fm's seven chu shogi copies of the ordinary pieces, the falcon and
+//!   four dai shogi pieces: [`PieceKind::promoted`],
 //!   docs/rules/fairy-promotion.md); it changes nothing for a kind fm gives no promoted
 //!   form. `R` (royal), `X` (exchange), `P` on the drunk elephant (fm promotes it to the
 //!   royal 太子), faces (`:`), `?` and vectors (`{…}`) are refused, each named.
@@ -78,6 +79,7 @@ fn fm_default_count(kind: PieceKind) -> u32 {
         // the chu shogi pieces but the drunk elephant and the free king
         BlindTiger | CopperGeneral | FerociousLeopard | GoBetween | VerticalMover | SideMover | ReverseChariot
         | FlyingStag | FlyingOx | FreeBoar | Whale | WhiteHorse | SoaringEagle | HornedFalcon => 4,
+        ChuRook | ChuBishop | ChuGold | ChuSilver | ChuDragon | ChuHorse | ChuLance => 4,
         Crane | Pheasant => 4,
         FlyingDragon | FierceOx | AngryBoar | CatSword | CoiledSerpent => 4,
         Goose => 16,

@@ -241,6 +241,27 @@ pub fn board_glyph(kind: PieceKind) -> char {
         // which a board here must tell apart: 翔 (soaring) and 隼 (falcon) are yosei's
         SoaringEagle => '翔',
         HornedFalcon => '隼',
+        // fm draws its chu shogi copies of the ordinary pieces with the ordinary glyphs
+        // (飛 角 金 銀 龍 馬 香), which a board here must tell apart: yosei's are a
+        // character of the piece's name or what it is (車 of 飛車, 斜 diagonal, 将 of
+        // 金将, 艮 of 銀, 蛟 a dragon, 午 the horse of the zodiac, 槍 a spear)
+        ChuRook => '車',
+        ChuBishop => '斜',
+        ChuGold => '将',
+        ChuSilver => '艮',
+        ChuDragon => '蛟',
+        ChuHorse => '午',
+        ChuLance => '槍',
+        // their promoted forms: fm's glyphs (リ ヒ 立) where free; fm's マ is the
+        // Mao's, and fm draws the other three as the pieces they move as (鷲 鷹 駒), so
+        // a katakana of the piece's reading (カ of 角行, ワ of 鷲, オ of 角鷹, ハ of 白駒)
+        PromotedChuRook => 'リ',
+        PromotedChuBishop => 'カ',
+        PromotedChuGold => 'ヒ',
+        PromotedChuSilver => '立',
+        PromotedChuDragon => 'ワ',
+        PromotedChuHorse => 'オ',
+        PromotedChuLance => 'ハ',
     }
 }
 

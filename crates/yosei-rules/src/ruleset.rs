@@ -602,8 +602,10 @@ impl RuleSet {
         match self.compiled.dead_table() {
             crate::conditions::DeadTable::Ordinary => self.pieces.is_dead(kind, color, sq),
             crate::conditions::DeadTable::Nothing => false,
+            // P, L, N, and any piece dead on its last rank by its own movement (fm's chu
+            // shogi lance: fm keeps the last-rank dead squares under 安北 and 対面)
             crate::conditions::DeadTable::LastRankPawnLanceKnight => {
-                matches!(kind, PieceKind::Pawn | PieceKind::Lance | PieceKind::Knight) && sq.relative_rank(color) == 1
+                sq.relative_rank(color) == 1 && self.pieces.is_dead(kind, color, sq)
             }
         }
     }

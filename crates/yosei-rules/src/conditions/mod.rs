@@ -74,7 +74,8 @@ pub enum DeadTable {
     Ordinary,
     /// 安南, 背面, ネコ鮮, ネコネコ鮮: a power can always come back, nothing is dead.
     Nothing,
-    /// 安北, 対面: P, L and N on the last rank (nothing can stand in front to lend).
+    /// 安北, 対面: P, L and N on the last rank (nothing can stand in front to lend), and
+    /// any fairy kind dead there by its own movement (fm's chu shogi lance).
     LastRankPawnLanceKnight,
 }
 
