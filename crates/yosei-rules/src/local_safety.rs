@@ -594,7 +594,7 @@ impl LocalSafety {
         // in check, a capture anywhere may displace a piece between (or, under Madrasi,
         // send a capturer home where it paralyses a checker)
         let capture_evasions = if checked.is_some() && local.displacing && evasions.squares != Bitboard::FULL {
-            remote_capture_evasions(pos, rules, &evasions)
+            remote_capture_evasions(pos, rules, &local, &evasions)
         } else {
             CaptureEvasions::NONE
         };
@@ -1051,8 +1051,17 @@ impl CaptureEvasions {
 /// to a checker, or under Madrasi where it paralyses one) — or, under アンチキルケ, the
 /// destination left empty, which answers only under Madrasi by uncovering a paralyser
 /// behind it (`Evasions::free_movers`). Under PWC (the captured piece restored on the
-/// square the capturer left) every enemy piece.
-fn remote_capture_evasions(pos: &Position, rules: &RuleSet, evasions: &Evasions) -> CaptureEvasions {
+/// square the capturer left) with every piece's own power, none: the capturer's square
+/// held one of ours, so it is neither between a checker and the king nor a checker, and
+/// an enemy piece set down there lends no power to a checker and paralyses none (Madrasi
+/// paralyses across colours); where powers are borrowed from neighbours (the 安南
+/// family, ネコ鮮), every enemy piece (the restored piece may lend its power to a checker).
+fn remote_capture_evasions(
+    pos: &Position,
+    rules: &RuleSet,
+    local: &LocalRules,
+    evasions: &Evasions,
+) -> CaptureEvasions {
     let us = pos.side_to_move();
     let all = pos.pieces_of(!us);
     let home_ranks = match !us {
@@ -1061,6 +1070,7 @@ fn remote_capture_evasions(pos: &Position, rules: &RuleSet, evasions: &Evasions)
     };
     let any = match rules.capture_rule() {
         Some(CaptureRule::Circe) if (evasions.squares & home_ranks).is_empty() => Bitboard::EMPTY,
+        Some(CaptureRule::Pwc) if local.borrowed_powers == PowerNeighbourhood::Own => Bitboard::EMPTY,
         Some(CaptureRule::AntiCirce) => {
             let kinds = [
                 PieceKind::Pawn,
