@@ -121,6 +121,12 @@ fn stated_length_lists_the_solutions_of_each_length_between() {
     assert!(three.is_some() && three < five, "{out}");
     let (code, kif, err) = run_yosei_on_text("solve", "yosei-between-kif", "fm", text, &["--format", "kif"]);
     assert_eq!(code, 0, "{err}");
-    assert!(kif.contains("*早詰: the variations of 3 plies are the solutions of that length (10 of 10)"), "{kif}");
-    assert!(kif.contains("*早詰: the variations of 5 plies are the solutions of exactly"), "{kif}");
+    assert!(
+        kif.contains("*早詰: the variations of 3 plies are the solutions of that length (10 of 10)"),
+        "{kif}"
+    );
+    assert!(
+        kif.contains("*早詰: the variations of 5 plies are the solutions of exactly"),
+        "{kif}"
+    );
 }

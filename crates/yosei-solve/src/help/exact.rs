@@ -119,7 +119,7 @@ impl Search<'_> {
         let mut take = |at: u32| by_length.get_mut(at as usize).and_then(Option::take);
         // Every goal is met by the same side's move: at the stated length's parity.
         let between: Vec<(u32, Option<Found>)> = (shortest + 1..length)
-            .filter(|at| (length - at) % 2 == 0)
+            .filter(|at| (length - at).is_multiple_of(2))
             .map(|at| (at, take(at)))
             .collect();
         let exact = take(length);
