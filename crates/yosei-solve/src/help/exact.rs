@@ -91,13 +91,7 @@ impl Search<'_> {
                 line: Vec::new(),
                 dead: HashSet::new(),
                 dead_room,
-                by_length: (0..=length)
-                    .map(|_| Found {
-                        count: Count::default(),
-                        lines: Vec::new(),
-                        budget: Budget { lines, moves },
-                    })
-                    .collect(),
+                by_length: (0..=length).map(|_| Found::new(Budget { lines, moves })).collect(),
                 nodes: 0,
                 limit_hit: None,
             };
