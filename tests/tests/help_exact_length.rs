@@ -86,8 +86,8 @@ fn no_exact_length_listing_when_the_shortest_is_the_stated_length() {
     assert!(out.exact_length.is_none());
 }
 
-/// A node limit cuts the listing, not the proven answer: the count is then partial,
-/// and a note says so.
+/// A node limit cuts the listing, not the proven answer: the counts (of every length)
+/// are then partial, and a note says so.
 #[test]
 fn a_node_limit_leaves_the_exact_length_count_partial() {
     let limits = Limits {
@@ -97,6 +97,9 @@ fn a_node_limit_leaves_the_exact_length_count_partial() {
     let out = solve_with("ばか詰 53と82飛 +金, 51玉 +0 #7", &limits);
     assert_eq!(out.verdict, Verdict::Solved);
     assert_eq!(out.solution_count, 5);
+    let between = &out.intermediate_lengths;
+    assert_eq!(between.iter().map(|e| e.length).collect::<Vec<_>>(), vec![3, 5]);
+    assert!(between.iter().all(|e| !e.complete));
     let exact = out.exact_length.expect("a partial listing");
     assert!(!exact.complete);
     assert!(exact.count.to_u64().is_some_and(|n| n < 797));
@@ -139,6 +142,17 @@ fn the_solutions_of_each_length_between_are_fms() {
         ("ばか詰 43と +金飛, 51玉 +0 #5", 1, &[(3, 31), (5, 433)]),
         ("ばか詰 42と22銀 +金, 41玉 +0 #8", 4, &[(6, 30), (8, 397)]),
         ("ばか詰 23と +金飛, 12玉 +0 #6", 2, &[(4, 67), (6, 1002)]),
+        // helpselfmate: White's king steps out of a check and uncovers its lance's mate.
+        (
+            "ばか自殺詰 19玉29歩 +金, 11香13玉27銀 +0 #10",
+            2,
+            &[(4, 6), (6, 10), (8, 7), (10, 10)],
+        ),
+        (
+            "ばか自殺詰 19玉29歩 +金飛, 11香13玉27銀 +0 #8",
+            4,
+            &[(6, 994), (8, 12910)],
+        ),
         // help-self-stalemate: the defender's last move need not check.
         ("ばか自殺ステイルメイト 31と +飛, 11玉 +0 #8", 4, &[(6, 378), (8, 5761)]),
     ] {
