@@ -16,7 +16,7 @@ use yosei_solve::mate_in::{check_plies, solve_mate_in, MateInAnswer};
 use yosei_solve::self_mate::solve_self;
 use yosei_solve::series::solve_series;
 use yosei_solve::tsume::{solve_tsume, Futile, Rejoining, TsumeOptions, TsumeProgress};
-use yosei_solve::{Count, HelpPlan, Limits, Outcome, PriorGame, Verdict};
+use yosei_solve::{Count, ExactLength, HelpPlan, Limits, Outcome, PriorGame, Verdict};
 
 #[derive(clap::Args)]
 pub struct SolveArgs {
@@ -269,6 +269,7 @@ pub fn solve_problem(
 fn read_sequentially(outcome: &mut Outcome) {
     outcome.stated_length = None;
     outcome.exact_length = None;
+    outcome.intermediate_lengths.clear();
 }
 
 fn solve_stipulation(
@@ -476,18 +477,29 @@ pub(crate) fn kif(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedPr
         if outcome.verdict == Verdict::Solved {
             moves.end = Some("詰み".into());
         }
-        // 早詰: the solutions of exactly the stated length follow as variations too.
-        let exact = outcome.exact_length.as_ref();
-        if let Some(exact) = exact.filter(|e| !e.solutions.is_empty()) {
+        // 早詰: the solutions of each length between and of exactly the stated length
+        // follow as variations too.
+        let longer: Vec<&ExactLength> = outcome
+            .intermediate_lengths
+            .iter()
+            .chain(&outcome.exact_length)
+            .filter(|e| !e.solutions.is_empty())
+            .collect();
+        for other_length in &longer {
+            let what = if Some(other_length.length) == outcome.exact_length.as_ref().map(|e| e.length) {
+                "the solutions of exactly the stated length"
+            } else {
+                "the solutions of that length"
+            };
             problem.meta.comments.push(format!(
-                "早詰: the variations of {} are the solutions of exactly the stated length ({} of {})",
-                plies_word(exact.length),
-                exact.solutions.len(),
-                exact.count
+                "早詰: the variations of {} are {what} ({} of {})",
+                plies_word(other_length.length),
+                other_length.solutions.len(),
+                other_length.count
             ));
         }
-        let exact_lines = exact.map_or(&[][..], |e| &e.solutions[..]);
-        for other in outcome.solutions[1..].iter().chain(exact_lines) {
+        let longer_lines = longer.iter().flat_map(|e| &e.solutions);
+        for other in outcome.solutions[1..].iter().chain(longer_lines) {
             let at = main.iter().zip(other).take_while(|(a, b)| a == b).count();
             let rest = other[at..].to_vec();
             moves.branches.push(Branch {
@@ -554,20 +566,12 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
                 stipulation,
                 loaded,
             ));
+            for between in &outcome.intermediate_lengths {
+                s.push_str(&other_length_text(between, "", "早詰 too", stipulation, loaded));
+            }
             if let Some(exact) = &outcome.exact_length {
-                s.push_str(&format!(
-                    "and {}{} solution{} of exactly {}{} (fm lists them beside the shorter)\n",
-                    if exact.complete { "" } else { "at least " },
-                    exact.count.short(),
-                    if exact.count == 1 { "" } else { "s" },
-                    plies_word(exact.length),
-                    if exact.distinct_up_to_mirror == exact.count {
-                        String::new()
-                    } else {
-                        format!(", {} up to the mirror image", exact.distinct_up_to_mirror.short())
-                    }
-                ));
-                s.push_str(&listed_lines_text(&exact.solutions, &exact.count, stipulation, loaded));
+                let why = "fm lists them beside the shorter";
+                s.push_str(&other_length_text(exact, "exactly ", why, stipulation, loaded));
             }
             if let Some(main) = outcome.solutions.first() {
                 s.push_str(&branches_text(
@@ -594,6 +598,31 @@ pub(crate) fn text(outcome: &Outcome, stipulation: Stipulation, loaded: &LoadedP
         (Verdict::Unknown, _) => s.push_str("unknown: a limit was reached before the answer was known\n"),
     }
     s.push_str(&format!("{} nodes, {} ms", outcome.nodes, outcome.elapsed_ms));
+    s
+}
+
+/// The solutions of a length other than the shortest (早詰 under a stated length):
+/// "and K solutions of [exactly ]N plies (why)", then the lines.
+fn other_length_text(
+    other: &ExactLength,
+    exactly: &str,
+    why: &str,
+    stipulation: Stipulation,
+    loaded: &LoadedProblem,
+) -> String {
+    let mut s = format!(
+        "and {}{} solution{} of {exactly}{}{} ({why})\n",
+        if other.complete { "" } else { "at least " },
+        other.count.short(),
+        if other.count == 1 { "" } else { "s" },
+        plies_word(other.length),
+        if other.distinct_up_to_mirror == other.count {
+            String::new()
+        } else {
+            format!(", {} up to the mirror image", other.distinct_up_to_mirror.short())
+        }
+    );
+    s.push_str(&listed_lines_text(&other.solutions, &other.count, stipulation, loaded));
     s
 }
 

@@ -94,3 +94,39 @@ fn stated_length_lists_the_exact_length_solutions_beside_the_shorter() {
     assert!(kif.contains("*早詰: the variations of 3 plies"), "{kif}");
     assert!(kif.contains("変化：1手"), "{kif}");
 }
+
+/// fm's `#5` with a mate in 1: the solutions of 3 plies (早詰 too) and of exactly 5,
+/// each counted apart (fm: 4 mates in 1, 5 of 3 plies, 97 of 5, up to the mirror), in
+/// JSON, text and KIF.
+#[test]
+fn stated_length_lists_the_solutions_of_each_length_between() {
+    let stated = solve_fm_line("ばか詰 53と +金飛, 51玉 +0 #5");
+    assert_eq!(stated["length"], 1);
+    let between = stated["intermediate_length_solutions"].as_array().expect("a list");
+    assert_eq!(between.len(), 1, "{stated}");
+    assert_eq!(between[0]["length"], 3);
+    assert_eq!(between[0]["solution_count"], 10);
+    assert_eq!(between[0]["distinct_up_to_mirror"], 5);
+    assert_eq!(between[0]["complete"], true);
+    assert_eq!(between[0]["solutions"][0], serde_json::json!(["R*4a", "5a4a", "G*4b"]));
+    assert_eq!(stated["exact_length_solutions"]["solution_count"], 194);
+    assert_eq!(stated["exact_length_solutions"]["distinct_up_to_mirror"], 97);
+    let short = solve_fm_line("ばか詰 53と +金飛, 51玉 +0 #3");
+    assert!(short.get("intermediate_length_solutions").is_none(), "{short}");
+    let text = "ばか詰 53と +金飛, 51玉 +0 #5\n";
+    let (code, out, err) = run_yosei_on_text("solve", "yosei-between", "fm", text, &[]);
+    assert_eq!(code, 0, "{err}");
+    let three = out.find("and 10 solutions of 3 plies, 5 up to the mirror image (早詰 too)");
+    let five = out.find("and 194 solutions of exactly 5 plies");
+    assert!(three.is_some() && three < five, "{out}");
+    let (code, kif, err) = run_yosei_on_text("solve", "yosei-between-kif", "fm", text, &["--format", "kif"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        kif.contains("*早詰: the variations of 3 plies are the solutions of that length (10 of 10)"),
+        "{kif}"
+    );
+    assert!(
+        kif.contains("*早詰: the variations of 5 plies are the solutions of exactly"),
+        "{kif}"
+    );
+}

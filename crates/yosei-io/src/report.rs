@@ -7,7 +7,7 @@ use serde::ser::Error as _;
 use serde::{Serialize, Serializer};
 use std::fmt::Display;
 use yosei_rules::{Condition, RuleSet, Stipulation};
-use yosei_solve::{Count, Outcome, Verdict};
+use yosei_solve::{Count, ExactLength, Outcome, Verdict};
 
 /// One solved problem: cli.md's JSON fields, in cli.md's order (serde writes the fields
 /// in the order they are declared here).
@@ -65,9 +65,15 @@ pub struct Report {
     /// exactly the stated length, counted apart (fm lists both).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact_length_solutions: Option<JsonExactLength>,
+    /// Beside `exact_length_solutions`, when the shortest is at least four plies shorter
+    /// than the stated length: the solutions of each length between (same parity,
+    /// ascending, a length with none included), which fm lists as 早詰 too.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub intermediate_length_solutions: Vec<JsonExactLength>,
 }
 
-/// The solutions of exactly the stated length (docs/rules/help.md, "Length").
+/// The solutions of exactly the stated length, or of one length between the shortest
+/// and it (docs/rules/help.md, "Length").
 #[derive(Clone, Debug, Serialize)]
 pub struct JsonExactLength {
     pub length: u32,
@@ -82,6 +88,23 @@ pub struct JsonExactLength {
     pub distinct_up_to_mirror: Count,
     /// `false` when a limit stopped their search.
     pub complete: bool,
+}
+
+impl JsonExactLength {
+    fn of(exact: &ExactLength) -> JsonExactLength {
+        JsonExactLength {
+            length: exact.length,
+            solutions: usi_lines(&exact.solutions),
+            solution_count: exact.count.clone(),
+            distinct_up_to_mirror: exact.distinct_up_to_mirror.clone(),
+            complete: exact.complete,
+        }
+    }
+}
+
+/// Lines of USI moves.
+fn usi_lines(lines: &[Vec<yosei_core::Move>]) -> Vec<Vec<String>> {
+    lines.iter().map(|l| l.iter().map(|m| m.to_usi()).collect()).collect()
 }
 
 /// A refuted try: the attacker's check and a defence after which no mate remains within
@@ -99,8 +122,6 @@ pub const JSON_TREE_MOVES: u64 = 1_000_000;
 impl Report {
     /// The report of `outcome`, solved as `stipulation` under `rules`.
     pub fn new(outcome: &Outcome, stipulation: Stipulation, rules: &RuleSet, origin: impl Into<String>) -> Report {
-        let usi_lines =
-            |lines: &[Vec<yosei_core::Move>]| lines.iter().map(|l| l.iter().map(|m| m.to_usi()).collect()).collect();
         Report {
             verdict: outcome.verdict,
             stipulation,
@@ -136,13 +157,8 @@ impl Report {
                     })
                     .collect()
             }),
-            exact_length_solutions: outcome.exact_length.as_ref().map(|exact| JsonExactLength {
-                length: exact.length,
-                solutions: usi_lines(&exact.solutions),
-                solution_count: exact.count.clone(),
-                distinct_up_to_mirror: exact.distinct_up_to_mirror.clone(),
-                complete: exact.complete,
-            }),
+            exact_length_solutions: outcome.exact_length.as_ref().map(JsonExactLength::of),
+            intermediate_length_solutions: outcome.intermediate_lengths.iter().map(JsonExactLength::of).collect(),
         }
     }
 

@@ -24,7 +24,7 @@ pub mod verify;
 mod zeroed;
 
 pub use count::Count;
-pub use outcome::{Outcome, Verdict};
+pub use outcome::{ExactLength, Outcome, Verdict};
 pub use plan::{Goal, HelpPlan, PlanError};
 pub use prior_game::PriorGame;
 

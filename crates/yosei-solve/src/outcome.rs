@@ -69,9 +69,14 @@ pub struct Outcome {
     /// Help play with a stated length and a shorter solution (早詰): the solutions of
     /// exactly the stated length, which fm lists beside the shorter ones.
     pub exact_length: Option<ExactLength>,
+    /// With `exact_length`: the solutions of each length between the shortest and the
+    /// stated one (of the same parity, ascending, none left out for having no solution),
+    /// which fm lists as 早詰 too.
+    pub intermediate_lengths: Vec<ExactLength>,
 }
 
-/// The solutions of exactly a stated length, counted apart from the shortest
+/// The solutions of exactly a stated length (or of a length between it and the
+/// shortest), counted apart from the shortest
 /// (docs/rules/help.md, "Length").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ExactLength {
@@ -106,6 +111,7 @@ impl Outcome {
             notes: Vec::new(),
             mate_in: None,
             exact_length: None,
+            intermediate_lengths: Vec::new(),
         }
     }
 

@@ -242,10 +242,17 @@ pub fn solve_help(
     }
     let depth = search.depth;
     let mut outcome = search.finish(start, verdict, graph, depth);
-    // 早詰 under a stated length: the solutions of that length too, as fm lists them.
+    // 早詰 under a stated length: the solutions of that length too, and those of each
+    // length between, as fm lists them.
     if let (Verdict::Solved, Some(stated)) = (outcome.verdict, outcome.stated_length) {
         if stated > depth && !matches!(plan.goal, Goal::Reach(_)) {
-            outcome.exact_length = Some(search.exact_length_solutions(start, stated));
+            let longer = search.longer_solutions(start, depth, stated);
+            outcome.exact_length = Some(longer.exact);
+            // A help-stalemate's quiet last move ends a line of the stated length only:
+            // fm meets no shorter one on the way, and neither are they counted here.
+            if !(plan.goal == Goal::DefenderStalemated && plan.attacker_checks) {
+                outcome.intermediate_lengths = longer.between;
+            }
             outcome.nodes = search.nodes;
             outcome.notes.append(&mut search.notes);
             outcome.elapsed_ms = search.start_time.elapsed().as_millis();
