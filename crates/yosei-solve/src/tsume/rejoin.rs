@@ -58,7 +58,7 @@ impl Road<'_> {
         if ply >= self.end {
             return false;
         }
-        let attacker = (ply - self.at) % 2 == 0;
+        let attacker = (ply - self.at).is_multiple_of(2);
         let legal = if attacker {
             pos.legal_checks(self.rules)
         } else {
