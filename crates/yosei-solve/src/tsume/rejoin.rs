@@ -26,13 +26,14 @@ pub(super) fn rejoins_line(
     at: usize,
     alt: Move,
 ) -> Option<Vec<Move>> {
+    let end = (at + WINDOW).min(moves.len());
     let mut road = Road {
         rules,
         positions,
         moves,
         at,
-        end: (at + WINDOW).min(moves.len()),
-        used: vec![false; WINDOW.min(moves.len() - at)],
+        end,
+        used: vec![false; end - at],
         detour: vec![alt],
     };
     let after = positions[at].play(alt);
@@ -73,16 +74,16 @@ impl Road<'_> {
         let (at, side) = (self.at, (ply - self.at) % 2);
         for j in (at..self.end).filter(|j| (j - at) % 2 == side) {
             let m = self.moves[j];
-            if self.used[j - self.at] || !legal.iter().any(|&l| l == m) {
+            if self.used[j - at] || !legal.iter().any(|&l| l == m) {
                 continue;
             }
-            self.used[j - self.at] = true;
+            self.used[j - at] = true;
             self.detour.push(m);
             if self.comes_back(&pos.play(m), ply + 1) {
                 return true;
             }
             self.detour.pop();
-            self.used[j - self.at] = false;
+            self.used[j - at] = false;
         }
         false
     }
