@@ -27,11 +27,10 @@ use super::defence_counts::DefenceCounts;
 use super::futile::{interposition_probe, Probe};
 use super::hand::{HandCodec, PackedHand};
 use super::mate_len::{self, MateLen, NONE};
+use super::repetition_failures::RepetitionFailures;
 use super::table::{Known, Table};
 use super::{Futile, TsumeProgress};
-use crate::key_hash::ZobristBuild;
 use crate::{Limits, PriorGame};
-use std::collections::HashSet;
 use std::time::{Duration, Instant};
 use yosei_core::{Color, Move, Square};
 use yosei_rules::{Key, MoveList, Position, RuleSet};
@@ -264,7 +263,7 @@ pub struct Dfpn<'a> {
     /// The moves of the line being searched (for progress; `None` for a probe).
     line_moves: Vec<Option<Move>>,
     /// Lines (their hashes) whose last position fails because the line would repeat.
-    repetition_failures: HashSet<u128, ZobristBuild>,
+    repetition_failures: RepetitionFailures,
     /// The positions whose next occurrence ends the game (met three times before the
     /// problem's position).
     prior: &'a PriorGame,
@@ -290,9 +289,6 @@ pub struct Dfpn<'a> {
     /// The defence counts of the checks' positions first looked at and not searched.
     defence_counts: DefenceCounts,
 }
-
-/// The most lines kept as failing by repetition (a cache: cleared when full).
-const REPETITION_FAILURES: usize = 1 << 20;
 
 /// An AND node's proof number is the sum of its children's up to this, max + count
 /// above (`aggregate_and`).
@@ -332,7 +328,7 @@ impl<'a> Dfpn<'a> {
             path: LinePositions::new(),
             path_hashes: Vec::new(),
             line_moves: Vec::new(),
-            repetition_failures: HashSet::default(),
+            repetition_failures: RepetitionFailures::new(),
             prior,
             nodes: 0,
             limits,
@@ -388,9 +384,7 @@ impl<'a> Dfpn<'a> {
     /// Whether the position `keys`, after the current line, repeats a position of it
     /// or is known to fail after exactly this line because of a repetition further on.
     fn fails_by_repetition(&self, keys: &Keys) -> bool {
-        self.repeats(keys)
-            || (!self.repetition_failures.is_empty()
-                && self.repetition_failures.contains(&self.line_hash_with(keys.full)))
+        self.repeats(keys) || self.repetition_failures.contains(self.line_hash_with(keys.full))
     }
 
     /// Whether `pos` repeats a position of the current line, or is dominated by one
@@ -586,9 +580,6 @@ impl<'a> Dfpn<'a> {
             if !res.repetition {
                 self.table.store_disproven(key, res.hand, res.lo, amount.max(1));
             } else if let Some(&line) = self.path_hashes.last() {
-                if self.repetition_failures.len() >= REPETITION_FAILURES {
-                    self.repetition_failures.clear();
-                }
                 self.repetition_failures.insert(line);
             }
         } else {
@@ -954,6 +945,7 @@ impl<'a> Dfpn<'a> {
         // Every child is a cache miss in the table: ask for them all at once.
         for k in &children {
             self.table.prefetch(k.board);
+            self.defence_counts.prefetch(k.full);
         }
         for (&m, &k) in checks.iter().zip(&children) {
             let res = if self.fails_by_repetition(&k) {

@@ -21,6 +21,7 @@ mod hand;
 mod line;
 mod mate_len;
 mod rejoin;
+mod repetition_failures;
 mod table;
 
 use crate::count::Count;
