@@ -18,7 +18,9 @@ or of rules.md's: KN, CM, QU…)
 compares, per code, ordinary helpmates with one to three of that piece added (Black's on
 the board near the king or in hand, sometimes a White one); fm is told the piece as
 `/EF1=<code>#<n>@H` (n the number in play, so that none is left for a hand; H: it can be
-held and dropped, as in yosei). Condition sets may be given as well (`+` joined) and
+held and dropped, as in yosei); the tori shogi swallow (TTB) gets two of Black's on one
+file near the king besides, and one or two in hand, for its rules on several swallows
+(none on the last rank, where it is dead). Condition sets may be given as well (`+` joined) and
 apply to those runs too; with none, the rule is ordinary. fm mis-generates a defender's
 Mao and Moa (docs/rules/fairy-pieces.md): `--zoo-white 0` leaves White's out.
 
@@ -144,6 +146,7 @@ ZOO_GLYPHS = {
     "TTK": "鷹",
     "TKT": "鵰",
     "TKR": "鴈",
+    "TTB": "燕",
     # dai shogi
     "DHR": "辰",
     "DMG": "丑",
@@ -224,6 +227,11 @@ def dead(kind, black, rank):
     return (kind in "PL" and own == 1) or (kind == "N" and own <= 2)
 
 
+# pieces with rules about several of a kind on a file (the tori shogi swallow's 三燕 and
+# its drop-mate ban): random_position puts more of them on one file and in hand
+ON_ONE_FILE = {"TTB"}
+
+
 def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True):
     """A Black-to-move SFEN: a White king on ranks 1-3, a few White pieces next to it, a
     few Black pieces within three squares, sometimes a Black king far away and pieces in
@@ -280,9 +288,18 @@ def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True):
         black = token(zoo)
         for _ in range(rng.randint(1, 2)):
             sq = free_near(kf, kr, 3)
-            if sq is not None:
+            if sq is not None and not (zoo in ON_ONE_FILE and sq[1] == 1):
                 board[sq] = black
-        if rng.random() < 0.4 and zoo_in_hand:
+        if zoo in ON_ONE_FILE:
+            # the swallow's rules (no three on a file, no mate by a drop) want several:
+            # two on one file near the king (counting those there) and one or two in hand
+            f = min(9, max(1, kf + rng.randint(-1, 1)))
+            for r in rng.sample(range(kr + 1, 10), 8 - kr):
+                if sum(board.get((f, q)) == black for q in range(1, 10)) < 2:
+                    board.setdefault((f, r), black)
+            if zoo_in_hand:
+                hand += [black] * rng.randint(1, 2)
+        elif rng.random() < 0.4 and zoo_in_hand:
             hand.append(black)
         if rng.random() < zoo_white / 100:
             sq = free_near(kf, kr, 2)

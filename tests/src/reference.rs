@@ -127,11 +127,15 @@ fn rose_paths() -> Vec<Offsets> {
 }
 
 /// The fairy kinds of rules.md §1 (the stone aside), fm's further leapers and riders and
-/// fm's chu shogi copies of the ordinary pieces: with the ordinary hand kinds, every kind
-/// this generator can drop. Anything else held in a hand makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 73] = PieceKind::joined(
-    PieceKind::joined::<12, 54, 66>(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS),
-    PieceKind::CHU_COPIES,
+/// fm's chu shogi copies of the ordinary pieces and fm's tori shogi swallow: with the
+/// ordinary hand kinds, every kind this generator can drop. Anything else held in a hand
+/// makes it panic.
+pub const FAIRY_KINDS: [PieceKind; 74] = PieceKind::joined::<73, 1, 74>(
+    PieceKind::joined(
+        PieceKind::joined::<12, 54, 66>(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS),
+        PieceKind::CHU_COPIES,
+    ),
+    [PieceKind::Swallow],
 );
 
 /// The fairy kinds of rules.md §1, the stone aside.
@@ -352,7 +356,9 @@ fn movement(kind: PieceKind) -> Movement {
                 vec![(-1, -1), (0, 1), (1, -1)],
             )
         },
-        Goose => Movement::new(vec![(-2, -2), (0, 2), (2, -2)], vec![]),
+        Goose | PromotedSwallow => Movement::new(vec![(-2, -2), (0, 2), (2, -2)], vec![]),
+        // fm's swallow: hi_vec_fw, a step forward; promoted (fp_promoted 119), the goose
+        Swallow => Movement::new(vec![(0, -1)], vec![]),
         // fm's dai shogi pieces, likewise: vec_run_dhr, vec_run_dmg (runs of range 2),
         // vec_hi and vec_ka leaps, hi_vec_fb3 leaps
         FlyingDragon => Movement {
@@ -1057,13 +1063,21 @@ pub fn dead_with(rules: &Rules, kind: PieceKind, color: Color, sq: Square) -> bo
 }
 
 fn two_pawns(setup: &Setup, color: Color) -> bool {
+    more_on_a_file(setup, Piece::new(PieceKind::Pawn, color), 1)
+}
+
+/// fm's 三燕 (`B_PA_CONSTRAINT_3T`): three unpromoted swallows of `color` on a file.
+fn three_swallows(setup: &Setup, color: Color) -> bool {
+    more_on_a_file(setup, Piece::new(PieceKind::Swallow, color), 2)
+}
+
+/// Whether some file holds more than `most` of `piece`.
+fn more_on_a_file(setup: &Setup, piece: Piece, most: usize) -> bool {
     (1..=9).any(|file| {
         (1..=9)
-            .filter(|&rank| {
-                setup.piece_at(Square::new(file, rank).unwrap()) == Some(Piece::new(PieceKind::Pawn, color))
-            })
+            .filter(|&rank| setup.piece_at(Square::new(file, rank).unwrap()) == Some(piece))
             .count()
-            > 1
+            > most
     })
 }
 
@@ -1227,7 +1241,7 @@ fn candidates(setup: &Setup, rules: &Rules) -> Vec<Move> {
 
 /// The position after a move is forbidden for the mover (rules.md §3, 1–3).
 fn forbidden_without_drop_pawn_mate(after: &Setup, mover: Color, rules: &Rules) -> bool {
-    if two_pawns(after, mover) || can_capture_king_with(after, !mover, rules) {
+    if two_pawns(after, mover) || three_swallows(after, mover) || can_capture_king_with(after, !mover, rules) {
         return true;
     }
     if rules.skci && king_in_enemy_king_reach(after, mover, rules) {
@@ -1636,7 +1650,8 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
         own_previous_swap: rules.last_swap,
         ..*rules
     };
-    let pawn_drop = m.drop_kind() == Some(PieceKind::Pawn);
+    // fm's swallow may not mate by its drop either (`B_PA_CONSTRAINT_PM`, as the pawn)
+    let pawn_drop = matches!(m.drop_kind(), Some(PieceKind::Pawn | PieceKind::Swallow));
     if rules.uchifu_allowed {
         // 打歩可: drop-pawn mate is a move like any other
         return true;

@@ -159,6 +159,8 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Falcon => "FfWsW",
         ToriEagle => "fWsWfBbRbFbnA",
         Goose => "fAbD",
+        // fm's swallow: `hi_vec_fw`, a step straight forward
+        Swallow => "fW",
         // fm's dai shogi pieces (runs of range 2 as a step and a lame two-step)
         FlyingDragon => "FnA",
         FierceOx => "WnD",
@@ -176,6 +178,7 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         PromotedSideMover => "BsR",
         PromotedReverseChariot => "bBvR",
         PromotedFalcon => "fWsWfBbRbFbnA",
+        PromotedSwallow => "fAbD",
         PromotedFlyingDragon | PromotedFierceOx | PromotedAngryBoar | PromotedCatSword => "WfF",
         // fm's lion-like chu shogi pieces: their rides, their jumps of one and two
         // squares (`hi_leap_vec_hj`, `hi_vec_tk`) and the double step along those lines
@@ -1891,7 +1894,9 @@ mod tests {
             let movement = compiled_builtin(kind).unwrap();
             let black = match kind {
                 // fm's chu shogi lance moves as the lance (fm: `B_PA_CONSTRAINT_SQ` on rank 1)
-                Pawn | Lance | ChuLance => Bitboard::rank(1),
+                // and fm's swallow, a step forward (fm derives `B_PA_CONSTRAINT_SQ` from
+                // the vectors, `setup_hi_valid_sq`)
+                Pawn | Lance | ChuLance | Swallow => Bitboard::rank(1),
                 Knight => Bitboard::rank(1) | Bitboard::rank(2),
                 // no leap of length √50 fits from the middle cross: rules.md §3's remark
                 // that no listed fairy piece is ever dead does not hold for this one
@@ -1994,6 +1999,8 @@ mod tests {
             SoaringEagle,
             HornedFalcon,
             WhiteHorse,
+            // the swallow's (piece 119)
+            Goose,
         ];
         assert_eq!(targets.len(), PieceKind::PROMOTED_FAIRY_KINDS.len());
         for (promoted, target) in PieceKind::PROMOTED_FAIRY_KINDS.into_iter().zip(targets) {

@@ -244,6 +244,13 @@ pub enum PieceKind {
     PromotedChuHorse = 112,
     /// ハ promoted chu shogi lance (fm's 白駒, drawn 駒): moves as the white horse
     PromotedChuLance = 113,
+    // fm's tori shogi swallow (`piece_data.c` piece 118) and its promoted form under
+    // `@P` (`fp_promoted`: 119, the goose), appended likewise; the swallow alone obeys
+    // fm's three-swallow and swallow-drop-mate rules (docs/rules/fairy-pieces.md)
+    /// 燕 Swallow (燕, tori shogi, fm `TTB`): a step straight forward
+    Swallow = 114,
+    /// promoted swallow (fm's 鴈): moves as the goose
+    PromotedSwallow = 115,
 }
 
 use PieceKind::*;
@@ -321,7 +328,7 @@ const PROMOTED_BEFORE_CHU_COPIES: [PieceKind; 14] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 114;
+    pub const COUNT: usize = 116;
 
     /// fm's further leapers, riders, lame leapers, hoppers and lion-like pieces
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
@@ -384,8 +391,10 @@ impl PieceKind {
 
     /// The fairy kinds fm promotes under `@P` that yosei promotes too, in kind order;
     /// each one's promoted form is [`PieceKind::promoted`].
-    pub const PROMOTING_FAIRY_KINDS: [PieceKind; 21] =
-        PieceKind::joined(PROMOTING_BEFORE_CHU_COPIES, PieceKind::CHU_COPIES);
+    pub const PROMOTING_FAIRY_KINDS: [PieceKind; 22] = PieceKind::joined::<21, 1, 22>(
+        PieceKind::joined(PROMOTING_BEFORE_CHU_COPIES, PieceKind::CHU_COPIES),
+        [Swallow],
+    );
 
     /// fm's chu shogi copies of the ordinary pieces, in kind order; each promotes where
     /// a problem says so (fm's `@P`).
@@ -403,33 +412,38 @@ impl PieceKind {
     ];
 
     /// The promoted forms of [`PieceKind::PROMOTING_FAIRY_KINDS`], in the same order.
-    pub const PROMOTED_FAIRY_KINDS: [PieceKind; 21] =
-        PieceKind::joined(PROMOTED_BEFORE_CHU_COPIES, PieceKind::PROMOTED_CHU_COPIES);
+    pub const PROMOTED_FAIRY_KINDS: [PieceKind; 22] = PieceKind::joined::<21, 1, 22>(
+        PieceKind::joined(PROMOTED_BEFORE_CHU_COPIES, PieceKind::PROMOTED_CHU_COPIES),
+        [PromotedSwallow],
+    );
 
     /// Every kind, in index order: fm's lion-like pieces (the last two of
     /// [`PieceKind::FM_ZOO_KINDS`]) come after the first fourteen promoted fairy kinds,
-    /// then the chu shogi copies and their promoted forms.
+    /// then the chu shogi copies and their promoted forms, then the swallow and its.
     pub const ALL: [PieceKind; PieceKind::COUNT] = {
         let (zoo, lion_like) = PieceKind::split::<54, 52, 2>(PieceKind::FM_ZOO_KINDS);
-        PieceKind::joined::<107, 7, 114>(
-            PieceKind::joined::<100, 7, 107>(
-                PieceKind::joined::<98, 2, 100>(
-                    PieceKind::joined::<84, 14, 98>(
-                        PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
-                        PROMOTED_BEFORE_CHU_COPIES,
+        PieceKind::joined::<114, 2, 116>(
+            PieceKind::joined::<107, 7, 114>(
+                PieceKind::joined::<100, 7, 107>(
+                    PieceKind::joined::<98, 2, 100>(
+                        PieceKind::joined::<84, 14, 98>(
+                            PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
+                            PROMOTED_BEFORE_CHU_COPIES,
+                        ),
+                        lion_like,
                     ),
-                    lion_like,
+                    PieceKind::CHU_COPIES,
                 ),
-                PieceKind::CHU_COPIES,
+                PieceKind::PROMOTED_CHU_COPIES,
             ),
-            PieceKind::PROMOTED_CHU_COPIES,
+            [Swallow, PromotedSwallow],
         )
     };
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 85] = {
-        let mut out = [Pawn; 85];
+    pub const HAND_KINDS: [PieceKind; 86] = {
+        let mut out = [Pawn; 86];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -555,6 +569,7 @@ impl PieceKind {
             ChuDragon => Some(PromotedChuDragon),
             ChuHorse => Some(PromotedChuHorse),
             ChuLance => Some(PromotedChuLance),
+            Swallow => Some(PromotedSwallow),
             _ => None,
         }
     }
@@ -597,7 +612,8 @@ impl PieceKind {
     pub const fn is_promoted(self) -> bool {
         matches!(self, ProPawn | ProLance | ProKnight | ProSilver | Horse | Dragon)
             || (self as u8 >= PromotedKirin as u8 && self as u8 <= PromotedCatSword as u8)
-            || self as u8 >= PromotedChuRook as u8
+            || (self as u8 >= PromotedChuRook as u8 && self as u8 <= PromotedChuLance as u8)
+            || matches!(self, PromotedSwallow)
     }
 
     /// The kind before promotion (itself for an unpromoted kind); a table lookup.
@@ -635,6 +651,7 @@ impl PieceKind {
             PromotedChuDragon => ChuDragon,
             PromotedChuHorse => ChuHorse,
             PromotedChuLance => ChuLance,
+            PromotedSwallow => Swallow,
             k => k,
         }
     }
@@ -748,6 +765,7 @@ impl PieceKind {
             ChuDragon => "[CRY]",
             ChuHorse => "[CUM]",
             ChuLance => "[CKY]",
+            Swallow => "[TTB]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -878,6 +896,8 @@ impl PieceKind {
             PromotedChuDragon => "promoted chu dragon",
             PromotedChuHorse => "promoted chu horse",
             PromotedChuLance => "promoted chu lance",
+            Swallow => "swallow",
+            PromotedSwallow => "promoted swallow",
         }
     }
 }

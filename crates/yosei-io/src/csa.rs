@@ -153,6 +153,9 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         PromotedChuDragon => "PD",
         PromotedChuHorse => "PF",
         PromotedChuLance => "PL",
+        // the tori shogi swallow (fm `TTB`) and its promoted form: yosei's codes
+        Swallow => "TB",
+        PromotedSwallow => "PW",
     }
 }
 

@@ -59,7 +59,7 @@ fn always_reusable(kind: PieceKind) -> bool {
     use PieceKind::*;
     matches!(
         kind,
-        Crane | Pheasant | LeftQuail | RightQuail | Falcon | ToriEagle | Goose
+        Crane | Pheasant | LeftQuail | RightQuail | Falcon | ToriEagle | Goose | Swallow
     )
 }
 
@@ -82,7 +82,7 @@ fn fm_default_count(kind: PieceKind) -> u32 {
         ChuRook | ChuBishop | ChuGold | ChuSilver | ChuDragon | ChuHorse | ChuLance => 4,
         Crane | Pheasant => 4,
         FlyingDragon | FierceOx | AngryBoar | CatSword | CoiledSerpent => 4,
-        Goose => 16,
+        Goose | Swallow => 16,
         _ => 2,
     }
 }

@@ -262,6 +262,10 @@ pub fn board_glyph(kind: PieceKind) -> char {
         PromotedChuDragon => 'ワ',
         PromotedChuHorse => 'オ',
         PromotedChuLance => 'ハ',
+        // the tori shogi swallow: fm's 燕; fm draws its promoted form 鴈, the goose's
+        // glyph, so a katakana of 鴈's reading (ガ of がん)
+        Swallow => '燕',
+        PromotedSwallow => 'ガ',
     }
 }
 

@@ -65,10 +65,13 @@ impl RuleSet {
 impl RuleSet {
     /// Whether a mate reached by `last` (`None`: no move was made) fulfils a mate
     /// stipulation: always, except under the fairy 打歩詰, where the mating move must be
-    /// a pawn drop.
+    /// a pawn drop (or, as fm has it, a drop of its swallow: `sub2.c`).
     #[inline]
     pub fn mate_counts(&self, last: Option<Move>) -> bool {
-        self.uchifu().is_none() || last.and_then(|m| m.drop_kind()) == Some(PieceKind::Pawn)
+        self.uchifu().is_none()
+            || last
+                .and_then(|m| m.drop_kind())
+                .is_some_and(crate::drop_pawn_mate::bans_drop_mate)
     }
 }
 

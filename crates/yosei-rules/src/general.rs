@@ -17,9 +17,10 @@
 
 use crate::conditions::capture_duty::is_capture;
 use crate::conditions::{andernach, isardam, kiki_nifu, koko, messigny, self_check_capture, uchifu_allowed, Isardam};
-use crate::drop_pawn_mate::is_drop_pawn_mate;
+use crate::drop_pawn_mate::{bans_drop_mate, is_drop_mate, is_drop_pawn_mate};
 use crate::local_safety::LocalSafety;
 use crate::powers::Powers;
+use crate::three_swallows;
 use crate::{madrasi, MoveList, MoveSink, Position, RuleSet};
 use std::ops::ControlFlow;
 use yosei_core::{attacks, Bitboard, Color, Displacement, Move, PieceKind, Square};
@@ -397,13 +398,13 @@ impl<S: MoveSink> General<'_, S> {
                 .is_some_and(|king| m.to() == king || m.via() == Some(king))
     }
 
-    /// 完全打歩 (rules.md §5.8): a mating move that is not a pawn drop is illegal, for
-    /// both sides. "Mating" asks whether the opponent has a legal move, which asks the
+    /// 完全打歩 (rules.md §5.8): a mating move that is not a pawn drop (nor, as fm has it,
+    /// a drop of its swallow) is illegal, for both sides. "Mating" asks whether the opponent has a legal move, which asks the
     /// same of its checking replies: the recursion goes one level deeper only through a
     /// reply that both escapes check and gives check, and stops at [`MATE_DEPTH`].
     fn mates_illegally(&self, m: Move, after: &Position) -> bool {
         if !self.complete_uchifu
-            || m.drop_kind() == Some(PieceKind::Pawn)
+            || m.drop_kind().is_some_and(bans_drop_mate)
             || self.trail.depth >= MATE_DEPTH
             || !in_check(after, self.rules)
         {
@@ -595,7 +596,7 @@ impl<S: MoveSink> General<'_, S> {
         }
         let Some(rule) = self.rules.capture_rule() else {
             let from = m.from().unwrap_or(m.to());
-            if self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to()) {
+            if self.rules.is_dead(kind, self.us, m.to()) || self.file_rule_broken(kind, from, m.to()) {
                 return ControlFlow::Continue(());
             }
             return self.push_if_legal(m);
@@ -606,7 +607,7 @@ impl<S: MoveSink> General<'_, S> {
                 Some((yosei_core::Displacement::Return, sq)) => sq,
                 _ => choice.to(),
             };
-            if !self.rules.is_dead(kind, self.us, end) && !self.two_pawns(kind, from, end) {
+            if !self.rules.is_dead(kind, self.us, end) && !self.file_rule_broken(kind, from, end) {
                 self.push_if_legal(choice)?;
             }
         }
@@ -642,10 +643,12 @@ impl<S: MoveSink> General<'_, S> {
                 .is_none_or(|ban| !ban.bans(self.us, self.rules.attacker))
     }
 
-    /// Whether an unpromoted `kind` moving from `from` to `to` gives the mover two pawns.
+    /// Whether `kind` (as it is after the move) moving from `from` to `to` gives the
+    /// mover two unpromoted pawns (二歩) or three unpromoted swallows (三燕) on a file.
     #[inline]
-    fn two_pawns(&self, kind: PieceKind, from: Square, to: Square) -> bool {
-        kind == PieceKind::Pawn && self.pos.pawn_move_makes_two_pawns(self.us, from, to)
+    fn file_rule_broken(&self, kind: PieceKind, from: Square, to: Square) -> bool {
+        (kind == PieceKind::Pawn && self.pos.pawn_move_makes_two_pawns(self.us, from, to))
+            || three_swallows::makes_three(self.pos, self.us, kind, Some(from), to)
     }
 
     /// The two-step moves of their own (`lion` module: the Lion's two king steps, the
@@ -662,7 +665,7 @@ impl<S: MoveSink> General<'_, S> {
             let turned = m.displacement().is_some();
             if !turned
                 && m.to() != from
-                && (self.rules.is_dead(kind, self.us, m.to()) || self.two_pawns(kind, from, m.to()))
+                && (self.rules.is_dead(kind, self.us, m.to()) || self.file_rule_broken(kind, from, m.to()))
             {
                 continue;
             }
@@ -712,11 +715,21 @@ impl<S: MoveSink> General<'_, S> {
         let empty = !self.pos.occupied() & Bitboard::FULL;
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
             for to in empty & self.targets(None, kind) & self.check_targets(kind, None) {
-                if self.rules.is_dead(kind, self.us, to) {
+                if self.rules.is_dead(kind, self.us, to)
+                    || three_swallows::makes_three(self.pos, self.us, kind, None, to)
+                {
                     continue;
                 }
                 let m = Move::drop(kind, to);
                 if self.leaves_check(m) {
+                    continue;
+                }
+                // fm's swallow may not mate by its drop either (drop_pawn_mate; an
+                // illegal drop that "mates" is refused all the same)
+                if bans_drop_mate(kind)
+                    && uchifu_allowed::drop_pawn_mate_banned(self.rules)
+                    && is_drop_mate(self.pos, kind, to, self.rules)
+                {
                     continue;
                 }
                 match self.decided_unplayed(m) {

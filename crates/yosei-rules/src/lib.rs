@@ -29,6 +29,7 @@ pub mod repetition;
 pub mod retro;
 pub mod ruleset;
 pub mod stipulation;
+mod three_swallows;
 pub mod validate;
 pub mod zobrist;
 

@@ -20,7 +20,7 @@
 //! perpetual check becomes drop-pawn mate.
 
 use crate::{Position, RepetitionRule, RuleSet, UchifuzumeReading};
-use yosei_core::{Color, Move, PieceKind};
+use yosei_core::{Color, Move};
 
 /// How a fourfold repetition ends the game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -206,7 +206,7 @@ impl GameHistory {
             return false;
         }
         // the fairy 打歩詰 lifts the drop-pawn-mate ban altogether
-        if m.drop_kind() != Some(PieceKind::Pawn) || rules.uchifu().is_some() {
+        if !m.drop_kind().is_some_and(crate::drop_pawn_mate::bans_drop_mate) || rules.uchifu().is_some() {
             return true;
         }
         self.play(m, rules);

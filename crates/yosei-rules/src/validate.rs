@@ -11,6 +11,8 @@ pub enum SetupProblem {
     SeveralKings { color: Color, count: u32 },
     /// Two unpromoted pawns of one side on one file (二歩).
     TwoPawns { color: Color, file: i32 },
+    /// Three unpromoted swallows of one side on one file (三燕, fm's tori shogi rule).
+    ThreeSwallows { color: Color, file: i32 },
     /// A piece that could never move again (行き所のない駒).
     DeadPiece {
         square: Square,
@@ -54,6 +56,11 @@ impl fmt::Display for SetupProblem {
             SetupProblem::TwoPawns { color, file } => write!(
                 f,
                 "two pawns (二歩): {} has two unpromoted pawns on file {file}",
+                side(*color)
+            ),
+            SetupProblem::ThreeSwallows { color, file } => write!(
+                f,
+                "three swallows (三燕): {} has three unpromoted swallows on file {file}",
                 side(*color)
             ),
             SetupProblem::DeadPiece { square, color, kind } => write!(
@@ -180,6 +187,7 @@ impl Position {
         let mut kind_counts = [0u32; PieceKind::COUNT];
         let mut kings = [0u32; 2];
         let mut pawn_files = [[false; 9]; 2];
+        let mut swallow_files = [[0usize; 9]; 2];
         let mut undefined_seen = [false; PieceKind::COUNT];
         let mut promoted_on_board = [false; PieceKind::COUNT];
         let pieces = rules.pieces();
@@ -206,6 +214,16 @@ impl Position {
                     });
                 }
                 *seen = true;
+            }
+            if piece.kind == PieceKind::Swallow {
+                let seen = &mut swallow_files[piece.color.index()][(sq.file() - 1) as usize];
+                *seen += 1;
+                if *seen == crate::three_swallows::MAX_ON_A_FILE + 1 {
+                    problems.push(SetupProblem::ThreeSwallows {
+                        color: piece.color,
+                        file: sq.file(),
+                    });
+                }
             }
             if rules.is_dead(piece.kind, piece.color, sq) {
                 problems.push(SetupProblem::DeadPiece {
