@@ -542,8 +542,15 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         };
         let them = !self.us;
         let occupied = self.occupied.without(king);
-        for to in attacks::king_attacks(king) & !self.own & self.check_squares(PieceKind::King, Some(king)) {
-            if !self.pos.is_attacked(to, them, occupied) {
+        let steps = attacks::king_attacks(king) & !self.own & self.check_squares(PieceKind::King, Some(king));
+        if steps.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        // The enemy rides over the king's squares once (not per square: a rider
+        // reaching several of them was asked for each), then each square's steps.
+        let ridden = self.pos.ridden_among(steps, them, occupied);
+        for to in steps & !ridden {
+            if !self.pos.is_step_attacked(to, them) {
                 self.push(Move::normal(king, to, false), PieceKind::King, false)?;
             }
         }
