@@ -57,7 +57,19 @@ impl Hand {
     }
 
     pub fn is_empty(&self) -> bool {
-        self.counts.iter().all(|&n| n == 0)
+        // (eight counts at a time: byte by byte cost ~50 instructions a call)
+        self.counts
+            .chunks_exact(8)
+            .all(|chunk| u64::from_le_bytes(chunk.try_into().expect("eight counts")) == 0)
+    }
+
+    /// Whether any of the seven ordinary hand kinds (歩 香 桂 銀 金 角 飛, the first
+    /// eight counts with the king's, which stays zero) is held: one word read.
+    #[inline]
+    pub fn holds_ordinary(&self) -> bool {
+        const _: () = assert!(PieceKind::Rook.index() < 8 && PieceKind::Pawn.index() == 0);
+        let first: [u8; 8] = self.counts[..8].try_into().expect("eight counts");
+        u64::from_le_bytes(first) != 0
     }
 
     /// Total number of pieces held.

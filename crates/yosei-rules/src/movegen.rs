@@ -506,13 +506,18 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     /// have moved away from the king along a line it rides — so it stood checking the
     /// king already, a position where the side not to move is in check, which legal
     /// play never reaches.
+    ///
+    /// `known`: the destination was taken from `kind`'s own check squares already (a
+    /// board move's squares are those of the moving kind or its promotion: the same set
+    /// for a kind that does not promote, and for a pawn, bishop or rook promoting), so
+    /// only an uncovering move is asked.
     #[inline]
-    fn push(&mut self, m: Move, kind: PieceKind) -> ControlFlow<()> {
+    fn push(&mut self, m: Move, kind: PieceKind, known: bool) -> ControlFlow<()> {
         let (us, occupied) = (self.us, self.occupied);
         if let Some(checks) = &mut self.only_checks {
             let gives = match m.from() {
                 Some(from) if checks.info.uncovers(from) => self.pos.gives_check_fast(m, checks.info),
-                _ => checks.squares(kind, None, us, occupied).contains(m.to()),
+                _ => known || checks.squares(kind, None, us, occupied).contains(m.to()),
             };
             if !gives {
                 return ControlFlow::Continue(());
@@ -537,9 +542,16 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         };
         let them = !self.us;
         let occupied = self.occupied.without(king);
-        for to in attacks::king_attacks(king) & !self.own & self.check_squares(PieceKind::King, Some(king)) {
-            if !self.pos.is_attacked(to, them, occupied) {
-                self.push(Move::normal(king, to, false), PieceKind::King)?;
+        let steps = attacks::king_attacks(king) & !self.own & self.check_squares(PieceKind::King, Some(king));
+        if steps.is_empty() {
+            return ControlFlow::Continue(());
+        }
+        // The enemy rides over the king's squares once (not per square: a rider
+        // reaching several of them was asked for each), then each square's steps.
+        let ridden = self.pos.ridden_among(steps, them, occupied);
+        for to in steps & !ridden {
+            if !self.pos.is_step_attacked(to, them) {
+                self.push(Move::normal(king, to, false), PieceKind::King, false)?;
             }
         }
         ControlFlow::Continue(())
@@ -594,17 +606,19 @@ impl<'a, S: MoveSink> Generator<'a, S> {
     fn board_move(&mut self, kind: PieceKind, from: Square, to: Square) -> ControlFlow<()> {
         // (fairy kinds never take this generator: only the ordinary six promote here)
         if kind.always_promotes() && (from.in_zone(self.us) || to.in_zone(self.us)) {
-            self.push(Move::normal(from, to, true), kind.promoted().unwrap_or(kind))?;
+            let known = matches!(kind, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook);
+            self.push(Move::normal(from, to, true), kind.promoted().unwrap_or(kind), known)?;
             if is_dead_piece(kind, self.us, to) {
                 return ControlFlow::Continue(());
             }
         }
-        self.push(Move::normal(from, to, false), kind)
+        self.push(Move::normal(from, to, false), kind, kind.promoted().is_none())
     }
 
     fn drops(&mut self, target: Bitboard) -> ControlFlow<()> {
-        let hand = *self.pos.hand(self.us);
-        if hand.is_empty() || target.is_empty() {
+        // (only the ordinary kinds are dropped here: no fairy piece takes this path)
+        let hand = self.pos.hand(self.us);
+        if !hand.holds_ordinary() || target.is_empty() {
             return ControlFlow::Continue(());
         }
         // (constants: `Bitboard::rank` with a run-time argument loops over the files)
@@ -630,15 +644,17 @@ impl<'a, S: MoveSink> Generator<'a, S> {
                 PieceKind::Knight => target & !last_rank & !second_rank,
                 _ => target,
             } & self.check_squares(kind, None);
+            // (a drop checks exactly from its kind's check squares, already applied:
+            // `push` would ask them again)
             for to in allowed {
-                self.push(Move::drop(kind, to), kind)?;
+                self.sink.push(Move::drop(kind, to))?;
             }
         }
         if hand.has(PieceKind::Pawn) {
             let pawn_files = files_of(self.pos.pieces(self.us, PieceKind::Pawn));
             for to in target & !last_rank & !pawn_files & self.check_squares(PieceKind::Pawn, None) {
                 if self.pawn_drop_allowed(to) {
-                    self.push(Move::drop(PieceKind::Pawn, to), PieceKind::Pawn)?;
+                    self.sink.push(Move::drop(PieceKind::Pawn, to))?;
                 }
             }
         }

@@ -677,6 +677,43 @@ impl Position {
             && (attacks::rook_attacks(sq, occupied) & rooks).is_nonempty()
     }
 
+    /// The squares among `near` that a rider of `by` (lance, bishop, rook, horse, dragon)
+    /// reaches by its ride, with `occupied` as the blockers (steps are left to
+    /// [`Position::is_step_attacked`]): each rider whose empty-board lines meet `near` is
+    /// asked once, where `is_attacked` asks per square. A ride from `s` reaches `to`
+    /// exactly when the ride of the other colour from `to` reaches `s` (the same squares
+    /// between them must be empty), so the two agree.
+    #[inline]
+    pub(crate) fn ridden_among(&self, near: Bitboard, by: Color, occupied: Bitboard) -> Bitboard {
+        use PieceKind::*;
+        let ours = self.by_color[by.index()];
+        let k = |kind: PieceKind| self.by_kind[kind.index()] & ours;
+        let mut reach = Bitboard::EMPTY;
+        for s in k(Lance) {
+            if (attacks::lance_pseudo_attacks(by, s) & near).is_nonempty() {
+                reach |= attacks::lance_attacks(by, s, occupied);
+            }
+        }
+        for s in k(Bishop) | k(Horse) {
+            if (attacks::bishop_pseudo_attacks(s) & near).is_nonempty() {
+                reach |= attacks::bishop_attacks(s, occupied);
+            }
+        }
+        for s in k(Rook) | k(Dragon) {
+            if (attacks::rook_pseudo_attacks(s) & near).is_nonempty() {
+                reach |= attacks::rook_attacks(s, occupied);
+            }
+        }
+        reach & near
+    }
+
+    /// Whether a piece of `by` attacks `sq` by a step (the steps of `is_attacked`).
+    #[inline]
+    pub(crate) fn is_step_attacked(&self, sq: Square, by: Color) -> bool {
+        self.step_attackers_among(sq, by, self.by_color[by.index()])
+            .is_nonempty()
+    }
+
     /// Whether an unpromoted pawn of `color` moving from `from` to `to` (sideways, with a
     /// borrowed power) would join another of its pawns on that file (二歩).
     #[inline]

@@ -166,6 +166,22 @@ impl Layer {
         }
     }
 
+    /// `push`, from a reference: a whole position is copied once, into the layer (a
+    /// worker judges its children in one scratch position rather than moving each
+    /// through the calls by value).
+    pub(super) fn push_copy(&mut self, child: &Position, id: u32, spare_blocks: &mut Vec<Vec<u8>>) {
+        if matches!(&self.positions, Positions::Full(v) if v.len() >= Layer::FULL_BELOW) {
+            self.pack(spare_blocks);
+        }
+        match &mut self.positions {
+            Positions::Full(v) => v.push(child.clone()),
+            Positions::Packed(p) => p.push(child, spare_blocks),
+        }
+        if self.keeps_ids {
+            self.ids.push(id);
+        }
+    }
+
     /// Packs a layer of whole positions that has grown wide (a wide ply after a narrow
     /// one: ofm-139_5's ply 5 is fifty times as wide as its ply 3, and would take ten
     /// times the memory as whole positions).

@@ -110,6 +110,14 @@ enum Judged {
     Nothing,
 }
 
+/// What a move the plan allows leads to, the child kept by the caller (`judge_into`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum ChildIs {
+    Goal,
+    Node,
+    Nothing,
+}
+
 /// What a move of the last ply leads to, where only a goal matters (`judge_last`).
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum LastPly {
@@ -691,18 +699,56 @@ impl Search<'_> {
     /// `judge`, by playing `m` and asking the child.
     fn judge_played(&self, pos: &Position, node: NodeRules, m: Move) -> Judged {
         let child = pos.play(m);
-        if !self.meets_check_duty(node, &child) {
-            return if self.is_goal(&child, Some(false), Some(m)) {
-                Judged::Goal
+        match self.verdict_of(node, &child, m) {
+            ChildIs::Goal => Judged::Goal,
+            ChildIs::Node => Judged::Node(child),
+            ChildIs::Nothing => Judged::Nothing,
+        }
+    }
+
+    /// What `child`, reached by `m` from a node with `node`'s rules, is.
+    #[inline]
+    fn verdict_of(&self, node: NodeRules, child: &Position, m: Move) -> ChildIs {
+        if !self.meets_check_duty(node, child) {
+            return if self.is_goal(child, Some(false), Some(m)) {
+                ChildIs::Goal
             } else {
-                Judged::Nothing
+                ChildIs::Nothing
             };
         }
         let in_check = if node.checks_only { Some(true) } else { None };
-        if self.is_goal(&child, in_check, Some(m)) {
-            Judged::Goal
+        if self.is_goal(child, in_check, Some(m)) {
+            ChildIs::Goal
         } else {
-            Judged::Node(child)
+            ChildIs::Node
+        }
+    }
+
+    /// `judge`, the child played into `child` (a worker's scratch position, which the
+    /// caller stores if it is a node: a `Judged::Node` was moved by value three or
+    /// four times on its way into the next layer, ~100 instructions each).
+    #[inline]
+    fn judge_into(&self, pos: &Position, node: NodeRules, m: Move, child: &mut Position) -> ChildIs {
+        child.clone_from(pos);
+        child.play_in_place(m);
+        if self.flees(pos, node, m) {
+            return ChildIs::Node;
+        }
+        self.verdict_of(node, child, m)
+    }
+
+    /// `judge_last`, a child it plays played into `child` (`judge_into`).
+    #[inline]
+    fn judge_last_into(&self, pos: &Position, node: NodeRules, m: Move, child: &mut Position) -> LastPly {
+        if self.flees(pos, node, m) {
+            return LastPly::NoGoal;
+        }
+        child.clone_from(pos);
+        child.play_in_place(m);
+        match self.verdict_of(node, child, m) {
+            ChildIs::Goal => LastPly::Goal,
+            ChildIs::Node => LastPly::NoGoal,
+            ChildIs::Nothing => LastPly::Nothing,
         }
     }
 

@@ -9,7 +9,7 @@
 
 use super::layer::{Frontier, Layer, Spare};
 use super::paths::Edge;
-use super::{Judged, LastPly, Search, Store};
+use super::{ChildIs, Judged, LastPly, Search, Store};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
@@ -80,6 +80,8 @@ pub(super) struct Worker {
     spare_blocks: Vec<Vec<u8>>,
     /// Scratch: the children's keys of the position being expanded.
     keys: Vec<Key>,
+    /// Scratch: the child being judged (made on the first).
+    scratch: Option<Box<Position>>,
     ids: Range<u32>,
     expansions: u64,
     /// Nodes already added to `Pass::nodes`.
@@ -96,10 +98,10 @@ pub(super) struct HeldBack {
 }
 
 impl HeldBack {
-    fn push(&mut self, pos: Position, key: Key, width: usize, spare_blocks: &mut Vec<Vec<u8>>) {
+    fn push(&mut self, pos: &Position, key: Key, width: usize, spare_blocks: &mut Vec<Vec<u8>>) {
         self.positions
             .get_or_insert_with(|| Layer::for_width(width, false, &mut Spare::default()))
-            .push(pos, 0, spare_blocks);
+            .push_copy(pos, 0, spare_blocks);
         self.keys.push(key);
     }
 
@@ -178,6 +180,7 @@ pub(super) fn run_pass(
             held_back: HeldBack::default(),
             spare_blocks: spare.split_off_blocks(share),
             keys: Vec::new(),
+            scratch: None,
             ids: 0..0,
             expansions: 0,
             reported_nodes: 0,
@@ -369,21 +372,25 @@ impl Worker {
             keys.push(key);
         }
         search.index.prefetch_more(&keys);
+        // The children are judged in one scratch position (taken out of `self` for the
+        // closure below, which also asks `self` for ids).
+        let mut scratch = self.scratch.take().unwrap_or_else(|| Box::new(pos.clone()));
         for (&m, &key) in moves.iter().zip(&keys) {
             // Decided under the index's lock when the child is new: whether it is a
             // goal, a node (indexed now, with its id or ply) or nothing.
             let mut judged = None;
             let mut new_id = 0;
             let mut held_back = false;
+            let child = &mut *scratch;
             let known = search.index.get_or_insert_with(key, || {
                 let verdict = match last_ply {
                     // (nothing after the last ply is stored)
-                    true if search.judge_last(pos, node, m) == LastPly::Goal => Judged::Goal,
-                    true => Judged::Nothing,
-                    false => search.judge(pos, node, m),
+                    true if search.judge_last_into(pos, node, m, child) == LastPly::Goal => ChildIs::Goal,
+                    true => ChildIs::Nothing,
+                    false => search.judge_into(pos, node, m, child),
                 };
-                let value = match &verdict {
-                    Judged::Node(_) if !last_ply => {
+                let value = match verdict {
+                    ChildIs::Node if !last_ply => {
                         held_back = search.index.held_back(key);
                         new_id = self.new_id(pass);
                         (!held_back).then_some(if pass.edges_store { new_id } else { ply + 1 })
@@ -410,23 +417,23 @@ impl Worker {
                 // The indexed target: judged, never indexed again (a non-goal here
                 // would be a key collision).
                 Some(_) => match search.judge(pos, node, m) {
-                    Judged::Goal => Judged::Goal,
-                    _ => Judged::Nothing,
+                    Judged::Goal => ChildIs::Goal,
+                    _ => ChildIs::Nothing,
                 },
                 None => judged.expect("a new child is judged"),
             };
             self.nodes += 1;
             match verdict {
-                Judged::Goal => {
+                ChildIs::Goal => {
                     if self.keeps_edges(pass) {
                         self.goals.push((id, m));
                     }
                     self.goal_parents.push((pos.clone(), m));
                 }
-                Judged::Nothing => {}
-                Judged::Node(_) if last_ply => {}
-                Judged::Node(child) if held_back => self.held_back.push(child, key, pass.width, &mut self.spare_blocks),
-                Judged::Node(child) => {
+                ChildIs::Nothing => {}
+                ChildIs::Node if last_ply => {}
+                ChildIs::Node if held_back => self.held_back.push(&scratch, key, pass.width, &mut self.spare_blocks),
+                ChildIs::Node => {
                     if self.keeps_edges(pass) {
                         self.edges.push(Edge {
                             child: new_id,
@@ -434,10 +441,11 @@ impl Worker {
                             mv: m,
                         });
                     }
-                    self.next.push(child, new_id, &mut self.spare_blocks);
+                    self.next.push_copy(&scratch, new_id, &mut self.spare_blocks);
                 }
             }
         }
+        self.scratch = Some(scratch);
         self.keys = keys;
     }
 }
