@@ -91,32 +91,23 @@ fn legal_moves_and_checks_equal_the_reference() {
                     .and_then(|from| pos.piece_at(from))
                     .is_some_and(|p| p.kind == yosei_core::PieceKind::Locust)
             });
+            use yosei_core::PieceKind::{HornedFalcon, Lion, PromotedKirin, SoaringEagle};
+            // the two-steps of `kinds`, through their own square (`pass`) or not
+            let count = |kinds: [yosei_core::PieceKind; 2], pass: bool| {
+                lions
+                    .iter()
+                    .filter(|m| (m.via() == m.from()) == pass)
+                    .filter(|m| {
+                        m.from()
+                            .and_then(|from| pos.piece_at(from))
+                            .is_some_and(|p| kinds.contains(&p.kind))
+                    })
+                    .count()
+            };
             // the double steps along a line of 飛鷲 and 角鷹 (their passes aside)
-            line_steps += lions
-                .iter()
-                .filter(|m| m.via() != m.from())
-                .filter(|m| {
-                    m.from().and_then(|from| pos.piece_at(from)).is_some_and(|p| {
-                        matches!(
-                            p.kind,
-                            yosei_core::PieceKind::SoaringEagle | yosei_core::PieceKind::HornedFalcon
-                        )
-                    })
-                })
-                .count();
+            line_steps += count([SoaringEagle, HornedFalcon], false);
             // the Lion's passes with no empty neighbour (LionPass::Any)
-            surrounded_passes += lions
-                .iter()
-                .filter(|m| m.via() == m.from())
-                .filter(|m| {
-                    m.from().and_then(|from| pos.piece_at(from)).is_some_and(|p| {
-                        matches!(
-                            p.kind,
-                            yosei_core::PieceKind::Lion | yosei_core::PieceKind::PromotedKirin
-                        )
-                    })
-                })
-                .count();
+            surrounded_passes += count([Lion, PromotedKirin], true);
             lion_two_steps += lions.len();
             hop_captures += hops.len();
             if legal.is_empty() {
