@@ -47,6 +47,10 @@ yosei is given `--fairy-promotion <the piece>`. Each problem is also solved by y
 without promotion, and the problems whose solution sets promotion changes are counted
 ("changed by promotion").
 
+yosei is always given `--lion-pass any`, fm's reading of the Lion's pass (a Lion with no
+empty neighbour passes too; in these helpmates no pass is ever a solution's move: the
+attacker's moves check, the defender is in check).
+
 FM_SOLVE (default /work/shared/tools/fm-linux/fm-solve.sh) runs fm on one line;
 SFEN2FM (default next to it, sfen2fm.py) writes an SFEN as fm's one-line form. Prints, per
 condition set, problems compared, agreements and disagreements (each with its SFEN, fm's
@@ -511,6 +515,9 @@ def solve_yosei(binary, sfen, conditions, fairy_capture="hold", fm_text=None, fa
 def run_yosei(binary, source, conditions, fairy_capture, fairy_promotion="none"):
     cmd = [binary, "solve", source, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
     cmd += ["--fairy-capture", fairy_capture, "--fairy-promotion", fairy_promotion]
+    # fm's reading of the Lion's pass: with no empty neighbour too (h_check.c
+    # help_check_shishi_leap, docs/rules/fairy-pieces.md)
+    cmd += ["--lion-pass", "any"]
     for c in conditions:
         cmd += ["--cond", c]
     try:

@@ -627,9 +627,10 @@ fn adjacent(sq: Square) -> Vec<Square> {
 /// The Lion's two-step moves whose result no single move has, one move per result:
 /// a capture on an adjacent `via` followed by a step to a square next to it (another
 /// capture, an empty square, or back to `from`: igui), and one pass (via the empty
-/// adjacent square of lowest index). A step through an empty square to anywhere else
-/// ends where a single move ends, so it is not a move of its own.
-fn lion_two_steps(setup: &Setup, from: Square) -> Vec<Move> {
+/// adjacent square of lowest index; with none, under `LionPass::Any`, through its own
+/// square). A step through an empty square to anywhere else ends where a single move
+/// ends, so it is not a move of its own.
+fn lion_two_steps(setup: &Setup, from: Square, pass: yosei_rules::LionPass) -> Vec<Move> {
     let lion = setup.piece_at(from).expect("a Lion on from");
     let mut out = Vec::new();
     let mut pass_via = None;
@@ -650,6 +651,9 @@ fn lion_two_steps(setup: &Setup, from: Square) -> Vec<Move> {
             }
             Some(_) => {}
         }
+    }
+    if pass == yosei_rules::LionPass::Any && pass_via.is_none() {
+        pass_via = Some(from);
     }
     if let Some(via) = pass_via {
         out.push(Move::two_step(from, via, from));
@@ -1212,8 +1216,9 @@ fn candidates(setup: &Setup, rules: &Rules) -> Vec<Move> {
         let shishi = kinds.iter().any(|&k| movement(k).shishi);
         if kinds.iter().any(|&k| movement(k).lion) {
             // the Lion's steps include the others' (its pass is replaced by theirs)
-            let lion = lion_two_steps(setup, from);
-            let lion_pass = |m: &Move| m.to() == from && m.via().is_some_and(|via| setup.piece_at(via).is_none());
+            let lion = lion_two_steps(setup, from, rules.lion_pass);
+            let lion_pass =
+                |m: &Move| m.to() == from && m.via().is_some_and(|via| via == from || setup.piece_at(via).is_none());
             out.extend(lion.into_iter().filter(|m| !(shishi && lion_pass(m))));
             if shishi {
                 out.push(Move::two_step(from, from, from));
@@ -1377,6 +1382,8 @@ pub struct Rules {
     pub first_move: bool,
     /// The fairy kinds that promote (fm's `@P`, docs/rules/fairy-promotion.md).
     pub fairy_promotion: yosei_rules::FairyPromotion,
+    /// Whether the Lion passes with no empty neighbour (`LionPass::Any`, fm's reading).
+    pub lion_pass: yosei_rules::LionPass,
 }
 
 impl Rules {

@@ -1,12 +1,12 @@
 //! The general generator against the slow reference generator (tests/src/reference.rs)
 //! on random positions with every fairy piece, in both colours, on the board and in
 //! hand: identical legal move sets and identical check verdicts, under both drop-pawn
-//! mate readings; and along short random games from those positions, the incremental
+//! mate readings and both readings of the Lion's pass; and along short random games from those positions, the incremental
 //! key, `key_after`, the packed child and `legal_checks` agree with playing the move.
 
 use yosei_core::random::SplitMix64;
 use yosei_core::Move;
-use yosei_rules::{Position, RuleSet, UchifuzumeReading};
+use yosei_rules::{LionPass, Position, RuleSet, UchifuzumeReading};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference;
 
@@ -23,7 +23,11 @@ fn compare(pos: &Position, rules: &RuleSet) -> Vec<Move> {
     let setup = pos.to_setup();
     let any = rules.uchifuzume == UchifuzumeReading::Any;
     let fast = sorted(pos.legal_moves(rules).as_slice().to_vec());
-    let slow = sorted(reference::legal_moves(&setup, any));
+    let reference_rules = reference::Rules {
+        lion_pass: rules.lion_pass,
+        ..reference::Rules::ordinary(any)
+    };
+    let slow = sorted(reference::legal_moves_under(&setup, &reference_rules));
     if fast != slow {
         let missing: Vec<_> = slow.iter().filter(|m| !fast.contains(m)).collect();
         let extra: Vec<_> = fast.iter().filter(|m| !slow.contains(m)).collect();
@@ -51,6 +55,7 @@ fn legal_moves_and_checks_equal_the_reference() {
     let mut lion_two_steps = 0;
     let mut hop_captures = 0;
     let mut line_steps = 0;
+    let mut surrounded_passes = 0;
     // positions in which each fairy kind stands on the board, to show every one is covered
     let mut seen = [0usize; yosei_core::PieceKind::COUNT];
     for round in 0..3000 {
@@ -60,7 +65,10 @@ fn legal_moves_and_checks_equal_the_reference() {
         } else {
             UchifuzumeReading::CheckOnly
         };
-        let rules = rules(reading);
+        let mut rules = rules(reading);
+        if round % 3 == 1 {
+            rules.lion_pass = LionPass::Any;
+        }
         let Ok(mut pos) = Position::from_setup(&setup, &rules) else {
             panic!(
                 "the generator's position is refused: {}",
@@ -83,19 +91,23 @@ fn legal_moves_and_checks_equal_the_reference() {
                     .and_then(|from| pos.piece_at(from))
                     .is_some_and(|p| p.kind == yosei_core::PieceKind::Locust)
             });
-            // the double steps along a line of 飛鷲 and 角鷹 (their passes aside)
-            line_steps += lions
-                .iter()
-                .filter(|m| m.via() != m.from())
-                .filter(|m| {
-                    m.from().and_then(|from| pos.piece_at(from)).is_some_and(|p| {
-                        matches!(
-                            p.kind,
-                            yosei_core::PieceKind::SoaringEagle | yosei_core::PieceKind::HornedFalcon
-                        )
+            use yosei_core::PieceKind::{HornedFalcon, Lion, PromotedKirin, SoaringEagle};
+            // the two-steps of `kinds`, through their own square (`pass`) or not
+            let count = |kinds: [yosei_core::PieceKind; 2], pass: bool| {
+                lions
+                    .iter()
+                    .filter(|m| (m.via() == m.from()) == pass)
+                    .filter(|m| {
+                        m.from()
+                            .and_then(|from| pos.piece_at(from))
+                            .is_some_and(|p| kinds.contains(&p.kind))
                     })
-                })
-                .count();
+                    .count()
+            };
+            // the double steps along a line of 飛鷲 and 角鷹 (their passes aside)
+            line_steps += count([SoaringEagle, HornedFalcon], false);
+            // the Lion's passes with no empty neighbour (LionPass::Any)
+            surrounded_passes += count([Lion, PromotedKirin], true);
             lion_two_steps += lions.len();
             hop_captures += hops.len();
             if legal.is_empty() {
@@ -107,10 +119,12 @@ fn legal_moves_and_checks_equal_the_reference() {
     }
     println!(
         "{positions} positions, {moves} moves, {in_check} in check, {lion_two_steps} two-steps \
-         ({line_steps} double steps along a line), {hop_captures} Locust hop captures"
+         ({line_steps} double steps along a line, {surrounded_passes} passes of a surrounded Lion), \
+         {hop_captures} Locust hop captures"
     );
     assert!(positions > 10_000 && in_check > 1000 && lion_two_steps > 1000 && hop_captures > 100);
     assert!(line_steps > 50, "{line_steps} double steps along a line");
+    assert!(surrounded_passes > 0, "no surrounded Lion passed");
     for kind in yosei_tests::reference::FAIRY_KINDS {
         println!("{kind:?} on the board in {} positions", seen[kind.index()]);
         assert!(seen[kind.index()] > 300, "{kind:?} too rarely on the board");

@@ -5,7 +5,7 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
-use yosei_rules::{Condition, DiscardedKinds, FairyPromotion, RepetitionRule, RuleSet, UchifuzumeReading};
+use yosei_rules::{Condition, DiscardedKinds, FairyPromotion, LionPass, RepetitionRule, RuleSet, UchifuzumeReading};
 
 #[derive(Parser)]
 #[command(
@@ -42,6 +42,17 @@ pub struct RuleArgs {
     /// KIND,KIND… (`J,H,[MK]`: the Kirin to 師, the Phoenix to 本…; docs/rules/fairy-promotion.md)
     #[arg(long = "fairy-promotion", value_name = "P", default_value = "none")]
     fairy_promotion: String,
+    /// When a Lion (and the promoted Kirin) may pass: empty-neighbour (default: out
+    /// through an empty neighbour and back, the chu shogi rule) or any (however it is
+    /// surrounded, as fm lets it; docs/rules/fairy-pieces.md)
+    #[arg(long = "lion-pass", value_enum, default_value_t = LionPassArg::EmptyNeighbour)]
+    lion_pass: LionPassArg,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum LionPassArg {
+    EmptyNeighbour,
+    Any,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -182,6 +193,10 @@ impl RuleArgs {
         rules.repetition = match self.repetition {
             Repetition::Normal => RepetitionRule::Normal,
             Repetition::Strict => RepetitionRule::Strict,
+        };
+        rules.lion_pass = match self.lion_pass {
+            LionPassArg::EmptyNeighbour => LionPass::EmptyNeighbour,
+            LionPassArg::Any => LionPass::Any,
         };
         let discarded: DiscardedKinds = self
             .fairy_capture

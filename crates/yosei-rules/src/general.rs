@@ -655,7 +655,7 @@ impl<S: MoveSink> General<'_, S> {
     /// double steps along a line and their passes), made by a piece of such a kind or
     /// with its power (never promoting; not onto a dead square or into two pawns).
     fn lion_steps(&mut self, kind: PieceKind, from: Square, steps: crate::lion::TwoSteps) -> ControlFlow<()> {
-        for m in crate::lion::two_step_moves(self.pos, from, steps) {
+        for m in crate::lion::two_step_moves(self.pos, from, steps, self.rules.lion_pass) {
             if !self.captures_allowed() && is_capture(self.pos, m) {
                 continue;
             }

@@ -42,7 +42,7 @@ pub use movegen::{MoveList, MoveSink};
 pub use pieces::{PieceTable, Reach, UserPiece};
 pub use position::Position;
 pub use repetition::{GameHistory, RepetitionVerdict};
-pub use ruleset::{Condition, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading};
+pub use ruleset::{Condition, LionPass, PieceSetLimit, RepetitionRule, RuleError, RuleSet, UchifuzumeReading};
 pub use stipulation::Stipulation;
 pub use validate::{SetupError, SetupProblem};
 pub use zobrist::Key;

@@ -14,8 +14,12 @@
 //! such steps may pass whatever surrounds it (fm's `help_check_shishi_leap` generates
 //! `to = from` for every such piece): that pass is written through its own square,
 //! `5e5e5e`, and is the only pass of a piece that has both kinds of steps.
+//!
+//! The Lion's own pass needs an empty neighbour unless the rules say otherwise
+//! ([`LionPass::Any`], fm's reading): then a Lion with no empty neighbour passes too,
+//! written through its own square, `5e5e5e`, as the 飛鷲's pass is.
 
-use crate::Position;
+use crate::{LionPass, Position};
 use yosei_core::attacks;
 use yosei_core::{Bitboard, Color, CompiledMovement, Move, PieceKind, Square};
 
@@ -60,8 +64,13 @@ impl TwoSteps {
 /// The two-step moves of the piece on `from` that no single move gives (not yet checked
 /// for legality): the Lion's captures on the first step and its pass, or the double
 /// steps along lines and their pass. The Lion's steps include every double step along
-/// a line.
-pub(crate) fn two_step_moves(pos: &Position, from: Square, steps: TwoSteps) -> impl Iterator<Item = Move> + '_ {
+/// a line. `pass`: whether the Lion's pass needs an empty neighbour.
+pub(crate) fn two_step_moves(
+    pos: &Position,
+    from: Square,
+    steps: TwoSteps,
+    pass: LionPass,
+) -> impl Iterator<Item = Move> + '_ {
     let us = pos.side_to_move();
     let stones = pos.pieces_of_kind(PieceKind::Stone);
     let own = pos.pieces_of(us) | stones;
@@ -72,8 +81,10 @@ pub(crate) fn two_step_moves(pos: &Position, from: Square, steps: TwoSteps) -> i
         Bitboard::EMPTY
     };
     let line_pass = (steps.lines != 0).then(|| Move::two_step(from, from, from));
+    let surrounded_pass = (steps.lion && pass == LionPass::Any).then_some(from);
     let lion_pass = (first_steps & !enemies)
         .first()
+        .or(surrounded_pass)
         .filter(|_| line_pass.is_none())
         .map(|via| Move::two_step(from, via, from));
     let captures = (first_steps & enemies).into_iter().flat_map(move |via| {

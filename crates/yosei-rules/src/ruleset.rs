@@ -47,6 +47,47 @@ impl FromStr for UchifuzumeReading {
     }
 }
 
+/// When a piece whose pass comes from the Lion's two king steps (the Lion, the promoted
+/// Kirin, a piece with `a` in its movement) may pass (docs/rules/fairy-pieces.md).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum LionPass {
+    /// Out through an empty neighbour and back: no empty neighbour, no pass (the chu
+    /// shogi rule, and yosei's reading).
+    #[default]
+    EmptyNeighbour,
+    /// However the piece is surrounded (fm: `help_check_shishi_leap` makes `to = from`
+    /// for every 獅子跳び piece); with no empty neighbour the pass is written through the
+    /// piece's own square, `5e5e5e`.
+    Any,
+}
+
+impl LionPass {
+    /// The option's word: `empty-neighbour` or `any`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LionPass::EmptyNeighbour => "empty-neighbour",
+            LionPass::Any => "any",
+        }
+    }
+}
+
+impl fmt::Display for LionPass {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for LionPass {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "empty-neighbour" => Ok(LionPass::EmptyNeighbour),
+            "any" => Ok(LionPass::Any),
+            other => Err(format!("expected 'empty-neighbour' or 'any', found '{other}'")),
+        }
+    }
+}
+
 /// Repetition (千日手) reading (rules.md §7).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum RepetitionRule {
@@ -517,6 +558,8 @@ pub struct RuleSet {
     pub uchifuzume: UchifuzumeReading,
     pub repetition: RepetitionRule,
     pub piece_set: PieceSetLimit,
+    /// When a Lion (and a piece passing as it does) may pass.
+    pub lion_pass: LionPass,
     /// fm's 攻方, the side 攻方取禁 bans from capturing: Black unless the solver, which
     /// knows the stipulation, says otherwise ([`RuleSet::with_attacker`]).
     pub attacker: Color,
@@ -537,6 +580,7 @@ impl Default for RuleSet {
             uchifuzume: UchifuzumeReading::default(),
             repetition: RepetitionRule::default(),
             piece_set: PieceSetLimit::default(),
+            lion_pass: LionPass::default(),
             attacker: Color::Black,
             conditions: Vec::new(),
             // no condition: every piece its own power (the local king-safety path holds)

@@ -77,6 +77,8 @@ pub struct ProblemRequest {
     pub fairy_capture: Option<String>,
     /// `none`, `all` or `KIND,…` (the command line's `--fairy-promotion`).
     pub fairy_promotion: Option<String>,
+    /// `empty-neighbour` or `any` (the command line's `--lion-pass`).
+    pub lion_pass: Option<String>,
 }
 
 /// A problem read and validated, with the stipulation it is to be solved under.
@@ -125,6 +127,11 @@ impl ProblemRequest {
                 .parse()
                 .map_err(|e| ApiError::bad_request(format!("fairy_promotion: {e}")))?;
             rules = rules.with_fairy_promotion(promotion);
+        }
+        if let Some(reading) = self.lion_pass.as_deref().filter(|c| !c.trim().is_empty()) {
+            rules.lion_pass = reading
+                .parse()
+                .map_err(|e| ApiError::bad_request(format!("lion_pass: {e}")))?;
         }
         if let Some(rule) = &self.repetition {
             rules.repetition = rule
@@ -202,6 +209,8 @@ pub struct ProblemView {
     fairy_capture: String,
     /// Which fairy kinds promote: `none`, `all` or `KIND,…`.
     fairy_promotion: String,
+    /// When a Lion may pass: `empty-neighbour` or `any`.
+    lion_pass: &'static str,
     /// How many problems the text holds.
     count: usize,
 }
@@ -223,6 +232,7 @@ pub async fn parse(payload: Result<Json<ProblemRequest>, JsonRejection>) -> Resu
         },
         fairy_capture: problem.rules.discarded_kinds().to_string(),
         fairy_promotion: problem.rules.fairy_promotion().to_string(),
+        lion_pass: problem.rules.lion_pass.name(),
         count,
     }))
 }

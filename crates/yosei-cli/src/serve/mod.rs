@@ -294,6 +294,29 @@ mod tests {
         );
     }
 
+    /// The page's (API's) reading of the Lion's pass reaches the rules and comes back.
+    #[tokio::test]
+    async fn lion_pass_is_read_and_shown() {
+        let app = router(None);
+        for (choice, shown) in [
+            ("", "empty-neighbour"),
+            ("any", "any"),
+            ("empty-neighbour", "empty-neighbour"),
+        ] {
+            let body = serde_json::json!({ "text": HELPMATE, "lion_pass": choice }).to_string();
+            let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+            assert_eq!(status, StatusCode::OK, "{choice}: {text}");
+            assert_eq!(json(&text)["lion_pass"], shown, "{choice}");
+        }
+        let body = serde_json::json!({ "text": HELPMATE, "lion_pass": "never" }).to_string();
+        let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(
+            json(&text)["error"].as_str().is_some_and(|e| e.contains("lion_pass")),
+            "{text}"
+        );
+    }
+
     #[tokio::test]
     async fn a_solve_streams_its_result() {
         let app = router(None);

@@ -4,7 +4,7 @@
 //! `--uchifuzume`).
 
 use crate::cli::compile_rules;
-use yosei_rules::{DiscardedKinds, FairyPromotion, RuleSet, UchifuzumeReading};
+use yosei_rules::{DiscardedKinds, FairyPromotion, LionPass, RuleSet, UchifuzumeReading};
 use yosei_solve::tsume::Futile;
 
 /// An option as `usi` declares it, and how `setoption` applies a value read as its type.
@@ -32,7 +32,7 @@ fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
 }
 
-const SPECS: [(&str, Spec); 9] = [
+const SPECS: [(&str, Spec); 10] = [
     (
         "USI_Hash",
         Spec::Spin {
@@ -123,6 +123,18 @@ const SPECS: [(&str, Spec); 9] = [
             },
         },
     ),
+    (
+        // the command line's --lion-pass (docs/rules/fairy-pieces.md)
+        "LionPass",
+        Spec::Combo {
+            default: "empty-neighbour",
+            vars: &["empty-neighbour", "any"],
+            set: |o, v| {
+                o.lion_pass = v.parse()?;
+                o.compile(o.conditions.clone(), o.uchifuzume)
+            },
+        },
+    ),
 ];
 
 /// The `option …` lines that `usi` sends.
@@ -160,6 +172,8 @@ pub struct EngineOptions {
     discarded: DiscardedKinds,
     /// The fairy kinds that promote (`FairyPromotion`).
     fairy_promotion: FairyPromotion,
+    /// When a Lion may pass (`LionPass`).
+    lion_pass: LionPass,
     /// The rules the three name, compiled when any is set.
     pub rules: RuleSet,
 }
@@ -176,6 +190,7 @@ impl Default for EngineOptions {
             uchifuzume: UchifuzumeReading::CheckOnly,
             discarded: DiscardedKinds::default(),
             fairy_promotion: FairyPromotion::NONE,
+            lion_pass: LionPass::EmptyNeighbour,
             rules: RuleSet::default(),
         }
     }
@@ -222,6 +237,7 @@ impl EngineOptions {
             .map_err(|e| format!("Conditions: {e}"))?
             .with_discarded_kinds(self.discarded)
             .with_fairy_promotion(self.fairy_promotion);
+        self.rules.lion_pass = self.lion_pass;
         self.conditions = conditions;
         self.uchifuzume = uchifuzume;
         Ok(())
@@ -278,6 +294,21 @@ mod tests {
         assert_eq!(options.discarded, expected);
         options.set("FairyCapture", "").unwrap();
         assert_eq!(options.discarded, DiscardedKinds::default());
+    }
+
+    #[test]
+    fn lion_pass_reads_as_the_command_line_does_and_survives_new_conditions() {
+        let mut options = EngineOptions::default();
+        assert_eq!(options.rules.lion_pass, LionPass::EmptyNeighbour);
+        options.set("LionPass", "any").unwrap();
+        assert_eq!(options.rules.lion_pass, LionPass::Any);
+        options.set("Conditions", "annan").unwrap();
+        assert_eq!(options.rules.lion_pass, LionPass::Any, "Conditions keeps LionPass");
+        let err = options.set("LionPass", "sometimes").unwrap_err();
+        assert!(err.starts_with("LionPass: "), "{err}");
+        assert_eq!(options.rules.lion_pass, LionPass::Any);
+        options.set("lionpass", "empty-neighbour").unwrap();
+        assert_eq!(options.rules.lion_pass, LionPass::EmptyNeighbour);
     }
 
     #[test]

@@ -73,7 +73,7 @@ pub(crate) fn has_capture_without_self_check(
     }
     let steps = powers.two_steps(pos, rules, from);
     if !steps.is_empty() {
-        return crate::lion::two_step_moves(&passed, from, steps)
+        return crate::lion::two_step_moves(&passed, from, steps, rules.lion_pass)
             .filter(|m| m.via() == Some(king) || m.to() == king)
             .any(leaves_no_new_checker);
     }
