@@ -434,6 +434,7 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
          conditions: {conditions}\n\
          uchifuzume: {uchifuzume:?}\n\
          repetition: {repetition:?}\n\
+         lion pass: {lion_pass:?}\n\
          piece set: {piece_set:?}\n\
          pieces: {pieces}\n\
          futile: {futile:?}\n\
@@ -450,6 +451,7 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
         conditions = conditions.join(" "),
         uchifuzume = rules.uchifuzume,
         repetition = rules.repetition,
+        lion_pass = rules.lion_pass,
         piece_set = rules.piece_set,
         pieces = pieces.join(" | "),
         futile = tsume.futile,

@@ -63,6 +63,8 @@ fn the_second_check_is_answered_from_the_store_and_other_rules_miss() {
     // Other rules, another option that can change the answer: not the same problem.
     let (other_rules, _) = check(&problems, &store, &["--uchifuzume", "any"]);
     assert!(other_rules.ends_with("· 0 answered from the store"), "{other_rules}");
+    let (other_pass, _) = check(&problems, &store, &["--lion-pass", "any"]);
+    assert!(other_pass.ends_with("· 0 answered from the store"), "{other_pass}");
     let (other_option, _) = check(&problems, &store, &["--hash", "512"]);
     assert!(other_option.ends_with("· 0 answered from the store"), "{other_option}");
     // JSON Lines say which lines came from the store and keep each file's origin.
