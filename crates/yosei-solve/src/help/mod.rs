@@ -128,6 +128,17 @@ enum LastPly {
     Nothing,
 }
 
+impl From<ChildIs> for LastPly {
+    /// At the last ply a node is only a position that is no goal.
+    fn from(child: ChildIs) -> LastPly {
+        match child {
+            ChildIs::Goal => LastPly::Goal,
+            ChildIs::Node => LastPly::NoGoal,
+            ChildIs::Nothing => LastPly::Nothing,
+        }
+    }
+}
+
 struct Search<'a> {
     rules: &'a RuleSet,
     plan: &'a HelpPlan,
@@ -669,11 +680,7 @@ impl Search<'_> {
         if self.flees(pos, node, m) {
             return LastPly::NoGoal;
         }
-        match self.judge_played(pos, node, m) {
-            Judged::Goal => LastPly::Goal,
-            Judged::Node(_) => LastPly::NoGoal,
-            Judged::Nothing => LastPly::Nothing,
-        }
+        self.verdict_of(node, &pos.play(m), m).into()
     }
 
     /// What `m` from `pos` leads to, its child not being indexed (`node.never_goal`
@@ -683,10 +690,15 @@ impl Search<'_> {
         // without asking the child for a legal move (`king_flees_after`'s "yes" is
         // exact; it says no under rules other than the ordinary ones): the child is
         // a node, as `is_goal` would find.
+        let child = pos.play(m);
         if self.flees(pos, node, m) {
-            return Judged::Node(pos.play(m));
+            return Judged::Node(child);
         }
-        self.judge_played(pos, node, m)
+        match self.verdict_of(node, &child, m) {
+            ChildIs::Goal => Judged::Goal,
+            ChildIs::Node => Judged::Node(child),
+            ChildIs::Nothing => Judged::Nothing,
+        }
     }
 
     /// Whether `m` is a check (the mate goal's) after which the defender's king may
@@ -694,16 +706,6 @@ impl Search<'_> {
     #[inline]
     fn flees(&self, pos: &Position, node: NodeRules, m: Move) -> bool {
         node.checks_only && self.plan.goal == Goal::DefenderMated && pos.king_flees_after(m, self.rules)
-    }
-
-    /// `judge`, by playing `m` and asking the child.
-    fn judge_played(&self, pos: &Position, node: NodeRules, m: Move) -> Judged {
-        let child = pos.play(m);
-        match self.verdict_of(node, &child, m) {
-            ChildIs::Goal => Judged::Goal,
-            ChildIs::Node => Judged::Node(child),
-            ChildIs::Nothing => Judged::Nothing,
-        }
     }
 
     /// What `child`, reached by `m` from a node with `node`'s rules, is.
@@ -745,11 +747,7 @@ impl Search<'_> {
         }
         child.clone_from(pos);
         child.play_in_place(m);
-        match self.verdict_of(node, child, m) {
-            ChildIs::Goal => LastPly::Goal,
-            ChildIs::Node => LastPly::NoGoal,
-            ChildIs::Nothing => LastPly::Nothing,
-        }
+        self.verdict_of(node, child, m).into()
     }
 
     /// Whether `child`, reached from a node with `node`'s rules, keeps the attacker's
