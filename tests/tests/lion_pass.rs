@@ -140,3 +140,28 @@ fn a_helpstalemate_needs_the_boxed_in_pass() {
     let mate = Stipulation::Help { length: Some(1) };
     assert!(help_lines(&p, &rules(LionPass::Any), mate).is_empty());
 }
+
+/// A problem file fixes the reading for itself: the yosei problem file's `lion-pass:`
+/// line and CSA's `$LION_PASS:` give the help-stalemate above its solution, whatever
+/// the command's default; without the line the command's reading holds.
+#[test]
+fn a_problem_file_carries_its_reading() {
+    let native =
+        "yosei-problem 1\nstipulation: helpstale:1\nlion-pass: any\nposition: 7Ok/7OO/9/9/9/9/OOO6/OOO6/IOO6 b - 1\n";
+    let problem = yosei_io::native::read_native(native).unwrap();
+    let csa = yosei_io::csa::write_csa(&problem);
+    assert!(csa.contains("$LION_PASS:any"), "{csa}");
+    for text in [native, &csa[..]] {
+        let loaded = &yosei_io::input::read_problems_from_text(text, "test", &RuleSet::ordinary()).unwrap()[0];
+        assert_eq!(loaded.rules.lion_pass, LionPass::Any, "{text}");
+        let stale = Stipulation::HelpStale { length: Some(1) };
+        assert_eq!(help_lines(&loaded.position, &loaded.rules, stale), ["9i9i9i"]);
+    }
+    let without = native.replace("lion-pass: any\n", "");
+    let mut any = RuleSet::ordinary();
+    any.lion_pass = LionPass::Any;
+    for (base, want) in [(RuleSet::ordinary(), LionPass::EmptyNeighbour), (any, LionPass::Any)] {
+        let loaded = &yosei_io::input::read_problems_from_text(&without, "test", &base).unwrap()[0];
+        assert_eq!(loaded.rules.lion_pass, want);
+    }
+}

@@ -131,6 +131,21 @@ test("fairy promotion: the page's choice is solved under and a problem's own is 
   assert.equal(await page.inputValue("#fairy-promotion"), "J");
 });
 
+test("the boxed-in Lion's pass: the page's choice is solved under and a problem's own is shown", async (page) => {
+  // the Lion in the corner walled in by stones: its pass (fm's reading) is Black's one move
+  await load(page, "7Ok/7OO/9/9/9/9/OOO6/OOO6/IOO6 b - 1");
+  assert.equal(await page.inputValue("#lion-pass"), "empty-neighbour");
+  await page.selectOption("#stip", "helpstale");
+  await page.fill("#length", "1");
+  await solveAndWait(page);
+  assert.match(await page.textContent("#verdict"), /解なし/);
+  await page.selectOption("#lion-pass", "any");
+  await solveAndWait(page);
+  assert.equal(await page.locator("#solutions li").count(), 1);
+  await load(page, "yosei-problem 1\nlion-pass: any\nposition: 7Ok/7OO/9/9/9/9/OOO6/OOO6/IOO6 b - 1\n");
+  assert.equal(await page.inputValue("#lion-pass"), "any");
+});
+
 test("Stop ends a long search with verdict unknown", async (page) => {
   // ofm-139 (benches/data/helpmate) as help:11 runs for minutes
   await load(page, "B+l+pn1+pR+p1/+lR7/3+p+p+pB+p1/2+p1+p4/3+p1+p1+p+l/2n1+p2+p1/3+p+p1k1g/7s1/3gs1+p2 b GSNgsnlp 1");

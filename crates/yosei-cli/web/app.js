@@ -16,6 +16,7 @@ const TEXT = {
     normal: "通常", strict: "厳格", futile: "無駄合", skip: "数えない", count: "数える",
     fairyCapture: "取った妖精駒", hold: "持駒にする", discard: "取捨て",
     fairyPromotion: "妖精駒の成り", promoteNone: "成らない", promoteAll: "すべて成る",
+    lionPass: "囲まれた獅子のパス", passEmptyNeighbour: "できない（中将棋）", passAny: "できる（fm）",
     solve: "解く", stop: "中断", downloadKif: "KIFをダウンロード", asText: "テキストで表示",
     solved: "解あり", "no-solution": "解なし", unknown: "不明（中断または制限）",
     sound: "完全作", unsound: "不完全", solutions: "解", plies: "手", cooks: "余詰", rejoining: "非限定・手順前後（本手順に戻る）",
@@ -45,6 +46,7 @@ const TEXT = {
     skip: "skip", count: "count", solve: "Solve", stop: "Stop", downloadKif: "Download KIF",
     fairyCapture: "Captured fairy pieces", hold: "held", discard: "discarded",
     fairyPromotion: "Fairy pieces promote", promoteNone: "none", promoteAll: "all",
+    lionPass: "Boxed-in Lion passes", passEmptyNeighbour: "no (chu shogi)", passAny: "yes (fm)",
     asText: "Show as text", solved: "solved", "no-solution": "no solution",
     unknown: "unknown (stopped or a limit)", sound: "sound", unsound: "not sound", solutions: "solutions",
     plies: "plies", cooks: "cooks", rejoining: "other roads back to the line (非限定 / 手順前後)", leftover: "pieces left over", nodes: "nodes", loaded: "loaded",
@@ -328,6 +330,7 @@ function rulesRequest() {
     repetition: $("repetition").value,
     fairy_capture: $("fairy-capture").value,
     fairy_promotion: $("fairy-promotion").value,
+    lion_pass: $("lion-pass").value,
   };
 }
 
@@ -408,6 +411,7 @@ async function loadText(text, index = 0) {
     $("length").value = n || "";
     showConditions(view.conditions);
     $("uchifuzume").value = view.uchifuzume;
+    $("lion-pass").value = view.lion_pass;
     showOwnChoice("fairy-capture", view.fairy_capture);
     showOwnChoice("fairy-promotion", view.fairy_promotion);
     draw();

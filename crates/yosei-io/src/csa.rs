@@ -551,6 +551,7 @@ impl Reader {
             }
             "UCHIFUZUME" => self.problem.options.uchifuzume = Some(s.word(value_start, &value)?),
             "REPETITION" => self.problem.options.repetition = Some(s.word(value_start, &value)?),
+            "LION_PASS" => self.problem.options.lion_pass = Some(s.word(value_start, &value)?),
             "FAIRY_CAPTURE" => self.problem.options.discarded = s.word(value_start, &value)?,
             "FAIRY_PROMOTION" => self.problem.options.fairy_promotion = s.word(value_start, &value)?,
             _ => {
@@ -981,6 +982,9 @@ pub fn write_csa(problem: &Problem) -> String {
     }
     if let Some(r) = problem.options.repetition {
         line(format!("$REPETITION:{r}"));
+    }
+    if let Some(l) = problem.options.lion_pass {
+        line(format!("$LION_PASS:{l}"));
     }
     if !problem.options.discarded.is_empty() {
         line(format!("$FAIRY_CAPTURE:{}", problem.options.discarded));

@@ -131,7 +131,7 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
     rules.uchifuzume = problem.options.uchifuzume.unwrap_or(base.uchifuzume);
     rules.repetition = problem.options.repetition.unwrap_or(base.repetition);
     rules.piece_set = base.piece_set;
-    rules.lion_pass = base.lion_pass;
+    rules.lion_pass = problem.options.lion_pass.unwrap_or(base.lion_pass);
     let rules = rules
         .with_discarded_kinds(problem.options.discarded.union(base.discarded_kinds()))
         .with_fairy_promotion(problem.options.fairy_promotion.union(base.fairy_promotion()));

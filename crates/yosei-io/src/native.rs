@@ -107,6 +107,7 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
             }
             "uchifuzume" => problem.options.uchifuzume = Some(value.parse().map_err(bad)?),
             "repetition" => problem.options.repetition = Some(value.parse().map_err(bad)?),
+            "lion-pass" => problem.options.lion_pass = Some(value.parse().map_err(bad)?),
             "fairy-capture" => problem.options.discarded = value.parse().map_err(bad)?,
             "fairy-promotion" => problem.options.fairy_promotion = value.parse().map_err(bad)?,
             "position" | "target" => {
@@ -239,6 +240,9 @@ pub fn write_native(problem: &Problem) -> String {
     if let Some(r) = problem.options.repetition {
         out.push_str(&format!("repetition: {r}\n"));
     }
+    if let Some(l) = problem.options.lion_pass {
+        out.push_str(&format!("lion-pass: {l}\n"));
+    }
     if !problem.options.discarded.is_empty() {
         out.push_str(&format!("fairy-capture: {}\n", problem.options.discarded));
     }
@@ -282,6 +286,18 @@ mod tests {
         assert_eq!(p.moves.moves.len(), 1);
         assert_eq!(read_native(&write_native(&p)).unwrap(), p);
         assert!(is_native(EXAMPLE));
+    }
+
+    #[test]
+    fn the_lion_pass_reads_and_writes_back() {
+        let text = "yosei-problem 1\nlion-pass: any\nposition: 4k4/9/9/9/4O4/9/9/9/4K4 b - 1\n";
+        let p = read_native(text).unwrap();
+        assert_eq!(p.options.lion_pass, Some(yosei_rules::LionPass::Any));
+        assert!(write_native(&p).contains("lion-pass: any\n"));
+        assert_eq!(read_native(&write_native(&p)).unwrap(), p);
+        let e = read_native("yosei-problem 1\nlion-pass: never\nposition: 4k4/9/9/9/9/9/9/9/4K4 b - 1\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.to_string().contains("'empty-neighbour' or 'any'"), "{e}");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use std::fmt;
 use yosei_core::{Color, Hand, Move, PieceKind, Setup, Square};
 use yosei_rules::validate::standard_set_count;
 use yosei_rules::{
-    Condition, DiscardedKinds, FairyPromotion, RepetitionRule, Stipulation, UchifuzumeReading, UserPiece,
+    Condition, DiscardedKinds, FairyPromotion, LionPass, RepetitionRule, Stipulation, UchifuzumeReading, UserPiece,
 };
 
 /// A problem as a file states it (the position is not validated here).
@@ -31,6 +31,8 @@ pub struct Problem {
 pub struct ProblemOptions {
     pub uchifuzume: Option<UchifuzumeReading>,
     pub repetition: Option<RepetitionRule>,
+    /// Whether a Lion with no empty neighbour passes (docs/rules/fairy-pieces.md).
+    pub lion_pass: Option<LionPass>,
     /// fm's sequential search (`##n`, `##m-n`): the lengths from this one up to the
     /// stated length, by twos, are tried in turn and the first that has a solution is
     /// the answer, so a solution shorter than the stated length is no fault (早詰).
