@@ -165,3 +165,23 @@ fn a_problem_file_carries_its_reading() {
         assert_eq!(loaded.rules.lion_pass, want);
     }
 }
+
+/// A piece the problem defines with the Lion's two steps (`aK`, docs/rules/movement.md)
+/// passes as the Lion does: boxed in, only under `any`, through its own square.
+#[test]
+fn a_user_piece_with_the_lions_two_steps_follows_the_reading() {
+    let text = "yosei-problem 1\npiece: E 獣 two-stepper WaK\nposition: 7Ok/7OO/9/9/9/9/OOO6/OOO6/EOO6 b - 1\n";
+    let problem = yosei_io::native::read_native(text).unwrap();
+    let stale = Stipulation::HelpStale { length: Some(1) };
+    for (pass, want) in [(LionPass::Any, vec!["9i9i9i"]), (LionPass::EmptyNeighbour, vec![])] {
+        let rules = rules(pass).with_user_pieces(&problem.pieces).unwrap();
+        let p = Position::from_setup(&problem.setup, &rules).unwrap();
+        assert_eq!(help_lines(&p, &rules, stale), want, "{pass}");
+        let moves: Vec<String> = p.legal_moves(&rules).iter().map(|m| m.to_usi()).collect();
+        assert_eq!(
+            moves.contains(&"9i9i9i".to_string()),
+            pass == LionPass::Any,
+            "{pass}: {moves:?}"
+        );
+    }
+}
