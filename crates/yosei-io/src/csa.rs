@@ -156,6 +156,8 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         // the tori shogi swallow (fm `TTB`) and its promoted form: yosei's codes
         Swallow => "TB",
         PromotedSwallow => "PW",
+        // the tori shogi king (fm `THO`): yosei's code
+        ToriPhoenix => "TH",
     }
 }
 
