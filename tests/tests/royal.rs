@@ -209,3 +209,16 @@ fn fm_declarations_of_royal_pieces() {
         assert!(e.contains(named), "{text}: {e}");
     }
 }
+
+/// The one disagreement with fm in the royal runs (docs/rules/royal.md) is fm's check
+/// generator, royal pieces or not: 83→82 promoting mates by discovery (the rook on 9c
+/// through 8c), and unpromoted the silver on 8b would check the king directly, so fm
+/// never tries the promotion (`h_check.c` `help_check_move_sub_normal`). fm lists the
+/// other five mates.
+#[test]
+fn fms_check_generator_leaves_out_a_promotion_that_checks_only_by_discovery() {
+    assert_eq!(
+        fm_help("ばか詰 93飛83銀91銀85歩, 73玉72香74香62香64香 +0 #1"),
+        ["8c8b", "8c8b+", "8c9b", "8c9b+", "8c9d", "8c9d+"]
+    );
+}
