@@ -210,6 +210,24 @@ fn fm_declarations_of_royal_pieces() {
     }
 }
 
+/// The problem file (`royal:`) and CSA (`$ROYAL`) carry the declared royal kinds, so
+/// a problem read from fm's form keeps them written in either.
+#[test]
+fn the_native_file_and_csa_carry_the_royal_kinds() {
+    use yosei_io::csa::{read_csa, write_csa};
+    use yosei_io::native::{read_native, write_native};
+    let p = read_fm("/EF1=KR@PR\nばか詰 33金 +金, 11KR +0 #1").unwrap();
+    assert!(p.options.royal.contains(PieceKind::Kirin) && p.options.royal.contains(PieceKind::PromotedKirin));
+    let native = write_native(&p);
+    assert!(native.contains("royal: J\n"), "{native}");
+    assert_eq!(read_native(&native).unwrap().options.royal, p.options.royal);
+    let csa = write_csa(&p);
+    assert!(csa.contains("$ROYAL:J"), "{csa}");
+    assert_eq!(read_csa(&csa).unwrap().options.royal, p.options.royal);
+    let none = read_fm("ばか詰 33金 +金, 11玉 +0 #1").unwrap();
+    assert!(!write_native(&none).contains("royal") && !write_csa(&none).contains("ROYAL"));
+}
+
 /// The one disagreement with fm in the royal runs (docs/rules/royal.md) is fm's check
 /// generator, royal pieces or not: 83→82 promoting mates by discovery (the rook on 9c
 /// through 8c), and unpromoted the silver on 8b would check the king directly, so fm

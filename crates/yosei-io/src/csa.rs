@@ -555,6 +555,7 @@ impl Reader {
             "REPETITION" => self.problem.options.repetition = Some(s.word(value_start, &value)?),
             "FAIRY_CAPTURE" => self.problem.options.discarded = s.word(value_start, &value)?,
             "FAIRY_PROMOTION" => self.problem.options.fairy_promotion = s.word(value_start, &value)?,
+            "ROYAL" => self.problem.options.royal = s.word(value_start, &value)?,
             _ => {
                 let key = OTHER_KEYS
                     .iter()
@@ -989,6 +990,9 @@ pub fn write_csa(problem: &Problem) -> String {
     }
     if !problem.options.fairy_promotion.is_empty() {
         line(format!("$FAIRY_PROMOTION:{}", problem.options.fairy_promotion));
+    }
+    if problem.options.royal.has_declared() {
+        line(format!("$ROYAL:{}", problem.options.royal));
     }
     if let Some(target) = &problem.target {
         line(format!("$TARGET:{}", write_sfen(target)));

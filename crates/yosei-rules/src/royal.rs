@@ -21,6 +21,8 @@
 
 use crate::kind_set::KindSet;
 use crate::Condition;
+use std::fmt;
+use std::str::FromStr;
 use yosei_core::PieceKind;
 
 /// Whether a royal piece other than the king plays under `condition`: the conditions
@@ -78,6 +80,30 @@ impl RoyalKinds {
     }
 }
 
+/// The problem file's `royal` (and CSA's `$ROYAL`): `none`, or a comma list of the fairy
+/// kinds declared royal (`[WA]`, `wazir,J`).
+impl FromStr for RoyalKinds {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RoyalKinds, String> {
+        match text.trim() {
+            "none" => Ok(RoyalKinds::NONE),
+            t => KindSet::from_list(t, "royal", "none or KIND,KIND…", RoyalKinds::with),
+        }
+    }
+}
+
+/// The declared kinds (the always-royal ones and the promoted forms left out), as read.
+impl fmt::Display for RoyalKinds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let declared = KindSet::<Royal>::of(self.iter().filter(|k| !k.is_promoted() && !k.is_always_royal()));
+        if declared.is_empty() {
+            return f.write_str("none");
+        }
+        f.write_str(&declared.sfen_names())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +122,18 @@ mod tests {
         assert!(royal.has_declared() && !RoyalKinds::always().has_declared());
         assert!(RoyalKinds::always().with(PieceKind::Gold).is_err());
         assert!(RoyalKinds::always().with(PieceKind::Stone).is_err());
+    }
+
+    #[test]
+    fn the_option_text_reads_back_from_what_is_written() {
+        for text in ["none", "J", "[WA],J"] {
+            let kinds: RoyalKinds = text.parse().unwrap();
+            assert_eq!(kinds.to_string(), text.replace("[WA],J", "J,[WA]"));
+        }
+        let named: RoyalKinds = "wazir, kirin".parse().unwrap();
+        assert!(named.contains(PieceKind::PromotedKirin));
+        assert_eq!(named.to_string(), "J,[WA]");
+        assert!("G".parse::<RoyalKinds>().is_err());
+        assert!("nothing".parse::<RoyalKinds>().is_err());
     }
 }
