@@ -240,3 +240,66 @@ fn fms_check_generator_leaves_out_a_promotion_that_checks_only_by_discovery() {
         ["8c8b", "8c8b+", "8c9b", "8c9b+", "8c9d", "8c9d+"]
     );
 }
+
+/// Random games whose kings are royal fairy pieces (a Wazir, a chess knight, a
+/// Grasshopper, a Lion, the tori phoenix…, one kind per game), against the reference
+/// generator with the same royal kinds: the same legal moves, check verdicts, checks and
+/// mate-test answers at every ply, under own powers and the conditions a royal fairy
+/// piece plays under.
+#[test]
+fn royal_fairy_pieces_against_the_reference_generator() {
+    use yosei_core::random::SplitMix64;
+    use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
+    use yosei_tests::reference;
+    use yosei_tests::support::assert_matches_reference;
+    const ROYALS: [PieceKind; 7] = [
+        PieceKind::Wazir,
+        PieceKind::ChessKnight,
+        PieceKind::Grasshopper,
+        PieceKind::Lion,
+        PieceKind::Fers,
+        PieceKind::Queen,
+        PieceKind::ToriPhoenix,
+    ];
+    let mut rng = SplitMix64::new(0x0072_0A11);
+    let mut positions = 0;
+    for conditions in [&[][..], &[Condition::UchifuAllowed], &[Condition::NoCapture]] {
+        for game in 0..120 {
+            let royal_kind = ROYALS[game % ROYALS.len()];
+            let royal = if royal_kind.is_always_royal() {
+                RoyalKinds::NONE
+            } else {
+                RoyalKinds::NONE.with(royal_kind).unwrap()
+            };
+            let rules = RuleSet::compile(conditions).unwrap().with_royal_kinds(royal);
+            let reference_rules = reference::Rules {
+                royal,
+                ..reference::Rules::from_conditions(conditions, false)
+            };
+            let mut setup = random_fairy_setup(&mut rng, &FairyMix::default());
+            for sq in Square::all() {
+                if let Some(p) = setup.piece_at(sq).filter(|p| p.kind == PieceKind::King) {
+                    setup.put(sq, Some(Piece::new(royal_kind, p.color)));
+                }
+            }
+            let Ok(mut pos) = Position::from_setup(&setup, &rules) else {
+                continue;
+            };
+            for _ in 0..6 {
+                positions += 1;
+                let compared = assert_matches_reference(&pos, &rules, &reference_rules, &format!("{royal_kind:?}"));
+                if compared.moves.is_empty() {
+                    break;
+                }
+                let m = compared.moves[rng.below(compared.moves.len())];
+                pos = pos.play(m);
+                for color in [Color::Black, Color::White] {
+                    if let Some(king) = pos.king(color) {
+                        assert_eq!(pos.piece_at(king), Some(Piece::new(royal_kind, color)));
+                    }
+                }
+            }
+        }
+    }
+    assert!(positions > 1000, "{positions} positions");
+}
