@@ -47,6 +47,12 @@ yosei is given `--fairy-promotion <the piece>`. Each problem is also solved by y
 without promotion, and the problems whose solution sets promotion changes are counted
 ("changed by promotion").
 
+`--royal` (with `--zoo`) makes the kings pieces of the code: the White king of every
+position and the Black one where there is one become the piece, declared royal,
+`/EF1=<code>@R` (fm's tori phoenix `THO` is royal by fm's table: `/EF1=THO`), and no other
+piece of the kind is put in play (every piece of a royal kind is its side's king). yosei
+reads that same fm text (docs/rules/royal.md).
+
 yosei is always given `--lion-pass any`, fm's reading of the Lion's pass (a Lion with no
 empty neighbour passes too; in these helpmates no pass is ever a solution's move: the
 attacker's moves check, the defender is in check).
@@ -151,6 +157,7 @@ ZOO_GLYPHS = {
     "TKT": "鵰",
     "TKR": "鴈",
     "TTB": "燕",
+    "THO": "鵬",
     # dai shogi
     "DHR": "辰",
     "DMG": "丑",
@@ -236,13 +243,13 @@ def dead(kind, black, rank):
 ON_ONE_FILE = {"TTB"}
 
 
-def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True):
+def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True, royal=False):
     """A Black-to-move SFEN: a White king on ranks 1-3, a few White pieces next to it, a
     few Black pieces within three squares, sometimes a Black king far away and pieces in
     Black's hand; White's hand empty (fm is told `+0`). Not checked for legality here:
     yosei refuses what is illegal. `dense`: more pieces on both sides, within two
     squares, so that captures (Andernach) and pieces of one kind facing each other are
-    common."""
+    common. `royal`: the kings are pieces of `zoo` (royal), and no other one is put."""
     board = {}
     used = dict.fromkeys(STANDARD, 0)
 
@@ -285,7 +292,10 @@ def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True):
         if used[kind] < STANDARD[kind]:
             used[kind] += 1
             hand.append(kind)
-    if zoo:
+    if zoo and royal:
+        # the kings become the royal piece: every piece of a royal kind is its side's king
+        board = {sq: {"k": token(zoo).lower(), "K": token(zoo)}.get(p, p) for sq, p in board.items()}
+    elif zoo:
         # one to three of fm's piece `zoo`: Black's near the king or in hand, a White one
         # next to the king now and then (a square where it is dead is refused by yosei
         # and the position skipped)
@@ -535,7 +545,7 @@ def run_yosei(binary, source, conditions, fairy_capture, fairy_promotion="none")
     return {normalise([from_usi(m) for m in s], conditions) for s in answer["solutions"]}, None
 
 
-def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0, promote=False):
+def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0, promote=False, royal=False):
     """fm's one-line form of `sfen` and fm's switches. sfen2fm knows the ordinary pieces
     only: the position is written without fm's further pieces, which are then put in (fm
     reads its codes, `55WA`) and declared by /EF1, holdable (`@H`) when `hold`, counting
@@ -564,6 +574,9 @@ def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0, promote=False):
     if spares:
         defender = defender.replace(" +0 ", " ")
     line = f"{head} {attacker}, {squares(white)}{defender}"
+    if royal:
+        # fm counts no royal piece; its tori phoenix is royal by its table
+        return line, [f"/EF1={zoo}" + ("" if zoo == "THO" else "@R")]
     attributes = ("H" if hold else "") + ("P" if promote else "")
     return line, [f"/EF1={zoo}#{len(black) + len(white) + held + spares}" + (f"@{attributes}" if attributes else "")]
 
@@ -632,6 +645,11 @@ def main():
         help="declare the --zoo piece without H (captures discard it) and solve yosei with --fairy-capture discard",
     )
     parser.add_argument(
+        "--royal",
+        action="store_true",
+        help="the kings are the --zoo piece, declared royal (@R; THO is royal as it is); yosei reads fm's text",
+    )
+    parser.add_argument(
         "--promote",
         action="store_true",
         help="declare the --zoo piece promotable (@P) and solve yosei with --fairy-promotion",
@@ -649,6 +667,10 @@ def main():
         sys.exit("give condition sets, --zoo codes, or both")
     if (args.discard or args.spares or args.promote) and not zoo_codes:
         sys.exit("--discard, --spares and --promote need --zoo codes")
+    if args.royal and not zoo_codes:
+        sys.exit("--royal needs --zoo codes")
+    if args.royal and (args.discard or args.spares or args.promote):
+        sys.exit("--royal puts no other piece of the kind in play: it goes without --discard, --spares, --promote")
     if args.discard and args.spares:
         sys.exit("--spares declares the piece held; it does not go with --discard")
     fairy_capture = "discard" if args.discard else "hold"
@@ -663,11 +685,20 @@ def main():
         attempts = 0
         while compared < args.count and attempts < args.count * 20:
             attempts += 1
-            sfen = random_position(rng, args.dense, zoo, args.zoo_white, zoo_in_hand=not args.discard)
-            line, switches = fm_line(
-                sfen2fm, sfen, rule, zoo, hold=not args.discard, spares=args.spares, promote=args.promote
+            sfen = random_position(
+                rng, args.dense, zoo, args.zoo_white, zoo_in_hand=not args.discard, royal=args.royal
             )
-            fm_text = "\n".join([*switches, line]) + "\n" if args.spares else None
+            line, switches = fm_line(
+                sfen2fm,
+                sfen,
+                rule,
+                zoo,
+                hold=not args.discard,
+                spares=args.spares,
+                promote=args.promote,
+                royal=args.royal,
+            )
+            fm_text = "\n".join([*switches, line]) + "\n" if args.spares or args.royal else None
             ours, why = solve_yosei(args.yosei, sfen, conditions, fairy_capture, fm_text, promotion)
             if ours is None:
                 shorter += why == "shorter"

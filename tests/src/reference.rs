@@ -359,6 +359,8 @@ fn movement(kind: PieceKind) -> Movement {
         Goose | PromotedSwallow => Movement::new(vec![(-2, -2), (0, 2), (2, -2)], vec![]),
         // fm's swallow: hi_vec_fw, a step forward; promoted (fp_promoted 119), the goose
         Swallow => Movement::new(vec![(0, -1)], vec![]),
+        // fm's tori shogi king: `vec_ar`, one step every way
+        ToriPhoenix => movement(King),
         // fm's dai shogi pieces, likewise: vec_run_dhr, vec_run_dmg (runs of range 2),
         // vec_hi and vec_ka leaps, hi_vec_fb3 leaps
         FlyingDragon => Movement {
@@ -697,8 +699,14 @@ fn shishi_two_steps(setup: &Setup, from: Square, kinds: &[PieceKind]) -> Vec<Mov
     out
 }
 
-fn king_of(setup: &Setup, color: Color) -> Option<Square> {
-    Square::all().find(|&sq| setup.piece_at(sq) == Some(Piece::new(PieceKind::King, color)))
+/// `color`'s king: its royal piece (docs/rules/royal.md), the 玉 unless the problem
+/// declares other royal kinds.
+fn king_of(setup: &Setup, color: Color, rules: &Rules) -> Option<Square> {
+    Square::all().find(|&sq| {
+        setup
+            .piece_at(sq)
+            .is_some_and(|p| p.color == color && rules.is_royal(p.kind))
+    })
 }
 
 /// Which rule of rules.md §5.1–5.5, 5.7 gives the pieces their powers.
@@ -759,7 +767,9 @@ pub fn powers(setup: &Setup, rules: &Rules) -> Vec<Vec<PieceKind>> {
             },
         );
         for color in [Color::Black, Color::White] {
-            let Some(king) = king_of(setup, color) else { continue };
+            let Some(king) = king_of(setup, color, rules) else {
+                continue;
+            };
             let mut kinds = Vec::new();
             for sq in Square::all() {
                 let Some(p) = setup.piece_at(sq) else { continue };
@@ -864,7 +874,7 @@ pub fn can_capture_king(setup: &Setup, by: Color) -> bool {
 
 /// Whether `by` could make a valid king capture under `rules`.
 pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
-    let Some(king) = king_of(setup, !by) else {
+    let Some(king) = king_of(setup, !by, rules) else {
         return false;
     };
     let capturers = ordinary_checkers(setup, by, rules);
@@ -874,7 +884,7 @@ pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
     // 自己王手王取無効 (seed 000's strict definition): some capture of the king, by one of
     // those pieces, after which no piece of the other side gives the capturer's king an
     // ordinary check that did not give it before.
-    let Some(own_king) = king_of(setup, by) else {
+    let Some(own_king) = king_of(setup, by, rules) else {
         return true;
     };
     let before: Vec<Square> = ordinary_checkers_of(setup, own_king, !by, rules);
@@ -886,7 +896,7 @@ pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
         .filter(|m| m.to() == king || m.via() == Some(king))
         .any(|m| {
             let after = play(&passed, m);
-            let Some(own_king) = king_of(&after, by) else {
+            let Some(own_king) = king_of(&after, by, rules) else {
                 return true;
             };
             ordinary_checkers_of(&after, own_king, !by, rules)
@@ -899,7 +909,7 @@ pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
 /// 通常の王手): they reach it with their power, are not paralysed, and (利き二歩無効) do not
 /// land a pawn on a file of another pawn of theirs, unless Andernach turns it.
 fn ordinary_checkers(setup: &Setup, by: Color, rules: &Rules) -> Vec<Square> {
-    match king_of(setup, !by) {
+    match king_of(setup, !by, rules) {
         Some(king) => ordinary_checkers_of(setup, king, by, rules),
         None => vec![],
     }
@@ -1003,7 +1013,7 @@ fn koko_obeyed(after: &Setup, m: Move) -> bool {
 /// 自己王手王取無効's adjacency ban: `color`'s king stands within the reach of the other
 /// king's power.
 pub fn king_in_enemy_king_reach(setup: &Setup, color: Color, rules: &Rules) -> bool {
-    let (Some(ours), Some(theirs)) = (king_of(setup, color), king_of(setup, !color)) else {
+    let (Some(ours), Some(theirs)) = (king_of(setup, color, rules), king_of(setup, !color, rules)) else {
         return false;
     };
     reach_with(setup, theirs, &powers(setup, rules)[theirs.index()]).contains(&ours)
@@ -1384,6 +1394,8 @@ pub struct Rules {
     pub fairy_promotion: yosei_rules::FairyPromotion,
     /// Whether the Lion passes with no empty neighbour (`LionPass::Any`, fm's reading).
     pub lion_pass: yosei_rules::LionPass,
+    /// The fairy kinds declared royal (fm's `@R`, docs/rules/royal.md).
+    pub royal: yosei_rules::RoyalKinds,
 }
 
 impl Rules {
@@ -1442,6 +1454,12 @@ impl Rules {
     pub fn promotes(&self, kind: PieceKind) -> bool {
         use PieceKind::*;
         matches!(kind, Pawn | Lance | Knight | Silver | Bishop | Rook) || self.fairy_promotion.contains(kind)
+    }
+
+    /// Whether a piece of `kind` is its side's king: the 玉, the tori phoenix, a declared
+    /// royal kind.
+    pub fn is_royal(&self, kind: PieceKind) -> bool {
+        kind.is_always_royal() || self.royal.contains(kind)
     }
 
     /// fm's 攻方.
@@ -1617,7 +1635,7 @@ pub fn is_legal_under(setup: &Setup, m: Move, rules: &Rules) -> bool {
     let on_king = |sq: Square| {
         setup
             .piece_at(sq)
-            .is_some_and(|p| p.color == them && p.kind == PieceKind::King)
+            .is_some_and(|p| p.color == them && rules.is_royal(p.kind))
     };
     if !m.is_swap() && (on_king(m.to()) || m.via().is_some_and(on_king)) {
         return false;

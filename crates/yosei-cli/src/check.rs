@@ -436,6 +436,9 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
          repetition: {repetition:?}\n\
          lion pass: {lion_pass:?}\n\
          piece set: {piece_set:?}\n\
+         discarded: {discarded:?}\n\
+         fairy promotion: {promotion:?}\n\
+         royal: {royal:?}\n\
          pieces: {pieces}\n\
          futile: {futile:?}\n\
          rejoining: {rejoining:?}\n\
@@ -453,6 +456,9 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
         repetition = rules.repetition,
         lion_pass = rules.lion_pass,
         piece_set = rules.piece_set,
+        discarded = rules.discarded_kinds(),
+        promotion = rules.fairy_promotion(),
+        royal = rules.royal_kinds(),
         pieces = pieces.join(" | "),
         futile = tsume.futile,
         rejoining = tsume.rejoining,

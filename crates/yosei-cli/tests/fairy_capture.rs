@@ -56,6 +56,7 @@ fn fm_declarations_in_a_file_carry_fms_meaning() {
         &format!("/EF1=WA@R\n{line}\n"),
         &["--format", "json"],
     );
+    // the Wazir royal beside the 玉: two royal pieces of White, fm's 二玉詰 (docs/rules/royal.md)
     assert_ne!(status, 0);
-    assert!(err.contains("attribute R"), "{err}");
+    assert!(err.contains("二玉詰"), "{err}");
 }

@@ -161,6 +161,8 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Goose => "fAbD",
         // fm's swallow: `hi_vec_fw`, a step straight forward
         Swallow => "fW",
+        // fm's tori shogi king: `vec_ar`, one step every way
+        ToriPhoenix => "K",
         // fm's dai shogi pieces (runs of range 2 as a step and a lame two-step)
         FlyingDragon => "FnA",
         FierceOx => "WnD",

@@ -251,6 +251,10 @@ pub enum PieceKind {
     Swallow = 114,
     /// promoted swallow (fm's 鴈): moves as the goose
     PromotedSwallow = 115,
+    // fm's tori shogi king (`piece_data.c` piece 111), royal in its table
+    // (`B_PA_ROYAL`): it plays the king's part for its side (docs/rules/royal.md)
+    /// 鵬 tori phoenix (鵬, tori shogi's king, fm `THO`): moves as the king, never held
+    ToriPhoenix = 116,
 }
 
 use PieceKind::*;
@@ -328,7 +332,7 @@ const PROMOTED_BEFORE_CHU_COPIES: [PieceKind; 14] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 116;
+    pub const COUNT: usize = 117;
 
     /// fm's further leapers, riders, lame leapers, hoppers and lion-like pieces
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
@@ -419,24 +423,28 @@ impl PieceKind {
 
     /// Every kind, in index order: fm's lion-like pieces (the last two of
     /// [`PieceKind::FM_ZOO_KINDS`]) come after the first fourteen promoted fairy kinds,
-    /// then the chu shogi copies and their promoted forms, then the swallow and its.
+    /// then the chu shogi copies and their promoted forms, then the swallow and its,
+    /// then the tori phoenix.
     pub const ALL: [PieceKind; PieceKind::COUNT] = {
         let (zoo, lion_like) = PieceKind::split::<54, 52, 2>(PieceKind::FM_ZOO_KINDS);
-        PieceKind::joined::<114, 2, 116>(
-            PieceKind::joined::<107, 7, 114>(
-                PieceKind::joined::<100, 7, 107>(
-                    PieceKind::joined::<98, 2, 100>(
-                        PieceKind::joined::<84, 14, 98>(
-                            PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
-                            PROMOTED_BEFORE_CHU_COPIES,
+        PieceKind::joined::<116, 1, 117>(
+            PieceKind::joined::<114, 2, 116>(
+                PieceKind::joined::<107, 7, 114>(
+                    PieceKind::joined::<100, 7, 107>(
+                        PieceKind::joined::<98, 2, 100>(
+                            PieceKind::joined::<84, 14, 98>(
+                                PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
+                                PROMOTED_BEFORE_CHU_COPIES,
+                            ),
+                            lion_like,
                         ),
-                        lion_like,
+                        PieceKind::CHU_COPIES,
                     ),
-                    PieceKind::CHU_COPIES,
+                    PieceKind::PROMOTED_CHU_COPIES,
                 ),
-                PieceKind::PROMOTED_CHU_COPIES,
+                [Swallow, PromotedSwallow],
             ),
-            [Swallow, PromotedSwallow],
+            [ToriPhoenix],
         )
     };
 
@@ -657,19 +665,28 @@ impl PieceKind {
     }
 
     /// The kind that reaches a hand when this piece is captured: unpromoted; `None` for
-    /// the king and the stone, which are never held.
+    /// the king, the tori phoenix and the stone, which are never held.
     #[inline]
     pub const fn hand_kind(self) -> Option<PieceKind> {
         match self {
-            King | Stone => None,
+            King | ToriPhoenix | Stone => None,
             k => Some(k.unpromoted()),
         }
     }
 
-    /// Whether a hand can hold this kind as it is (unpromoted, not king or stone).
+    /// Whether a hand can hold this kind as it is (unpromoted, not a royal kind or the
+    /// stone).
     #[inline]
     pub const fn is_hand_kind(self) -> bool {
-        !self.is_promoted() && !matches!(self, King | Stone)
+        !self.is_promoted() && !matches!(self, King | ToriPhoenix | Stone)
+    }
+
+    /// Whether every piece of this kind is royal, whatever the problem declares: the
+    /// king and fm's tori phoenix (a problem may make further kinds royal, fm's `@R`:
+    /// `RoyalKinds` in yosei-rules).
+    #[inline]
+    pub const fn is_always_royal(self) -> bool {
+        matches!(self, King | ToriPhoenix)
     }
 
     /// The SFEN/USI name of a Black piece of this kind, without a `+` (cli.md): one
@@ -766,6 +783,7 @@ impl PieceKind {
             ChuHorse => "[CUM]",
             ChuLance => "[CKY]",
             Swallow => "[TTB]",
+            ToriPhoenix => "[THO]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -898,6 +916,7 @@ impl PieceKind {
             PromotedChuLance => "promoted chu lance",
             Swallow => "swallow",
             PromotedSwallow => "promoted swallow",
+            ToriPhoenix => "tori phoenix",
         }
     }
 }

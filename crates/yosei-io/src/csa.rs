@@ -156,6 +156,8 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         // the tori shogi swallow (fm `TTB`) and its promoted form: yosei's codes
         Swallow => "TB",
         PromotedSwallow => "PW",
+        // the tori shogi king (fm `THO`): yosei's code
+        ToriPhoenix => "TH",
     }
 }
 
@@ -554,6 +556,7 @@ impl Reader {
             "LION_PASS" => self.problem.options.lion_pass = Some(s.word(value_start, &value)?),
             "FAIRY_CAPTURE" => self.problem.options.discarded = s.word(value_start, &value)?,
             "FAIRY_PROMOTION" => self.problem.options.fairy_promotion = s.word(value_start, &value)?,
+            "ROYAL" => self.problem.options.royal = s.word(value_start, &value)?,
             _ => {
                 let key = OTHER_KEYS
                     .iter()
@@ -991,6 +994,9 @@ pub fn write_csa(problem: &Problem) -> String {
     }
     if !problem.options.fairy_promotion.is_empty() {
         line(format!("$FAIRY_PROMOTION:{}", problem.options.fairy_promotion));
+    }
+    if problem.options.royal.has_declared() {
+        line(format!("$ROYAL:{}", problem.options.royal));
     }
     if let Some(target) = &problem.target {
         line(format!("$TARGET:{}", write_sfen(target)));

@@ -12,14 +12,19 @@
 //!   shogi pieces, fm's seven chu shogi copies of the ordinary pieces, the falcon and
 //!   four dai shogi pieces: [`PieceKind::promoted`],
 //!   docs/rules/fairy-promotion.md); it changes nothing for a kind fm gives no promoted
-//!   form. `R` (royal), `X` (exchange), `P` on the drunk elephant (fm promotes it to the
-//!   royal 太子), faces (`:`), `?` and vectors (`{…}`) are refused, each named.
+//!   form.
+//! - `R`: the kind is royal, its promoted form too (docs/rules/royal.md): a piece of it
+//!   plays its side's king; never held (with `H` refused), no count, no spare. fm's
+//!   tori phoenix `THO` is royal by fm's table, declared without `R`.
+//!
+//! `X` (exchange), `P` on the drunk elephant and the code `TS` (fm's 太子, a royal piece
+//! a promotion creates), faces (`:`), `?` and vectors (`{…}`) are refused, each named.
 
 use crate::csa::csa_code;
 use crate::error::FormatError;
 use crate::problem::Problem;
 use yosei_core::{Color, PieceKind, Setup, Square};
-use yosei_rules::{DiscardedKinds, FairyPromotion};
+use yosei_rules::{DiscardedKinds, FairyPromotion, RoyalKinds};
 
 /// fm's slots: `/EFP=` is `/EF1=`.
 const SLOTS: [char; 7] = ['1', '2', '3', '4', '5', '6', '7'];
@@ -34,6 +39,8 @@ pub(crate) struct Declaration {
     pub holdable: bool,
     /// `@P`, on a kind yosei promotes: it promotes.
     pub promotable: bool,
+    /// `@R`: the kind is royal.
+    pub royal: bool,
 }
 
 /// fm's code of a fairy kind (CSA's, but `AL` for the Alfil, whose CSA code is `AF`, and
@@ -41,7 +48,8 @@ pub(crate) struct Declaration {
 /// (the problem-defined ones, the stone).
 pub(crate) fn fm_code(kind: PieceKind) -> Option<&'static str> {
     use PieceKind::*;
-    if !kind.is_fairy() || !kind.is_hand_kind() || kind.is_user_defined() {
+    // (the tori phoenix is no hand kind, but a fairy piece fm declares)
+    if !kind.is_fairy() || !(kind.is_hand_kind() || kind.is_always_royal()) || kind.is_user_defined() {
         return None;
     }
     let bracketed = kind.sfen_name().trim_matches(|c| c == '[' || c == ']');
@@ -137,6 +145,14 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
         .find(|&j| "#@:?{".contains(chars[j]))
         .unwrap_or(chars.len());
     let code: String = chars[i..code_end].iter().collect();
+    if code == "TS" || code == "太" {
+        return Err((
+            i,
+            "the crown prince 太子 (TS, chu shogi's promoted drunk elephant) is not supported: a royal piece that \
+             a promotion creates would give a side two royal pieces (fm's 二玉詰)"
+                .to_string(),
+        ));
+    }
     let kind = PieceKind::ALL
         .into_iter()
         .find(|&k| fm_code(k) == Some(code.as_str()) || (fm_code(k).is_some() && glyph_of(k) == code))
@@ -160,7 +176,7 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
         );
         i = digits_end;
     }
-    let (mut holdable, mut promotable) = (false, false);
+    let (mut holdable, mut promotable, mut royal) = (false, false, false);
     if chars.get(i) == Some(&'@') {
         i += 1;
         while let Some(&c) = chars.get(i).filter(|c| c.is_ascii_alphabetic()) {
@@ -179,12 +195,7 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
                 }
                 // fm gives the kind no promoted form: P changes nothing
                 'P' => {}
-                'R' => {
-                    return Err((
-                        i,
-                        format!("attribute R (royal: {code} in place of the king) is not supported"),
-                    ))
-                }
+                'R' => royal = true,
                 'X' => {
                     return Err((
                         i,
@@ -205,11 +216,18 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
         };
         return Err((i, format!("{what} after the declaration is not read")));
     }
+    if royal && holdable {
+        return Err((
+            0,
+            format!("{code} is declared royal (R) and holdable (H): a royal piece is never held"),
+        ));
+    }
     Ok(Declaration {
         kind,
         count,
         holdable,
         promotable,
+        royal,
     })
 }
 
@@ -229,6 +247,7 @@ pub(crate) fn apply(
 ) -> Result<(), String> {
     let mut discarded = DiscardedKinds::NONE;
     let mut promotion = FairyPromotion::NONE;
+    let mut royal = RoyalKinds::NONE;
     for kind in fairy_kinds_in(setup) {
         if !declarations.iter().any(|d| d.kind == kind) {
             return Err(format!(
@@ -243,6 +262,13 @@ pub(crate) fn apply(
         }
         if d.promotable {
             promotion = promotion.with(d.kind)?;
+        }
+        if d.royal || d.kind.is_always_royal() {
+            // fm counts no royal piece and spares none (`arrange.c`); it is never captured
+            if d.royal {
+                royal = royal.with(d.kind)?;
+            }
+            continue;
         }
         let on_board = pieces_on_board(setup, d.kind);
         let held = |color: Color| u32::from(setup.hand(color).count(d.kind));
@@ -287,6 +313,7 @@ pub(crate) fn apply(
     }
     problem.options.discarded = discarded;
     problem.options.fairy_promotion = promotion;
+    problem.options.royal = royal;
     Ok(())
 }
 
@@ -299,10 +326,12 @@ pub(crate) enum RemainingHand {
     Asked,
 }
 
-/// The fairy kinds (unpromoted, stones aside) on the board, promoted or not, or in a hand.
+/// The fairy kinds (unpromoted, stones aside) on the board, promoted or not, or in a
+/// hand; the tori phoenix among them.
 fn fairy_kinds_in(setup: &Setup) -> Vec<PieceKind> {
     PieceKind::HAND_KINDS
         .into_iter()
+        .chain([PieceKind::ToriPhoenix])
         .filter(|k| k.is_fairy())
         .filter(|&k| {
             pieces_on_board(setup, k) > 0 || [Color::Black, Color::White].iter().any(|&c| setup.hand(c).count(k) > 0)
@@ -336,15 +365,18 @@ pub(crate) fn declaration_lines(problem: &Problem) -> Vec<String> {
             let count = pieces_on_board(setup, kind)
                 + u32::from(setup.hand(Color::Black).count(kind))
                 + u32::from(setup.hand(Color::White).count(kind));
-            let hold = !problem.options.discarded.contains(kind);
-            let promote = problem.options.fairy_promotion.contains(kind);
-            let attributes = match (hold, promote) {
-                (false, false) => "",
-                (true, false) => "@H",
-                (false, true) => "@P",
-                (true, true) => "@HP",
-            };
-            format!("/EF{slot}={}#{count}{attributes}", fm_code(kind).unwrap_or_default())
+            let code = fm_code(kind).unwrap_or_default();
+            let royal = kind.is_always_royal() || problem.options.royal.contains(kind);
+            let letters = [
+                (!royal && !problem.options.discarded.contains(kind), 'H'),
+                (problem.options.fairy_promotion.contains(kind), 'P'),
+                (royal && !kind.is_always_royal(), 'R'),
+            ];
+            let attributes: String = letters.iter().filter(|(on, _)| *on).map(|(_, c)| *c).collect();
+            let at = if attributes.is_empty() { "" } else { "@" };
+            // (fm writes no count for a royal kind)
+            let count = if royal { String::new() } else { format!("#{count}") };
+            format!("/EF{slot}={code}{count}{at}{attributes}")
         })
         .collect()
 }

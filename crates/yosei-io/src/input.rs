@@ -134,7 +134,8 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
     rules.lion_pass = problem.options.lion_pass.unwrap_or(base.lion_pass);
     let rules = rules
         .with_discarded_kinds(problem.options.discarded.union(base.discarded_kinds()))
-        .with_fairy_promotion(problem.options.fairy_promotion.union(base.fairy_promotion()));
+        .with_fairy_promotion(problem.options.fairy_promotion.union(base.fairy_promotion()))
+        .with_royal_kinds(problem.options.royal.union(base.royal_kinds()));
     let moves: &[Move] = if sourced.play_moves { &problem.moves.moves } else { &[] };
     let played = game_after(&problem.setup, moves, &rules).map_err(err)?;
     Ok(LoadedProblem {

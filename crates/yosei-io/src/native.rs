@@ -110,6 +110,7 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
             "lion-pass" => problem.options.lion_pass = Some(value.parse().map_err(bad)?),
             "fairy-capture" => problem.options.discarded = value.parse().map_err(bad)?,
             "fairy-promotion" => problem.options.fairy_promotion = value.parse().map_err(bad)?,
+            "royal" => problem.options.royal = value.parse().map_err(bad)?,
             "position" | "target" => {
                 let record = parse_sfen(value)
                     .map_err(|e| FormatError::at(n, value_column + e.column - 1, format!("{key}: {}", e.message)))?;
@@ -248,6 +249,9 @@ pub fn write_native(problem: &Problem) -> String {
     }
     if !problem.options.fairy_promotion.is_empty() {
         out.push_str(&format!("fairy-promotion: {}\n", problem.options.fairy_promotion));
+    }
+    if problem.options.royal.has_declared() {
+        out.push_str(&format!("royal: {}\n", problem.options.royal));
     }
     for (key, value) in other {
         out.push_str(&format!("{}: {}\n", one_line(key).replace(':', "："), one_line(value)));

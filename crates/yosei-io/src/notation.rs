@@ -266,6 +266,8 @@ pub fn board_glyph(kind: PieceKind) -> char {
         // glyph, so a katakana of 鴈's reading (ガ of がん)
         Swallow => '燕',
         PromotedSwallow => 'ガ',
+        // the tori shogi king: fm's 鵬
+        ToriPhoenix => '鵬',
     }
 }
 

@@ -5,7 +5,8 @@ use std::fmt;
 use yosei_core::{Color, Hand, Move, PieceKind, Setup, Square};
 use yosei_rules::validate::standard_set_count;
 use yosei_rules::{
-    Condition, DiscardedKinds, FairyPromotion, LionPass, RepetitionRule, Stipulation, UchifuzumeReading, UserPiece,
+    Condition, DiscardedKinds, FairyPromotion, LionPass, RepetitionRule, RoyalKinds, Stipulation, UchifuzumeReading,
+    UserPiece,
 };
 
 /// A problem as a file states it (the position is not validated here).
@@ -43,6 +44,10 @@ pub struct ProblemOptions {
     /// The fairy kinds that promote (fm's `@P`); none: rules.md's default, no fairy
     /// piece promotes (docs/rules/fairy-promotion.md).
     pub fairy_promotion: FairyPromotion,
+    /// The fairy kinds declared royal (fm's `@R`, read from fm's form only): a piece of
+    /// one plays its side's king (docs/rules/royal.md); none: the king (and fm's tori
+    /// phoenix) alone.
+    pub royal: RoyalKinds,
 }
 
 /// Header facts (KIF: 作品名, 作者, 発表誌, …).

@@ -9,7 +9,6 @@
 //! position, its keys and its packed form need not carry it.
 
 use crate::kind_set::KindSet;
-use crate::ruleset::kind_from_word;
 use std::fmt;
 use std::str::FromStr;
 use yosei_core::PieceKind;
@@ -51,15 +50,7 @@ impl FromStr for FairyPromotion {
         match text.trim() {
             "none" => Ok(FairyPromotion::NONE),
             "all" => Ok(FairyPromotion::every_kind()),
-            t => t.split(',').try_fold(FairyPromotion::NONE, |kinds, word| {
-                let kind = kind_from_word(word).ok_or_else(|| {
-                    format!(
-                        "fairy promotion '{t}': '{}' is not a piece kind (expected none, all, or KIND,KIND…)",
-                        word.trim()
-                    )
-                })?;
-                kinds.with(kind)
-            }),
+            t => KindSet::from_list(t, "fairy promotion", "none, all, or KIND,KIND…", FairyPromotion::with),
         }
     }
 }

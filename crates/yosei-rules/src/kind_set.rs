@@ -92,6 +92,26 @@ impl<T> KindSet<T> {
         KindSet(bits, PhantomData)
     }
 
+    /// The kinds of the comma list `text` (`J,[MK]`, `kirin, blind-tiger`), each added
+    /// by the option's own `with`; an error names the option (`option`), the word that is
+    /// no kind and what the option expects.
+    pub(crate) fn from_list(
+        text: &str,
+        option: &str,
+        expected: &str,
+        with: impl Fn(KindSet<T>, PieceKind) -> Result<KindSet<T>, String>,
+    ) -> Result<KindSet<T>, String> {
+        text.split(',').try_fold(KindSet::NONE, |kinds, word| {
+            let kind = crate::ruleset::kind_from_word(word).ok_or_else(|| {
+                format!(
+                    "{option} '{text}': '{}' is not a piece kind (expected {expected})",
+                    word.trim()
+                )
+            })?;
+            with(kinds, kind)
+        })
+    }
+
     /// The SFEN names of the kinds, joined by commas (`T,[WA]`).
     pub(crate) fn sfen_names(self) -> String {
         let names: Vec<&str> = self.iter().map(|k| k.sfen_name()).collect();

@@ -438,6 +438,10 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(local) = rules.compiled().local_safety.filter(own_powers) else {
         return false;
     };
+    // (a royal piece other than the king does not step as one)
+    if pos.has_royal_fairy() {
+        return false;
+    }
     if rules.uchifu() == Some(crate::capture::UchifuRule::Complete) {
         return false;
     }
@@ -545,6 +549,10 @@ impl LocalSafety {
     /// `checks_wanted`: the moves giving check will be asked for ([`Self::kind_check_squares`]).
     pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers, checks_wanted: bool) -> Option<LocalSafety> {
         let local = rules.compiled().local_safety?;
+        // (a royal piece other than the king: every move asked in full, docs/rules/royal.md)
+        if pos.has_royal_fairy() {
+            return None;
+        }
         let table = rules.pieces();
         if local.fixed_king_kind.is_some_and(|kind| !table.is_line_bound(kind)) {
             return None;

@@ -6,6 +6,7 @@
 
 use crate::conditions::messigny::SwapMemory;
 use crate::fairy_capture::DiscardedKinds;
+use crate::royal::RoyalKinds;
 use crate::zobrist::{self, Key};
 use yosei_core::attacks;
 use yosei_core::{Bitboard, Color, Displacement, Hand, Move, Piece, PieceKind, Setup, Square};
@@ -45,6 +46,9 @@ pub struct Position {
     /// The fairy kinds a capture removes from play instead of handing them to the
     /// capturer (the rule set's, copied when validated: play consults it).
     discarded: DiscardedKinds,
+    /// The kinds whose piece is its side's king (the rule set's, copied when validated:
+    /// play tracks the royal piece's square by it).
+    royal: RoyalKinds,
 }
 
 /// Slots of `Position::by_kind`: the fourteen ordinary kinds, the stone, the others.
@@ -96,6 +100,7 @@ impl Position {
             fairy: false,
             swap_memory: SwapMemory::Off,
             discarded: DiscardedKinds::NONE,
+            royal: RoyalKinds::always(),
         };
         for sq in Square::all() {
             if let Some(piece) = setup.piece_at(sq) {
@@ -137,6 +142,32 @@ impl Position {
     pub(crate) fn set_discarded_kinds(&mut self, kinds: DiscardedKinds) {
         self.discarded = kinds;
         self.fairy = self.find_fairy_pieces();
+    }
+
+    /// This position with the pieces of `kinds` royal (set once, when the position is
+    /// validated under a rule set): the king squares are found again.
+    pub(crate) fn set_royal_kinds(&mut self, kinds: RoyalKinds) {
+        self.royal = kinds;
+        self.find_kings();
+    }
+
+    fn find_kings(&mut self) {
+        self.kings = [None; 2];
+        for sq in self.occupied() {
+            if let Some(piece) = self.board[sq.index()].filter(|p| self.royal.contains(p.kind)) {
+                self.kings[piece.color.index()] = Some(sq);
+            }
+        }
+    }
+
+    /// Whether a royal piece other than a king stands on the board: its side's king
+    /// square is that piece's, which moves by its own kind's movement.
+    #[inline]
+    pub fn has_royal_fairy(&self) -> bool {
+        self.kings
+            .iter()
+            .flatten()
+            .any(|sq| self.board[sq.index()].is_some_and(|p| p.kind != PieceKind::King))
     }
 
     /// What this position remembers of the move that led to it (Messigny).
@@ -330,7 +361,7 @@ impl Position {
         self.board[sq.index()] = Some(piece);
         self.by_color[piece.color.index()] |= Bitboard::from(sq);
         self.by_kind[kind_slot(piece.kind)] |= Bitboard::from(sq);
-        if piece.kind == PieceKind::King {
+        if self.royal.contains(piece.kind) {
             self.kings[piece.color.index()] = Some(sq);
         }
     }
@@ -346,7 +377,7 @@ impl Position {
         let piece = self.board[sq.index()].take()?;
         self.by_color[piece.color.index()] ^= Bitboard::from(sq);
         self.by_kind[kind_slot(piece.kind)] ^= Bitboard::from(sq);
-        if piece.kind == PieceKind::King && self.kings[piece.color.index()] == Some(sq) {
+        if self.kings[piece.color.index()] == Some(sq) {
             self.kings[piece.color.index()] = None;
         }
         self.key ^= zobrist::piece_on(piece, sq);
@@ -776,17 +807,34 @@ const PACKED_NO_SWAP: u8 = 0xfe;
 const PACKED_DISCARDS: u128 = 1 << Square::NUM;
 /// The discarded kinds' bytes: one bit per kind.
 const PACKED_DISCARD_BYTES: usize = 16;
+/// The next occupancy bit: kinds declared royal (16 bytes, one bit per kind) follow
+/// the discarded kinds.
+const PACKED_ROYALS: u128 = 1 << (Square::NUM + 1);
+/// Bits of the occupancy bytes that are no squares.
+const PACKED_FLAGS: u128 = PACKED_DISCARDS | PACKED_ROYALS;
 
 /// The occupied squares of a packed position.
 fn packed_occupancy(bytes: &[u8]) -> Bitboard {
     let mut occupancy = [0u8; 16];
     occupancy[..11].copy_from_slice(&bytes[1..PACKED_HEADER]);
-    Bitboard(u128::from_le_bytes(occupancy) & !PACKED_DISCARDS)
+    Bitboard(u128::from_le_bytes(occupancy) & !PACKED_FLAGS)
 }
 
 /// Whether the packed position ends with its discarded kinds.
 fn packed_discards(bytes: &[u8]) -> bool {
     bytes[PACKED_HEADER - 1] & (PACKED_DISCARDS >> 80) as u8 != 0
+}
+
+/// A set of kinds packed at the start of `bytes` (one bit per kind).
+fn packed_kind_bits(bytes: &[u8]) -> u128 {
+    let mut mask = [0u8; PACKED_DISCARD_BYTES];
+    mask.copy_from_slice(&bytes[..PACKED_DISCARD_BYTES]);
+    u128::from_le_bytes(mask)
+}
+
+/// Whether the packed position ends with its royal kinds.
+fn packed_royals(bytes: &[u8]) -> bool {
+    bytes[PACKED_HEADER - 1] & (PACKED_ROYALS >> 80) as u8 != 0
 }
 
 impl Position {
@@ -796,7 +844,7 @@ impl Position {
     /// two per kind in hand, then, under a Messigny rule that remembers, what the
     /// position remembers (one code byte, or a swap's two squares), and where captures
     /// discard fairy kinds, which (16 bytes, flagged by an occupancy bit past the
-    /// board). The key and the move number are not kept: [`Position::unpack`]
+    /// board), and likewise the royal kinds where a problem declares some. The key and the move number are not kept: [`Position::unpack`]
     /// recomputes the one and is given the other (a layer's positions share it).
     pub fn pack_into(&self, out: &mut Vec<u8>) {
         let entries = self.hands.iter().map(|hand| hand.iter().count()).sum::<usize>();
@@ -807,7 +855,8 @@ impl Position {
         };
         out.push(if self.side == Color::White { PACKED_WHITE } else { 0 } | memory | entries as u8);
         let discards = if self.discarded.is_empty() { 0 } else { PACKED_DISCARDS };
-        out.extend_from_slice(&(self.occupied().0 | discards).to_le_bytes()[..11]);
+        let royals = if self.royal.has_declared() { PACKED_ROYALS } else { 0 };
+        out.extend_from_slice(&(self.occupied().0 | discards | royals).to_le_bytes()[..11]);
         for sq in self.occupied() {
             if let Some(piece) = self.board[sq.index()] {
                 out.push(piece.index() as u8);
@@ -828,6 +877,9 @@ impl Position {
         if !self.discarded.is_empty() {
             out.extend_from_slice(&self.discarded.bits().to_le_bytes());
         }
+        if self.royal.has_declared() {
+            out.extend_from_slice(&self.royal.bits().to_le_bytes());
+        }
     }
 
     /// The length of the packed position at the start of `bytes` (to skip it).
@@ -838,11 +890,7 @@ impl Position {
             _ if bytes[len] >= PACKED_NO_SWAP => len + 1,
             _ => len + 2,
         };
-        len + if packed_discards(bytes) {
-            PACKED_DISCARD_BYTES
-        } else {
-            0
-        }
+        len + PACKED_DISCARD_BYTES * (usize::from(packed_discards(bytes)) + usize::from(packed_royals(bytes)))
     }
 
     /// The position packed at the start of `bytes` by [`Position::pack_into`], with its
@@ -861,6 +909,7 @@ impl Position {
             fairy: false,
             swap_memory: SwapMemory::Off,
             discarded: DiscardedKinds::NONE,
+            royal: RoyalKinds::always(),
         };
         let mut at = PACKED_HEADER;
         for sq in packed_occupancy(bytes) {
@@ -895,9 +944,11 @@ impl Position {
             at += 1;
         }
         if packed_discards(bytes) {
-            let mut mask = [0u8; PACKED_DISCARD_BYTES];
-            mask.copy_from_slice(&bytes[at..at + PACKED_DISCARD_BYTES]);
-            pos.discarded = DiscardedKinds::discarded_from_bits(u128::from_le_bytes(mask));
+            pos.discarded = DiscardedKinds::discarded_from_bits(packed_kind_bits(&bytes[at..]));
+            at += PACKED_DISCARD_BYTES;
+        }
+        if packed_royals(bytes) {
+            pos.set_royal_kinds(RoyalKinds::from_bits(packed_kind_bits(&bytes[at..])));
             at += PACKED_DISCARD_BYTES;
         }
         pos.key = pos.compute_key();

@@ -4,6 +4,7 @@
 use crate::fairy_capture::DiscardedKinds;
 use crate::fairy_promotion::FairyPromotion;
 use crate::pieces::{PieceTable, UserPiece};
+use crate::royal::RoyalKinds;
 use crate::stipulation::Stipulation;
 use std::fmt;
 use std::str::FromStr;
@@ -572,6 +573,8 @@ pub struct RuleSet {
     discarded: DiscardedKinds,
     /// The fairy kinds that promote (fm's `@P`); none by default (rules.md §1).
     fairy_promotion: FairyPromotion,
+    /// The royal kinds (the king, the tori phoenix, fm's `@R` kinds).
+    royal: RoyalKinds,
 }
 
 impl Default for RuleSet {
@@ -588,6 +591,7 @@ impl Default for RuleSet {
             pieces: PieceTable::builtin(),
             discarded: DiscardedKinds::NONE,
             fairy_promotion: FairyPromotion::NONE,
+            royal: RoyalKinds::always(),
         }
     }
 }
@@ -701,6 +705,18 @@ impl RuleSet {
     #[inline]
     pub fn fairy_promotion(&self) -> FairyPromotion {
         self.fairy_promotion
+    }
+
+    /// These rules with the pieces of `kinds` royal (the always-royal kinds stay so).
+    pub fn with_royal_kinds(mut self, kinds: RoyalKinds) -> RuleSet {
+        self.royal = kinds.union(RoyalKinds::always());
+        self
+    }
+
+    /// The royal kinds.
+    #[inline]
+    pub fn royal_kinds(&self) -> RoyalKinds {
+        self.royal
     }
 
     /// Whether a piece of `kind` may promote (where the zone allows): the six ordinary

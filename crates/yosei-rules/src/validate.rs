@@ -7,8 +7,12 @@ use yosei_core::{Color, Hand, PieceKind, Setup, Square};
 /// One reason a setup is not a valid position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupProblem {
-    /// More than one king of one side.
+    /// More than one king or other royal piece of one side (fm's 二玉詰 is not
+    /// supported: docs/rules/royal.md).
     SeveralKings { color: Color, count: u32 },
+    /// A royal piece other than the king under a condition whose rules name the king
+    /// by its kind, or that was not compared with fm (docs/rules/royal.md).
+    RoyalUnderCondition { kind: PieceKind, condition: Condition },
     /// Two unpromoted pawns of one side on one file (二歩).
     TwoPawns { color: Color, file: i32 },
     /// Three unpromoted swallows of one side on one file (三燕, fm's tori shogi rule).
@@ -50,9 +54,17 @@ pub enum SetupProblem {
 impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupProblem::SeveralKings { color, count } => {
-                write!(f, "{} has {count} kings (at most one)", side(*color))
-            }
+            SetupProblem::SeveralKings { color, count } => write!(
+                f,
+                "{} has {count} kings or royal pieces (at most one; fm's 二玉詰 is not supported)",
+                side(*color)
+            ),
+            SetupProblem::RoyalUnderCondition { kind, condition } => write!(
+                f,
+                "a royal {} (in the king's place) under condition {condition} ({}) is not supported",
+                kind.name(),
+                condition.japanese()
+            ),
             SetupProblem::TwoPawns { color, file } => write!(
                 f,
                 "two pawns (二歩): {} has two unpromoted pawns on file {file}",
@@ -191,6 +203,8 @@ impl Position {
         let mut undefined_seen = [false; PieceKind::COUNT];
         let mut promoted_on_board = [false; PieceKind::COUNT];
         let pieces = rules.pieces();
+        let royal = rules.royal_kinds();
+        let mut royal_fairy = None;
 
         for sq in Square::all() {
             let Some(piece) = setup.piece_at(sq) else {
@@ -198,8 +212,11 @@ impl Position {
             };
             kind_counts[piece.kind.unpromoted().index()] += 1;
             promoted_on_board[piece.kind.unpromoted().index()] |= piece.kind.is_promoted();
-            if piece.kind == PieceKind::King {
+            if royal.contains(piece.kind) {
                 kings[piece.color.index()] += 1;
+                if piece.kind != PieceKind::King {
+                    royal_fairy = Some(piece.kind);
+                }
             }
             if !pieces.knows(piece.kind) && !undefined_seen[piece.kind.index()] {
                 undefined_seen[piece.kind.index()] = true;
@@ -246,7 +263,7 @@ impl Position {
                     continue;
                 }
                 kind_counts[kind.index()] += count as u32;
-                if !kind.is_hand_kind() {
+                if !kind.is_hand_kind() || royal.contains(kind) {
                     problems.push(SetupProblem::NotAHandKind { color, kind });
                 } else if count > Hand::MAX_COUNT {
                     problems.push(SetupProblem::HandCountTooLarge { color, kind, count });
@@ -263,7 +280,7 @@ impl Position {
                 (PieceSetLimit::Standard, Some(max)) => max,
                 _ => Hand::MAX_COUNT as u32,
             };
-            if count > max && kind != PieceKind::King {
+            if count > max && !royal.contains(kind) {
                 problems.push(SetupProblem::TooManyPieces { kind, count, max });
             }
         }
@@ -292,6 +309,11 @@ impl Position {
                 }
             }
         }
+        if let Some(kind) = royal_fairy {
+            for &condition in rules.conditions().iter().filter(|c| !crate::royal::holds_under(**c)) {
+                problems.push(SetupProblem::RoyalUnderCondition { kind, condition });
+            }
+        }
         for &condition in rules.conditions() {
             let unsupported = |kind: PieceKind| match condition {
                 Condition::Isardam | Condition::IsardamB => !pieces.is_line_bound(kind),
@@ -310,6 +332,7 @@ impl Position {
         }
         let mut pos = Position::from_setup_unchecked(setup);
         pos.set_discarded_kinds(rules.discarded_kinds());
+        pos.set_royal_kinds(royal);
         // Messigny: the first move is not remembered (docs/rules/messigny.md)
         pos.set_swap_memory(crate::conditions::messigny::SwapMemory::at_start(rules.compiled().swap));
         if rules.compiled().isardam.is_some() {

@@ -1,0 +1,139 @@
+//! Royal pieces: the kinds whose piece plays the king's part for its side
+//! (docs/rules/royal.md). The king and fm's tori phoenix 鵬 are royal in every problem
+//! ([`PieceKind::is_always_royal`]); fm's attribute `@R` (`/EF1=WA@R`) makes a fairy
+//! kind royal in one problem, its promoted form with it (fm `piece.c`
+//! `setup_fairy_attr`).
+//!
+//! A side has at most one royal piece (fm's 二玉詰, several royal pieces of the
+//! defender, is refused: `SetupProblem::SeveralKings`). The position's king square of a
+//! side is its royal piece's: check, legality, mate and drop-pawn mate ask it as they ask
+//! the king's. A royal piece other than the king moves by its own kind's movement, so
+//! such positions take the general generator (they hold a fairy piece) and skip every
+//! shortcut that assumes a king's steps (`LocalSafety`, the king-step test of
+//! `has_legal_king_step`). Only the conditions of [`holds_under`] take them; under the
+//! others they are refused (`SetupProblem::RoyalUnderCondition`): those name the king
+//! by its kind (Madrasi's kings, 駒詰, 天竺, Isardam, Koko, Andernach, キルケ's rebirth) or
+//! were not compared with fm.
+//!
+//! The set is fixed per problem: the rule set carries it and [`crate::Position`] copies
+//! it when validated (and keeps it in its packed form), so that play tracks the royal
+//! piece's square.
+
+use crate::kind_set::KindSet;
+use crate::Condition;
+use std::fmt;
+use std::str::FromStr;
+use yosei_core::PieceKind;
+
+/// Whether a royal piece other than the king plays under `condition`: the conditions
+/// that ask only the king's square (drop-pawn mate's, the bans on moves), never its kind.
+pub fn holds_under(condition: Condition) -> bool {
+    matches!(
+        condition,
+        Condition::Uchifu
+            | Condition::UchifuSimple
+            | Condition::UchifuAllowed
+            | Condition::NoPromotion
+            | Condition::NoPromotionAbsolute
+            | Condition::NoCapture
+            | Condition::AttackerNoCapture
+            | Condition::Greedy
+            | Condition::Ascetic
+    )
+}
+
+/// The tag of [`RoyalKinds`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Royal;
+
+/// The kinds whose pieces are royal in a problem. [`RoyalKinds::ALWAYS`]: the king and
+/// the tori phoenix only.
+pub type RoyalKinds = KindSet<Royal>;
+
+/// The kinds royal in every problem, as [`KindSet::bits`] (a test checks them against
+/// [`PieceKind::is_always_royal`]).
+const ALWAYS: u128 = 1 << PieceKind::King.index() | 1 << PieceKind::ToriPhoenix.index();
+
+impl RoyalKinds {
+    /// The kinds royal in every problem.
+    pub fn always() -> RoyalKinds {
+        KindSet::from_bits(ALWAYS)
+    }
+
+    /// These kinds and the fairy kind `kind` declared royal (fm's `@R`), with its
+    /// promoted form; an error names an ordinary kind or the stone.
+    pub fn with(self, kind: PieceKind) -> Result<RoyalKinds, String> {
+        if !kind.is_fairy() || kind.is_promoted() || kind == PieceKind::Stone {
+            return Err(format!(
+                "only an unpromoted fairy piece can be declared royal, not the {}",
+                kind.name()
+            ));
+        }
+        let with_kind = self.adding(kind);
+        Ok(kind.promoted().map_or(with_kind, |promoted| with_kind.adding(promoted)))
+    }
+
+    /// Whether some kind other than the always-royal ones is royal here.
+    #[inline]
+    pub fn has_declared(self) -> bool {
+        self.bits() & !ALWAYS != 0
+    }
+}
+
+/// The problem file's `royal` (and CSA's `$ROYAL`): `none`, or a comma list of the fairy
+/// kinds declared royal (`[WA]`, `wazir,J`).
+impl FromStr for RoyalKinds {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<RoyalKinds, String> {
+        match text.trim() {
+            "none" => Ok(RoyalKinds::NONE),
+            t => KindSet::from_list(t, "royal", "none or KIND,KIND…", RoyalKinds::with),
+        }
+    }
+}
+
+/// The declared kinds (the always-royal ones and the promoted forms left out), as read.
+impl fmt::Display for RoyalKinds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let declared = KindSet::<Royal>::of(self.iter().filter(|k| !k.is_promoted() && !k.is_always_royal()));
+        if declared.is_empty() {
+            return f.write_str("none");
+        }
+        f.write_str(&declared.sfen_names())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_always_royal_kinds_are_the_kings_and_the_tori_phoenix() {
+        let listed: Vec<PieceKind> = PieceKind::ALL.into_iter().filter(|k| k.is_always_royal()).collect();
+        assert_eq!(RoyalKinds::always().iter().collect::<Vec<_>>(), listed);
+    }
+
+    #[test]
+    fn a_declared_kind_brings_its_promoted_form_and_ordinary_kinds_are_refused() {
+        let royal = RoyalKinds::always().with(PieceKind::Kirin).unwrap();
+        assert!(royal.contains(PieceKind::Kirin) && royal.contains(PieceKind::PromotedKirin));
+        assert!(royal.contains(PieceKind::King) && royal.contains(PieceKind::ToriPhoenix));
+        assert!(royal.has_declared() && !RoyalKinds::always().has_declared());
+        assert!(RoyalKinds::always().with(PieceKind::Gold).is_err());
+        assert!(RoyalKinds::always().with(PieceKind::Stone).is_err());
+    }
+
+    #[test]
+    fn the_option_text_reads_back_from_what_is_written() {
+        for text in ["none", "J", "[WA],J"] {
+            let kinds: RoyalKinds = text.parse().unwrap();
+            assert_eq!(kinds.to_string(), text.replace("[WA],J", "J,[WA]"));
+        }
+        let named: RoyalKinds = "wazir, kirin".parse().unwrap();
+        assert!(named.contains(PieceKind::PromotedKirin));
+        assert_eq!(named.to_string(), "J,[WA]");
+        assert!("G".parse::<RoyalKinds>().is_err());
+        assert!("nothing".parse::<RoyalKinds>().is_err());
+    }
+}

@@ -1,0 +1,305 @@
+//! Royal pieces (docs/rules/royal.md): fm's tori phoenix 鵬 `THO`, royal in fm's table,
+//! and a fairy kind fm's `@R` declares royal (`piece.c` `setup_fairy_attr`). A royal
+//! piece is its side's king: check is an attack on it, it may not step into check, mate
+//! and drop-pawn mate are judged on it; a side has at most one (fm's 二玉詰 refused).
+//! Every expected answer below is fm's (6.005.019, `/work/peers/fm/fmza`), as the
+//! comments say. Squares in USI: file digit, rank letter a–i from the top.
+
+use yosei_core::{Color, Piece, PieceKind, Square};
+use yosei_io::fm::{read_fm, write_fm};
+use yosei_io::problem::Problem;
+use yosei_io::sfen::{parse_sfen, parse_usi_move, write_sfen};
+use yosei_rules::{Condition, Position, RoyalKinds, RuleSet, SetupProblem};
+use yosei_solve::tsume::{solve_tsume, TsumeOptions};
+use yosei_solve::{Limits, Verdict};
+use yosei_tests::support::{assert_packs, help_lines, legal_usi};
+
+/// The rules an fm problem is read with: its declared royal kinds.
+fn rules_of(problem: &Problem, conditions: &[Condition]) -> RuleSet {
+    RuleSet::compile(conditions)
+        .unwrap()
+        .with_royal_kinds(problem.options.royal)
+}
+
+/// fm's problem `text` (declarations and line), solved as help play.
+fn fm_help(text: &str) -> Vec<String> {
+    let problem = read_fm(text).unwrap();
+    let rules = rules_of(&problem, &problem.conditions);
+    let start = Position::from_setup(&problem.setup, &rules).unwrap();
+    help_lines(&start, &rules, problem.stipulation.unwrap())
+}
+
+fn fm_position(text: &str) -> Result<Position, Vec<SetupProblem>> {
+    let problem = read_fm(text).unwrap();
+    let rules = rules_of(&problem, &problem.conditions);
+    Position::from_setup(&problem.setup, &rules).map_err(|e| e.problems)
+}
+
+/// The Wazir declared royal (fm's `/EF1=WA@R`).
+fn royal_wazir() -> RoyalKinds {
+    RoyalKinds::always().with(PieceKind::Wazir).unwrap()
+}
+
+fn sq(usi: &str) -> Square {
+    let b = usi.as_bytes();
+    Square::new((b[0] - b'0') as i32, (b[1] - b'a' + 1) as i32).unwrap()
+}
+
+/// A royal Wazir on 1a cannot take the gold on 2b diagonally, as a king would: the gold
+/// moved there mates it too (fm: 22金打 and 22金<33, two solutions; with a 玉 on 1a
+/// only the drop, which the gold on 3c guards).
+#[test]
+fn a_royal_wazir_is_mated_where_a_king_would_take_the_checker() {
+    assert_eq!(fm_help("/EF1=WA@R\nばか詰 33金 +金, 11WA +0 #1"), ["3c2b", "G*2b"]);
+    assert_eq!(fm_help("ばか詰 33金 +金, 11玉 +0 #1"), ["G*2b"]);
+}
+
+/// The tori phoenix is royal without `@R` and steps as a king (fm: 22金打 only).
+#[test]
+fn the_tori_phoenix_is_royal_and_steps_as_a_king() {
+    assert_eq!(fm_help("/EF1=THO\nばか詰 33金 +金, 11鵬 +0 #1"), ["G*2b"]);
+    let p = fm_position("/EF1=THO\nばか詰 33金 +金, 11鵬 +0 #1").unwrap();
+    assert_eq!(p.king(Color::White), Some(sq("1a")));
+    // White to move: the phoenix steps to 1b and 2a; 2b, guarded by the gold on 3c, not
+    let rules = RuleSet::ordinary();
+    let white = Position::from_setup(&parse_sfen("8[tho]/9/6G2/9/9/9/9/9/9 w - 1").unwrap().setup, &rules).unwrap();
+    assert_eq!(legal_usi(&white, &rules, "1a"), ["1a1b", "1a2a"]);
+}
+
+/// A royal piece may not step into check, and an attack on it is check.
+#[test]
+fn a_royal_may_not_step_into_check() {
+    let rules = RuleSet::ordinary().with_royal_kinds(royal_wazir());
+    // White's royal Wazir on 5e, Black's rook on file 4: 4e is refused
+    let p = Position::from_setup(&parse_sfen("5R3/9/9/9/4[wa]4/9/9/9/K8 w - 1").unwrap().setup, &rules).unwrap();
+    assert_eq!(legal_usi(&p, &rules, "5e"), ["5e5d", "5e5f", "5e6e"]);
+    assert!(!p.in_check(&rules));
+    // a rook on file 5 checks it; the other White pieces cannot interpose
+    let checked = Position::from_setup(&parse_sfen("4R4/9/9/9/4[wa]4/9/9/9/K8 w - 1").unwrap().setup, &rules).unwrap();
+    assert!(checked.in_check(&rules));
+    assert_eq!(legal_usi(&checked, &rules, ""), ["5e4e", "5e6e"]);
+    // the same Wazir not royal: White has no king, nothing is check
+    let plain = RuleSet::ordinary();
+    let q = Position::from_setup(&parse_sfen("4R4/9/9/9/4[wa]4/9/9/9/K8 w - 1").unwrap().setup, &plain).unwrap();
+    assert!(!q.in_check(&plain) && q.king(Color::White).is_none());
+}
+
+/// A pawn dropped to mate a royal piece is drop-pawn mate (fm: no solution under ばか詰,
+/// 12歩打 under 打歩ばか詰, which wants it).
+#[test]
+fn a_pawn_drop_that_mates_a_royal_piece_is_drop_pawn_mate() {
+    let line = "23金32銀 +歩, 11鵬 +0 #1";
+    assert!(fm_help(&format!("/EF1=THO\nばか詰 {line}")).is_empty());
+    assert_eq!(fm_help(&format!("/EF1=THO\n打歩ばか詰 {line}")), ["P*1b"]);
+}
+
+/// fm reads a second royal piece of the defender as 二玉詰 (any royal piece mated
+/// suffices: fm finds 22金打 with a 玉 on 9a beside the phoenix on 1a); yosei refuses a
+/// side with two royal pieces, and a royal piece in a hand.
+#[test]
+fn two_royal_pieces_of_a_side_are_refused() {
+    let two = fm_position("/EF1=THO\nばか詰 33金 +金, 11鵬 91玉 +0 #1").unwrap_err();
+    assert!(
+        two.iter().any(|p| matches!(
+            p,
+            SetupProblem::SeveralKings {
+                color: Color::White,
+                count: 2
+            }
+        )),
+        "{two:?}"
+    );
+    let rules = RuleSet::ordinary().with_royal_kinds(royal_wazir());
+    let setup = parse_sfen("8[wa]/9/6G2/9/9/9/9/9/9 b G[WA] 1").unwrap().setup;
+    let held = Position::from_setup(&setup, &rules).unwrap_err().problems;
+    assert!(
+        held.iter().any(|p| matches!(
+            p,
+            SetupProblem::NotAHandKind {
+                kind: PieceKind::Wazir,
+                ..
+            }
+        )),
+        "{held:?}"
+    );
+}
+
+/// The attacker's royal piece is its king too (fm: 22金打 with a phoenix of Black's on
+/// 9i), and standing next to the defender's it leaves the side not to move in check.
+#[test]
+fn the_attacker_may_have_a_royal_piece() {
+    assert_eq!(fm_help("/EF1=THO\nばか詰 99鵬 33金 +金, 11鵬 +0 #1"), ["G*2b"]);
+    let next = fm_position("/EF1=THO\nばか詰 12鵬 33金 +金, 11鵬 +0 #1").unwrap_err();
+    assert!(
+        next.iter().any(|p| matches!(p, SetupProblem::OpponentInCheck { .. })),
+        "{next:?}"
+    );
+}
+
+/// Only the conditions that never name the king by its kind take a royal fairy piece.
+#[test]
+fn a_royal_fairy_piece_under_a_condition_that_names_the_king_is_refused() {
+    let problem = read_fm("/EF1=THO\nばか詰 33金 +金, 11鵬 +0 #1").unwrap();
+    let annan = rules_of(&problem, &[Condition::Annan]);
+    let refused = Position::from_setup(&problem.setup, &annan).unwrap_err().problems;
+    assert!(
+        refused.iter().any(|p| matches!(
+            p,
+            SetupProblem::RoyalUnderCondition {
+                kind: PieceKind::ToriPhoenix,
+                condition: Condition::Annan
+            }
+        )),
+        "{refused:?}"
+    );
+    assert!(Position::from_setup(&problem.setup, &rules_of(&problem, &[Condition::UchifuAllowed])).is_ok());
+}
+
+/// Direct mate of a royal Wazir: the gold moved to 2b mates at once.
+#[test]
+fn direct_mate_of_a_royal_piece() {
+    let rules = RuleSet::ordinary().with_royal_kinds(royal_wazir());
+    let start = Position::from_setup(&parse_sfen("8[wa]/9/6G2/9/9/9/9/9/9 b - 1").unwrap().setup, &rules).unwrap();
+    let out = solve_tsume(&start, &rules, &TsumeOptions::default(), &Limits::default(), |_| {});
+    assert_eq!(out.verdict, Verdict::Solved);
+    assert_eq!(out.length, Some(1));
+}
+
+/// The packed position keeps the declared royal kinds, so that an unpacked one finds
+/// its king; after the royal piece moves, the king square follows it.
+#[test]
+fn the_packed_position_keeps_the_royal_kinds() {
+    let rules = RuleSet::ordinary().with_royal_kinds(royal_wazir());
+    let p = Position::from_setup(&parse_sfen("5R3/9/9/9/4[wa]4/9/9/9/K8 w - 1").unwrap().setup, &rules).unwrap();
+    assert_packs(&p);
+    let mut bytes = Vec::new();
+    p.pack_into(&mut bytes);
+    assert_eq!(Position::unpack(&bytes, 1).0.king(Color::White), Some(sq("5e")));
+    let m = parse_usi_move("5e5d").unwrap();
+    let after = p.play(m);
+    assert_eq!(after.king(Color::White), Some(sq("5d")));
+    assert_packs(&after);
+}
+
+/// fm's form: `THO` and `鵬` read, `@R` read and written back; `@RH`, `TS` (太子) and `@P`
+/// on the drunk elephant refused, each named.
+#[test]
+fn fm_declarations_of_royal_pieces() {
+    let p = read_fm("/EF1=THO\nばか詰 33金 +金, 11THO +0 #1").unwrap();
+    assert_eq!(
+        p.setup.piece_at(sq("1a")),
+        Some(Piece::new(PieceKind::ToriPhoenix, Color::White))
+    );
+    let written = write_fm(&p);
+    assert!(written.starts_with("/EF1=THO\n"), "{written}");
+    assert_eq!(read_fm(&written).unwrap().setup, p.setup);
+    let sfen = write_sfen(&p.setup);
+    assert!(sfen.contains("[tho]"), "{sfen}");
+    let wazir = read_fm("/EF1=WA@R\nばか詰 33金 +金, 11WA +0 #1").unwrap();
+    assert!(wazir.options.royal.contains(PieceKind::Wazir));
+    let written = write_fm(&wazir);
+    assert!(written.starts_with("/EF1=WA@R\n"), "{written}");
+    assert_eq!(read_fm(&written).unwrap().options.royal, wazir.options.royal);
+    for (text, named) in [
+        ("/EF1=WA@RH\nばか詰 33金 +金, 11WA +0 #1", "never held"),
+        ("/EF1=TS\nばか詰 33金 +金, 11玉 +0 #1", "crown prince"),
+        ("/EF1=SZ@P\nばか詰 33金 +金, 11玉 +0 #1", "TS"),
+    ] {
+        let e = read_fm(text).unwrap_err().to_string();
+        assert!(e.contains(named), "{text}: {e}");
+    }
+}
+
+/// The problem file (`royal:`) and CSA (`$ROYAL`) carry the declared royal kinds, so
+/// a problem read from fm's form keeps them written in either.
+#[test]
+fn the_native_file_and_csa_carry_the_royal_kinds() {
+    use yosei_io::csa::{read_csa, write_csa};
+    use yosei_io::native::{read_native, write_native};
+    let p = read_fm("/EF1=KR@PR\nばか詰 33金 +金, 11KR +0 #1").unwrap();
+    assert!(p.options.royal.contains(PieceKind::Kirin) && p.options.royal.contains(PieceKind::PromotedKirin));
+    let native = write_native(&p);
+    assert!(native.contains("royal: J\n"), "{native}");
+    assert_eq!(read_native(&native).unwrap().options.royal, p.options.royal);
+    let csa = write_csa(&p);
+    assert!(csa.contains("$ROYAL:J"), "{csa}");
+    assert_eq!(read_csa(&csa).unwrap().options.royal, p.options.royal);
+    let none = read_fm("ばか詰 33金 +金, 11玉 +0 #1").unwrap();
+    assert!(!write_native(&none).contains("royal") && !write_csa(&none).contains("ROYAL"));
+}
+
+/// The one disagreement with fm in the royal runs (docs/rules/royal.md) is fm's check
+/// generator, royal pieces or not: 83→82 promoting mates by discovery (the rook on 9c
+/// through 8c), and unpromoted the silver on 8b would check the king directly, so fm
+/// never tries the promotion (`h_check.c` `help_check_move_sub_normal`). fm lists the
+/// other five mates.
+#[test]
+fn fms_check_generator_leaves_out_a_promotion_that_checks_only_by_discovery() {
+    assert_eq!(
+        fm_help("ばか詰 93飛83銀91銀85歩, 73玉72香74香62香64香 +0 #1"),
+        ["8c8b", "8c8b+", "8c9b", "8c9b+", "8c9d", "8c9d+"]
+    );
+}
+
+/// Random games whose kings are royal fairy pieces (a Wazir, a chess knight, a
+/// Grasshopper, a Lion, the tori phoenix…, one kind per game), against the reference
+/// generator with the same royal kinds: the same legal moves, check verdicts, checks and
+/// mate-test answers at every ply, under own powers and the conditions a royal fairy
+/// piece plays under.
+#[test]
+fn royal_fairy_pieces_against_the_reference_generator() {
+    use yosei_core::random::SplitMix64;
+    use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
+    use yosei_tests::reference;
+    use yosei_tests::support::assert_matches_reference;
+    const ROYALS: [PieceKind; 7] = [
+        PieceKind::Wazir,
+        PieceKind::ChessKnight,
+        PieceKind::Grasshopper,
+        PieceKind::Lion,
+        PieceKind::Fers,
+        PieceKind::Queen,
+        PieceKind::ToriPhoenix,
+    ];
+    let mut rng = SplitMix64::new(0x0072_0A11);
+    let mut positions = 0;
+    for conditions in [&[][..], &[Condition::UchifuAllowed], &[Condition::NoCapture]] {
+        for game in 0..120 {
+            let royal_kind = ROYALS[game % ROYALS.len()];
+            let royal = if royal_kind.is_always_royal() {
+                RoyalKinds::NONE
+            } else {
+                RoyalKinds::NONE.with(royal_kind).unwrap()
+            };
+            let rules = RuleSet::compile(conditions).unwrap().with_royal_kinds(royal);
+            let reference_rules = reference::Rules {
+                royal,
+                ..reference::Rules::from_conditions(conditions, false)
+            };
+            let mut setup = random_fairy_setup(&mut rng, &FairyMix::default());
+            for sq in Square::all() {
+                if let Some(p) = setup.piece_at(sq).filter(|p| p.kind == PieceKind::King) {
+                    setup.put(sq, Some(Piece::new(royal_kind, p.color)));
+                }
+            }
+            let Ok(mut pos) = Position::from_setup(&setup, &rules) else {
+                continue;
+            };
+            for _ in 0..6 {
+                positions += 1;
+                let compared = assert_matches_reference(&pos, &rules, &reference_rules, &format!("{royal_kind:?}"));
+                if compared.moves.is_empty() {
+                    break;
+                }
+                let m = compared.moves[rng.below(compared.moves.len())];
+                pos = pos.play(m);
+                for color in [Color::Black, Color::White] {
+                    if let Some(king) = pos.king(color) {
+                        assert_eq!(pos.piece_at(king), Some(Piece::new(royal_kind, color)));
+                    }
+                }
+            }
+        }
+    }
+    assert!(positions > 1000, "{positions} positions");
+}
