@@ -476,7 +476,23 @@ pub fn ordinary_pseudo_attacks(kind: PieceKind, color: Color, sq: Square) -> Bit
         Rook => rook_pseudo_attacks(sq),
         Horse => bishop_pseudo_attacks(sq) | king_attacks(sq),
         Dragon => rook_pseudo_attacks(sq) | king_attacks(sq),
-        _ => ordinary_attacks(kind, color, sq, Bitboard::EMPTY),
+        _ => ordinary_step_attacks(kind, color, sq),
+    }
+}
+
+/// The squares a stepping ordinary `kind` attacks from `sq`; empty for the sliders and
+/// the fairy kinds. Inlined: [`ordinary_pseudo_attacks`] asks it on every call, where a
+/// call to [`ordinary_attacks`] cost more than the lookup.
+#[inline(always)]
+fn ordinary_step_attacks(kind: PieceKind, color: Color, sq: Square) -> Bitboard {
+    use PieceKind::*;
+    match kind {
+        Pawn => pawn_attacks(color, sq),
+        Knight => knight_attacks(color, sq),
+        Silver => silver_attacks(color, sq),
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => gold_attacks(color, sq),
+        King => king_attacks(sq),
+        _ => Bitboard::EMPTY,
     }
 }
 
@@ -486,17 +502,12 @@ pub fn ordinary_pseudo_attacks(kind: PieceKind, color: Color, sq: Square) -> Bit
 pub fn ordinary_attacks(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     use PieceKind::*;
     match kind {
-        Pawn => pawn_attacks(color, sq),
         Lance => lance_attacks(color, sq, occupied),
-        Knight => knight_attacks(color, sq),
-        Silver => silver_attacks(color, sq),
-        Gold | ProPawn | ProLance | ProKnight | ProSilver => gold_attacks(color, sq),
         Bishop => bishop_attacks(sq, occupied),
         Rook => rook_attacks(sq, occupied),
-        King => king_attacks(sq),
         Horse => bishop_attacks(sq, occupied) | king_attacks(sq),
         Dragon => rook_attacks(sq, occupied) | king_attacks(sq),
-        _ => Bitboard::EMPTY,
+        _ => ordinary_step_attacks(kind, color, sq),
     }
 }
 
