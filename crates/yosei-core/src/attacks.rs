@@ -1,10 +1,12 @@
 //! Attack tables of the ordinary pieces, computed at compile time.
 //!
 //! Steppers read a per-colour table; the sliders (lance, bishop, rook and the
-//! promoted bishop/rook) use "classical" rays: the ray from a square in one
-//! direction, cut at the first occupied square found by a bit scan.
+//! promoted bishop/rook) look their attacks up by the occupancy of each line they ride
+//! ([`LineAttacks`]), a table built once from the "classical" rays ([`ray`]: the ray
+//! from a square in one direction, cut at the first occupied square found by a bit scan).
 
 use crate::{Bitboard, Color, PieceKind, Square};
+use std::sync::LazyLock;
 
 /// The eight king-step directions as (file delta, rank delta). "Up" is towards rank 1,
 /// "right" towards file 1 (Black's right).
@@ -263,10 +265,7 @@ pub fn king_attacks(sq: Square) -> Bitboard {
 
 #[inline]
 pub fn lance_attacks(color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
-    match color {
-        Color::Black => ray(Direction::Up, sq, occupied),
-        Color::White => ray(Direction::Down, sq, occupied),
-    }
+    LINES.file.attacks(sq, occupied) & lance_pseudo_attacks(color, sq)
 }
 
 /// A lance's reach on an empty board.
@@ -280,19 +279,100 @@ pub fn lance_pseudo_attacks(color: Color, sq: Square) -> Bitboard {
 
 #[inline]
 pub fn bishop_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    ray(Direction::UpRight, sq, occupied)
-        | ray(Direction::UpLeft, sq, occupied)
-        | ray(Direction::DownRight, sq, occupied)
-        | ray(Direction::DownLeft, sq, occupied)
+    let lines = &*LINES;
+    lines.diagonal.attacks(sq, occupied) | lines.anti_diagonal.attacks(sq, occupied)
 }
 
 #[inline]
 pub fn rook_attacks(sq: Square, occupied: Bitboard) -> Bitboard {
-    ray(Direction::Up, sq, occupied)
-        | ray(Direction::Down, sq, occupied)
-        | ray(Direction::Right, sq, occupied)
-        | ray(Direction::Left, sq, occupied)
+    let lines = &*LINES;
+    lines.file.attacks(sq, occupied) | lines.rank.attacks(sq, occupied)
 }
+
+/// The attacks along one family of parallel lines (the files, the ranks, or the
+/// diagonals of one slope), looked up by the occupancy of the line's inner squares.
+///
+/// Square indices are file-major, so a line's squares are `step` apart in the bitboard
+/// (1 on a file, 9 on a rank, 10 and 8 on the diagonals): shifted down to its first inner
+/// square, a line's inner squares (at most 7) lie at 0, step, …, 6·step of a `u64`, and
+/// one multiplication gathers them into the top 7 bits, the index. No BMI2 needed.
+struct LineAttacks {
+    gather: u64,
+    shift: [u8; 81],
+    inner: [u64; 81],
+    attacks: Box<[[Bitboard; 128]; 81]>,
+}
+
+impl LineAttacks {
+    /// The line through each square along `dir` and its opposite.
+    fn new(dir: Direction) -> LineAttacks {
+        let (df, dr) = dir.delta();
+        let step = (df * 9 + dr).unsigned_abs();
+        // Bit 57 + k must receive bit k·step (k < 7), and nothing else may reach the top
+        // bits (checked for every line by `lookup_matches_rays_on_every_line`).
+        let gather = if step == 1 {
+            1 << 57
+        } else {
+            (0..7).map(|k| 1u64 << (57 - k * (step - 1))).sum()
+        };
+        let mut table = LineAttacks {
+            gather,
+            shift: [0; 81],
+            inner: [0; 81],
+            attacks: Box::new([[Bitboard::EMPTY; 128]; 81]),
+        };
+        for sq in Square::all() {
+            let i = sq.index();
+            let line = RAYS[dir as usize][i] | RAYS[dir.opposite() as usize][i] | Bitboard::from(sq);
+            let ends = Bitboard::from(line.first().expect("a line holds its square"))
+                | Bitboard::from(line.last().expect("a line holds its square"));
+            let inner = (line & !ends).0;
+            let shift = if inner == 0 { 0 } else { inner.trailing_zeros() };
+            table.shift[i] = shift as u8;
+            table.inner[i] = (inner >> shift) as u64;
+            // Every subset of the inner squares (carry-rippler enumeration).
+            let mut subset = 0u128;
+            loop {
+                let occupied = Bitboard(subset);
+                table.attacks[i][table.index(sq, occupied)] =
+                    ray(dir, sq, occupied) | ray(dir.opposite(), sq, occupied);
+                subset = subset.wrapping_sub(inner) & inner;
+                if subset == 0 {
+                    break;
+                }
+            }
+        }
+        table
+    }
+
+    #[inline]
+    fn index(&self, sq: Square, occupied: Bitboard) -> usize {
+        let i = sq.index();
+        let bits = (occupied.0 >> self.shift[i]) as u64 & self.inner[i];
+        (bits.wrapping_mul(self.gather) >> 57) as usize
+    }
+
+    #[inline]
+    fn attacks(&self, sq: Square, occupied: Bitboard) -> Bitboard {
+        self.attacks[sq.index()][self.index(sq, occupied)]
+    }
+}
+
+/// The four families of lines a slider rides.
+struct Lines {
+    file: LineAttacks,
+    rank: LineAttacks,
+    diagonal: LineAttacks,
+    anti_diagonal: LineAttacks,
+}
+
+/// Built once, on the first slider attack (about 0.7 MB).
+static LINES: LazyLock<Lines> = LazyLock::new(|| Lines {
+    file: LineAttacks::new(Direction::Up),
+    rank: LineAttacks::new(Direction::Right),
+    diagonal: LineAttacks::new(Direction::UpRight),
+    anti_diagonal: LineAttacks::new(Direction::UpLeft),
+});
 
 const fn empty_board_lines(dirs: [Direction; 4]) -> [Bitboard; 81] {
     let mut table = [Bitboard::EMPTY; 81];
@@ -396,7 +476,23 @@ pub fn ordinary_pseudo_attacks(kind: PieceKind, color: Color, sq: Square) -> Bit
         Rook => rook_pseudo_attacks(sq),
         Horse => bishop_pseudo_attacks(sq) | king_attacks(sq),
         Dragon => rook_pseudo_attacks(sq) | king_attacks(sq),
-        _ => ordinary_attacks(kind, color, sq, Bitboard::EMPTY),
+        _ => ordinary_step_attacks(kind, color, sq),
+    }
+}
+
+/// The squares a stepping ordinary `kind` attacks from `sq`; empty for the sliders and
+/// the fairy kinds. Inlined: [`ordinary_pseudo_attacks`] asks it on every call, where a
+/// call to [`ordinary_attacks`] cost more than the lookup.
+#[inline(always)]
+fn ordinary_step_attacks(kind: PieceKind, color: Color, sq: Square) -> Bitboard {
+    use PieceKind::*;
+    match kind {
+        Pawn => pawn_attacks(color, sq),
+        Knight => knight_attacks(color, sq),
+        Silver => silver_attacks(color, sq),
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => gold_attacks(color, sq),
+        King => king_attacks(sq),
+        _ => Bitboard::EMPTY,
     }
 }
 
@@ -406,17 +502,12 @@ pub fn ordinary_pseudo_attacks(kind: PieceKind, color: Color, sq: Square) -> Bit
 pub fn ordinary_attacks(kind: PieceKind, color: Color, sq: Square, occupied: Bitboard) -> Bitboard {
     use PieceKind::*;
     match kind {
-        Pawn => pawn_attacks(color, sq),
         Lance => lance_attacks(color, sq, occupied),
-        Knight => knight_attacks(color, sq),
-        Silver => silver_attacks(color, sq),
-        Gold | ProPawn | ProLance | ProKnight | ProSilver => gold_attacks(color, sq),
         Bishop => bishop_attacks(sq, occupied),
         Rook => rook_attacks(sq, occupied),
-        King => king_attacks(sq),
         Horse => bishop_attacks(sq, occupied) | king_attacks(sq),
         Dragon => rook_attacks(sq, occupied) | king_attacks(sq),
-        _ => Bitboard::EMPTY,
+        _ => ordinary_step_attacks(kind, color, sq),
     }
 }
 
@@ -457,6 +548,53 @@ mod tests {
         assert_eq!(bishop_pseudo_attacks(sq(5, 5)).count(), 16);
         assert_eq!(lance_attacks(Color::Black, sq(1, 9), Bitboard::EMPTY).count(), 8);
         assert_eq!(lance_attacks(Color::White, sq(1, 9), Bitboard::EMPTY).count(), 0);
+    }
+
+    /// Every subset of every line's occupancy, then random boards: the looked-up
+    /// attacks are the rays'.
+    #[test]
+    fn lookup_matches_rays_on_every_line() {
+        use crate::random::SplitMix64;
+        let rays = |dirs: &[Direction], s: Square, occ: Bitboard| {
+            dirs.iter().fold(Bitboard::EMPTY, |acc, &d| acc | ray(d, s, occ))
+        };
+        let check = |s: Square, occ: Bitboard| {
+            use Direction::*;
+            assert_eq!(
+                rook_attacks(s, occ),
+                rays(&[Up, Down, Right, Left], s, occ),
+                "{s:?}{occ:?}"
+            );
+            assert_eq!(
+                bishop_attacks(s, occ),
+                rays(&[UpRight, UpLeft, DownRight, DownLeft], s, occ),
+                "{s:?}{occ:?}"
+            );
+            assert_eq!(lance_attacks(Color::Black, s, occ), ray(Up, s, occ));
+            assert_eq!(lance_attacks(Color::White, s, occ), ray(Down, s, occ));
+        };
+        for s in Square::all() {
+            for pseudo in [rook_pseudo_attacks(s), bishop_pseudo_attacks(s)] {
+                let mut subset = 0u128;
+                loop {
+                    check(s, Bitboard(subset));
+                    subset = subset.wrapping_sub(pseudo.0) & pseudo.0;
+                    if subset == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+        let mut rng = SplitMix64::new(22);
+        for _ in 0..20_000 {
+            let density = 5 + rng.below(60);
+            let occ = Square::all()
+                .filter(|_| rng.chance(density))
+                .fold(Bitboard::EMPTY, |b, s| b.with(s));
+            for s in Square::all() {
+                check(s, occ);
+            }
+        }
     }
 
     #[test]
