@@ -132,6 +132,7 @@ ZOO_GLYPHS = {
     "SP": "雀",
     "EA": "鷲",
     "NE": "Ｅ",
+    "EH": "Ｅ",
     "LO": "蝗",
     # chu shogi
     "SZ": "象",

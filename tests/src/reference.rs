@@ -49,6 +49,8 @@ struct Movement {
     turned_hops: Vec<TurnedHop>,
     /// The equihopper: over any occupied square to the square as far beyond it.
     equihopper: bool,
+    /// fm's Equihopper: the same, but a piece between blocks (see `equihop_blocked`).
+    blocked_equihopper: bool,
     /// Locust lines: the first piece on the line, if an enemy with an empty square just
     /// beyond it, is captured by hopping onto that square (a two-step move).
     hop_captures: Offsets,
@@ -69,6 +71,7 @@ impl Movement {
             circles: vec![],
             turned_hops: vec![],
             equihopper: false,
+            blocked_equihopper: false,
             hop_captures: vec![],
         }
     }
@@ -127,15 +130,18 @@ fn rose_paths() -> Vec<Offsets> {
 }
 
 /// The fairy kinds of rules.md §1 (the stone aside), fm's further leapers and riders and
-/// fm's chu shogi copies of the ordinary pieces and fm's tori shogi swallow: with the
-/// ordinary hand kinds, every kind this generator can drop. Anything else held in a hand
-/// makes it panic.
-pub const FAIRY_KINDS: [PieceKind; 74] = PieceKind::joined::<73, 1, 74>(
-    PieceKind::joined(
-        PieceKind::joined::<12, 54, 66>(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS),
-        PieceKind::CHU_COPIES,
+/// fm's chu shogi copies of the ordinary pieces, fm's tori shogi swallow and fm's
+/// Equihopper: with the ordinary hand kinds, every kind this generator can drop.
+/// Anything else held in a hand makes it panic.
+pub const FAIRY_KINDS: [PieceKind; 75] = PieceKind::joined::<74, 1, 75>(
+    PieceKind::joined::<73, 1, 74>(
+        PieceKind::joined(
+            PieceKind::joined::<12, 54, 66>(RULES_MD_FAIRY_KINDS, PieceKind::FM_ZOO_KINDS),
+            PieceKind::CHU_COPIES,
+        ),
+        [PieceKind::Swallow],
     ),
-    [PieceKind::Swallow],
+    [PieceKind::Equihopper],
 );
 
 /// The fairy kinds of rules.md §1, the stone aside.
@@ -295,6 +301,12 @@ fn movement(kind: PieceKind) -> Movement {
         // fm's h_check.c help_check_equi_hop and analyze_hi_equi_hop's non-stop branch
         NonStopEquihopper => Movement {
             equihopper: true,
+            ..Movement::new(vec![], vec![])
+        },
+        // analyze_hi_equi_hop's Equihopper branch (its lists from setup_equi_hop_to_pos)
+        Equihopper => Movement {
+            equihopper: true,
+            blocked_equihopper: true,
             ..Movement::new(vec![], vec![])
         },
         // setup_refl90_to_pos: the hurdle's neighbours across the line
@@ -547,6 +559,9 @@ fn reach_as(setup: &Setup, from: Square, kind: PieceKind) -> Vec<Square> {
                 continue;
             }
             let (df, dr) = (hurdle.file() - from.file(), hurdle.rank() - from.rank());
+            if movement.blocked_equihopper && equihop_blocked(setup, from, (df, dr)) {
+                continue;
+            }
             if let Some(to) = hurdle.offset(df, dr) {
                 if can_land(setup, piece.color, to) {
                     out.push(to);
@@ -1061,6 +1076,22 @@ pub fn dead(kind: PieceKind, color: Color, sq: Square) -> bool {
         }
         _ => false,
     }
+}
+
+/// Whether fm's Equihopper on `from` is stopped from hopping over the square `mid` away:
+/// by a piece on a board point of the straight segment to the landing square, the
+/// midpoint aside (walked point by point: a point is a multiple of the segment's vector
+/// divided by the greatest common divisor of its coordinates).
+fn equihop_blocked(setup: &Setup, from: Square, mid: (i32, i32)) -> bool {
+    let (tf, tr) = (2 * mid.0, 2 * mid.1);
+    let points = (1..=tf.abs().max(tr.abs()))
+        .rev()
+        .find(|&n| tf % n == 0 && tr % n == 0)
+        .unwrap_or(1);
+    (1..points).filter(|&k| 2 * k != points).any(|k| {
+        from.offset(k * tf / points, k * tr / points)
+            .is_some_and(|sq| setup.piece_at(sq).is_some())
+    })
 }
 
 /// Dead pieces under a power rule (rules.md §3.2): 安南 and 背面 none; 安北 and 対面

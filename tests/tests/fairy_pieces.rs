@@ -493,6 +493,34 @@ fn the_non_stop_equihopper_lands_as_far_beyond_the_hurdle() {
     assert!(pos("9/9/9/9/4k4/9/4p4/9/4[NE]4 w - 1").in_check(&RuleSet::ordinary()));
 }
 
+/// fm's Equihopper [EH]: the Non-stop equihopper's hop, but a piece on a board point of
+/// its path blocks it (the usual Equihopper; fm's check test, analyze_hi_equi_hop, and
+/// yosei's moves alike: docs/rules/fairy-pieces.md on fm's move generator, which lets
+/// nothing block). On a line the points are the squares between; over a midpoint (2,4)
+/// away, the squares (1,2) and (3,6) away; over a midpoint a knight's leap away, none.
+#[test]
+fn the_equihopper_is_blocked_by_a_piece_on_its_path() {
+    // The Non-stop equihopper's first position: the Black pawn on 5h now blocks the hop
+    // over 5g to 5e; over 5h (nothing between) and over 4h still go.
+    let p = pos("9/9/9/9/9/9/4p4/4PP3/4[EH]4 b - 1");
+    assert_eq!(moves_from(&p, "5i"), set(&["5i5g", "5i3g"]));
+    // Over a knight's-leap midpoint nothing blocks: the pawn on 5h stands beside the
+    // hop over the gold on 6g to 7e, not on it; the gold blocks the hop over 7e to 9a.
+    let knight = pos("9/9/9/9/2p6/9/3g5/4P4/4[EH]4 b - 1");
+    assert_eq!(moves_from(&knight, "5i"), set(&["5i5g", "5i7e"]));
+    // Over the pawn on 3e, (2,4) away, to 1a: the path is 4g and 2c.
+    let open = pos("9/9/9/9/6p2/9/9/9/4[EH]4 b - 1");
+    assert_eq!(moves_from(&open, "5i"), set(&["5i1a"]));
+    let blocked = pos("9/9/9/9/6p2/9/5P3/9/4[EH]4 b - 1");
+    assert_eq!(moves_from(&blocked, "5i"), set(&["5i3e"]));
+    // Check: over 5g to the king on 5e, unless a piece stands on 5f (or 5h); the
+    // Non-stop equihopper checks either way.
+    let rules = RuleSet::ordinary();
+    assert!(pos("9/9/9/9/4k4/9/4p4/9/4[EH]4 w - 1").in_check(&rules));
+    assert!(!pos("9/9/9/9/4k4/4g4/4p4/9/4[EH]4 w - 1").in_check(&rules));
+    assert!(pos("9/9/9/9/4k4/4g4/4p4/9/4[NE]4 w - 1").in_check(&rules));
+}
+
 /// With kings on the board, legality and checks are decided from what a move changes
 /// (local_safety.rs); a piece that is not line-bound is asked after every move.
 /// A move that puts a hurdle next to the enemy king gives check by the Grasshopper

@@ -163,6 +163,7 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Swallow => "fW",
         // fm's tori shogi king: `vec_ar`, one step every way
         ToriPhoenix => "K",
+        Equihopper => "nE",
         // fm's dai shogi pieces (runs of range 2 as a step and a lame two-step)
         FlyingDragon => "FnA",
         FierceOx => "WnD",
@@ -251,8 +252,10 @@ pub enum PartKind {
     /// squares, up to seven leaps (the eighth comes home).
     CircleRider,
     /// The equihopper (`E`): over the occupied square at the midpoint of a vector to
-    /// the square at its end, whatever stands between (fm's Non-stop Equihopper).
-    EquiHop,
+    /// the square at its end. `blocked` (`nE`, fm's Equihopper): the squares of its
+    /// path ([`equi_hop_path`]) must be empty; otherwise whatever stands between does
+    /// not matter (fm's Non-stop Equihopper).
+    EquiHop { blocked: bool },
     /// A hop that turns (`t` 90°, fm's Eagle; `y` 135°, fm's Sparrow): along a king line
     /// to the first occupied square, then one king step from it, turned by that many
     /// degrees either way from the line.
@@ -698,7 +701,7 @@ impl Parser {
         let (base, compound_rider) = atom.vectors();
         let rider = doubled || compound_rider;
         if atom == Atom::E {
-            let other = [g, p, q, t, x, y, n, d].into_iter().flatten().min();
+            let other = [g, p, q, t, x, y, d].into_iter().flatten().min();
             if let Some(at) = other {
                 return Err(error(
                     at,
@@ -706,7 +709,9 @@ impl Parser {
                 ));
             }
         }
+        // `n` on E is the blocked equihopper, not a lame leap
         let lame = match (n, d) {
+            _ if atom == Atom::E => None,
             (Some(at), _) => Some((at, FirstStep::Orthogonal)),
             (_, Some(at)) => Some((at, FirstStep::Diagonal)),
             _ => None,
@@ -840,7 +845,7 @@ impl Parser {
             kind: if line_steps {
                 PartKind::LineSteps
             } else if atom == Atom::E {
-                PartKind::EquiHop
+                PartKind::EquiHop { blocked: n.is_some() }
             } else if x.is_some() {
                 PartKind::HopCapture
             } else if let Some((_, eighths)) = turn {
@@ -1106,8 +1111,39 @@ impl TurnedHop {
     }
 }
 
-/// An equihopper vector of one colour (board delta to the midpoint) and (quiet, capture).
-type EquiHop = ((i8, i8), (bool, bool));
+/// An equihopper vector of one colour: the board delta to the midpoint, (quiet,
+/// capture), and the board deltas of the squares that must be empty (none for the
+/// non-stop equihopper).
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct EquiHop {
+    mid: (i8, i8),
+    what: (bool, bool),
+    path: Vec<(i8, i8)>,
+}
+
+/// The squares (vectors from the origin) that block the equihopper's hop over the
+/// midpoint `mid`: the board points on the straight line from the origin to the landing
+/// square, the midpoint aside (the usual Equihopper's, and fm's check test:
+/// `piece.c` `setup_equi_hop_to_pos`, `analyze.c` `analyze_hi_equi_hop`). On a rank,
+/// file or diagonal these are every square between; over a midpoint (2,4) away, the
+/// squares (1,2) and (3,6) away; over any other oblique midpoint, none.
+pub fn equi_hop_path(mid: (i8, i8)) -> Vec<(i8, i8)> {
+    let (x, y) = (2 * mid.0, 2 * mid.1);
+    let points = gcd(x.unsigned_abs(), y.unsigned_abs()) as i8;
+    let (ux, uy) = (x / points, y / points);
+    (1..points)
+        .filter(|&k| 2 * k != points)
+        .map(|k| (k * ux, k * uy))
+        .collect()
+}
+
+fn gcd(a: u8, b: u8) -> u8 {
+    if b == 0 {
+        a
+    } else {
+        gcd(b, a % b)
+    }
+}
 
 /// Circular paths by their leaps, with (quiet, capture) merged.
 type MergedCircles = BTreeMap<Vec<(i8, i8)>, (bool, bool)>;
@@ -1224,7 +1260,7 @@ impl CompiledMovement {
         let (mut double_hops, mut hop_rides) = (Merged::new(), Merged::new());
         let mut circles = MergedCircles::new();
         let mut turned_hops: BTreeMap<((i8, i8), u8), (bool, bool)> = BTreeMap::new();
-        let mut equi_hops = Merged::new();
+        let (mut equi_hops, mut blocked_equi_hops) = (Merged::new(), Merged::new());
         let mut hop_captures = Merged::new();
         let mut lion = false;
         let mut line_steps: Vec<(i8, i8)> = Vec::new();
@@ -1235,7 +1271,8 @@ impl CompiledMovement {
                 PartKind::Hop => merge(&mut hops, part),
                 PartKind::DoubleHop => merge(&mut double_hops, part),
                 PartKind::HopRide => merge(&mut hop_rides, part),
-                PartKind::EquiHop => merge(&mut equi_hops, part),
+                PartKind::EquiHop { blocked: false } => merge(&mut equi_hops, part),
+                PartKind::EquiHop { blocked: true } => merge(&mut blocked_equi_hops, part),
                 PartKind::HopCapture => merge(&mut hop_captures, part),
                 PartKind::TurnedHop(eighths) => {
                     for &v in &part.vectors {
@@ -1304,9 +1341,15 @@ impl CompiledMovement {
                 circle_squares(&circles, Color::White),
             ],
             equi_hops: [Color::Black, Color::White].map(|color| {
-                equi_hops
-                    .iter()
-                    .map(|(&v, &what)| (board_delta(color, v), what))
+                let non_stop = equi_hops.iter().map(|(&v, &what)| (v, what, Vec::new()));
+                let blocked = blocked_equi_hops.iter().map(|(&v, &what)| (v, what, equi_hop_path(v)));
+                non_stop
+                    .chain(blocked)
+                    .map(|(v, what, path)| EquiHop {
+                        mid: board_delta(color, v),
+                        what,
+                        path: path.into_iter().map(|step| board_delta(color, step)).collect(),
+                    })
                     .collect()
             }),
             turned_hops: [Color::Black, Color::White].map(|color| {
@@ -1376,7 +1419,8 @@ impl CompiledMovement {
                 }
             }
         }
-        for &((df, dr), _) in &self.equi_hops[c] {
+        for hop in &self.equi_hops[c] {
+            let (df, dr) = hop.mid;
             if let Some(end) = from.offset(2 * df as i32, 2 * dr as i32) {
                 span = span.with(end);
             }
@@ -1478,7 +1522,7 @@ impl CompiledMovement {
             });
             let equi_hop = self.equi_hops[c]
                 .iter()
-                .any(|&((df, dr), _)| sq.offset(2 * df as i32, 2 * dr as i32).is_some());
+                .any(|hop| sq.offset(2 * hop.mid.0 as i32, 2 * hop.mid.1 as i32).is_some());
             // a square to capture on and one beyond it (the pass is not a move away)
             let line_step = self.line_steps[c]
                 .iter()
@@ -1610,14 +1654,19 @@ impl CompiledMovement {
         keep: impl Fn((bool, bool)) -> bool,
     ) -> Bitboard {
         let mut bb = Bitboard::EMPTY;
-        for &((df, dr), what) in &self.equi_hops[c] {
-            if !keep(what) {
+        for hop in &self.equi_hops[c] {
+            if !keep(hop.what) {
                 continue;
             }
+            let (df, dr) = hop.mid;
             let mid = from.offset(df as i32, dr as i32);
             let end = from.offset(2 * df as i32, 2 * dr as i32);
             if let (Some(mid), Some(end)) = (mid, end) {
-                if occupied.contains(mid) {
+                let blocked = hop
+                    .path
+                    .iter()
+                    .any(|&(x, y)| from.offset(x as i32, y as i32).is_some_and(|sq| occupied.contains(sq)));
+                if occupied.contains(mid) && !blocked {
                     bb = bb.with(end);
                 }
             }
@@ -2154,9 +2203,20 @@ mod tests {
         assert_eq!(e.attacks(Color::Black, from, set(&[54, 53, 52])), set(&[53, 51]));
         // a midpoint whose mirror is off the board gives nothing
         assert!(e.attacks(Color::Black, sq(1, 1), set(&[61])).is_empty());
+        // the Equihopper `nE`: the piece on 54 blocks the hop over 53, and the one on 66
+        // the hop over 77 ((2,2) away) to 99; over 67 ((1,2) away) nothing blocks
+        let blocked = compiled_builtin(Equihopper).unwrap();
+        assert_eq!(blocked.attacks(Color::Black, from, set(&[54, 53, 52])), set(&[53]));
+        assert_eq!(blocked.attacks(Color::Black, from, set(&[66, 77, 67])), set(&[77, 79]));
+        // over 73 ((2,4) away) to 91, unless 64 or 82 (the segment's board points) is filled
+        assert_eq!(blocked.attacks(Color::Black, from, set(&[73])), set(&[91]));
+        assert!(blocked.attacks(Color::Black, from, set(&[73, 82])).is_empty());
+        assert_eq!(equi_hop_path((2, 4)), vec![(1, 2), (3, 6)]);
+        assert_eq!(equi_hop_path((-3, 0)), vec![(-1, 0), (-2, 0), (-4, 0), (-5, 0)]);
+        assert!(equi_hop_path((1, 2)).is_empty() && equi_hop_path((1, 1)).is_empty());
         for (text, column, message) in [
             ("gE", 1, "'g' does not apply to E (the equihopper)"),
-            ("mnE", 2, "'n' does not apply to E (the equihopper)"),
+            ("mdE", 2, "'d' does not apply to E (the equihopper)"),
         ] {
             let err = Movement::parse(text).unwrap_err();
             assert_eq!((err.column, err.message.as_str()), (column, message), "{text}");

@@ -255,6 +255,9 @@ pub enum PieceKind {
     // (`B_PA_ROYAL`): it plays the king's part for its side (docs/rules/royal.md)
     /// 鵬 tori phoenix (鵬, tori shogi's king, fm `THO`): moves as the king, never held
     ToriPhoenix = 116,
+    /// 等 Equihopper (fm `EH`): over the piece at the midpoint of a vector to its end,
+    /// the squares between empty (fm's path: docs/rules/fairy-pieces.md)
+    Equihopper = 117,
 }
 
 use PieceKind::*;
@@ -332,7 +335,7 @@ const PROMOTED_BEFORE_CHU_COPIES: [PieceKind; 14] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 117;
+    pub const COUNT: usize = 118;
 
     /// fm's further leapers, riders, lame leapers, hoppers and lion-like pieces
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
@@ -424,34 +427,37 @@ impl PieceKind {
     /// Every kind, in index order: fm's lion-like pieces (the last two of
     /// [`PieceKind::FM_ZOO_KINDS`]) come after the first fourteen promoted fairy kinds,
     /// then the chu shogi copies and their promoted forms, then the swallow and its,
-    /// then the tori phoenix.
+    /// then the tori phoenix, then the equihopper.
     pub const ALL: [PieceKind; PieceKind::COUNT] = {
         let (zoo, lion_like) = PieceKind::split::<54, 52, 2>(PieceKind::FM_ZOO_KINDS);
-        PieceKind::joined::<116, 1, 117>(
-            PieceKind::joined::<114, 2, 116>(
-                PieceKind::joined::<107, 7, 114>(
-                    PieceKind::joined::<100, 7, 107>(
-                        PieceKind::joined::<98, 2, 100>(
-                            PieceKind::joined::<84, 14, 98>(
-                                PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
-                                PROMOTED_BEFORE_CHU_COPIES,
+        PieceKind::joined::<117, 1, 118>(
+            PieceKind::joined::<116, 1, 117>(
+                PieceKind::joined::<114, 2, 116>(
+                    PieceKind::joined::<107, 7, 114>(
+                        PieceKind::joined::<100, 7, 107>(
+                            PieceKind::joined::<98, 2, 100>(
+                                PieceKind::joined::<84, 14, 98>(
+                                    PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
+                                    PROMOTED_BEFORE_CHU_COPIES,
+                                ),
+                                lion_like,
                             ),
-                            lion_like,
+                            PieceKind::CHU_COPIES,
                         ),
-                        PieceKind::CHU_COPIES,
+                        PieceKind::PROMOTED_CHU_COPIES,
                     ),
-                    PieceKind::PROMOTED_CHU_COPIES,
+                    [Swallow, PromotedSwallow],
                 ),
-                [Swallow, PromotedSwallow],
+                [ToriPhoenix],
             ),
-            [ToriPhoenix],
+            [Equihopper],
         )
     };
 
     /// The kinds a hand can hold, in the order hands are written (SFEN: R B G S N L P
     /// is the conventional order; this list is in kind order).
-    pub const HAND_KINDS: [PieceKind; 86] = {
-        let mut out = [Pawn; 86];
+    pub const HAND_KINDS: [PieceKind; 87] = {
+        let mut out = [Pawn; 87];
         let (mut i, mut n) = (0, 0);
         while i < PieceKind::COUNT {
             if PieceKind::ALL[i].is_hand_kind() {
@@ -784,6 +790,7 @@ impl PieceKind {
             ChuLance => "[CKY]",
             Swallow => "[TTB]",
             ToriPhoenix => "[THO]",
+            Equihopper => "[EH]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -917,6 +924,7 @@ impl PieceKind {
             Swallow => "swallow",
             PromotedSwallow => "promoted swallow",
             ToriPhoenix => "tori phoenix",
+            Equihopper => "equihopper",
         }
     }
 }

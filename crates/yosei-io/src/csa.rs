@@ -158,6 +158,7 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         PromotedSwallow => "PW",
         // the tori shogi king (fm `THO`): yosei's code
         ToriPhoenix => "TH",
+        Equihopper => "EH",
     }
 }
 

@@ -268,6 +268,7 @@ pub fn board_glyph(kind: PieceKind) -> char {
         PromotedSwallow => 'ガ',
         // the tori shogi king: fm's 鵬
         ToriPhoenix => '鵬',
+        Equihopper => '等',
     }
 }
 

@@ -764,7 +764,7 @@ mod tests {
             .collect();
         assert_eq!(
             order.concat(),
-            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA][NE][LO][SZ][MK][DO][MH][CN][HN][JG][OG][HE][HR][HG][HC][KG][HK][TTR][TKJ][TLU][TRU][TTK][TKT][TKR][DHR][DMG][DSC][DMJ][DBJ][HJ][TK][CHI][CKA][CKI][CGI][CRY][CUM][CKY][TTB]"
+            "RBGSNLPIHJQTCZFVXADEMUWY[WA][DA][TL][FE][AL][TR][FL][R4][R6][CR][ZR][EM][PR][MA][MO][SH][PA][VA][LE][LI][RO][RS][SP][EA][NE][LO][SZ][MK][DO][MH][CN][HN][JG][OG][HE][HR][HG][HC][KG][HK][TTR][TKJ][TLU][TRU][TTK][TKT][TKR][DHR][DMG][DSC][DMJ][DBJ][HJ][TK][CHI][CKA][CKI][CGI][CRY][CUM][CKY][TTB][EH]"
         );
     }
 }
