@@ -133,6 +133,25 @@ fn ascetic_captures_only_when_nothing_else_is_left() {
     assert_eq!(legal_usi(&lone, &ascetic, ""), vec!["1a1b"]);
 }
 
+/// The Lion's moves under the duties (docs/rules/move-bans.md): a move that takes a piece
+/// on either step is a capture (居食い, taking on 5d and stepping back home, too); the pass
+/// takes nothing. Black Lion 5e, a White pawn on 5d, the kings far off. fm's generator
+/// reads them otherwise (its captures-first list keeps only the plain capture and adds the
+/// pass); yosei follows the duties' definition.
+#[test]
+fn a_lion_move_capturing_on_either_step_is_a_capture_and_its_pass_is_not() {
+    let sfen = "8k/9/9/4p4/4I4/9/9/9/4K4 b - 1";
+    let greedy = rules(&[Condition::Greedy]);
+    let captures = legal_usi(&pos(sfen, &greedy), &greedy, "");
+    let expected = ["5e5d", "5e5d4c", "5e5d4d", "5e5d4e", "5e5d5c", "5e5d5e", "5e5d6c", "5e5d6d", "5e5d6e"];
+    assert_eq!(captures, expected.map(String::from).to_vec());
+    let ascetic = rules(&[Condition::Ascetic]);
+    let quiet = legal_usi(&pos(sfen, &ascetic), &ascetic, "");
+    assert!(quiet.iter().all(|m| !m.starts_with("5e5d")), "{quiet:?}");
+    // the pass, through its empty neighbour 4d, stays among the non-captures
+    assert!(quiet.contains(&"5e4d5e".to_string()), "{quiet:?}");
+}
+
 #[test]
 fn uchifu_allowed_lifts_the_drop_pawn_mate_ban() {
     // White king 11 boxed in by its knight 21 and silver 22; Black gold 13 guards 12
