@@ -470,15 +470,19 @@ def play(board, move, conditions, black):
     return after
 
 
+# the SFEN names (upper case) of the kinds declared royal in the run (`--royal`)
+ROYAL_TOKENS = set()
+
+
 def turns(piece, captured, conditions, board, to, black):
     """Whether the moving piece changes colour under Andernach / Anti-Andernach (fm's
     test: its kind before promotion, as the opponent's on `to`, neither dead nor a
-    second pawn on the file, the board before the move)."""
+    second pawn on the file, the board before the move; a royal piece never does)."""
     wanted = ("andernach" in conditions and captured is not None) or (
         "anti-andernach" in conditions and captured is None
     )
     kind = piece.lstrip("+").upper()
-    if not wanted or kind == "K":
+    if not wanted or kind == "K" or kind in ROYAL_TOKENS:
         return False
     if not piece.startswith("+") and dead(kind, not black, to[1]):
         return False
@@ -676,6 +680,9 @@ def main():
         sys.exit("--spares declares the piece held; it does not go with --discard")
     fairy_capture = "discard" if args.discard else "hold"
     for words, zoo in runs:
+        ROYAL_TOKENS.clear()
+        if args.royal:
+            ROYAL_TOKENS.add(token(zoo).upper())
         conditions = [c for c in words.split("+") if c]
         rule = "".join(FM_WORDS[c] for c in conditions) + "ばか詰"
         rng = random.Random(f"{args.seed}:{words}" + (f":{zoo}" if zoo else ""))

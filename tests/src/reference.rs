@@ -865,13 +865,14 @@ fn landings_with(setup: &Setup, from: Square, kinds: &[PieceKind]) -> Vec<Square
 }
 
 /// Madrasi (rules.md §5.6): the piece on `sq` is attacked by an enemy piece of the same
-/// own kind, with that enemy's power. Kings only under K-Madrasi.
+/// own kind, with that enemy's power. Royal pieces (the king, a kind declared royal)
+/// only under K-Madrasi.
 fn paralysed(setup: &Setup, rules: &Rules, powers: &[Vec<PieceKind>], sq: Square) -> bool {
     if !rules.madrasi && !rules.k_madrasi {
         return false;
     }
     let Some(piece) = setup.piece_at(sq) else { return false };
-    if piece.kind == PieceKind::Stone || (piece.kind == PieceKind::King && !rules.k_madrasi) {
+    if piece.kind == PieceKind::Stone || (rules.is_royal(piece.kind) && !rules.k_madrasi) {
         return false;
     }
     Square::all().any(|from| {
@@ -1567,7 +1568,7 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
     let forms: Vec<Move> = match capture {
         // a king is never reborn (rules.md §5.9): under Koko a king capture that is no
         // check is a candidate like any other capture, and Koko then forbids it
-        Capture::Circe if captured.kind == PieceKind::King => vec![],
+        Capture::Circe if rules.is_royal(captured.kind) => vec![],
         Capture::Circe => {
             let kind = captured.kind.unpromoted();
             nearest_start(kind, captured.color, captured_on)
@@ -1592,7 +1593,7 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
         }
         Capture::Pwc => {
             let two_pawns = captured.kind == PieceKind::Pawn && pawn_on_file(captured.color, from.file());
-            if two_pawns || captured.kind == PieceKind::King || dead_with(rules, captured.kind, captured.color, from) {
+            if two_pawns || rules.is_royal(captured.kind) || dead_with(rules, captured.kind, captured.color, from) {
                 vec![]
             } else {
                 vec![m.with_displacement(Displacement::Restore, from)]
@@ -1621,7 +1622,7 @@ fn turn_form(setup: &Setup, rules: &Rules, turn: Turn, m: Move) -> Move {
         Turn::Andernach => captures,
         Turn::AntiAndernach => !captures,
     };
-    if !wanted || mover.kind == PieceKind::King || m.to() == from {
+    if !wanted || rules.is_royal(mover.kind) || m.to() == from {
         return m;
     }
     let them = !mover.color;

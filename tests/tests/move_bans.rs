@@ -143,7 +143,9 @@ fn a_lion_move_capturing_on_either_step_is_a_capture_and_its_pass_is_not() {
     let sfen = "8k/9/9/4p4/4I4/9/9/9/4K4 b - 1";
     let greedy = rules(&[Condition::Greedy]);
     let captures = legal_usi(&pos(sfen, &greedy), &greedy, "");
-    let expected = ["5e5d", "5e5d4c", "5e5d4d", "5e5d4e", "5e5d5c", "5e5d5e", "5e5d6c", "5e5d6d", "5e5d6e"];
+    let expected = [
+        "5e5d", "5e5d4c", "5e5d4d", "5e5d4e", "5e5d5c", "5e5d5e", "5e5d6c", "5e5d6d", "5e5d6e",
+    ];
     assert_eq!(captures, expected.map(String::from).to_vec());
     let ascetic = rules(&[Condition::Ascetic]);
     let quiet = legal_usi(&pos(sfen, &ascetic), &ascetic, "");

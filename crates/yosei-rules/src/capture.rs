@@ -211,7 +211,7 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
             let kind = captured.kind.unpromoted();
             let owner = captured.color;
             let Some((a, b)) =
-                nearest_start_squares(kind, owner, captured_on.file()).filter(|_| kind != PieceKind::King)
+                nearest_start_squares(kind, owner, captured_on.file()).filter(|_| !pos.is_royal_kind(captured.kind))
             else {
                 return Choices::one(m);
             };
@@ -252,7 +252,7 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
         CaptureRule::Pwc => {
             let owner = captured.color;
             let two_pawns = captured.kind == PieceKind::Pawn && pawn_on_file(pos, owner, from.file(), captured_on);
-            if !two_pawns && captured.kind != PieceKind::King && !rules.is_dead(captured.kind, owner, from) {
+            if !two_pawns && !pos.is_royal_kind(captured.kind) && !rules.is_dead(captured.kind, owner, from) {
                 out.push(m.with_displacement(Displacement::Restore, from));
             }
         }

@@ -1314,7 +1314,7 @@ impl BoardChange {
         sq: Square,
         piece: Piece,
     ) -> bool {
-        if !crate::madrasi::paralysable(piece, kings) {
+        if !crate::madrasi::paralysable(pos, piece, kings) {
             return false;
         }
         let paralysers = self.pieces_after(pos, moved, !piece.color, piece.kind);

@@ -20,7 +20,7 @@ pub(crate) fn paralysed(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Sq
         return false;
     };
     let Some(piece) = pos.piece_at(sq) else { return false };
-    if !paralysable(piece, kings) {
+    if !paralysable(pos, piece, kings) {
         return false;
     }
     let occupied = pos.occupied();
@@ -37,10 +37,13 @@ pub(crate) fn paralysed(pos: &Position, rules: &RuleSet, powers: &Powers, sq: Sq
 }
 
 /// Whether Madrasi (`kings`: its reading) may paralyse `piece` at all: never a stone,
-/// a king only under K-Madrasi.
+/// a royal piece (the king, or one of a kind declared royal: fm's `B_PA_ROYAL`) only
+/// under K-Madrasi. Every piece of a royal kind is royal, so under nonK-Madrasi a royal
+/// piece neither is paralysed nor paralyses (its paralysers would be royal too), as in
+/// fm (`analyze.c` `analyze_phase_madrasi`).
 #[inline]
-pub(crate) fn paralysable(piece: Piece, kings: MadrasiKings) -> bool {
-    piece.kind != PieceKind::Stone && (piece.kind != PieceKind::King || kings != MadrasiKings::Unaffected)
+pub(crate) fn paralysable(pos: &Position, piece: Piece, kings: MadrasiKings) -> bool {
+    piece.kind != PieceKind::Stone && (!pos.is_royal_kind(piece.kind) || kings != MadrasiKings::Unaffected)
 }
 
 /// Whether one of `paralysers` — enemy pieces of `piece`'s kind, each with its own

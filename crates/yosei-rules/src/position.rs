@@ -160,6 +160,13 @@ impl Position {
         }
     }
 
+    /// Whether the pieces of `kind` are royal here (the king's, the tori phoenix's, and
+    /// any kind the problem declares royal).
+    #[inline]
+    pub fn is_royal_kind(&self, kind: PieceKind) -> bool {
+        self.royal.contains(kind)
+    }
+
     /// Whether a royal piece other than a king stands on the board: its side's king
     /// square is that piece's, which moves by its own kind's movement.
     #[inline]

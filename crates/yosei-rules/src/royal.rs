@@ -12,8 +12,11 @@
 //! shortcut that assumes a king's steps (`LocalSafety`, the king-step test of
 //! `has_legal_king_step`). Only the conditions of [`holds_under`] take them; under the
 //! others they are refused (`SetupProblem::RoyalUnderCondition`): those name the king
-//! by its kind (Madrasi's kings, 駒詰, 天竺, Isardam, Koko, Andernach, キルケ's rebirth) or
-//! were not compared with fm.
+//! by its kind (駒詰, 天竺, Isardam, Koko), have no settled reading for a royal fairy
+//! piece (アンチキルケ: where a capturing one returns), or disagree with fm unexplained
+//! (ネコ鮮, ネコネコ鮮). Where the others single the king out (Madrasi's exemption,
+//! Andernach's colour, キルケ's and PWC's putting back) they ask whether the kind is
+//! royal ([`crate::Position::is_royal_kind`]), as fm asks `B_PA_ROYAL`.
 //!
 //! The set is fixed per problem: the rule set carries it and [`crate::Position`] copies
 //! it when validated (and keeps it in its packed form), so that play tracks the royal
@@ -26,7 +29,9 @@ use std::str::FromStr;
 use yosei_core::PieceKind;
 
 /// Whether a royal piece other than the king plays under `condition`: the conditions
-/// that ask only the king's square (drop-pawn mate's, the bans on moves), never its kind.
+/// that ask only the king's square (drop-pawn mate's, the bans on moves) or whether a
+/// piece is royal, never its kind, and whose answers were compared with fm's
+/// (docs/rules/royal.md).
 pub fn holds_under(condition: Condition) -> bool {
     matches!(
         condition,
@@ -39,6 +44,16 @@ pub fn holds_under(condition: Condition) -> bool {
             | Condition::AttackerNoCapture
             | Condition::Greedy
             | Condition::Ascetic
+            | Condition::Annan
+            | Condition::Anhoku
+            | Condition::Taimen
+            | Condition::Haimen
+            | Condition::Madrasi
+            | Condition::KMadrasi
+            | Condition::Circe
+            | Condition::Pwc
+            | Condition::Andernach
+            | Condition::AntiAndernach
     )
 }
 

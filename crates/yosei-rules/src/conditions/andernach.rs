@@ -61,7 +61,9 @@ pub(crate) const fn combines_with(other: Condition) -> bool {
 pub(crate) fn apply(pos: &Position, rules: &RuleSet, rule: TurnRule, m: Move) -> Move {
     let Some(from) = m.from() else { return m };
     let Some(piece) = pos.piece_at(from) else { return m };
-    if piece.kind == PieceKind::King {
+    // a royal piece (the king, a kind declared royal) keeps its colour, as in fm
+    // (`move.c` `*_move_sub_andernach`: `B_PA_ROYAL`)
+    if pos.is_royal_kind(piece.kind) {
         return m;
     }
     let us = piece.color;
