@@ -164,6 +164,11 @@ impl Position {
     /// any kind the problem declares royal).
     #[inline]
     pub fn is_royal_kind(&self, kind: PieceKind) -> bool {
+        // of the ordinary kinds only the king (a problem declares fairy kinds royal);
+        // asked per piece under Madrasi, so the common case stays one comparison
+        if kind.is_ordinary() {
+            return kind == PieceKind::King;
+        }
         self.royal.contains(kind)
     }
 
