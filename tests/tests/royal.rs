@@ -431,3 +431,17 @@ fn two_royal_pieces_against_the_reference_generator() {
         "{positions} positions, {several} with two royal pieces"
     );
 }
+
+/// The command line's royal kinds (`--royal`, USI `Royal`, the API's `royal`) apply to
+/// a problem that declares none; a problem file's own `royal:` line wins.
+#[test]
+fn a_problem_files_royal_line_wins_over_the_command_lines() {
+    use yosei_io::input::read_problems_from_text;
+    let base = RuleSet::ordinary().with_royal_kinds("J".parse().unwrap());
+    let sfen = read_problems_from_text("8[wa]/9/6G2/9/9/9/9/9/9 b G 1", "arg", &base).unwrap();
+    assert!(sfen[0].rules.royal_kinds().contains(PieceKind::Kirin));
+    let file = "yosei-problem 1\nstipulation: help:1\nroyal: [WA]\nposition: 8[wa]/9/6G2/9/9/9/9/9/9 b G 1\n";
+    let own = read_problems_from_text(file, "file", &base).unwrap();
+    let royal = own[0].rules.royal_kinds();
+    assert!(royal.contains(PieceKind::Wazir) && !royal.contains(PieceKind::Kirin));
+}
