@@ -445,3 +445,12 @@ fn a_problem_files_royal_line_wins_over_the_command_lines() {
     let royal = own[0].rules.royal_kinds();
     assert!(royal.contains(PieceKind::Wazir) && !royal.contains(PieceKind::Kirin));
 }
+
+/// Under 二玉詰 a pawn drop that mates one 玉 is drop-pawn mate, the other 玉 free or
+/// not (fm: no solution under ばか詰, 12歩打 under 打歩ばか詰).
+#[test]
+fn a_pawn_drop_that_mates_one_of_two_kings_is_drop_pawn_mate() {
+    let line = "23金32銀 +歩, 11玉 91玉 +0 #1";
+    assert!(fm_help(&format!("ばか詰 {line}")).is_empty());
+    assert_eq!(fm_help(&format!("打歩ばか詰 {line}")), ["P*1b"]);
+}
