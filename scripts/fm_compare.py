@@ -49,9 +49,11 @@ without promotion, and the problems whose solution sets promotion changes are co
 
 `--royal` (with `--zoo`) makes the kings pieces of the code: the White king of every
 position and the Black one where there is one become the piece, declared royal,
-`/EF1=<code>@R` (fm's tori phoenix `THO` is royal by fm's table: `/EF1=THO`), and no other
-piece of the kind is put in play (every piece of a royal kind is its side's king). yosei
-reads that same fm text (docs/rules/royal.md).
+`/EF1=<code>@R` (fm's tori phoenix `THO` and crown prince `TS` are royal by fm's table:
+`/EF1=THO`), and no other piece of the kind is put in play (every piece of a royal kind is
+its side's king); in about two fifths of the problems the defender has a 玉 besides, two
+royal pieces (fm's 二玉詰: mating either wins). yosei reads that same fm text
+(docs/rules/royal.md).
 
 yosei is always given `--lion-pass any`, fm's reading of the Lion's pass (a Lion with no
 empty neighbour passes too; in these helpmates no pass is ever a solution's move: the
@@ -159,6 +161,7 @@ ZOO_GLYPHS = {
     "TKR": "鴈",
     "TTB": "燕",
     "THO": "鵬",
+    "TS": "太",
     # dai shogi
     "DHR": "辰",
     "DMG": "丑",
@@ -296,6 +299,13 @@ def random_position(rng, dense=False, zoo=None, zoo_white=25, zoo_in_hand=True, 
     if zoo and royal:
         # the kings become the royal piece: every piece of a royal kind is its side's king
         board = {sq: {"k": token(zoo).lower(), "K": token(zoo)}.get(p, p) for sq, p in board.items()}
+        if rng.random() < 0.4:
+            # fm's 二玉詰: a 玉 of the defender besides, two files or more away
+            for _ in range(50):
+                sq = (rng.randint(1, 9), rng.randint(1, 4))
+                if abs(sq[0] - kf) >= 2 and sq not in board:
+                    board[sq] = "k"
+                    break
     elif zoo:
         # one to three of fm's piece `zoo`: Black's near the king or in hand, a White one
         # next to the king now and then (a square where it is dead is refused by yosei
@@ -581,7 +591,7 @@ def fm_line(sfen2fm, sfen, rule, zoo, hold=True, spares=0, promote=False, royal=
     line = f"{head} {attacker}, {squares(white)}{defender}"
     if royal:
         # fm counts no royal piece; its tori phoenix is royal by its table
-        return line, [f"/EF1={zoo}" + ("" if zoo == "THO" else "@R")]
+        return line, [f"/EF1={zoo}" + ("" if zoo in ("THO", "TS") else "@R")]
     attributes = ("H" if hold else "") + ("P" if promote else "")
     return line, [f"/EF1={zoo}#{len(black) + len(white) + held + spares}" + (f"@{attributes}" if attributes else "")]
 
@@ -652,7 +662,8 @@ def main():
     parser.add_argument(
         "--royal",
         action="store_true",
-        help="the kings are the --zoo piece, declared royal (@R; THO is royal as it is); yosei reads fm's text",
+        help="the kings are the --zoo piece, declared royal (@R; THO and TS are royal as they are), the defender "
+        "sometimes with a 玉 besides (二玉詰); yosei reads fm's text",
     )
     parser.add_argument(
         "--promote",
@@ -688,6 +699,7 @@ def main():
         rng = random.Random(f"{args.seed}:{words}" + (f":{zoo}" if zoo else ""))
         label = "+".join(filter(None, [words, zoo and f"[{zoo}]"]))
         compared = agreed = mirror_pruned = refused = shorter = skipped = with_solutions = changed = promoted = 0
+        two_royals = 0
         promotion = token(zoo) if args.promote else "none"
         disagreements = []
         attempts = 0
@@ -718,6 +730,8 @@ def main():
                 continue
             compared += 1
             with_solutions += bool(ours or theirs)
+            # (a 玉 of the defender besides its royal piece: fm's 二玉詰)
+            two_royals += args.royal and "k" in board_of(sfen).values()
             if args.discard:
                 held, _ = solve_yosei(args.yosei, sfen, conditions)
                 changed += held != ours
@@ -740,6 +754,7 @@ def main():
             f"fm incomplete {skipped}"
             + (f"; changed by discarding {changed}" if args.discard else "")
             + (f"; changed by promotion {promoted}" if args.promote else "")
+            + (f"; with two royal pieces of the defender (二玉詰) {two_royals}" if args.royal else "")
         )
         for sfen, line, only_ours, only_theirs in disagreements[: args.examples]:
             any_disagreement = True

@@ -372,7 +372,7 @@ fn movement(kind: PieceKind) -> Movement {
         // fm's swallow: hi_vec_fw, a step forward; promoted (fp_promoted 119), the goose
         Swallow => Movement::new(vec![(0, -1)], vec![]),
         // fm's tori shogi king: `vec_ar`, one step every way
-        ToriPhoenix => movement(King),
+        ToriPhoenix | CrownPrince => movement(King),
         // fm's dai shogi pieces, likewise: vec_run_dhr, vec_run_dmg (runs of range 2),
         // vec_hi and vec_ka leaps, hi_vec_fb3 leaps
         FlyingDragon => Movement {
@@ -888,9 +888,25 @@ pub fn can_capture_king(setup: &Setup, by: Color) -> bool {
     can_capture_king_with(setup, by, &Rules::default())
 }
 
+/// `color`'s royal pieces (two or more: fm's 二玉詰, where an attack on any is check).
+fn kings_of(setup: &Setup, color: Color, rules: &Rules) -> Vec<Square> {
+    Square::all()
+        .filter(|&sq| {
+            setup
+                .piece_at(sq)
+                .is_some_and(|p| p.color == color && rules.is_royal(p.kind))
+        })
+        .collect()
+}
+
 /// Whether `by` could make a valid king capture under `rules`.
 pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
-    let Some(king) = king_of(setup, !by, rules) else {
+    let kings = kings_of(setup, !by, rules);
+    if kings.len() > 1 {
+        // 二玉詰 (docs/rules/royal.md; refused under 自己王手王取無効): any royal piece
+        return !ordinary_checkers(setup, by, rules).is_empty();
+    }
+    let Some(&king) = kings.first() else {
         return false;
     };
     let capturers = ordinary_checkers(setup, by, rules);
@@ -924,11 +940,12 @@ pub fn can_capture_king_with(setup: &Setup, by: Color, rules: &Rules) -> bool {
 /// The pieces of `by` giving the other side's king an ordinary check (seed 000's
 /// 通常の王手): they reach it with their power, are not paralysed, and (利き二歩無効) do not
 /// land a pawn on a file of another pawn of theirs, unless Andernach turns it.
+/// Under 二玉詰 those of every royal piece of the other side.
 fn ordinary_checkers(setup: &Setup, by: Color, rules: &Rules) -> Vec<Square> {
-    match king_of(setup, !by, rules) {
-        Some(king) => ordinary_checkers_of(setup, king, by, rules),
-        None => vec![],
-    }
+    kings_of(setup, !by, rules)
+        .into_iter()
+        .flat_map(|king| ordinary_checkers_of(setup, king, by, rules))
+        .collect()
 }
 
 /// [`ordinary_checkers`] of the king on `king`.

@@ -1,7 +1,8 @@
 //! Royal pieces (docs/rules/royal.md): fm's tori phoenix 鵬 `THO`, royal in fm's table,
 //! and a fairy kind fm's `@R` declares royal (`piece.c` `setup_fairy_attr`). A royal
 //! piece is its side's king: check is an attack on it, it may not step into check, mate
-//! and drop-pawn mate are judged on it; a side has at most one (fm's 二玉詰 refused).
+//! and drop-pawn mate are judged on it. A side may have several (fm's 二玉詰): an attack
+//! on any is check, and mating any wins.
 //! Every expected answer below is fm's (6.005.019, `/work/peers/fm/fmza`), as the
 //! comments say. Squares in USI: file digit, rank letter a–i from the top.
 
@@ -93,22 +94,9 @@ fn a_pawn_drop_that_mates_a_royal_piece_is_drop_pawn_mate() {
     assert_eq!(fm_help(&format!("/EF1=THO\n打歩ばか詰 {line}")), ["P*1b"]);
 }
 
-/// fm reads a second royal piece of the defender as 二玉詰 (any royal piece mated
-/// suffices: fm finds 22金打 with a 玉 on 9a beside the phoenix on 1a); yosei refuses a
-/// side with two royal pieces, and a royal piece in a hand.
+/// A royal piece in a hand is refused.
 #[test]
-fn two_royal_pieces_of_a_side_are_refused() {
-    let two = fm_position("/EF1=THO\nばか詰 33金 +金, 11鵬 91玉 +0 #1").unwrap_err();
-    assert!(
-        two.iter().any(|p| matches!(
-            p,
-            SetupProblem::SeveralKings {
-                color: Color::White,
-                count: 2
-            }
-        )),
-        "{two:?}"
-    );
+fn a_royal_piece_in_a_hand_is_refused() {
     let rules = RuleSet::ordinary().with_royal_kinds(royal_wazir());
     let setup = parse_sfen("8[wa]/9/6G2/9/9/9/9/9/9 b G[WA] 1").unwrap().setup;
     let held = Position::from_setup(&setup, &rules).unwrap_err().problems;
@@ -122,6 +110,98 @@ fn two_royal_pieces_of_a_side_are_refused() {
         )),
         "{held:?}"
     );
+}
+
+/// fm's 二玉詰: two royal pieces of the defender (two 玉, or the phoenix and a 玉), and
+/// mating either wins (fm prints "二玉協力詰": 22金打 mates the 玉 on 1a, 82金打 and
+/// 92金打 the one on 9a, while the other stands free).
+#[test]
+fn two_kings_of_the_defender_a_mate_of_either_wins() {
+    assert_eq!(
+        fm_help("ばか詰 33金83金 +金, 11玉 91玉 +0 #1"),
+        ["G*2b", "G*8b", "G*9b"]
+    );
+    assert_eq!(fm_help("/EF1=THO\nばか詰 33金 +金, 11鵬 91玉 +0 #1"), ["G*2b"]);
+    let p = fm_position("ばか詰 33金83金 +金, 11玉 91玉 +0 #1").unwrap();
+    assert!(p.has_several_royals() && p.takes_general_path(&RuleSet::ordinary()));
+    assert_eq!(p.royals(Color::White).count(), 2);
+    // after 22金打 the 玉 on 1a is in check, though the one on 9a is not attacked
+    let rules = RuleSet::ordinary();
+    let after = p.play(parse_usi_move("G*2b").unwrap());
+    assert!(after.in_check(&rules) && after.is_checkmate(&rules));
+    assert_packs(&after);
+}
+
+/// Under 二玉詰 a side may leave none of its royal pieces attacked: White's gold on 5b,
+/// between its 玉 on 5a and Black's rook on 5i, stays on file 5, and a rook attacking
+/// the 玉 on 5a alone is check. The attacker's two 玉 likewise (fm: with 玉 on 1c and
+/// 9i, the gold on 2c, pinned by the rook on 6c, may not mate; only the silver does).
+#[test]
+fn a_move_leaving_the_other_king_attacked_is_illegal() {
+    let rules = RuleSet::ordinary();
+    let pinned = Position::from_setup(&parse_sfen("4k3k/4g4/9/9/9/9/9/9/4R4 w - 1").unwrap().setup, &rules).unwrap();
+    assert!(!pinned.in_check(&rules));
+    assert_eq!(legal_usi(&pinned, &rules, "5b"), ["5b5c"]);
+    let checked = Position::from_setup(&parse_sfen("4k3k/9/9/9/9/9/9/9/4R4 w - 1").unwrap().setup, &rules).unwrap();
+    assert!(checked.in_check(&rules));
+    assert!(legal_usi(&checked, &rules, "1a").is_empty());
+    assert_eq!(fm_help("ばか詰 13玉99玉23金31銀, 11玉63飛 +0 #1"), ["3a2b", "3a2b+"]);
+}
+
+/// fm's crown prince 太子 `TS` (chu shogi's promoted drunk elephant) is royal by fm's
+/// table and steps as a king; with a 玉 of its side it is fm's 二玉詰, either one mated
+/// winning (fm: 22金打 mates the prince, 82金打 and 92金打 the 玉), which is not chu
+/// shogi's own rule (both must be taken).
+#[test]
+fn a_crown_prince_and_a_king_either_mated_wins() {
+    assert_eq!(
+        fm_help("/EF1=TS\nばか詰 33金83金 +金, 11TS 91玉 +0 #1"),
+        ["G*2b", "G*8b", "G*9b"]
+    );
+    assert_eq!(fm_help("/EF1=TS\nばか詰 33金 +金, 11TS +0 #1"), ["G*2b"]);
+    let p = fm_position("/EF1=TS\nばか詰 33金 +金, 11TS 91玉 +0 #1").unwrap();
+    assert_eq!(
+        p.piece_at(sq("1a")),
+        Some(Piece::new(PieceKind::CrownPrince, Color::White))
+    );
+    let sfen = write_sfen(&p.to_setup());
+    assert!(sfen.contains("[ts]"), "{sfen}");
+    assert_eq!(parse_sfen(&sfen).unwrap().setup, p.to_setup());
+    let written = write_fm(&read_fm("/EF1=TS\nばか詰 33金 +金, 11TS 91玉 +0 #1").unwrap());
+    assert!(written.starts_with("/EF1=TS\n"), "{written}");
+}
+
+/// 二玉詰 under a condition that names the king by its kind is refused, as a royal
+/// fairy piece is; under one of `royal::holds_under` it plays.
+#[test]
+fn two_kings_under_a_condition_that_names_the_king_are_refused() {
+    let problem = read_fm("ばか詰 33金83金 +金, 11玉 91玉 +0 #1").unwrap();
+    let tenjiku = rules_of(&problem, &[Condition::Tenjiku]);
+    let refused = Position::from_setup(&problem.setup, &tenjiku).unwrap_err().problems;
+    assert!(
+        refused.iter().any(|p| matches!(
+            p,
+            SetupProblem::SeveralKingsUnderCondition {
+                color: Color::White,
+                count: 2,
+                condition: Condition::Tenjiku
+            }
+        )),
+        "{refused:?}"
+    );
+    assert!(Position::from_setup(&problem.setup, &rules_of(&problem, &[Condition::UchifuAllowed])).is_ok());
+}
+
+/// Direct mate with two 玉 of the defender: the drop that mates one of them (fm's
+/// 二玉かしこ詰 finds 22金打, 82金打, 92金打); every interposition counts there (the
+/// futile-interposition probe follows one king's line only).
+#[test]
+fn direct_mate_of_one_of_two_kings() {
+    let rules = RuleSet::ordinary();
+    let start = fm_position("かしこ詰 33金83金 +金, 11玉 91玉 +0 #1").unwrap();
+    let out = solve_tsume(&start, &rules, &TsumeOptions::default(), &Limits::default(), |_| {});
+    assert_eq!(out.verdict, Verdict::Solved);
+    assert_eq!(out.length, Some(1));
 }
 
 /// The attacker's royal piece is its king too (fm: 22金打 with a phoenix of Black's on
@@ -182,8 +262,8 @@ fn the_packed_position_keeps_the_royal_kinds() {
     assert_packs(&after);
 }
 
-/// fm's form: `THO` and `鵬` read, `@R` read and written back; `@RH`, `TS` (太子) and `@P`
-/// on the drunk elephant refused, each named.
+/// fm's form: `THO` and `鵬` read, `@R` read and written back; `@RH` and `@P` on the
+/// drunk elephant (which would make a 太子 during play) refused, each named.
 #[test]
 fn fm_declarations_of_royal_pieces() {
     let p = read_fm("/EF1=THO\nばか詰 33金 +金, 11THO +0 #1").unwrap();
@@ -203,7 +283,6 @@ fn fm_declarations_of_royal_pieces() {
     assert_eq!(read_fm(&written).unwrap().options.royal, wazir.options.royal);
     for (text, named) in [
         ("/EF1=WA@RH\nばか詰 33金 +金, 11WA +0 #1", "never held"),
-        ("/EF1=TS\nばか詰 33金 +金, 11玉 +0 #1", "crown prince"),
         ("/EF1=SZ@P\nばか詰 33金 +金, 11玉 +0 #1", "TS"),
     ] {
         let e = read_fm(text).unwrap_err().to_string();
@@ -317,4 +396,76 @@ fn royal_fairy_pieces_against_the_reference_generator() {
         }
     }
     assert!(positions > 1000, "{positions} positions");
+}
+
+/// Random games with two royal pieces of a side (a second 玉, or a crown prince, put on
+/// an empty square; sometimes for both sides), against the reference generator, which
+/// asks every royal piece of a side (`reference::kings_of`): the same legal moves,
+/// check verdicts, checks and mate-test answers at every ply, under own powers and
+/// conditions that take 二玉詰.
+#[test]
+fn two_royal_pieces_against_the_reference_generator() {
+    use yosei_core::random::SplitMix64;
+    use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
+    use yosei_tests::reference;
+    use yosei_tests::support::assert_matches_reference;
+    let mut rng = SplitMix64::new(0x0002_0A11);
+    let (mut positions, mut several) = (0, 0);
+    for conditions in [&[][..], &[Condition::UchifuAllowed], &[Condition::NoCapture]] {
+        let rules = RuleSet::compile(conditions).unwrap();
+        let reference_rules = reference::Rules::from_conditions(conditions, false);
+        for game in 0..150 {
+            let mut setup = random_fairy_setup(&mut rng, &FairyMix::default());
+            let second = [PieceKind::King, PieceKind::CrownPrince][game % 2];
+            let colors: &[Color] = match game % 3 {
+                0 => &[Color::White, Color::Black],
+                1 => &[Color::White],
+                _ => &[Color::Black],
+            };
+            for &color in colors {
+                let empty: Vec<Square> = Square::all().filter(|&s| setup.piece_at(s).is_none()).collect();
+                setup.put(empty[rng.below(empty.len())], Some(Piece::new(second, color)));
+            }
+            let Ok(mut pos) = Position::from_setup(&setup, &rules) else {
+                continue;
+            };
+            for _ in 0..6 {
+                positions += 1;
+                several += usize::from(pos.has_several_royals());
+                let compared = assert_matches_reference(&pos, &rules, &reference_rules, &format!("{second:?}"));
+                if compared.moves.is_empty() {
+                    break;
+                }
+                let m = compared.moves[rng.below(compared.moves.len())];
+                pos = pos.play(m);
+            }
+        }
+    }
+    assert!(
+        positions > 1000 && several > 800,
+        "{positions} positions, {several} with two royal pieces"
+    );
+}
+
+/// The command line's royal kinds (`--royal`, USI `Royal`, the API's `royal`) apply to
+/// a problem that declares none; a problem file's own `royal:` line wins.
+#[test]
+fn a_problem_files_royal_line_wins_over_the_command_lines() {
+    use yosei_io::input::read_problems_from_text;
+    let base = RuleSet::ordinary().with_royal_kinds("J".parse().unwrap());
+    let sfen = read_problems_from_text("8[wa]/9/6G2/9/9/9/9/9/9 b G 1", "arg", &base).unwrap();
+    assert!(sfen[0].rules.royal_kinds().contains(PieceKind::Kirin));
+    let file = "yosei-problem 1\nstipulation: help:1\nroyal: [WA]\nposition: 8[wa]/9/6G2/9/9/9/9/9/9 b G 1\n";
+    let own = read_problems_from_text(file, "file", &base).unwrap();
+    let royal = own[0].rules.royal_kinds();
+    assert!(royal.contains(PieceKind::Wazir) && !royal.contains(PieceKind::Kirin));
+}
+
+/// Under 二玉詰 a pawn drop that mates one 玉 is drop-pawn mate, the other 玉 free or
+/// not (fm: no solution under ばか詰, 12歩打 under 打歩ばか詰).
+#[test]
+fn a_pawn_drop_that_mates_one_of_two_kings_is_drop_pawn_mate() {
+    let line = "23金32銀 +歩, 11玉 91玉 +0 #1";
+    assert!(fm_help(&format!("ばか詰 {line}")).is_empty());
+    assert_eq!(fm_help(&format!("打歩ばか詰 {line}")), ["P*1b"]);
 }

@@ -1,7 +1,7 @@
 //! Positions built to pin single rules of rules.md §1–4.
 
 use yosei_io::sfen::parse_sfen;
-use yosei_rules::{Position, RuleSet, SetupProblem, UchifuzumeReading};
+use yosei_rules::{Condition, Position, RuleSet, SetupProblem, UchifuzumeReading};
 
 fn setup(sfen: &str) -> yosei_core::Setup {
     parse_sfen(sfen).unwrap().setup
@@ -90,10 +90,15 @@ fn mate_and_stalemate() {
     assert!(stalemate.is_stalemate(&rules) && !stalemate.is_checkmate(&rules));
 }
 
-/// Every problem of a setup is reported at once.
+/// Every problem of a setup is reported at once (two kings of a side: 二玉詰, refused
+/// under マドラシ).
 #[test]
 fn setup_errors_list_every_reason() {
-    let err = Position::from_setup(&setup("P3k3P/9/4P4/4P4/9/9/9/9/KK7 b 3R 1"), &RuleSet::ordinary()).unwrap_err();
+    let err = Position::from_setup(
+        &setup("P3k3P/9/4P4/4P4/9/9/9/9/KK7 b 3R 1"),
+        &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
+    )
+    .unwrap_err();
     let p = &err.problems;
     assert!(p.iter().any(|e| matches!(e, SetupProblem::TwoPawns { file: 5, .. })));
     assert_eq!(
@@ -102,7 +107,7 @@ fn setup_errors_list_every_reason() {
     );
     assert!(p
         .iter()
-        .any(|e| matches!(e, SetupProblem::SeveralKings { count: 2, .. })));
+        .any(|e| matches!(e, SetupProblem::SeveralKingsUnderCondition { count: 2, .. })));
     assert!(p
         .iter()
         .any(|e| matches!(e, SetupProblem::TooManyPieces { max: 2, count: 3, .. })));

@@ -5,7 +5,9 @@ use std::io::{IsTerminal, Write};
 use std::process::ExitCode;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
-use yosei_rules::{Condition, DiscardedKinds, FairyPromotion, LionPass, RepetitionRule, RuleSet, UchifuzumeReading};
+use yosei_rules::{
+    Condition, DiscardedKinds, FairyPromotion, LionPass, RepetitionRule, RoyalKinds, RuleSet, UchifuzumeReading,
+};
 
 #[derive(Parser)]
 #[command(
@@ -47,6 +49,11 @@ pub struct RuleArgs {
     /// surrounded, as fm lets it; docs/rules/fairy-pieces.md)
     #[arg(long = "lion-pass", value_enum, default_value_t = LionPassArg::EmptyNeighbour)]
     lion_pass: LionPassArg,
+    /// Which fairy kinds are royal (fm's @R): none (default) or KIND,KIND… (`[WA]`):
+    /// every piece of them is its side's king, its promoted form too; a problem file's
+    /// own `royal:` line wins (docs/rules/royal.md)
+    #[arg(long = "royal", value_name = "KINDS", default_value = "none")]
+    royal: String,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -206,7 +213,11 @@ impl RuleArgs {
             .fairy_promotion
             .parse()
             .map_err(|e| format!("--fairy-promotion: {e}"))?;
-        Ok(rules.with_discarded_kinds(discarded).with_fairy_promotion(promotion))
+        let royal: RoyalKinds = self.royal.parse().map_err(|e| format!("--royal: {e}"))?;
+        Ok(rules
+            .with_discarded_kinds(discarded)
+            .with_fairy_promotion(promotion)
+            .with_royal_kinds(royal))
     }
 }
 

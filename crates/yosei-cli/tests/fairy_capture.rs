@@ -56,7 +56,8 @@ fn fm_declarations_in_a_file_carry_fms_meaning() {
         &format!("/EF1=WA@R\n{line}\n"),
         &["--format", "json"],
     );
-    // the Wazir royal beside the 玉: two royal pieces of White, fm's 二玉詰 (docs/rules/royal.md)
+    // the Wazir royal beside the 玉: two royal pieces of White, fm's 二玉詰 (docs/rules/royal.md),
+    // and the lance on 1e attacks the Wazir on 1c with White not to move
     assert_ne!(status, 0);
-    assert!(err.contains("二玉詰"), "{err}");
+    assert!(err.contains("is in check but it is not its turn"), "{err}");
 }

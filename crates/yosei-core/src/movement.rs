@@ -163,6 +163,8 @@ pub fn builtin_movement(kind: PieceKind) -> Option<&'static str> {
         Swallow => "fW",
         // fm's tori shogi king: `vec_ar`, one step every way
         ToriPhoenix => "K",
+        // fm's chu shogi crown prince: `vec_ar` too
+        CrownPrince => "K",
         Equihopper => "nE",
         // fm's dai shogi pieces (runs of range 2 as a step and a lame two-step)
         FlyingDragon => "FnA",

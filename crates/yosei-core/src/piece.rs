@@ -258,6 +258,11 @@ pub enum PieceKind {
     /// 等 Equihopper (fm `EH`): over the piece at the midpoint of a vector to its end,
     /// the squares between empty (fm's path: docs/rules/fairy-pieces.md)
     Equihopper = 117,
+    // fm's chu shogi crown prince (`piece_data.c` piece 83), royal in its table: with
+    // a king of its side it makes fm's 二玉詰 (docs/rules/royal.md)
+    /// 太 crown prince (太子, chu shogi's promoted drunk elephant, fm `TS`): moves as the
+    /// king, never held
+    CrownPrince = 118,
 }
 
 use PieceKind::*;
@@ -335,7 +340,7 @@ const PROMOTED_BEFORE_CHU_COPIES: [PieceKind; 14] = [
 ];
 
 impl PieceKind {
-    pub const COUNT: usize = 118;
+    pub const COUNT: usize = 119;
 
     /// fm's further leapers, riders, lame leapers, hoppers and lion-like pieces
     /// (docs/rules/fairy-pieces.md), in kind order; all of them can be held.
@@ -427,30 +432,33 @@ impl PieceKind {
     /// Every kind, in index order: fm's lion-like pieces (the last two of
     /// [`PieceKind::FM_ZOO_KINDS`]) come after the first fourteen promoted fairy kinds,
     /// then the chu shogi copies and their promoted forms, then the swallow and its,
-    /// then the tori phoenix, then the equihopper.
+    /// then the tori phoenix, the equihopper and the crown prince.
     pub const ALL: [PieceKind; PieceKind::COUNT] = {
         let (zoo, lion_like) = PieceKind::split::<54, 52, 2>(PieceKind::FM_ZOO_KINDS);
-        PieceKind::joined::<117, 1, 118>(
-            PieceKind::joined::<116, 1, 117>(
-                PieceKind::joined::<114, 2, 116>(
-                    PieceKind::joined::<107, 7, 114>(
-                        PieceKind::joined::<100, 7, 107>(
-                            PieceKind::joined::<98, 2, 100>(
-                                PieceKind::joined::<84, 14, 98>(
-                                    PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
-                                    PROMOTED_BEFORE_CHU_COPIES,
+        PieceKind::joined::<118, 1, 119>(
+            PieceKind::joined::<117, 1, 118>(
+                PieceKind::joined::<116, 1, 117>(
+                    PieceKind::joined::<114, 2, 116>(
+                        PieceKind::joined::<107, 7, 114>(
+                            PieceKind::joined::<100, 7, 107>(
+                                PieceKind::joined::<98, 2, 100>(
+                                    PieceKind::joined::<84, 14, 98>(
+                                        PieceKind::joined::<32, 52, 84>(BEFORE_FM_ZOO, zoo),
+                                        PROMOTED_BEFORE_CHU_COPIES,
+                                    ),
+                                    lion_like,
                                 ),
-                                lion_like,
+                                PieceKind::CHU_COPIES,
                             ),
-                            PieceKind::CHU_COPIES,
+                            PieceKind::PROMOTED_CHU_COPIES,
                         ),
-                        PieceKind::PROMOTED_CHU_COPIES,
+                        [Swallow, PromotedSwallow],
                     ),
-                    [Swallow, PromotedSwallow],
+                    [ToriPhoenix],
                 ),
-                [ToriPhoenix],
+                [Equihopper],
             ),
-            [Equihopper],
+            [CrownPrince],
         )
     };
 
@@ -671,11 +679,11 @@ impl PieceKind {
     }
 
     /// The kind that reaches a hand when this piece is captured: unpromoted; `None` for
-    /// the king, the tori phoenix and the stone, which are never held.
+    /// the king, the tori phoenix, the crown prince and the stone, which are never held.
     #[inline]
     pub const fn hand_kind(self) -> Option<PieceKind> {
         match self {
-            King | ToriPhoenix | Stone => None,
+            King | ToriPhoenix | CrownPrince | Stone => None,
             k => Some(k.unpromoted()),
         }
     }
@@ -684,15 +692,15 @@ impl PieceKind {
     /// stone).
     #[inline]
     pub const fn is_hand_kind(self) -> bool {
-        !self.is_promoted() && !matches!(self, King | ToriPhoenix | Stone)
+        !self.is_promoted() && !matches!(self, King | ToriPhoenix | CrownPrince | Stone)
     }
 
     /// Whether every piece of this kind is royal, whatever the problem declares: the
-    /// king and fm's tori phoenix (a problem may make further kinds royal, fm's `@R`:
-    /// `RoyalKinds` in yosei-rules).
+    /// king, fm's tori phoenix and fm's crown prince (a problem may make further kinds
+    /// royal, fm's `@R`: `RoyalKinds` in yosei-rules).
     #[inline]
     pub const fn is_always_royal(self) -> bool {
-        matches!(self, King | ToriPhoenix)
+        matches!(self, King | ToriPhoenix | CrownPrince)
     }
 
     /// The SFEN/USI name of a Black piece of this kind, without a `+` (cli.md): one
@@ -791,6 +799,7 @@ impl PieceKind {
             Swallow => "[TTB]",
             ToriPhoenix => "[THO]",
             Equihopper => "[EH]",
+            CrownPrince => "[TS]",
             // unpromoted() never yields a promoted kind
             _ => "?",
         }
@@ -925,6 +934,7 @@ impl PieceKind {
             PromotedSwallow => "promoted swallow",
             ToriPhoenix => "tori phoenix",
             Equihopper => "equihopper",
+            CrownPrince => "crown prince",
         }
     }
 }

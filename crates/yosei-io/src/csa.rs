@@ -159,6 +159,8 @@ pub fn csa_code(kind: PieceKind) -> &'static str {
         // the tori shogi king (fm `THO`): yosei's code
         ToriPhoenix => "TH",
         Equihopper => "EH",
+        // chu shogi's crown prince (fm `TS`)
+        CrownPrince => "TS",
     }
 }
 

@@ -15,10 +15,11 @@
 //!   form.
 //! - `R`: the kind is royal, its promoted form too (docs/rules/royal.md): a piece of it
 //!   plays its side's king; never held (with `H` refused), no count, no spare. fm's
-//!   tori phoenix `THO` is royal by fm's table, declared without `R`.
+//!   tori phoenix `THO` and crown prince `TS` (太子) are royal by fm's table, declared
+//!   without `R`.
 //!
-//! `X` (exchange), `P` on the drunk elephant and the code `TS` (fm's 太子, a royal piece
-//! a promotion creates), faces (`:`), `?` and vectors (`{…}`) are refused, each named.
+//! `X` (exchange), `P` on the drunk elephant (which would make a 太子 during play),
+//! faces (`:`), `?` and vectors (`{…}`) are refused, each named.
 
 use crate::csa::csa_code;
 use crate::error::FormatError;
@@ -72,7 +73,8 @@ fn always_reusable(kind: PieceKind) -> bool {
 }
 
 /// fm's code of the kind `kind` promotes to under `@P` (`piece_data.c` `fp_promoted`)
-/// where yosei does not make that promotion: the drunk elephant's royal 太子.
+/// where yosei does not make that promotion: the drunk elephant's royal 太子 (a royal
+/// piece made during play, which fm's own 二玉 machinery leaves out, docs/rules/royal.md).
 fn unsupported_fm_promotion(kind: PieceKind) -> Option<&'static str> {
     (kind == PieceKind::DrunkElephant).then_some("TS")
 }
@@ -145,14 +147,6 @@ fn read_declaration(chars: &[char]) -> Result<Declaration, (usize, String)> {
         .find(|&j| "#@:?{".contains(chars[j]))
         .unwrap_or(chars.len());
     let code: String = chars[i..code_end].iter().collect();
-    if code == "TS" || code == "太" {
-        return Err((
-            i,
-            "the crown prince 太子 (TS, chu shogi's promoted drunk elephant) is not supported: a royal piece that \
-             a promotion creates would give a side two royal pieces (fm's 二玉詰)"
-                .to_string(),
-        ));
-    }
     let kind = PieceKind::ALL
         .into_iter()
         .find(|&k| fm_code(k) == Some(code.as_str()) || (fm_code(k).is_some() && glyph_of(k) == code))
@@ -327,11 +321,11 @@ pub(crate) enum RemainingHand {
 }
 
 /// The fairy kinds (unpromoted, stones aside) on the board, promoted or not, or in a
-/// hand; the tori phoenix among them.
+/// hand; the tori phoenix and the crown prince among them.
 fn fairy_kinds_in(setup: &Setup) -> Vec<PieceKind> {
     PieceKind::HAND_KINDS
         .into_iter()
-        .chain([PieceKind::ToriPhoenix])
+        .chain([PieceKind::ToriPhoenix, PieceKind::CrownPrince])
         .filter(|k| k.is_fairy())
         .filter(|&k| {
             pieces_on_board(setup, k) > 0 || [Color::Black, Color::White].iter().any(|&c| setup.hand(c).count(k) > 0)

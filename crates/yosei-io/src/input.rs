@@ -135,7 +135,13 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
     let rules = rules
         .with_discarded_kinds(problem.options.discarded.union(base.discarded_kinds()))
         .with_fairy_promotion(problem.options.fairy_promotion.union(base.fairy_promotion()))
-        .with_royal_kinds(problem.options.royal.union(base.royal_kinds()));
+        // a problem that declares royal kinds keeps its own (the command line's are
+        // for problems that declare none)
+        .with_royal_kinds(if problem.options.royal.has_declared() {
+            problem.options.royal
+        } else {
+            base.royal_kinds()
+        });
     let moves: &[Move] = if sourced.play_moves { &problem.moves.moves } else { &[] };
     let played = game_after(&problem.setup, moves, &rules).map_err(err)?;
     Ok(LoadedProblem {

@@ -269,6 +269,8 @@ pub fn board_glyph(kind: PieceKind) -> char {
         // the tori shogi king: fm's 鵬
         ToriPhoenix => '鵬',
         Equihopper => '等',
+        // the crown prince: fm's 太
+        CrownPrince => '太',
     }
 }
 

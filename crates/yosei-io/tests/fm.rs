@@ -511,7 +511,6 @@ fn attribute_p_makes_the_kinds_fm_promotes_promote() {
 fn declarations_fm_refuses_or_yosei_does_not_support_are_errors_naming_them() {
     let cases = [
         ("/EF1=WA@RH\nばか詰 13WA, 11玉 +0 #1", "a royal piece is never held"),
-        ("/EF1=TS\nばか詰 13金, 11玉 +0 #1", "crown prince 太子 (TS"),
         ("/EF1=WA@X\nばか詰 13WA, 11玉 +0 #1", "attribute X"),
         (
             "/EF1=SZ@P\nばか詰 13SZ, 11玉 +0 #1",

@@ -50,14 +50,18 @@ impl Position {
     }
 
     /// Whether the side *not* to move stands in check: the side to move could capture
-    /// its king, a forbidden position after the move that led here.
+    /// its king (under 二玉詰 any of its royal pieces), a forbidden position after the
+    /// move that led here.
     pub fn king_capturable(&self, rules: &RuleSet) -> bool {
         let them = !self.side_to_move();
         let Some(king) = self.king(them) else { return false };
-        if self.takes_general_path(rules) {
-            crate::general::attacked(self, rules, king, !them)
-        } else {
+        if !self.takes_general_path(rules) {
             self.is_attacked(king, !them, self.occupied())
+        } else if self.has_several_royals() {
+            let powers = crate::powers::Powers::new(self, rules);
+            crate::general::royal_attacked(self, rules, &powers, them)
+        } else {
+            crate::general::attacked(self, rules, king, !them)
         }
     }
 

@@ -123,10 +123,23 @@ pub(crate) fn reaching_through(
     candidates
 }
 
-/// Whether the side to move stands in check.
+/// Whether the side to move stands in check: one of its royal pieces is attacked.
 pub(crate) fn in_check(pos: &Position, rules: &RuleSet) -> bool {
     let us = pos.side_to_move();
-    pos.king(us).is_some_and(|king| attacked(pos, rules, king, !us))
+    if !pos.has_several_royals() {
+        return pos.king(us).is_some_and(|king| attacked(pos, rules, king, !us));
+    }
+    royal_attacked(pos, rules, &Powers::new(pos, rules), us)
+}
+
+/// Whether one of `color`'s royal pieces is attacked, `pos`'s powers given: under
+/// 二玉詰 an attack on any of them is check (fm: every `analyze_*` routine marks a
+/// check on any royal piece).
+#[inline]
+pub(crate) fn royal_attacked(pos: &Position, rules: &RuleSet, powers: &Powers, color: Color) -> bool {
+    pos.royals(color)
+        .into_iter()
+        .any(|k| attacked_with(pos, rules, powers, k, !color))
 }
 
 /// Pushes every legal move the side to move may play into `sink`: board moves, Lion
@@ -391,11 +404,11 @@ impl<S: MoveSink> General<'_, S> {
     /// pawn, which stood there without giving check), and what is no capture of the
     /// king cannot be played as one either.
     fn takes_king(&self, m: Move) -> bool {
-        !m.is_swap()
-            && self
-                .pos
-                .king(!self.us)
-                .is_some_and(|king| m.to() == king || m.via() == Some(king))
+        if m.is_swap() {
+            return false;
+        }
+        let royals = self.pos.royals(!self.us);
+        royals.contains(m.to()) || m.via().is_some_and(|via| royals.contains(via))
     }
 
     /// 完全打歩 (rules.md §5.8): a mating move that is not a pawn drop (nor, as fm has it,
@@ -468,11 +481,7 @@ impl<S: MoveSink> General<'_, S> {
                 .local_safety
                 .as_ref()
                 .and_then(|l| l.attacked_after(color, m, after, self.rules, &powers));
-            local.unwrap_or_else(|| {
-                after
-                    .king(color)
-                    .is_some_and(|k| attacked_with(after, self.rules, &powers, k, !color))
-            })
+            local.unwrap_or_else(|| royal_attacked(after, self.rules, &powers, color))
         };
         if hit(self.us) {
             return false;

@@ -438,8 +438,9 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(local) = rules.compiled().local_safety.filter(own_powers) else {
         return false;
     };
-    // (a royal piece other than the king does not step as one)
-    if pos.has_royal_fairy() {
+    // (a royal piece other than the king does not step as one; under 二玉詰 a king's
+    // legal step leaves the other royal piece unasked)
+    if pos.has_unusual_royals() {
         return false;
     }
     if rules.uchifu() == Some(crate::capture::UchifuRule::Complete) {
@@ -549,8 +550,9 @@ impl LocalSafety {
     /// `checks_wanted`: the moves giving check will be asked for ([`Self::kind_check_squares`]).
     pub(crate) fn new(pos: &Position, rules: &RuleSet, powers: &Powers, checks_wanted: bool) -> Option<LocalSafety> {
         let local = rules.compiled().local_safety?;
-        // (a royal piece other than the king: every move asked in full, docs/rules/royal.md)
-        if pos.has_royal_fairy() {
+        // (a royal piece other than the king, or several of a side: every move asked in
+        // full, docs/rules/royal.md)
+        if pos.has_unusual_royals() {
             return None;
         }
         let table = rules.pieces();

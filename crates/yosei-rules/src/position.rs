@@ -37,10 +37,15 @@ pub struct Position {
     hands_key: Key,
     move_number: u32,
     /// Fairy pieces (other than stones) stand on the board or lie in a hand, or captures
-    /// discard fairy kinds. Play never changes this (a fairy piece stays one when
-    /// captured and dropped; a discarded one leaves the flag set), so it is fixed per
-    /// problem: it selects the general generator.
+    /// discard fairy kinds, or a side has several royal pieces (`several_royals`). Play
+    /// never changes this (a fairy piece stays one when captured and dropped; a
+    /// discarded one leaves the flag set; a royal piece is never captured), so it is
+    /// fixed per problem: it selects the general generator.
     fairy: bool,
+    /// A side has two or more royal pieces (fm's 二玉詰, docs/rules/royal.md): `kings`
+    /// then holds one of them, and check and legality ask every one
+    /// ([`Position::royals`]). Fixed per problem as `fairy` is.
+    several_royals: bool,
     /// Messigny: what the move that led here was, where the rule asks (in the key).
     swap_memory: SwapMemory,
     /// The fairy kinds a capture removes from play instead of handing them to the
@@ -98,6 +103,7 @@ impl Position {
             hands_key: 0,
             move_number: setup.move_number,
             fairy: false,
+            several_royals: false,
             swap_memory: SwapMemory::Off,
             discarded: DiscardedKinds::NONE,
             royal: RoyalKinds::always(),
@@ -109,8 +115,15 @@ impl Position {
         }
         pos.key = pos.compute_key();
         pos.hands_key = pos.compute_hands_key();
-        pos.fairy = pos.find_fairy_pieces();
+        pos.find_general();
         pos
+    }
+
+    /// Sets the two per-problem flags that select the general path: several royal
+    /// pieces of a side, fairy pieces in play.
+    fn find_general(&mut self) {
+        self.several_royals = Color::ALL.into_iter().any(|c| self.royal_squares(c).has_several());
+        self.fairy = self.several_royals || self.find_fairy_pieces();
     }
 
     /// Whether fairy pieces are in play, or were (captures may discard every one, and
@@ -124,8 +137,8 @@ impl Position {
                 .any(|hand| hand.iter().any(|(kind, _)| kind.is_fairy()))
     }
 
-    /// Whether fairy pieces (other than stones) are in play: such positions take the
-    /// general generator.
+    /// Whether fairy pieces (other than stones) are in play, or a side has several
+    /// royal pieces: such positions take the general generator.
     #[inline]
     pub fn has_fairy_pieces(&self) -> bool {
         self.fairy
@@ -141,7 +154,7 @@ impl Position {
     /// when the position is validated under a rule set).
     pub(crate) fn set_discarded_kinds(&mut self, kinds: DiscardedKinds) {
         self.discarded = kinds;
-        self.fairy = self.find_fairy_pieces();
+        self.find_general();
     }
 
     /// This position with the pieces of `kinds` royal (set once, when the position is
@@ -149,6 +162,7 @@ impl Position {
     pub(crate) fn set_royal_kinds(&mut self, kinds: RoyalKinds) {
         self.royal = kinds;
         self.find_kings();
+        self.find_general();
     }
 
     fn find_kings(&mut self) {
@@ -172,14 +186,47 @@ impl Position {
         self.royal.contains(kind)
     }
 
-    /// Whether a royal piece other than a king stands on the board: its side's king
-    /// square is that piece's, which moves by its own kind's movement.
+    /// Whether the royal pieces are other than one king per side: a royal piece other
+    /// than a king stands on the board (its side's king square is that piece's, which
+    /// moves by its own kind's movement), or a side has several royal pieces. The
+    /// shortcuts that assume one king stepping as a king are off then.
     #[inline]
-    pub fn has_royal_fairy(&self) -> bool {
-        self.kings
-            .iter()
-            .flatten()
-            .any(|sq| self.board[sq.index()].is_some_and(|p| p.kind != PieceKind::King))
+    pub fn has_unusual_royals(&self) -> bool {
+        self.several_royals
+            || self
+                .kings
+                .iter()
+                .flatten()
+                .any(|sq| self.board[sq.index()].is_some_and(|p| p.kind != PieceKind::King))
+    }
+
+    /// Whether a side has two or more royal pieces (fm's 二玉詰).
+    #[inline]
+    pub fn has_several_royals(&self) -> bool {
+        self.several_royals
+    }
+
+    /// The squares of `color`'s royal pieces: its king square, or under 二玉詰 every
+    /// royal piece's (check and legality ask each).
+    #[inline]
+    pub fn royals(&self, color: Color) -> Bitboard {
+        if self.several_royals {
+            return self.royal_squares(color);
+        }
+        self.kings[color.index()].map_or(Bitboard::EMPTY, Bitboard::from)
+    }
+
+    /// The squares of `color`'s royal pieces, found on the board: kings, and the fairy
+    /// pieces of a royal kind.
+    fn royal_squares(&self, color: Color) -> Bitboard {
+        let ours = self.by_color[color.index()];
+        let mut squares = self.by_kind[PieceKind::King.index()] & ours;
+        for sq in self.by_kind[FAIRY_SLOT] & ours {
+            if self.board[sq.index()].is_some_and(|p| self.royal.contains(p.kind)) {
+                squares |= Bitboard::from(sq);
+            }
+        }
+        squares
     }
 
     /// What this position remembers of the move that led to it (Messigny).
@@ -919,6 +966,7 @@ impl Position {
             hands_key: 0,
             move_number,
             fairy: false,
+            several_royals: false,
             swap_memory: SwapMemory::Off,
             discarded: DiscardedKinds::NONE,
             royal: RoyalKinds::always(),
@@ -965,7 +1013,7 @@ impl Position {
         }
         pos.key = pos.compute_key();
         pos.hands_key = pos.compute_hands_key();
-        pos.fairy = pos.find_fairy_pieces();
+        pos.find_general();
         (pos, at)
     }
 }

@@ -1,22 +1,29 @@
 //! Royal pieces: the kinds whose piece plays the king's part for its side
-//! (docs/rules/royal.md). The king and fm's tori phoenix 鵬 are royal in every problem
-//! ([`PieceKind::is_always_royal`]); fm's attribute `@R` (`/EF1=WA@R`) makes a fairy
-//! kind royal in one problem, its promoted form with it (fm `piece.c`
-//! `setup_fairy_attr`).
+//! (docs/rules/royal.md). The king, fm's tori phoenix 鵬 and fm's crown prince 太子 are
+//! royal in every problem ([`PieceKind::is_always_royal`]); fm's attribute `@R`
+//! (`/EF1=WA@R`) makes a fairy kind royal in one problem, its promoted form with it (fm
+//! `piece.c` `setup_fairy_attr`).
 //!
-//! A side has at most one royal piece (fm's 二玉詰, several royal pieces of the
-//! defender, is refused: `SetupProblem::SeveralKings`). The position's king square of a
-//! side is its royal piece's: check, legality, mate and drop-pawn mate ask it as they ask
-//! the king's. A royal piece other than the king moves by its own kind's movement, so
-//! such positions take the general generator (they hold a fairy piece) and skip every
-//! shortcut that assumes a king's steps (`LocalSafety`, the king-step test of
-//! `has_legal_king_step`). Only the conditions of [`holds_under`] take them; under the
-//! others they are refused (`SetupProblem::RoyalUnderCondition`): those name the king
-//! by its kind (駒詰, 天竺, Isardam, Koko), have no settled reading for a royal fairy
-//! piece (アンチキルケ: where a capturing one returns), or disagree with fm unexplained
-//! (ネコ鮮, ネコネコ鮮). Where the others single the king out (Madrasi's exemption,
-//! Andernach's colour, キルケ's and PWC's putting back) they ask whether the kind is
-//! royal ([`crate::Position::is_royal_kind`]), as fm asks `B_PA_ROYAL`.
+//! The position's king square of a side is its royal piece's: check, legality, mate and
+//! drop-pawn mate ask it as they ask the king's. A royal piece other than the king
+//! moves by its own kind's movement, so such positions take the general generator
+//! (they hold a fairy piece) and skip every shortcut that assumes a king's steps
+//! (`LocalSafety`, the king-step test of `has_legal_king_step`:
+//! `Position::has_unusual_royals`).
+//!
+//! A side may have several royal pieces (fm's 二玉詰, two 玉 included): an attack on
+//! any is check, no move may leave any attacked, and mate is check with no legal move
+//! (`Position::royals`, asked by the general path, which such positions take).
+//!
+//! Only the conditions of [`holds_under`] take a royal fairy piece or several royal
+//! pieces of a side; under the others they are refused
+//! (`SetupProblem::RoyalUnderCondition`, `SetupProblem::SeveralKingsUnderCondition`):
+//! those name the king by its kind (駒詰, 天竺, Isardam, Koko), have no settled reading
+//! for a royal fairy piece (アンチキルケ: where a capturing one returns), or disagree
+//! with fm unexplained (ネコ鮮, ネコネコ鮮). Where the others single the king out
+//! (Madrasi's exemption, Andernach's colour, キルケ's and PWC's putting back) they ask
+//! whether the kind is royal ([`crate::Position::is_royal_kind`]), as fm asks
+//! `B_PA_ROYAL`.
 //!
 //! The set is fixed per problem: the rule set carries it and [`crate::Position`] copies
 //! it when validated (and keeps it in its packed form), so that play tracks the royal
@@ -28,10 +35,10 @@ use std::fmt;
 use std::str::FromStr;
 use yosei_core::PieceKind;
 
-/// Whether a royal piece other than the king plays under `condition`: the conditions
-/// that ask only the king's square (drop-pawn mate's, the bans on moves) or whether a
-/// piece is royal, never its kind, and whose answers were compared with fm's
-/// (docs/rules/royal.md).
+/// Whether a royal piece other than the king, or several royal pieces of a side, play
+/// under `condition`: the conditions that ask only the king's square (drop-pawn mate's,
+/// the bans on moves) or whether a piece is royal, never its kind, and whose answers
+/// were compared with fm's (docs/rules/royal.md).
 pub fn holds_under(condition: Condition) -> bool {
     matches!(
         condition,
@@ -61,13 +68,14 @@ pub fn holds_under(condition: Condition) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Royal;
 
-/// The kinds whose pieces are royal in a problem. [`RoyalKinds::ALWAYS`]: the king and
-/// the tori phoenix only.
+/// The kinds whose pieces are royal in a problem. [`RoyalKinds::always`]: the king, the
+/// tori phoenix and the crown prince only.
 pub type RoyalKinds = KindSet<Royal>;
 
 /// The kinds royal in every problem, as [`KindSet::bits`] (a test checks them against
 /// [`PieceKind::is_always_royal`]).
-const ALWAYS: u128 = 1 << PieceKind::King.index() | 1 << PieceKind::ToriPhoenix.index();
+const ALWAYS: u128 =
+    1 << PieceKind::King.index() | 1 << PieceKind::ToriPhoenix.index() | 1 << PieceKind::CrownPrince.index();
 
 impl RoyalKinds {
     /// The kinds royal in every problem.
@@ -124,7 +132,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_always_royal_kinds_are_the_kings_and_the_tori_phoenix() {
+    fn the_always_royal_kinds_are_the_king_the_tori_phoenix_and_the_crown_prince() {
         let listed: Vec<PieceKind> = PieceKind::ALL.into_iter().filter(|k| k.is_always_royal()).collect();
         assert_eq!(RoyalKinds::always().iter().collect::<Vec<_>>(), listed);
     }

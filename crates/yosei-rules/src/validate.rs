@@ -7,9 +7,14 @@ use yosei_core::{Color, Hand, PieceKind, Setup, Square};
 /// One reason a setup is not a valid position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetupProblem {
-    /// More than one king or other royal piece of one side (fm's 二玉詰 is not
-    /// supported: docs/rules/royal.md).
-    SeveralKings { color: Color, count: u32 },
+    /// Two or more kings or other royal pieces of one side (fm's 二玉詰,
+    /// docs/rules/royal.md) under a condition whose rules name the king by its kind, or
+    /// that was not compared with fm (those of `royal::holds_under` take them).
+    SeveralKingsUnderCondition {
+        color: Color,
+        count: u32,
+        condition: Condition,
+    },
     /// A royal piece other than the king under a condition whose rules name the king
     /// by its kind, or that was not compared with fm (docs/rules/royal.md).
     RoyalUnderCondition { kind: PieceKind, condition: Condition },
@@ -54,10 +59,11 @@ pub enum SetupProblem {
 impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SetupProblem::SeveralKings { color, count } => write!(
+            SetupProblem::SeveralKingsUnderCondition { color, count, condition } => write!(
                 f,
-                "{} has {count} kings or royal pieces (at most one; fm's 二玉詰 is not supported)",
-                side(*color)
+                "{} has {count} kings or royal pieces (二玉詰), which condition {condition} ({}) does not take",
+                side(*color),
+                condition.japanese()
             ),
             SetupProblem::RoyalUnderCondition { kind, condition } => write!(
                 f,
@@ -251,11 +257,15 @@ impl Position {
             }
         }
         for color in Color::ALL {
-            if kings[color.index()] > 1 {
-                problems.push(SetupProblem::SeveralKings {
-                    color,
-                    count: kings[color.index()],
-                });
+            let count = kings[color.index()];
+            if count > 1 {
+                for &condition in rules.conditions().iter().filter(|c| !crate::royal::holds_under(**c)) {
+                    problems.push(SetupProblem::SeveralKingsUnderCondition {
+                        color,
+                        count,
+                        condition,
+                    });
+                }
             }
             for kind in PieceKind::ALL {
                 let count = setup.hand(color).count(kind);

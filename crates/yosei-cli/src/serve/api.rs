@@ -15,7 +15,7 @@ use yosei_io::input::{read_problems_from_text, LoadedProblem};
 use yosei_io::notation::board_glyph;
 use yosei_io::sfen::{parse_usi_move, write_sfen};
 use yosei_io::MoveLine;
-use yosei_rules::{DiscardedKinds, FairyPromotion, GameHistory, RuleSet, Stipulation, UchifuzumeReading};
+use yosei_rules::{DiscardedKinds, FairyPromotion, GameHistory, RoyalKinds, RuleSet, Stipulation, UchifuzumeReading};
 
 /// The longest problem text read (a collection of problems, not a database).
 const MAX_TEXT_BYTES: usize = 1 << 20;
@@ -79,6 +79,8 @@ pub struct ProblemRequest {
     pub fairy_promotion: Option<String>,
     /// `empty-neighbour` or `any` (the command line's `--lion-pass`).
     pub lion_pass: Option<String>,
+    /// `none` or `KIND,…` (the command line's `--royal`).
+    pub royal: Option<String>,
 }
 
 /// A problem read and validated, with the stipulation it is to be solved under.
@@ -127,6 +129,12 @@ impl ProblemRequest {
                 .parse()
                 .map_err(|e| ApiError::bad_request(format!("fairy_promotion: {e}")))?;
             rules = rules.with_fairy_promotion(promotion);
+        }
+        if let Some(choice) = self.royal.as_deref().filter(|c| !c.trim().is_empty()) {
+            let royal: RoyalKinds = choice
+                .parse()
+                .map_err(|e| ApiError::bad_request(format!("royal: {e}")))?;
+            rules = rules.with_royal_kinds(royal);
         }
         if let Some(reading) = self.lion_pass.as_deref().filter(|c| !c.trim().is_empty()) {
             rules.lion_pass = reading
@@ -211,6 +219,8 @@ pub struct ProblemView {
     fairy_promotion: String,
     /// When a Lion may pass: `empty-neighbour` or `any`.
     lion_pass: &'static str,
+    /// The fairy kinds declared royal: `none` or `KIND,…`.
+    royal: String,
     /// How many problems the text holds.
     count: usize,
 }
@@ -233,6 +243,7 @@ pub async fn parse(payload: Result<Json<ProblemRequest>, JsonRejection>) -> Resu
         fairy_capture: problem.rules.discarded_kinds().to_string(),
         fairy_promotion: problem.rules.fairy_promotion().to_string(),
         lion_pass: problem.rules.lion_pass.name(),
+        royal: problem.rules.royal_kinds().to_string(),
         count,
     }))
 }

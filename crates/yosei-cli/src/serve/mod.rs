@@ -294,6 +294,25 @@ mod tests {
         );
     }
 
+    /// The API's royal kinds reach the rules and come back; an ordinary kind is refused.
+    #[tokio::test]
+    async fn royal_kinds_are_read_and_shown() {
+        let app = router(None);
+        for (choice, shown) in [("", "none"), ("[WA]", "[WA]"), ("wazir", "[WA]")] {
+            let body = serde_json::json!({ "text": HELPMATE, "royal": choice }).to_string();
+            let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+            assert_eq!(status, StatusCode::OK, "{choice}: {text}");
+            assert_eq!(json(&text)["royal"], shown, "{choice}");
+        }
+        let body = serde_json::json!({ "text": HELPMATE, "royal": "G" }).to_string();
+        let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(
+            json(&text)["error"].as_str().is_some_and(|e| e.contains("royal")),
+            "{text}"
+        );
+    }
+
     /// The page's (API's) reading of the Lion's pass reaches the rules and comes back.
     #[tokio::test]
     async fn lion_pass_is_read_and_shown() {

@@ -4,7 +4,7 @@
 //! `--uchifuzume`).
 
 use crate::cli::compile_rules;
-use yosei_rules::{DiscardedKinds, FairyPromotion, LionPass, RuleSet, UchifuzumeReading};
+use yosei_rules::{DiscardedKinds, FairyPromotion, LionPass, RoyalKinds, RuleSet, UchifuzumeReading};
 use yosei_solve::tsume::Futile;
 
 /// An option as `usi` declares it, and how `setoption` applies a value read as its type.
@@ -32,7 +32,7 @@ fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
 }
 
-const SPECS: [(&str, Spec); 10] = [
+const SPECS: [(&str, Spec); 11] = [
     (
         "USI_Hash",
         Spec::Spin {
@@ -124,6 +124,18 @@ const SPECS: [(&str, Spec); 10] = [
         },
     ),
     (
+        // the command line's --royal: `none` (also empty) or `[WA],J` (docs/rules/royal.md)
+        "Royal",
+        Spec::Text {
+            set: |o, v| {
+                let value = if v.is_empty() { "none" } else { v };
+                let royal: RoyalKinds = value.parse().map_err(|e| format!("Royal: {e}"))?;
+                o.royal = royal;
+                o.compile(o.conditions.clone(), o.uchifuzume)
+            },
+        },
+    ),
+    (
         // the command line's --lion-pass (docs/rules/fairy-pieces.md)
         "LionPass",
         Spec::Combo {
@@ -174,6 +186,8 @@ pub struct EngineOptions {
     fairy_promotion: FairyPromotion,
     /// When a Lion may pass (`LionPass`).
     lion_pass: LionPass,
+    /// The fairy kinds declared royal (`Royal`).
+    royal: RoyalKinds,
     /// The rules the three name, compiled when any is set.
     pub rules: RuleSet,
 }
@@ -191,6 +205,7 @@ impl Default for EngineOptions {
             discarded: DiscardedKinds::default(),
             fairy_promotion: FairyPromotion::NONE,
             lion_pass: LionPass::EmptyNeighbour,
+            royal: RoyalKinds::NONE,
             rules: RuleSet::default(),
         }
     }
@@ -236,7 +251,8 @@ impl EngineOptions {
         self.rules = compile_rules(&conditions, uchifuzume)
             .map_err(|e| format!("Conditions: {e}"))?
             .with_discarded_kinds(self.discarded)
-            .with_fairy_promotion(self.fairy_promotion);
+            .with_fairy_promotion(self.fairy_promotion)
+            .with_royal_kinds(self.royal);
         self.rules.lion_pass = self.lion_pass;
         self.conditions = conditions;
         self.uchifuzume = uchifuzume;
@@ -279,6 +295,23 @@ mod tests {
         options.set("Conditions", "").unwrap();
         assert!(options.rules.conditions().is_empty());
         assert_eq!(options.rules.uchifuzume, UchifuzumeReading::Any);
+    }
+
+    #[test]
+    fn royal_kinds_read_as_the_command_line_does_and_bad_values_change_nothing() {
+        let mut options = EngineOptions::default();
+        options.set("Royal", "[WA]").unwrap();
+        assert!(options.rules.royal_kinds().contains(yosei_core::PieceKind::Wazir));
+        options.set("Conditions", "uchifu-allowed").unwrap();
+        assert!(
+            options.rules.royal_kinds().contains(yosei_core::PieceKind::Wazir),
+            "Conditions keeps Royal"
+        );
+        let err = options.set("Royal", "G").unwrap_err();
+        assert!(err.starts_with("Royal: "), "{err}");
+        assert!(options.rules.royal_kinds().contains(yosei_core::PieceKind::Wazir));
+        options.set("Royal", "").unwrap();
+        assert!(!options.rules.royal_kinds().has_declared());
     }
 
     #[test]

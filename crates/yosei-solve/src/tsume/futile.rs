@@ -23,6 +23,8 @@
 //! - Under a fairy condition every interposition counts: capture and check change
 //!   meaning there (rebirth, borrowed powers, paralysis), and fm's かしこ has no such
 //!   rule.
+//! - With several royal pieces of a side (二玉詰) every interposition counts too: the
+//!   probe follows one line to one king, and a drop there may also guard the other.
 
 use yosei_core::{PieceKind, Square};
 use yosei_rules::{Position, RuleSet};
@@ -37,7 +39,7 @@ pub struct Probe {
 /// The probe of a drop on `square` (a legal reply of the defender, to move and in
 /// check in `pos`), if the drop is an interposition this rule judges.
 pub fn interposition_probe(pos: &Position, rules: &RuleSet, square: Square) -> Option<Probe> {
-    if !rules.is_ordinary() {
+    if !rules.is_ordinary() || pos.has_several_royals() {
         return None;
     }
     let defender = pos.side_to_move();
