@@ -115,6 +115,10 @@ pub(crate) fn reaching_through(
         candidates |= lent;
         one_by_one = (special & !powers.changed()) | lent_fairy;
     }
+    // (a changed power is looked up only where some power could reach `sq` from)
+    if (one_by_one & powers.changed()).is_nonempty() {
+        one_by_one &= !powers.changed() | powers.may_attack_from(sq, occupied);
+    }
     for from in one_by_one {
         if powers.attacks_square(pos, rules, from, sq, occupied) {
             candidates |= from.into();
