@@ -471,7 +471,7 @@ impl<S: MoveSink> General<'_, S> {
             let local = self
                 .local_safety
                 .as_ref()
-                .and_then(|l| l.attacked_after(color, m, after, self.rules, &powers));
+                .and_then(|l| l.attacked_after(color, m, self.pos, after, self.rules, &powers));
             local.unwrap_or_else(|| {
                 after
                     .king(color)
