@@ -115,6 +115,10 @@ pub(crate) fn reaching_through(
         candidates |= lent;
         one_by_one = (special & !powers.changed()) | lent_fairy;
     }
+    // (a changed power is looked up only where some power could reach `sq` from)
+    if (one_by_one & powers.changed()).is_nonempty() {
+        one_by_one &= !powers.changed() | powers.may_attack_from(sq, occupied);
+    }
     for from in one_by_one {
         if powers.attacks_square(pos, rules, from, sq, occupied) {
             candidates |= from.into();
@@ -480,7 +484,7 @@ impl<S: MoveSink> General<'_, S> {
             let local = self
                 .local_safety
                 .as_ref()
-                .and_then(|l| l.attacked_after(color, m, after, self.rules, &powers));
+                .and_then(|l| l.attacked_after(color, m, self.pos, after, self.rules, &powers));
             local.unwrap_or_else(|| royal_attacked(after, self.rules, &powers, color))
         };
         if hit(self.us) {
@@ -522,10 +526,14 @@ impl<S: MoveSink> General<'_, S> {
         } else {
             Bitboard::EMPTY
         };
-        // in check, the king's moves first: the likeliest evasions
+        // in check, the king's moves first: the likeliest evasions; out of check, when
+        // only whether a move exists is asked, the king's last: each of its moves is
+        // judged in full (its square changes), and any other legal move answers first
         let king_first = self.local_safety.as_ref().and_then(|local| local.checked_king());
-        let others = pos.pieces_of(self.us) & !stones & !king_first.map_or(Bitboard::EMPTY, Bitboard::from);
-        for from in king_first.into_iter().chain(others) {
+        let king_last = pos.king(self.us).filter(|_| !self.to_play && king_first.is_none());
+        let apart = king_first.or(king_last).map_or(Bitboard::EMPTY, Bitboard::from);
+        let others = pos.pieces_of(self.us) & !stones & !apart;
+        for from in king_first.into_iter().chain(others).chain(king_last) {
             let Some(piece) = pos.piece_at(from) else { continue };
             if let Some(rule) = self.rules.compiled().swap {
                 for m in messigny::swaps(pos, self.rules, rule, from) {

@@ -155,6 +155,22 @@ enum PowerNeighbourhood {
     File,
 }
 
+impl PowerNeighbourhood {
+    /// Whether powers are borrowed from the borrower's own side's pieces alone (安南,
+    /// 安北: a friendly lender; ネコ鮮: one side's line), so that a move changes the
+    /// powers of the side not moving only around the squares where that side loses or
+    /// gains a piece ([`opponent_squares_touched`]). (With own powers the touched squares
+    /// are all there is.)
+    #[inline]
+    fn borrowed_within_side(self, power: PowerRule) -> bool {
+        match self {
+            PowerNeighbourhood::Own => false,
+            PowerNeighbourhood::NextRank => lenders_are_friendly(power),
+            PowerNeighbourhood::File => power == PowerRule::NekoSen,
+        }
+    }
+}
+
 impl LocalRules {
     /// The shortcut's assumptions under `conditions` (compiled as `compiled`), or `None`
     /// where its guarantee does not hold.
@@ -694,14 +710,15 @@ impl LocalSafety {
             .any(|checker| (attacks::between(checker, king) & touched).is_empty())
     }
 
-    /// Whether the king of `color` is attacked in `after`, the position after `m` (its
-    /// powers `after_powers`); `None` when the shortcut cannot tell (that king moved, or
+    /// Whether the king of `color` is attacked in `after`, the position after `m`, a
+    /// move of the side to move of `before` (its powers `after_powers`); `None` when the shortcut cannot tell (that king moved, or
     /// stood attacked before the move): ask in full.
     #[inline]
     pub(crate) fn attacked_after(
         &self,
         color: Color,
         m: Move,
+        before: &Position,
         after: &Position,
         rules: &RuleSet,
         after_powers: &Powers,
@@ -711,7 +728,9 @@ impl LocalSafety {
             return None;
         }
         let occupied = after.occupied();
-        let suspects = self.suspects(king, m, occupied) | self.idle_reachers[color.index()];
+        // (the pieces asked, of `!color`, are the mover's when `color` is to move now)
+        let movers = color == after.side_to_move();
+        let suspects = self.suspects(king, m, before, occupied, movers) | self.idle_reachers[color.index()];
         let attacked = (suspects & after.pieces_of(!color)).into_iter().any(|sq| {
             after_powers.attacks_square(after, rules, sq, king, occupied)
                 && is_ordinary_capture(after, rules, after_powers, sq, king)
@@ -740,7 +759,7 @@ impl LocalSafety {
         // their own kind's reach over the board afterwards
         let unbound = self.unbound & enemies & !change.vacated & !change.displaced_square();
         let table = rules.pieces();
-        (self.suspects(king, m, change.occupied) & enemies & !unbound).is_empty()
+        (self.suspects(king, m, pos, change.occupied, false) & enemies & !unbound).is_empty()
             && unbound.into_iter().all(|sq| {
                 pos.piece_at(sq)
                     .is_some_and(|p| !table.attacks_square(p.kind, p.color, sq, king, change.occupied))
@@ -789,7 +808,8 @@ impl LocalSafety {
         let moved = moved_piece(pos, m)?;
         let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
         let enemies = pos.pieces_of(!us) & !captured;
-        let suspects = (checkers | self.idle_reachers[us.index()] | self.suspects(king, m, change.occupied)) & enemies;
+        let suspects =
+            (checkers | self.idle_reachers[us.index()] | self.suspects(king, m, pos, change.occupied, false)) & enemies;
         let powers = self.rules.unplayed_powers(pos, rules);
         // A checker is not paralysed before the move: only a piece of its kind set down,
         // displaced or promoted into, or a line opened to it through a square the move
@@ -847,7 +867,7 @@ impl LocalSafety {
         let piece_after = |sq: Square| change.piece_after(pos, moved, sq);
         let table = rules.pieces();
         // under Madrasi a piece of ours that reaches the king paralysed may be freed
-        let suspects = self.suspects(king, m, change.occupied) | self.idle_reachers[(!us).index()];
+        let suspects = self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()];
         for sq in suspects & ours {
             let piece = piece_after(sq)?;
             let kind = match self.rules.borrowed_powers {
@@ -969,14 +989,25 @@ impl LocalSafety {
             || self.unbound_check_path.is_nonempty()
     }
 
-    /// The squares where an enemy piece could newly reach `king` after `m` (the board's
-    /// occupancy afterwards `occupied`): on a square the move empties or fills, or next
-    /// to one where powers are borrowed (its power may have changed), or on a line from
-    /// the king through a square the move empties, when nothing stands between them.
+    /// The squares where a piece of one side could newly reach `king` after `m` (the
+    /// board's occupancy afterwards `occupied`): on a square the move empties or fills,
+    /// or next to one where powers are borrowed (its power may have changed), or on a
+    /// line from the king through a square the move empties, when nothing stands
+    /// between them. `movers`: the pieces asked are the mover's (`m` a move of the side
+    /// to move of `before`); for the other side's, where a piece's power depends on its
+    /// own side's pieces alone, powers change only around the squares where that side
+    /// loses or gains a piece ([`opponent_squares_touched`]).
     #[inline]
-    fn suspects(&self, king: Square, m: Move, occupied: Bitboard) -> Bitboard {
+    fn suspects(&self, king: Square, m: Move, before: &Position, occupied: Bitboard, movers: bool) -> Bitboard {
         let vacated = vacated_squares(m);
-        let mut suspects = power_neighbourhood(touched_squares(m), self.rules.borrowed_powers) | self.always_suspect;
+        let touched = touched_squares(m);
+        let power_changes = if movers || !self.rules.borrowed_powers.borrowed_within_side(self.rules.power) {
+            touched
+        } else {
+            opponent_squares_touched(m, before)
+        };
+        let mut suspects =
+            touched | power_neighbourhood(power_changes, self.rules.borrowed_powers) | self.always_suspect;
         for v in vacated {
             let line = attacks::line(king, v);
             // a line still blocked between the king and `v` opens nothing (its first
@@ -1233,6 +1264,27 @@ fn touched_squares(m: Move) -> Bitboard {
         touched |= sq.into();
     }
     touched
+}
+
+/// The squares where the side not to move in `before` may lose or gain a piece by `m`:
+/// the destination of a capture, a Lion's intermediate capture or a hopper's hurdle, a
+/// displaced piece's square (キルケ's reborn piece, PWC's restored one, the mover
+/// Andernach turns over on its destination). The origin and a quiet move's destination
+/// are the mover's alone (a Messigny swap, which may move an enemy piece, never takes
+/// the shortcut).
+#[inline]
+fn opponent_squares_touched(m: Move, before: &Position) -> Bitboard {
+    let mut squares = Bitboard::EMPTY;
+    if before.pieces_of(!before.side_to_move()).contains(m.to()) {
+        squares |= m.to().into();
+    }
+    if let Some(via) = m.via() {
+        squares |= via.into();
+    }
+    if let Some((_, sq)) = m.displacement() {
+        squares |= sq.into();
+    }
+    squares
 }
 
 /// What a move of the side to move changes on the board, told without playing it.

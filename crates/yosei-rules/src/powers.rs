@@ -55,6 +55,10 @@ pub(crate) struct Powers {
     changed: Bitboard,
     /// For 天竺 and 駒詰: each side's king's power mask (0: its own).
     king_power: [PowerMask; 2],
+    /// Every power in [`Self::changed`] is a set of ordinary kinds: no fairy piece
+    /// stands on the board to lend (安南 family, ネコ鮮) or check (天竺) with its kind,
+    /// and 駒詰's kind is ordinary.
+    ordinary_only: bool,
 }
 
 /// The rank step from a piece to its lender under the 安南 family, for `color`:
@@ -136,6 +140,7 @@ impl Powers {
             rule: PowerRule::Own,
             changed: Bitboard::EMPTY,
             king_power: [0; 2],
+            ordinary_only: true,
         }
     }
 
@@ -149,6 +154,7 @@ impl Powers {
             rule,
             changed: Bitboard::EMPTY,
             king_power: [0; 2],
+            ordinary_only: pos.fairy_squares().is_empty(),
         };
         match rule {
             PowerRule::Own => {}
@@ -177,6 +183,8 @@ impl Powers {
             PowerRule::Komazume(kind) => {
                 powers.changed = komazume::borrowers(pos);
                 powers.king_power = [kind_bit(kind); 2];
+                // (the kings' is the only power changed, whatever else stands there)
+                powers.ordinary_only = kind.is_ordinary();
             }
         }
         powers
@@ -212,6 +220,24 @@ impl Powers {
     #[inline]
     pub(crate) fn changed(&self) -> Bitboard {
         self.changed
+    }
+
+    /// The squares from which a piece of `changed` might attack `target` over
+    /// `occupied`, a cheap superset asked before each piece's power is looked up: where
+    /// every changed power is ordinary ([`Self::ordinary_only`]), the squares a queen, a
+    /// king or a knight of either colour on `target` would attack (an ordinary attack
+    /// runs along a rook or bishop line with nothing between, or is a king step or a
+    /// knight's leap, and reversed it is the same); every square otherwise.
+    #[inline]
+    pub(crate) fn may_attack_from(&self, target: Square, occupied: Bitboard) -> Bitboard {
+        if !self.ordinary_only {
+            return Bitboard::FULL;
+        }
+        attacks::rook_attacks(target, occupied)
+            | attacks::bishop_attacks(target, occupied)
+            | attacks::king_attacks(target)
+            | attacks::knight_attacks(Color::Black, target)
+            | attacks::knight_attacks(Color::White, target)
     }
 
     /// The power mask of the piece on `sq` (0 for an empty square).
