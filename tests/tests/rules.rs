@@ -91,12 +91,12 @@ fn mate_and_stalemate() {
 }
 
 /// Every problem of a setup is reported at once (two kings of a side: 二玉詰, refused
-/// under マドラシ).
+/// under 天竺).
 #[test]
 fn setup_errors_list_every_reason() {
     let err = Position::from_setup(
         &setup("P3k3P/9/4P4/4P4/9/9/9/9/KK7 b 3R 1"),
-        &RuleSet::compile(&[Condition::Madrasi]).unwrap(),
+        &RuleSet::compile(&[Condition::Tenjiku]).unwrap(),
     )
     .unwrap_err();
     let p = &err.problems;
