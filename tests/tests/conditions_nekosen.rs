@@ -193,6 +193,16 @@ fn fm_misses_a_drop_checking_through_the_middle_piece() {
     // on 71 is no partner there): the position is refused
     let setup = parse_sfen(sfen).unwrap().setup;
     assert!(Position::from_setup(&setup, &rules("nekosen")).is_err());
+    // ネコ鮮, the same slip: White K 51; Black R 72, B 73, N 53, S 33, Black holds R.
+    // The pair 72 73 swaps powers (the bishop on 73 has the rook's); R*74 makes the line
+    // 72 73 74 and the bishop in the middle has its own power again: check along 62.
+    // 41 61 are the knight's, 42 the silver's, 52 62 the rook's on 72 (the dropped
+    // rook's kind): mate. fm lists only the two dragon moves (7b6a+ 7b6c+), and calls
+    // the position after R*74 one with White already in check.
+    assert_eq!(
+        help("4k4/2R6/2B1N1S2/9/9/9/9/9/9 b R 1", "help:1", "nekosen"),
+        (Verdict::Solved, sorted(&["7b6a+", "7b6c+", "R*7d"]))
+    );
 }
 
 /// ネコ鮮 アンチキルケ, two pawns by a move without capture (fm differs: under アンチキルケ

@@ -357,6 +357,8 @@ fn royal_fairy_pieces_against_the_reference_generator() {
         &[Condition::Pwc],
         &[Condition::Andernach],
         &[Condition::AntiAndernach],
+        &[Condition::NekoSen],
+        &[Condition::NekoNekoSen],
     ] {
         for game in 0..120 {
             let royal_kind = ROYALS[game % ROYALS.len()];
@@ -411,7 +413,16 @@ fn two_royal_pieces_against_the_reference_generator() {
     use yosei_tests::support::assert_matches_reference;
     let mut rng = SplitMix64::new(0x0002_0A11);
     let (mut positions, mut several) = (0, 0);
-    for conditions in [&[][..], &[Condition::UchifuAllowed], &[Condition::NoCapture]] {
+    for conditions in [
+        &[][..],
+        &[Condition::UchifuAllowed],
+        &[Condition::NoCapture],
+        &[Condition::Annan],
+        &[Condition::Madrasi],
+        &[Condition::Circe],
+        &[Condition::NekoSen],
+        &[Condition::NekoNekoSen],
+    ] {
         let rules = RuleSet::compile(conditions).unwrap();
         let reference_rules = reference::Rules::from_conditions(conditions, false);
         for game in 0..150 {

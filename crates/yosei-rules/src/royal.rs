@@ -18,9 +18,9 @@
 //! Only the conditions of [`holds_under`] take a royal fairy piece or several royal
 //! pieces of a side; under the others they are refused
 //! (`SetupProblem::RoyalUnderCondition`, `SetupProblem::SeveralKingsUnderCondition`):
-//! those name the king by its kind (駒詰, 天竺, Isardam, Koko), have no settled reading
-//! for a royal fairy piece (アンチキルケ: where a capturing one returns), or disagree
-//! with fm unexplained (ネコ鮮, ネコネコ鮮). Where the others single the king out
+//! those name the king by its kind (駒詰, 天竺, Isardam, Koko) or have no settled reading
+//! for a royal fairy piece (アンチキルケ: where a capturing one returns). Where the others
+//! single the king out
 //! (Madrasi's exemption, Andernach's colour, キルケ's and PWC's putting back) they ask
 //! whether the kind is royal ([`crate::Position::is_royal_kind`]), as fm asks
 //! `B_PA_ROYAL`.
@@ -61,6 +61,8 @@ pub fn holds_under(condition: Condition) -> bool {
             | Condition::Pwc
             | Condition::Andernach
             | Condition::AntiAndernach
+            | Condition::NekoSen
+            | Condition::NekoNekoSen
     )
 }
 
