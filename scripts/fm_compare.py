@@ -537,12 +537,18 @@ def solve_yosei(binary, sfen, conditions, fairy_capture="hold", fm_text=None, fa
             os.remove(source)
 
 
+# where yosei starts a fairy piece for キルケ / アンチキルケ (`--fairy-home`): rules.md's
+# nowhere, or fm's second rank
+FAIRY_HOME = "none"
+
+
 def run_yosei(binary, source, conditions, fairy_capture, fairy_promotion="none"):
     cmd = [binary, "solve", source, "--stip", "help:3", "--format", "json", "--threads", "1", "--hash", "64"]
     cmd += ["--fairy-capture", fairy_capture, "--fairy-promotion", fairy_promotion]
     # fm's reading of the Lion's pass: with no empty neighbour too (h_check.c
     # help_check_shishi_leap, docs/rules/fairy-pieces.md)
     cmd += ["--lion-pass", "any"]
+    cmd += ["--fairy-home", FAIRY_HOME]
     for c in conditions:
         cmd += ["--cond", c]
     try:
@@ -647,6 +653,12 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--yosei", default="target/release/yosei")
     parser.add_argument("--dense", action="store_true", help="more pieces, closer: more captures")
+    parser.add_argument(
+        "--fairy-home",
+        choices=["none", "second-rank"],
+        default="none",
+        help="yosei's --fairy-home: second-rank is fm's reading of where a fairy piece starts under キルケ and アンチキルケ",
+    )
     parser.add_argument("--examples", type=int, default=3, help="disagreements shown per set")
     parser.add_argument(
         "--spares",
@@ -671,6 +683,8 @@ def main():
         help="declare the --zoo piece promotable (@P) and solve yosei with --fairy-promotion",
     )
     args = parser.parse_args()
+    global FAIRY_HOME
+    FAIRY_HOME = args.fairy_home
     fm_bin = os.environ.get("FM")
     if not fm_bin:
         sys.exit("FM=path/to/fmza is required")

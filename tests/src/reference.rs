@@ -1443,6 +1443,9 @@ pub struct Rules {
     pub fairy_promotion: yosei_rules::FairyPromotion,
     /// Whether the Lion passes with no empty neighbour (`LionPass::Any`, fm's reading).
     pub lion_pass: yosei_rules::LionPass,
+    /// Where a fairy piece starts for キルケ and アンチキルケ (`FairyHome::SecondRank`:
+    /// fm's, its owner's second rank on the capture's file).
+    pub fairy_home: yosei_rules::FairyHome,
     /// The fairy kinds declared royal (fm's `@R`, docs/rules/royal.md).
     pub royal: yosei_rules::RoyalKinds,
 }
@@ -1556,6 +1559,21 @@ pub fn nearest_start(kind: PieceKind, owner: Color, near: Square) -> Vec<Square>
         .collect()
 }
 
+/// Where a piece of `kind` (unpromoted) of `owner` starts, nearest to `near`: the
+/// ordinary kinds as in the starting position; the others nowhere, or under fm's
+/// fairy homes on the owner's second rank, on `near`'s file.
+fn home(rules: &Rules, kind: PieceKind, owner: Color, near: Square) -> Vec<Square> {
+    let ordinary = nearest_start(kind, owner, near);
+    if !ordinary.is_empty() || rules.fairy_home == yosei_rules::FairyHome::None {
+        return ordinary;
+    }
+    let rank = match owner {
+        Color::Black => 8,
+        Color::White => 2,
+    };
+    vec![Square::new(near.file(), rank).unwrap()]
+}
+
 /// The forms `m` takes under `capture` (rules.md §5.9–5.11): one per free square the
 /// displaced piece may go to, else `m` itself (to hand, or the capturer stays). Start
 /// squares are those of the pieces' own kinds, whatever power moved them; a restored
@@ -1588,15 +1606,21 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
         Capture::Circe if rules.is_royal(captured.kind) => vec![],
         Capture::Circe => {
             let kind = captured.kind.unpromoted();
-            nearest_start(kind, captured.color, captured_on)
+            home(rules, kind, captured.color, captured_on)
                 .into_iter()
                 .filter(free)
                 .filter(|sq| kind != PieceKind::Pawn || !pawn_on_file(captured.color, sq.file()))
+                .filter(|&sq| !dead_with(rules, kind, captured.color, sq))
                 .map(|sq| m.with_displacement(Displacement::Rebirth, sq))
                 .collect()
         }
         Capture::AntiCirce => {
-            let nearest = nearest_start(mover.kind.unpromoted(), mover.color, captured_on);
+            let nearest = home(rules, mover.kind.unpromoted(), mover.color, captured_on);
+            let landing = if m.is_promotion() {
+                mover.kind.promoted().unwrap_or(mover.kind)
+            } else {
+                mover.kind
+            };
             if nearest.contains(&to) {
                 vec![]
             } else {
@@ -1604,6 +1628,7 @@ fn capture_forms(setup: &Setup, rules: &Rules, capture: Capture, m: Move) -> Vec
                 nearest
                     .into_iter()
                     .filter(free_for_return)
+                    .filter(|&sq| !dead_with(rules, landing, mover.color, sq))
                     .map(|sq| m.with_displacement(Displacement::Return, sq))
                     .collect()
             }

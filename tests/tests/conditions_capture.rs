@@ -581,3 +581,62 @@ fn circe_a_king_capture_is_no_flight_when_the_reborn_piece_guards_it() {
     assert_answers_to_check(sfen, &[Circe], &[]);
     assert_answers_to_check(sfen, &[], &["3g3h"]);
 }
+
+/// The legal moves starting with `prefix` under `conditions`, fairy pieces starting
+/// where `home` says, `royal` kinds royal.
+fn moves_with_home(
+    sfen: &str,
+    conditions: &[Condition],
+    home: yosei_rules::FairyHome,
+    royal: &str,
+    prefix: &str,
+) -> Vec<String> {
+    let mut rules = rules(conditions).with_royal_kinds(royal.parse().unwrap());
+    rules.fairy_home = home;
+    yosei_tests::support::legal_usi(&pos(sfen, &rules), &rules, prefix)
+}
+
+/// キルケ, a fairy piece captured (docs/rules/capture-conditions.md, "Fairy pieces").
+/// Black R 39 takes White's Wazir on 34. rules.md: a fairy piece has no starting square,
+/// it goes to Black's hand. fm's homes: it is reborn for White on the capture's file, on
+/// White's second rank (32); with 32 taken (a White pawn), to hand again.
+#[test]
+fn circe_reborns_a_captured_fairy_piece_on_its_second_rank_only_under_fms_homes() {
+    use yosei_rules::FairyHome::{None as Nowhere, SecondRank};
+    let sfen = "4k4/9/9/6[wa]2/9/9/9/9/4K1R2 b - 1";
+    assert_eq!(
+        moves_with_home(sfen, &[Condition::Circe], Nowhere, "none", "3i3d"),
+        ["3i3d"]
+    );
+    assert_eq!(
+        moves_with_home(sfen, &[Condition::Circe], SecondRank, "none", "3i3d"),
+        ["3i3d/3b"]
+    );
+    let taken = "4k4/6p2/9/6[wa]2/9/9/9/9/4K1R2 b - 1";
+    assert_eq!(
+        moves_with_home(taken, &[Condition::Circe], SecondRank, "none", "3i3d"),
+        ["3i3d"]
+    );
+}
+
+/// アンチキルケ, a fairy piece capturing. Black's Wazir on 35 takes the pawn on 34.
+/// rules.md: it stays on 34. fm's homes: it returns to Black's second rank on file 3
+/// (38); with 38 taken, it stays. A royal Wazir (fm's `@R`, no 玉) goes the same way, and
+/// where a White rook on rank 8 guards 38 the capture that sends it there is illegal:
+/// the return is part of the move and the royal piece may not end it attacked.
+#[test]
+fn anticirce_sends_a_capturing_fairy_piece_to_its_second_rank_only_under_fms_homes() {
+    use yosei_rules::FairyHome::{None as Nowhere, SecondRank};
+    let ac = &[Condition::AntiCirce];
+    let sfen = "4k4/9/9/6p2/6[WA]2/9/9/9/4K4 b - 1";
+    assert_eq!(moves_with_home(sfen, ac, Nowhere, "none", "3e3d"), ["3e3d"]);
+    assert_eq!(moves_with_home(sfen, ac, SecondRank, "none", "3e3d"), ["3e3d/3h"]);
+    let taken = "4k4/9/9/6p2/6[WA]2/9/9/6P2/4K4 b - 1";
+    assert_eq!(moves_with_home(taken, ac, SecondRank, "none", "3e3d"), ["3e3d"]);
+    let royal = "4k4/9/9/6p2/6[WA]2/9/9/9/9 b - 1";
+    assert_eq!(moves_with_home(royal, ac, Nowhere, "[WA]", "3e3d"), ["3e3d"]);
+    assert_eq!(moves_with_home(royal, ac, SecondRank, "[WA]", "3e3d"), ["3e3d/3h"]);
+    let guarded = "4k4/9/9/6p2/6[WA]2/9/9/8r/9 b - 1";
+    assert_eq!(moves_with_home(guarded, ac, Nowhere, "[WA]", "3e3d"), ["3e3d"]);
+    assert!(moves_with_home(guarded, ac, SecondRank, "[WA]", "3e3d").is_empty());
+}

@@ -8,7 +8,7 @@
 
 use yosei_core::random::SplitMix64;
 use yosei_core::{Move, Setup};
-use yosei_rules::{Condition, Position, RuleSet};
+use yosei_rules::{Condition, FairyHome, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference::{self, Capture, Turn, Uchifu};
 
@@ -47,6 +47,21 @@ fn cases() -> Vec<(Vec<Condition>, reference::Rules)> {
             reference::Rules {
                 turn: Some(Turn::AntiAndernach),
                 ..reference::Rules::default()
+            },
+        ),
+        // fm's fairy homes: a fairy piece reborn / returning on its second rank
+        (
+            vec![Condition::Circe],
+            reference::Rules {
+                fairy_home: FairyHome::SecondRank,
+                ..r(Some(Capture::Circe), None)
+            },
+        ),
+        (
+            vec![Condition::AntiCirce],
+            reference::Rules {
+                fairy_home: FairyHome::SecondRank,
+                ..r(Some(Capture::AntiCirce), None)
             },
         ),
     ]
@@ -158,7 +173,8 @@ fn run(seed: u64, mix: FairyMix, rounds: usize, plies: usize) -> Tally {
     let mut tally = Tally::default();
     let mut rng = SplitMix64::new(seed);
     for (conditions, reference_rules) in cases() {
-        let rules = RuleSet::compile(&conditions).unwrap();
+        let mut rules = RuleSet::compile(&conditions).unwrap();
+        rules.fairy_home = reference_rules.fairy_home;
         for _ in 0..rounds {
             let setup = random_fairy_setup(&mut rng, &mix);
             game(&setup, plies, &rules, &reference_rules, &mut rng, &mut tally);

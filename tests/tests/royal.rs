@@ -354,6 +354,7 @@ fn royal_fairy_pieces_against_the_reference_generator() {
         &[Condition::Madrasi],
         &[Condition::KMadrasi],
         &[Condition::Circe],
+        &[Condition::AntiCirce],
         &[Condition::Pwc],
         &[Condition::Andernach],
         &[Condition::AntiAndernach],

@@ -435,6 +435,7 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
          uchifuzume: {uchifuzume:?}\n\
          repetition: {repetition:?}\n\
          lion pass: {lion_pass:?}\n\
+         fairy home: {fairy_home:?}\n\
          piece set: {piece_set:?}\n\
          discarded: {discarded:?}\n\
          fairy promotion: {promotion:?}\n\
@@ -455,6 +456,7 @@ fn store_key(loaded: &LoadedProblem, stipulation: Stipulation, tsume: &TsumeOpti
         uchifuzume = rules.uchifuzume,
         repetition = rules.repetition,
         lion_pass = rules.lion_pass,
+        fairy_home = rules.fairy_home,
         piece_set = rules.piece_set,
         discarded = rules.discarded_kinds(),
         promotion = rules.fairy_promotion(),

@@ -6,7 +6,8 @@ use std::process::ExitCode;
 use yosei_io::input::{read_problems_from_arg, LoadedProblem};
 use yosei_rules::perft::{perft, perft_divide};
 use yosei_rules::{
-    Condition, DiscardedKinds, FairyPromotion, LionPass, RepetitionRule, RoyalKinds, RuleSet, UchifuzumeReading,
+    Condition, DiscardedKinds, FairyHome, FairyPromotion, LionPass, RepetitionRule, RoyalKinds, RuleSet,
+    UchifuzumeReading,
 };
 
 #[derive(Parser)]
@@ -49,6 +50,12 @@ pub struct RuleArgs {
     /// surrounded, as fm lets it; docs/rules/fairy-pieces.md)
     #[arg(long = "lion-pass", value_enum, default_value_t = LionPassArg::EmptyNeighbour)]
     lion_pass: LionPassArg,
+    /// Where a fairy piece starts, for キルケ's rebirth and アンチキルケ's return: none
+    /// (default, rules.md: a captured one goes to hand, a capturing one stays) or
+    /// second-rank (fm: the capture's file on the owner's second rank;
+    /// docs/rules/capture-conditions.md)
+    #[arg(long = "fairy-home", value_enum, default_value_t = FairyHomeArg::None)]
+    fairy_home: FairyHomeArg,
     /// Which fairy kinds are royal (fm's @R): none (default) or KIND,KIND… (`[WA]`):
     /// every piece of them is its side's king, its promoted form too; a problem file's
     /// own `royal:` line wins (docs/rules/royal.md)
@@ -60,6 +67,12 @@ pub struct RuleArgs {
 enum LionPassArg {
     EmptyNeighbour,
     Any,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum FairyHomeArg {
+    None,
+    SecondRank,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -204,6 +217,10 @@ impl RuleArgs {
         rules.lion_pass = match self.lion_pass {
             LionPassArg::EmptyNeighbour => LionPass::EmptyNeighbour,
             LionPassArg::Any => LionPass::Any,
+        };
+        rules.fairy_home = match self.fairy_home {
+            FairyHomeArg::None => FairyHome::None,
+            FairyHomeArg::SecondRank => FairyHome::SecondRank,
         };
         let discarded: DiscardedKinds = self
             .fairy_capture

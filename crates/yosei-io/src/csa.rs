@@ -557,6 +557,7 @@ impl Reader {
             "UCHIFUZUME" => self.problem.options.uchifuzume = Some(s.word(value_start, &value)?),
             "REPETITION" => self.problem.options.repetition = Some(s.word(value_start, &value)?),
             "LION_PASS" => self.problem.options.lion_pass = Some(s.word(value_start, &value)?),
+            "FAIRY_HOME" => self.problem.options.fairy_home = Some(s.word(value_start, &value)?),
             "FAIRY_CAPTURE" => self.problem.options.discarded = s.word(value_start, &value)?,
             "FAIRY_PROMOTION" => self.problem.options.fairy_promotion = s.word(value_start, &value)?,
             "ROYAL" => self.problem.options.royal = s.word(value_start, &value)?,
@@ -991,6 +992,9 @@ pub fn write_csa(problem: &Problem) -> String {
     }
     if let Some(l) = problem.options.lion_pass {
         line(format!("$LION_PASS:{l}"));
+    }
+    if let Some(h) = problem.options.fairy_home {
+        line(format!("$FAIRY_HOME:{h}"));
     }
     if !problem.options.discarded.is_empty() {
         line(format!("$FAIRY_CAPTURE:{}", problem.options.discarded));

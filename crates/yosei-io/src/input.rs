@@ -132,6 +132,7 @@ fn load(sourced: SourcedProblem, source: &str, base: &RuleSet) -> Result<LoadedP
     rules.repetition = problem.options.repetition.unwrap_or(base.repetition);
     rules.piece_set = base.piece_set;
     rules.lion_pass = problem.options.lion_pass.unwrap_or(base.lion_pass);
+    rules.fairy_home = problem.options.fairy_home.unwrap_or(base.fairy_home);
     let rules = rules
         .with_discarded_kinds(problem.options.discarded.union(base.discarded_kinds()))
         .with_fairy_promotion(problem.options.fairy_promotion.union(base.fairy_promotion()))

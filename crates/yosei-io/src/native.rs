@@ -108,6 +108,7 @@ pub fn read_native(text: &str) -> Result<Problem, FormatError> {
             "uchifuzume" => problem.options.uchifuzume = Some(value.parse().map_err(bad)?),
             "repetition" => problem.options.repetition = Some(value.parse().map_err(bad)?),
             "lion-pass" => problem.options.lion_pass = Some(value.parse().map_err(bad)?),
+            "fairy-home" => problem.options.fairy_home = Some(value.parse().map_err(bad)?),
             "fairy-capture" => problem.options.discarded = value.parse().map_err(bad)?,
             "fairy-promotion" => problem.options.fairy_promotion = value.parse().map_err(bad)?,
             "royal" => problem.options.royal = value.parse().map_err(bad)?,
@@ -244,6 +245,9 @@ pub fn write_native(problem: &Problem) -> String {
     if let Some(l) = problem.options.lion_pass {
         out.push_str(&format!("lion-pass: {l}\n"));
     }
+    if let Some(h) = problem.options.fairy_home {
+        out.push_str(&format!("fairy-home: {h}\n"));
+    }
     if !problem.options.discarded.is_empty() {
         out.push_str(&format!("fairy-capture: {}\n", problem.options.discarded));
     }
@@ -302,6 +306,19 @@ mod tests {
         let e = read_native("yosei-problem 1\nlion-pass: never\nposition: 4k4/9/9/9/9/9/9/9/4K4 b - 1\n").unwrap_err();
         assert_eq!(e.line, 2);
         assert!(e.to_string().contains("'empty-neighbour' or 'any'"), "{e}");
+    }
+
+    #[test]
+    fn the_fairy_home_reads_and_writes_back() {
+        let text =
+            "yosei-problem 1\nfairy-home: second-rank\ncondition: circe\nposition: 4k4/9/9/9/4Q4/9/9/9/4K4 b - 1\n";
+        let p = read_native(text).unwrap();
+        assert_eq!(p.options.fairy_home, Some(yosei_rules::FairyHome::SecondRank));
+        assert!(write_native(&p).contains("fairy-home: second-rank\n"));
+        assert_eq!(read_native(&write_native(&p)).unwrap(), p);
+        let e = read_native("yosei-problem 1\nfairy-home: rank2\nposition: 4k4/9/9/9/9/9/9/9/4K4 b - 1\n").unwrap_err();
+        assert_eq!(e.line, 2);
+        assert!(e.to_string().contains("'none' or 'second-rank'"), "{e}");
     }
 
     #[test]

@@ -5,8 +5,8 @@ use std::fmt;
 use yosei_core::{Color, Hand, Move, PieceKind, Setup, Square};
 use yosei_rules::validate::standard_set_count;
 use yosei_rules::{
-    Condition, DiscardedKinds, FairyPromotion, LionPass, RepetitionRule, RoyalKinds, Stipulation, UchifuzumeReading,
-    UserPiece,
+    Condition, DiscardedKinds, FairyHome, FairyPromotion, LionPass, RepetitionRule, RoyalKinds, Stipulation,
+    UchifuzumeReading, UserPiece,
 };
 
 /// A problem as a file states it (the position is not validated here).
@@ -34,6 +34,9 @@ pub struct ProblemOptions {
     pub repetition: Option<RepetitionRule>,
     /// Whether a Lion with no empty neighbour passes (docs/rules/fairy-pieces.md).
     pub lion_pass: Option<LionPass>,
+    /// Where a fairy piece starts for キルケ and アンチキルケ
+    /// (docs/rules/capture-conditions.md).
+    pub fairy_home: Option<FairyHome>,
     /// fm's sequential search (`##n`, `##m-n`): the lengths from this one up to the
     /// stated length, by twos, are tried in turn and the first that has a solution is
     /// the answer, so a solution shorter than the stated length is no fault (早詰).

@@ -12,7 +12,7 @@ use yosei_core::{Color, Move, Piece, PieceKind, Setup, Square};
 use yosei_io::csa::{csa_code, kind_from_csa_code, read_csa, write_csa};
 use yosei_io::problem::remaining_pieces;
 use yosei_io::{parse_sfen, startpos, Branch, MoveLine, Problem};
-use yosei_rules::{Condition, LionPass, RepetitionRule, Stipulation, UchifuzumeReading};
+use yosei_rules::{Condition, FairyHome, LionPass, RepetitionRule, Stipulation, UchifuzumeReading};
 
 fn read(text: &str) -> Problem {
     read_csa(text).unwrap_or_else(|e| panic!("{text}\n{e}"))
@@ -286,6 +286,7 @@ const BAD_CSA: &[(&str, usize, usize, &str)] = &[
     ("$UCHIFUZUME:sometimes\n", 1, 13, "'check-only' or 'any'"),
     ("$REPETITION:x\n", 1, 13, "'normal' or 'strict'"),
     ("$LION_PASS:never\n", 1, 12, "'empty-neighbour' or 'any'"),
+    ("$FAIRY_HOME:rank2\n", 1, 13, "'none' or 'second-rank'"),
     ("P0\n", 1, 2, "expected PI, P1…P9, P+ or P-"),
     ("PI82HI22HI\n+\n", 1, 7, "expected a piece of the initial position"),
     ("PI8\n+\n", 1, 4, "found the end of the statement"),
@@ -472,6 +473,9 @@ fn random_problem(rng: &mut Rng) -> Problem {
     }
     if rng.chance(20) {
         p.options.lion_pass = Some(rng.pick(&[LionPass::EmptyNeighbour, LionPass::Any]));
+    }
+    if rng.chance(20) {
+        p.options.fairy_home = Some(rng.pick(&[FairyHome::None, FairyHome::SecondRank]));
     }
     if rng.chance(20) {
         p.options.discarded = rng.pick(&["discard", "discard:T,[WA]"]).parse().unwrap();

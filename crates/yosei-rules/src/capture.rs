@@ -9,8 +9,8 @@
 //!
 //! | condition | who moves | where | when it cannot |
 //! | --- | --- | --- | --- |
-//! | キルケ | the captured piece (not a king, not a fairy piece), unpromoted, for its owner | its kind's nearest starting square (owner's view) | occupied after the capture, or two pawns: to the capturer's hand |
-//! | アンチキルケ | the capturing piece (king too, promotion kept) | its unpromoted kind's nearest starting square | both / the only square occupied: it stays |
+//! | キルケ | the captured piece (not a royal piece), unpromoted, for its owner | its kind's nearest starting square (owner's view) | none (a fairy piece, unless [`FairyHome::SecondRank`]), occupied after the capture, two pawns or dead: to the capturer's hand |
+//! | アンチキルケ | the capturing piece (king too, promotion kept) | its unpromoted kind's nearest starting square | none (a fairy piece, unless [`FairyHome::SecondRank`]), both / the only square occupied, or dead: it stays |
 //! | PWC | the captured piece as it is, for its owner | the square the capturer left | two pawns or a dead piece: to hand |
 //!
 //! "Nearest" is by file distance from the capture square (the candidate squares of one
@@ -19,7 +19,50 @@
 //! squares, and the capturer chooses (seed 001): two moves, where both are free.
 
 use crate::{Position, RuleSet};
+use std::fmt;
+use std::str::FromStr;
 use yosei_core::{Bitboard, Color, Displacement, Move, PieceKind, Square};
+
+/// Where a fairy or user-defined piece starts, for キルケ's rebirth and アンチキルケ's
+/// return (docs/rules/capture-conditions.md, "Fairy pieces").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum FairyHome {
+    /// Nowhere (rules.md §5.9): a captured fairy piece goes to hand under キルケ, a
+    /// capturing one stays under アンチキルケ.
+    #[default]
+    None,
+    /// fm's reading (`piece_data.c` `hi_reborn_pos`, `yo_reborn_pos`): the square of
+    /// the capture's file on the owner's second rank (rank 8 for Black, 2 for White),
+    /// for every fairy kind, royal ones too.
+    SecondRank,
+}
+
+impl FairyHome {
+    /// The option's word: `none` or `second-rank`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FairyHome::None => "none",
+            FairyHome::SecondRank => "second-rank",
+        }
+    }
+}
+
+impl fmt::Display for FairyHome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for FairyHome {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s.trim() {
+            "none" => Ok(FairyHome::None),
+            "second-rank" => Ok(FairyHome::SecondRank),
+            other => Err(format!("expected 'none' or 'second-rank', found '{other}'")),
+        }
+    }
+}
 
 /// Which of the three capture conditions is active.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -122,6 +165,29 @@ pub fn nearest_start_squares(kind: PieceKind, owner: Color, file: i32) -> Option
     Some((first, nearest.next()))
 }
 
+/// [`nearest_start_squares`] for every kind: a fairy or user-defined kind (one with no
+/// ordinary starting square) starts, under [`FairyHome::SecondRank`], on the owner's
+/// second rank on `file`, and nowhere under [`FairyHome::None`]. A stone has no owner
+/// and is never captured, so it is never asked about.
+pub(crate) fn home_squares(
+    rules: &RuleSet,
+    kind: PieceKind,
+    owner: Color,
+    file: i32,
+) -> Option<(Square, Option<Square>)> {
+    match nearest_start_squares(kind, owner, file) {
+        Some(squares) => Some(squares),
+        None if rules.fairy_home == FairyHome::SecondRank => {
+            let own_file = match owner {
+                Color::Black => file,
+                Color::White => 10 - file,
+            };
+            start_square(owner, own_file, 8).map(|sq| (sq, None))
+        }
+        None => None,
+    }
+}
+
 /// The files (Black's view; a pawn: all) and the rank (Black's view) where the ordinary
 /// unpromoted `kind` starts in the shogi starting position; `None` for other kinds.
 fn start_files(kind: PieceKind) -> Option<(&'static [i32], i32)> {
@@ -211,13 +277,16 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
             let kind = captured.kind.unpromoted();
             let owner = captured.color;
             let Some((a, b)) =
-                nearest_start_squares(kind, owner, captured_on.file()).filter(|_| !pos.is_royal_kind(captured.kind))
+                home_squares(rules, kind, owner, captured_on.file()).filter(|_| !pos.is_royal_kind(captured.kind))
             else {
                 return Choices::one(m);
             };
             for sq in [Some(a), b].into_iter().flatten() {
                 let two_pawns = kind == PieceKind::Pawn && pawn_on_file(pos, owner, sq.file(), captured_on);
-                if !emptied.contains(sq) && !two_pawns {
+                // an ordinary piece is never dead on its starting square; a fairy one
+                // may be on its second rank (fm's BM_PA_CONSTRAINT test)
+                let dead = !kind.is_ordinary() && rules.is_dead(kind, owner, sq);
+                if !emptied.contains(sq) && !two_pawns && !dead {
                     out.push(m.with_displacement(Displacement::Rebirth, sq));
                 }
             }
@@ -226,7 +295,7 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
             let Some(piece) = pos.piece_at(from) else {
                 return Choices::one(m);
             };
-            let Some((a, b)) = nearest_start_squares(piece.kind.unpromoted(), us, captured_on.file()) else {
+            let Some((a, b)) = home_squares(rules, piece.kind.unpromoted(), us, captured_on.file()) else {
                 return Choices::one(m);
             };
             if a == to || b == Some(to) {
@@ -235,8 +304,15 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
             }
             let pawn_after = piece.kind == PieceKind::Pawn && !m.is_promotion();
             let mut blocked_by_two_pawns = false;
+            // the kind that lands: a fairy piece may be dead on its second rank
+            let landing = if m.is_promotion() {
+                piece.kind.promoted().unwrap_or(piece.kind)
+            } else {
+                piece.kind
+            };
+            let dead = |sq| !landing.is_ordinary() && rules.is_dead(landing, us, sq);
             for sq in [Some(a), b].into_iter().flatten() {
-                if occupied.contains(sq) {
+                if occupied.contains(sq) || dead(sq) {
                     continue;
                 }
                 if pawn_after && pawn_on_file(pos, us, sq.file(), from) {

@@ -34,7 +34,7 @@ mod three_swallows;
 pub mod validate;
 pub mod zobrist;
 
-pub use capture::{CaptureRule, UchifuRule};
+pub use capture::{CaptureRule, FairyHome, UchifuRule};
 pub use check::CheckInfo;
 pub use conditions::messigny::{SwapMemory, SwapRule};
 pub use fairy_capture::DiscardedKinds;

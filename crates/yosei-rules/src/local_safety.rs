@@ -1084,6 +1084,11 @@ impl CaptureEvasions {
     }
 }
 
+/// The fourteen ordinary kinds, as [`kind_bit`]s (`PieceKind::is_ordinary`: the kinds
+/// up to the dragon).
+const ORDINARY_KINDS: PowerMask = (kind_bit(PieceKind::Dragon) << 1) - 1;
+const _: () = assert!(ORDINARY_KINDS.count_ones() == 14 && ORDINARY_KINDS & kind_bit(PieceKind::Pawn) != 0);
+
 /// [`CaptureEvasions`]: such a capture empties its origin and fills its destination as
 /// any move does, so it answers only through its displaced piece: under キルケ the
 /// captured piece reborn on one of its side's starting squares (all squares of that
@@ -1126,6 +1131,18 @@ fn remote_capture_evasions(
             .into_iter()
             .filter(|&kind| (crate::capture::start_squares(kind, us) & evasions.squares).is_nonempty())
             .fold(0, |mask, kind| mask | kind_bit(kind));
+            // fm's fairy homes: every fairy kind returns to our second rank
+            let second_rank = match us {
+                Color::Black => Bitboard::rank(8),
+                Color::White => Bitboard::rank(2),
+            };
+            let fairy_home_answers =
+                rules.fairy_home == crate::FairyHome::SecondRank && (second_rank & evasions.squares).is_nonempty();
+            let kinds = if fairy_home_answers {
+                kinds | !ORDINARY_KINDS
+            } else {
+                kinds
+            };
             return CaptureEvasions {
                 any: all & evasions.free_movers,
                 kinds,

@@ -18,12 +18,11 @@
 //! Only the conditions of [`holds_under`] take a royal fairy piece or several royal
 //! pieces of a side; under the others they are refused
 //! (`SetupProblem::RoyalUnderCondition`, `SetupProblem::SeveralKingsUnderCondition`):
-//! those name the king by its kind (駒詰, 天竺, Isardam, Koko) or have no settled reading
-//! for a royal fairy piece (アンチキルケ: where a capturing one returns). Where the others
-//! single the king out
-//! (Madrasi's exemption, Andernach's colour, キルケ's and PWC's putting back) they ask
-//! whether the kind is royal ([`crate::Position::is_royal_kind`]), as fm asks
-//! `B_PA_ROYAL`.
+//! those name the king by its kind (駒詰, 天竺, Isardam, Koko). Where the others single
+//! the king out (Madrasi's exemption, Andernach's colour, キルケ's and PWC's putting
+//! back) they ask whether the kind is royal ([`crate::Position::is_royal_kind`]), as fm
+//! asks `B_PA_ROYAL`; under アンチキルケ a capturing royal fairy piece goes where any
+//! fairy piece of its side goes ([`crate::FairyHome`]), a second 玉 where the 玉 does.
 //!
 //! The set is fixed per problem: the rule set carries it and [`crate::Position`] copies
 //! it when validated (and keeps it in its packed form), so that play tracks the royal
@@ -58,6 +57,7 @@ pub fn holds_under(condition: Condition) -> bool {
             | Condition::Madrasi
             | Condition::KMadrasi
             | Condition::Circe
+            | Condition::AntiCirce
             | Condition::Pwc
             | Condition::Andernach
             | Condition::AntiAndernach

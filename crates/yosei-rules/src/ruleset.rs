@@ -561,6 +561,9 @@ pub struct RuleSet {
     pub piece_set: PieceSetLimit,
     /// When a Lion (and a piece passing as it does) may pass.
     pub lion_pass: LionPass,
+    /// Where a fairy piece starts for キルケ and アンチキルケ: nowhere (rules.md) or, as
+    /// fm has it, on its second rank.
+    pub fairy_home: crate::FairyHome,
     /// fm's 攻方, the side 攻方取禁 bans from capturing: Black unless the solver, which
     /// knows the stipulation, says otherwise ([`RuleSet::with_attacker`]).
     pub attacker: Color,
@@ -584,6 +587,7 @@ impl Default for RuleSet {
             repetition: RepetitionRule::default(),
             piece_set: PieceSetLimit::default(),
             lion_pass: LionPass::default(),
+            fairy_home: crate::FairyHome::default(),
             attacker: Color::Black,
             conditions: Vec::new(),
             // no condition: every piece its own power (the local king-safety path holds)

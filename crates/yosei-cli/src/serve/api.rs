@@ -79,6 +79,8 @@ pub struct ProblemRequest {
     pub fairy_promotion: Option<String>,
     /// `empty-neighbour` or `any` (the command line's `--lion-pass`).
     pub lion_pass: Option<String>,
+    /// `none` or `second-rank` (the command line's `--fairy-home`).
+    pub fairy_home: Option<String>,
     /// `none` or `KIND,…` (the command line's `--royal`).
     pub royal: Option<String>,
 }
@@ -140,6 +142,11 @@ impl ProblemRequest {
             rules.lion_pass = reading
                 .parse()
                 .map_err(|e| ApiError::bad_request(format!("lion_pass: {e}")))?;
+        }
+        if let Some(reading) = self.fairy_home.as_deref().filter(|c| !c.trim().is_empty()) {
+            rules.fairy_home = reading
+                .parse()
+                .map_err(|e| ApiError::bad_request(format!("fairy_home: {e}")))?;
         }
         if let Some(rule) = &self.repetition {
             rules.repetition = rule
@@ -219,6 +226,8 @@ pub struct ProblemView {
     fairy_promotion: String,
     /// When a Lion may pass: `empty-neighbour` or `any`.
     lion_pass: &'static str,
+    /// Where a fairy piece starts for キルケ and アンチキルケ: `none` or `second-rank`.
+    fairy_home: &'static str,
     /// The fairy kinds declared royal: `none` or `KIND,…`.
     royal: String,
     /// How many problems the text holds.
@@ -243,6 +252,7 @@ pub async fn parse(payload: Result<Json<ProblemRequest>, JsonRejection>) -> Resu
         fairy_capture: problem.rules.discarded_kinds().to_string(),
         fairy_promotion: problem.rules.fairy_promotion().to_string(),
         lion_pass: problem.rules.lion_pass.name(),
+        fairy_home: problem.rules.fairy_home.name(),
         royal: problem.rules.royal_kinds().to_string(),
         count,
     }))

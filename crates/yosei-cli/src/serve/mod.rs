@@ -336,6 +336,25 @@ mod tests {
         );
     }
 
+    /// The API's fairy homes (キルケ, アンチキルケ) reach the rules and come back.
+    #[tokio::test]
+    async fn fairy_home_is_read_and_shown() {
+        let app = router(None);
+        for (choice, shown) in [("", "none"), ("second-rank", "second-rank"), ("none", "none")] {
+            let body = serde_json::json!({ "text": HELPMATE, "fairy_home": choice }).to_string();
+            let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+            assert_eq!(status, StatusCode::OK, "{choice}: {text}");
+            assert_eq!(json(&text)["fairy_home"], shown, "{choice}");
+        }
+        let body = serde_json::json!({ "text": HELPMATE, "fairy_home": "rank2" }).to_string();
+        let (status, text) = send(&app, "POST", "/api/parse", &body).await;
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{text}");
+        assert!(
+            json(&text)["error"].as_str().is_some_and(|e| e.contains("fairy_home")),
+            "{text}"
+        );
+    }
+
     #[tokio::test]
     async fn a_solve_streams_its_result() {
         let app = router(None);

@@ -4,7 +4,7 @@
 //! `--uchifuzume`).
 
 use crate::cli::compile_rules;
-use yosei_rules::{DiscardedKinds, FairyPromotion, LionPass, RoyalKinds, RuleSet, UchifuzumeReading};
+use yosei_rules::{DiscardedKinds, FairyHome, FairyPromotion, LionPass, RoyalKinds, RuleSet, UchifuzumeReading};
 use yosei_solve::tsume::Futile;
 
 /// An option as `usi` declares it, and how `setoption` applies a value read as its type.
@@ -32,7 +32,7 @@ fn to_usize(n: u64) -> usize {
     usize::try_from(n).unwrap_or(usize::MAX)
 }
 
-const SPECS: [(&str, Spec); 11] = [
+const SPECS: [(&str, Spec); 12] = [
     (
         "USI_Hash",
         Spec::Spin {
@@ -147,6 +147,18 @@ const SPECS: [(&str, Spec); 11] = [
             },
         },
     ),
+    (
+        // the command line's --fairy-home (docs/rules/capture-conditions.md)
+        "FairyHome",
+        Spec::Combo {
+            default: "none",
+            vars: &["none", "second-rank"],
+            set: |o, v| {
+                o.fairy_home = v.parse()?;
+                o.compile(o.conditions.clone(), o.uchifuzume)
+            },
+        },
+    ),
 ];
 
 /// The `option …` lines that `usi` sends.
@@ -186,6 +198,8 @@ pub struct EngineOptions {
     fairy_promotion: FairyPromotion,
     /// When a Lion may pass (`LionPass`).
     lion_pass: LionPass,
+    /// Where a fairy piece starts for キルケ and アンチキルケ (`FairyHome`).
+    fairy_home: FairyHome,
     /// The fairy kinds declared royal (`Royal`).
     royal: RoyalKinds,
     /// The rules the three name, compiled when any is set.
@@ -205,6 +219,7 @@ impl Default for EngineOptions {
             discarded: DiscardedKinds::default(),
             fairy_promotion: FairyPromotion::NONE,
             lion_pass: LionPass::EmptyNeighbour,
+            fairy_home: FairyHome::None,
             royal: RoyalKinds::NONE,
             rules: RuleSet::default(),
         }
@@ -254,6 +269,7 @@ impl EngineOptions {
             .with_fairy_promotion(self.fairy_promotion)
             .with_royal_kinds(self.royal);
         self.rules.lion_pass = self.lion_pass;
+        self.rules.fairy_home = self.fairy_home;
         self.conditions = conditions;
         self.uchifuzume = uchifuzume;
         Ok(())
@@ -327,6 +343,23 @@ mod tests {
         assert_eq!(options.discarded, expected);
         options.set("FairyCapture", "").unwrap();
         assert_eq!(options.discarded, DiscardedKinds::default());
+    }
+
+    #[test]
+    fn fairy_home_reads_as_the_command_line_does_and_survives_new_conditions() {
+        let mut options = EngineOptions::default();
+        assert_eq!(options.rules.fairy_home, FairyHome::None);
+        options.set("FairyHome", "second-rank").unwrap();
+        assert_eq!(options.rules.fairy_home, FairyHome::SecondRank);
+        options.set("Conditions", "anticirce").unwrap();
+        assert_eq!(
+            options.rules.fairy_home,
+            FairyHome::SecondRank,
+            "Conditions keeps FairyHome"
+        );
+        let err = options.set("FairyHome", "rank2").unwrap_err();
+        assert!(err.starts_with("FairyHome: "), "{err}");
+        assert_eq!(options.rules.fairy_home, FairyHome::SecondRank);
     }
 
     #[test]
