@@ -146,6 +146,23 @@ test("the boxed-in Lion's pass: the page's choice is solved under and a problem'
   assert.equal(await page.inputValue("#lion-pass"), "any");
 });
 
+test("fm's Circe homes for fairy pieces and royal kinds: the page's choices are solved under and a problem's own are shown", async (page) => {
+  // キルケ: R×31 mates unless the Wazir is reborn on 32 (fm's second rank), where it takes the rook
+  const circe = "yosei-problem 1\ncondition: circe\nstipulation: help:1\nposition: 6[wa]1k/9/7PP/9/9/9/9/9/6R2 b - 1\n";
+  await load(page, circe);
+  assert.equal(await page.inputValue("#fairy-home"), "none");
+  await solveAndWait(page);
+  assert.equal(await page.locator("#solutions li").count(), 2);
+  await page.selectOption("#fairy-home", "second-rank");
+  await solveAndWait(page);
+  assert.match(await page.textContent("#verdict"), /解なし/);
+  await load(page, circe.replace("condition: circe\n", "condition: circe\nfairy-home: second-rank\n"));
+  assert.equal(await page.inputValue("#fairy-home"), "second-rank");
+  // a Wazir as White's king: without the royal kinds the position has no White king
+  await load(page, "yosei-problem 1\nroyal: [WA]\nposition: 8[wa]/9/7P1/9/9/9/9/9/9 b G 1\n");
+  assert.equal(await page.inputValue("#royal"), "[WA]");
+});
+
 test("Stop ends a long search with verdict unknown", async (page) => {
   // ofm-139 (benches/data/helpmate) as help:11 runs for minutes
   await load(page, "B+l+pn1+pR+p1/+lR7/3+p+p+pB+p1/2+p1+p4/3+p1+p1+p+l/2n1+p2+p1/3+p+p1k1g/7s1/3gs1+p2 b GSNgsnlp 1");

@@ -17,6 +17,8 @@ const TEXT = {
     fairyCapture: "取った妖精駒", hold: "持駒にする", discard: "取捨て",
     fairyPromotion: "妖精駒の成り", promoteNone: "成らない", promoteAll: "すべて成る",
     lionPass: "囲まれた獅子のパス", passEmptyNeighbour: "できない（中将棋）", passAny: "できる（fm）",
+    fairyHome: "キルケの妖精駒", homeNone: "初期位置なし", homeSecondRank: "二段目（fm）",
+    royal: "玉とする駒",
     solve: "解く", stop: "中断", downloadKif: "KIFをダウンロード", asText: "テキストで表示",
     solved: "解あり", "no-solution": "解なし", unknown: "不明（中断または制限）",
     sound: "完全作", unsound: "不完全", solutions: "解", plies: "手", cooks: "余詰", rejoining: "非限定・手順前後（本手順に戻る）",
@@ -47,6 +49,8 @@ const TEXT = {
     fairyCapture: "Captured fairy pieces", hold: "held", discard: "discarded",
     fairyPromotion: "Fairy pieces promote", promoteNone: "none", promoteAll: "all",
     lionPass: "Boxed-in Lion passes", passEmptyNeighbour: "no (chu shogi)", passAny: "yes (fm)",
+    fairyHome: "Circe home of fairy pieces", homeNone: "none", homeSecondRank: "second rank (fm)",
+    royal: "Royal kinds",
     asText: "Show as text", solved: "solved", "no-solution": "no solution",
     unknown: "unknown (stopped or a limit)", sound: "sound", unsound: "not sound", solutions: "solutions",
     plies: "plies", cooks: "cooks", rejoining: "other roads back to the line (非限定 / 手順前後)", leftover: "pieces left over", nodes: "nodes", loaded: "loaded",
@@ -331,6 +335,8 @@ function rulesRequest() {
     fairy_capture: $("fairy-capture").value,
     fairy_promotion: $("fairy-promotion").value,
     lion_pass: $("lion-pass").value,
+    fairy_home: $("fairy-home").value,
+    royal: $("royal").value.trim(),
   };
 }
 
@@ -412,6 +418,8 @@ async function loadText(text, index = 0) {
     showConditions(view.conditions);
     $("uchifuzume").value = view.uchifuzume;
     $("lion-pass").value = view.lion_pass;
+    $("fairy-home").value = view.fairy_home;
+    $("royal").value = view.royal === "none" ? "" : view.royal;
     showOwnChoice("fairy-capture", view.fairy_capture);
     showOwnChoice("fairy-promotion", view.fairy_promotion);
     draw();
