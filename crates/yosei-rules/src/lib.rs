@@ -29,6 +29,7 @@ pub mod repetition;
 pub mod retro;
 pub mod royal;
 pub mod ruleset;
+mod stalemate_drop;
 pub mod stipulation;
 mod three_swallows;
 pub mod validate;

@@ -166,8 +166,14 @@ impl Position {
 
     /// Whether the side to move has a move as the stalemate test counts them: as
     /// [`Position::has_legal_move`], but under Messigny a swap does not count (fm's
-    /// stalemate test never generates swaps, docs/rules/messigny.md).
+    /// stalemate test never generates swaps, docs/rules/messigny.md). Asked only of a
+    /// side that is not in check (the stalemate test's question), so a drop that surely
+    /// leaves its king unattacked settles it (`crate::stalemate_drop`).
     pub fn has_move_against_stalemate(&self, rules: &RuleSet) -> bool {
+        debug_assert!(!self.in_check(rules), "asked of a side in check");
+        if crate::stalemate_drop::has_safe_drop(self, rules) {
+            return true;
+        }
         match rules.compiled().swap {
             Some(_) => crate::general::has_move_but_a_swap(self, rules),
             None => self.has_legal_move(rules),
