@@ -766,6 +766,14 @@ impl LocalSafety {
             })
     }
 
+    /// Whether every move's king safety is told unplayed ([`LocalRules::tells_attacks_unplayed`])
+    /// under Madrasi: [`Self::surely_safe`] is then skipped, `attacked_unplayed` answering
+    /// every move it would (forest-06-10_97 help: 1.021 → 1.009 G Ir).
+    #[inline]
+    pub(crate) fn suspects_asked_alone(&self) -> bool {
+        self.rules.paralysis.is_some() && self.rules.tells_attacks_unplayed()
+    }
+
     /// Whether `m` obeys the conditions that forbid positions ([`LocalRules::obeys_constraints_unplayed`]).
     #[inline]
     pub(crate) fn obeys_constraints_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
