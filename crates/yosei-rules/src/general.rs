@@ -281,6 +281,7 @@ fn run<S: MoveSink>(
         sink,
         trail,
         check_squares: CheckSquaresByKind::default(),
+        checks_anywhere: None,
     };
     generator.board_moves()?;
     generator.drops()
@@ -348,6 +349,9 @@ struct General<'a, S> {
     trail: Trail,
     /// The check squares of each ordinary kind, once asked (`check_targets`).
     check_squares: CheckSquaresByKind,
+    /// The squares from which a move may give check wherever it goes, once asked
+    /// (`LocalSafety::checks_from_anywhere`).
+    checks_anywhere: Option<Bitboard>,
 }
 
 /// Per ordinary kind, the squares from which a move of it may give check: for its
@@ -458,7 +462,10 @@ impl<S: MoveSink> General<'_, S> {
         if !local.obeys_constraints_unplayed(m, self.pos, self.rules)? {
             return Some(false);
         }
-        if !local.surely_safe(m, self.pos, self.rules) {
+        // (where attacks are told unplayed, `attacked_unplayed` answers whenever
+        // `surely_safe` could, asking the same suspects and more: under Madrasi, where
+        // that was measured cheaper, asked alone)
+        if local.suspects_asked_alone() || !local.surely_safe(m, self.pos, self.rules) {
             match local.attacked_unplayed(m, self.pos, self.rules) {
                 Some(true) => return Some(false),
                 Some(false) => {}
@@ -543,9 +550,9 @@ impl<S: MoveSink> General<'_, S> {
             let targets = self.targets(Some(from), piece.kind) & self.check_targets(piece.kind, Some(from));
             // an ordinary piece with its own power goes nowhere outside its empty-board
             // reach (and neither hops nor makes Lion steps): asked before paralysis
-            let own_power = || piece.kind.is_ordinary() && !self.powers.changed().contains(from);
+            let own_power = piece.kind.is_ordinary() && !self.powers.changed().contains(from);
             if targets != Bitboard::FULL
-                && own_power()
+                && own_power
                 && (attacks::ordinary_pseudo_attacks(piece.kind, self.us, from) & targets).is_empty()
             {
                 continue;
@@ -564,9 +571,12 @@ impl<S: MoveSink> General<'_, S> {
                     self.hop_capture(piece.kind, m)?;
                 }
             }
-            let steps = self.powers.two_steps(pos, self.rules, from);
-            if !steps.is_empty() {
-                self.lion_steps(piece.kind, from, steps)?;
+            // (nor does it make Lion steps: asked only of the others)
+            if !own_power {
+                let steps = self.powers.two_steps(pos, self.rules, from);
+                if !steps.is_empty() {
+                    self.lion_steps(piece.kind, from, steps)?;
+                }
             }
         }
         ControlFlow::Continue(())
@@ -700,7 +710,11 @@ impl<S: MoveSink> General<'_, S> {
         let Some(local) = self.local_safety.as_ref().filter(|_| self.only_checks) else {
             return Bitboard::FULL;
         };
-        if from.is_some_and(|from| local.checks_from_anywhere(self.pos, from)) {
+        // (the squares are the same for every piece of the node: computed once)
+        let anywhere = *self
+            .checks_anywhere
+            .get_or_insert_with(|| local.checks_from_anywhere(self.pos));
+        if from.is_some_and(|from| anywhere.contains(from)) {
             return Bitboard::FULL;
         }
         // every piece of a kind checks from the same squares: once per kind and node
