@@ -55,6 +55,11 @@ its side's king); in about two fifths of the problems the defender has a 玉 bes
 royal pieces (fm's 二玉詰: mating either wins). yosei reads that same fm text
 (docs/rules/royal.md).
 
+`--fairy-home second-rank` gives yosei fm's starting squares for fairy pieces under
+キルケ and アンチキルケ (their second rank on the capture's file,
+docs/rules/capture-conditions.md); without it yosei keeps rules.md's (none), and fm's
+rebirths of fairy pieces show up as differences.
+
 yosei is always given `--lion-pass any`, fm's reading of the Lion's pass (a Lion with no
 empty neighbour passes too; in these helpmates no pass is ever a solution's move: the
 attacker's moves check, the defender is in check).
