@@ -175,16 +175,21 @@ pub(crate) fn home_squares(
     owner: Color,
     file: i32,
 ) -> Option<(Square, Option<Square>)> {
-    match nearest_start_squares(kind, owner, file) {
-        Some(squares) => Some(squares),
-        None if rules.fairy_home == FairyHome::SecondRank => {
-            let own_file = match owner {
-                Color::Black => file,
-                Color::White => 10 - file,
-            };
-            start_square(owner, own_file, 8).map(|sq| (sq, None))
-        }
-        None => None,
+    nearest_start_squares(kind, owner, file).or_else(|| {
+        (fairy_homes(rules, owner) & Bitboard::file(file))
+            .into_iter()
+            .next()
+            .map(|sq| (sq, None))
+    })
+}
+
+/// Where the fairy pieces of `owner` start under `rules`: its second rank under
+/// [`FairyHome::SecondRank`], nowhere under [`FairyHome::None`].
+pub(crate) fn fairy_homes(rules: &RuleSet, owner: Color) -> Bitboard {
+    match (rules.fairy_home, owner) {
+        (FairyHome::None, _) => Bitboard::EMPTY,
+        (FairyHome::SecondRank, Color::Black) => Bitboard::rank(8),
+        (FairyHome::SecondRank, Color::White) => Bitboard::rank(2),
     }
 }
 

@@ -1143,13 +1143,7 @@ fn remote_capture_evasions(
             .filter(|&kind| (crate::capture::start_squares(kind, us) & evasions.squares).is_nonempty())
             .fold(0, |mask, kind| mask | kind_bit(kind));
             // fm's fairy homes: every fairy kind returns to our second rank
-            let second_rank = match us {
-                Color::Black => Bitboard::rank(8),
-                Color::White => Bitboard::rank(2),
-            };
-            let fairy_home_answers =
-                rules.fairy_home == crate::FairyHome::SecondRank && (second_rank & evasions.squares).is_nonempty();
-            let kinds = if fairy_home_answers {
+            let kinds = if (crate::capture::fairy_homes(rules, us) & evasions.squares).is_nonempty() {
                 kinds | !ORDINARY_KINDS
             } else {
                 kinds
@@ -1234,7 +1228,7 @@ fn unbound_check_path(pos: &Position, rules: &RuleSet, pieces: Bitboard, king: S
 /// The pieces on the board that are not line-bound ([`crate::PieceTable::is_line_bound`]:
 /// hoppers, Lions, oblique riders such as the Nightrider).
 #[inline]
-fn unbound_pieces(pos: &Position, rules: &RuleSet) -> Bitboard {
+pub(crate) fn unbound_pieces(pos: &Position, rules: &RuleSet) -> Bitboard {
     if !pos.has_fairy_pieces() {
         return Bitboard::EMPTY;
     }

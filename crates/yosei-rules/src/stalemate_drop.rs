@@ -27,7 +27,6 @@
 
 use crate::conditions::PowerRule;
 use crate::{Position, RuleSet, UchifuRule};
-use yosei_core::Bitboard;
 
 /// Whether the side to move (not in check) has a drop that is surely legal under
 /// `rules`: `false` says nothing.
@@ -37,8 +36,9 @@ pub(crate) fn has_safe_drop(pos: &Position, rules: &RuleSet) -> bool {
     if hand.is_empty() || !drops_keep_the_king_safe(rules) {
         return false;
     }
-    let empty = !pos.occupied() & Bitboard::FULL;
-    if empty.is_empty() || enemy_has_unbound_pieces(pos, rules) {
+    let empty = !pos.occupied();
+    let enemy_unbound = crate::local_safety::unbound_pieces(pos, rules) & pos.pieces_of(!us);
+    if empty.is_empty() || enemy_unbound.is_nonempty() {
         return false;
     }
     hand.iter()
@@ -60,16 +60,4 @@ fn drops_keep_the_king_safe(rules: &RuleSet) -> bool {
         && compiled.isardam.is_none()
         && !compiled.koko
         && rules.uchifu() != Some(UchifuRule::Complete)
-}
-
-/// Whether the side not to move has a piece on the board that is not line-bound.
-fn enemy_has_unbound_pieces(pos: &Position, rules: &RuleSet) -> bool {
-    if !pos.has_fairy_pieces() {
-        return false;
-    }
-    let them = pos.pieces_of(!pos.side_to_move());
-    let table = rules.pieces();
-    (pos.fairy_squares() & them)
-        .into_iter()
-        .any(|sq| pos.piece_at(sq).is_some_and(|p| !table.is_line_bound(p.kind)))
 }
