@@ -988,7 +988,7 @@ fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool
         king_capture_turns(setup, from, king, rules) || (!dead_with(rules, piece.kind, by, king) && !two_pawns);
     let obeys = |m: Move| {
         let after = play(&passed, m);
-        let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after);
+        let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after, rules);
         let koko_allows = !rules.koko || koko_obeyed(&after, m);
         isardam_allows && koko_allows
     };
@@ -1021,11 +1021,13 @@ fn king_capture_turns(setup: &Setup, from: Square, king: Square, rules: &Rules) 
     })
 }
 
-/// Isardam: some piece other than a king attacks an enemy piece of its own kind.
-pub fn isardam_forbids(setup: &Setup) -> bool {
+/// Isardam: some piece other than a royal piece or a stone attacks an enemy piece of its
+/// own kind (fm skips a royal kind's pairs).
+pub fn isardam_forbids(setup: &Setup, rules: &Rules) -> bool {
     Square::all().any(|from| {
         setup.piece_at(from).is_some_and(|p| {
-            !matches!(p.kind, PieceKind::King | PieceKind::Stone)
+            p.kind != PieceKind::Stone
+                && !rules.is_royal(p.kind)
                 && reach(setup, from)
                     .iter()
                     .any(|&sq| setup.piece_at(sq) == Some(Piece::new(p.kind, !p.color)))
@@ -1311,7 +1313,7 @@ fn forbidden_without_drop_pawn_mate(after: &Setup, mover: Color, rules: &Rules) 
     if rules.skci && king_in_enemy_king_reach(after, mover, rules) {
         return true;
     }
-    if rules.isardam.is_some() && isardam_forbids(after) {
+    if rules.isardam.is_some() && isardam_forbids(after, rules) {
         return true;
     }
     Square::all().any(|sq| {

@@ -37,7 +37,7 @@ fn compare_game(setup: &Setup, words: &str, without: &RuleSet, rng: &mut SplitMi
     let rules = RuleSet::compile(&conds).unwrap();
     let reference_rules = Rules::from_conditions(&conds, false);
     let refused_by_reference = reference::can_capture_king_with(setup, setup.side_to_move, &reference_rules)
-        || (reference_rules.isardam.is_some() && reference::isardam_forbids(setup));
+        || (reference_rules.isardam.is_some() && reference::isardam_forbids(setup, &reference_rules));
     if let Err(e) = Position::from_setup(setup, &rules) {
         if e.to_string().contains("is not defined for here") {
             tally.unsupported += 1;

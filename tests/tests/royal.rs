@@ -55,6 +55,23 @@ fn a_royal_wazir_is_mated_where_a_king_would_take_the_checker() {
     assert_eq!(fm_help("ばか詰 33金 +金, 11玉 +0 #1"), ["G*2b"]);
 }
 
+/// Under Isardam the same royal Wazir: the gold leaving 3c would open file 3 between
+/// the two lances, a forbidden pair, so only the drop mates (fm: 22金打 alone; both
+/// without ISARDAM).
+#[test]
+fn a_royal_wazir_under_isardam() {
+    assert_eq!(fm_help("/EF1=WA@R\nISARDAMばか詰 33金 39香 +金, 11WA 31香 +0 #1"), ["G*2b"]);
+    assert_eq!(fm_help("/EF1=WA@R\nばか詰 33金 39香 +金, 11WA 31香 +0 #1"), ["3c2b", "G*2b"]);
+}
+
+/// Under Koko a check on a royal Wazir counts only if the capturer, on its square, would
+/// have a neighbour: alone in the corner, the Wazir is checked by neither gold on 2b, and
+/// there is no mate (fm: 不詰).
+#[test]
+fn a_royal_wazir_under_koko_is_checked_only_by_a_capture_with_a_neighbour() {
+    assert!(fm_help("/EF1=WA@R\nKOKOばか詰 33金 +金, 11WA +0 #1").is_empty());
+}
+
 /// The tori phoenix is royal without `@R` and steps as a king (fm: 22金打 only).
 #[test]
 fn the_tori_phoenix_is_royal_and_steps_as_a_king() {
@@ -360,6 +377,9 @@ fn royal_fairy_pieces_against_the_reference_generator() {
         &[Condition::AntiAndernach],
         &[Condition::NekoSen],
         &[Condition::NekoNekoSen],
+        &[Condition::Isardam],
+        &[Condition::IsardamB],
+        &[Condition::Koko],
     ] {
         for game in 0..120 {
             let royal_kind = ROYALS[game % ROYALS.len()];
@@ -423,6 +443,8 @@ fn two_royal_pieces_against_the_reference_generator() {
         &[Condition::Circe],
         &[Condition::NekoSen],
         &[Condition::NekoNekoSen],
+        &[Condition::Isardam],
+        &[Condition::Koko],
     ] {
         let rules = RuleSet::compile(conditions).unwrap();
         let reference_rules = reference::Rules::from_conditions(conditions, false);

@@ -18,7 +18,7 @@
 //! Only the conditions of [`holds_under`] take a royal fairy piece or several royal
 //! pieces of a side; under the others they are refused
 //! (`SetupProblem::RoyalUnderCondition`, `SetupProblem::SeveralKingsUnderCondition`):
-//! those name the king by its kind (駒詰, 天竺, Isardam, Koko). Where the others single
+//! those give the king a power (駒詰, 天竺; fm has neither). Where the others single
 //! the king out (Madrasi's exemption, Andernach's colour, キルケ's and PWC's putting
 //! back) they ask whether the kind is royal ([`crate::Position::is_royal_kind`]), as fm
 //! asks `B_PA_ROYAL`; under アンチキルケ a capturing royal fairy piece goes where any
@@ -63,6 +63,9 @@ pub fn holds_under(condition: Condition) -> bool {
             | Condition::AntiAndernach
             | Condition::NekoSen
             | Condition::NekoNekoSen
+            | Condition::Isardam
+            | Condition::IsardamB
+            | Condition::Koko
     )
 }
 

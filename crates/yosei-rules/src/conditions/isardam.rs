@@ -1,6 +1,7 @@
 //! Isardam, types A and B (docs/rules/isardam.md), as fm 6.005.019 plays them: a
 //! position where a piece attacks an enemy piece of its own kind (promoted and
-//! unpromoted kinds differ; a king's attacks never count) is forbidden, whoever moved
+//! unpromoted kinds differ; a royal piece's attacks never count, nor attacks on one) is
+//! forbidden, whoever moved
 //! and however (drops included). Type A (fm's ISARDAM, `!IS`) also asks it of king
 //! captures: a piece reaching the enemy king checks only if some form of that capture
 //! leaves a position Isardam allows; type B (`ISARDAM（タイプB）`, `!IB`) does not ask.
@@ -26,7 +27,7 @@ pub(crate) fn forbidden_attack(pos: &Position, rules: &RuleSet) -> Option<(Squar
     let table = rules.pieces();
     for from in occupied {
         let Some(piece) = pos.piece_at(from) else { continue };
-        if matches!(piece.kind, PieceKind::King | PieceKind::Stone) {
+        if !pairs_count(pos, piece.kind) {
             continue;
         }
         let same_kind = pos.pieces(!piece.color, piece.kind);
@@ -81,9 +82,19 @@ fn sets_down_a_pair(pos: &Position, rules: &RuleSet, landed: Piece, from: Option
         || from.is_some_and(|from| opened_line_meets_its_kind(pos, rules, from, occupied, stale))
 }
 
+/// Whether two pieces of `kind` facing each other make a pair Isardam forbids: not for
+/// a stone (it attacks nothing), nor for a royal kind (the king, a kind declared royal):
+/// fm's test, shared with Madrasi, skips a pair whose kind is royal (`B_PA_ROYAL`;
+/// its Isardam-K, where kings would count, is unimplemented). Every piece of a royal
+/// kind is royal, so such a pair is two royal pieces.
+#[inline]
+fn pairs_count(pos: &Position, kind: PieceKind) -> bool {
+    kind != PieceKind::Stone && !pos.is_royal_kind(kind)
+}
+
 /// Whether `piece` on `sq` attacks an enemy piece of its kind or is attacked by one
-/// (kings and stones never: a king's attacks do not count); the pieces `pos` shows on
-/// `stale` squares are taken as gone.
+/// (royal pieces and stones never: [`pairs_count`]); the pieces `pos` shows on `stale`
+/// squares are taken as gone.
 fn meets_its_kind(
     pos: &Position,
     rules: &RuleSet,
@@ -92,7 +103,7 @@ fn meets_its_kind(
     occupied: Bitboard,
     stale: Bitboard,
 ) -> bool {
-    if matches!(piece.kind, PieceKind::King | PieceKind::Stone) {
+    if !pairs_count(pos, piece.kind) {
         return false;
     }
     let enemies = pos.pieces(!piece.color, piece.kind) & !stale;
@@ -121,6 +132,9 @@ fn opened_line_meets_its_kind(
     let table = rules.pieces();
     // (a kind the other side lacks makes no pair: asked first, before any reach)
     let meets = |from: Square, piece: Piece| {
+        if !pairs_count(pos, piece.kind) {
+            return false;
+        }
         let enemies = pos.pieces(!piece.color, piece.kind) & !stale;
         enemies.is_nonempty() && (table.reach(piece.kind, piece.color, from, occupied).attacks & enemies).is_nonempty()
     };
