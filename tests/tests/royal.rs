@@ -60,8 +60,14 @@ fn a_royal_wazir_is_mated_where_a_king_would_take_the_checker() {
 /// without ISARDAM).
 #[test]
 fn a_royal_wazir_under_isardam() {
-    assert_eq!(fm_help("/EF1=WA@R\nISARDAMばか詰 33金 39香 +金, 11WA 31香 +0 #1"), ["G*2b"]);
-    assert_eq!(fm_help("/EF1=WA@R\nばか詰 33金 39香 +金, 11WA 31香 +0 #1"), ["3c2b", "G*2b"]);
+    assert_eq!(
+        fm_help("/EF1=WA@R\nISARDAMばか詰 33金 39香 +金, 11WA 31香 +0 #1"),
+        ["G*2b"]
+    );
+    assert_eq!(
+        fm_help("/EF1=WA@R\nばか詰 33金 39香 +金, 11WA 31香 +0 #1"),
+        ["3c2b", "G*2b"]
+    );
 }
 
 /// Under Koko a check on a royal Wazir counts only if the capturer, on its square, would
