@@ -30,7 +30,11 @@ usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES] [STIP]
   swap `21金<>55` as `5e<>2a`). Under nekosen and nekonekosen a difference where fm
   misses lines that all hold an attacker's drop through the middle piece of the odd line
   it makes is counted apart, as fm's drop slip (docs/rules/nekosen.md); with andernach or
-  anti-andernach among the conditions that test follows the pieces' changes of colour."""
+  anti-andernach among the conditions that test follows the pieces' changes of colour.
+  Under koko with madrasi, k-madrasi, annan, anhoku, taimen or haimen a difference where
+  fm misses lines that all hold an attacker's drop whose piece does not reach the king
+  (the check is another piece's, made valid by the drop standing next to the king's
+  square) is counted as fm's drop slip too (docs/rules/koko.md, "Combinations")."""
 import json, os, random, re, subprocess, sys
 
 FM_WORD = {
@@ -260,6 +264,73 @@ def makes_middle_by_drop(sfen, moves, cond):
             board[to] = ('+' + piece if m.endswith('+') else piece)
     return False
 
+# Black's steps (file, rank) per ordinary power (rank 1 is Black's far side); the
+# riders' lines are unbounded on fm's empty-board table.
+GOLD = [(0, -1), (1, -1), (-1, -1), (1, 0), (-1, 0), (0, 1)]
+STEPS = {
+    'P': [(0, -1)], 'N': [(1, -2), (-1, -2)], 'S': [(0, -1), (1, -1), (-1, -1), (1, 1), (-1, 1)],
+    'G': GOLD, '+P': GOLD, '+L': GOLD, '+N': GOLD, '+S': GOLD,
+    'K': [(df, dr) for df in (-1, 0, 1) for dr in (-1, 0, 1) if (df, dr) != (0, 0)],
+    '+B': [(0, -1), (0, 1), (1, 0), (-1, 0)], '+R': [(1, 1), (1, -1), (-1, 1), (-1, -1)],
+}
+LINES = {'L': [(0, -1)], 'B': [(1, 1), (1, -1), (-1, 1), (-1, -1)], 'R': [(0, -1), (0, 1), (1, 0), (-1, 0)]}
+LINES['+B'], LINES['+R'] = LINES['B'], LINES['R']
+
+def black_reaches_on_empty_board(kind, frm, to):
+    """Whether a Black piece of power `kind` ('G', '+R'…) on `frm` reaches `to` on an
+    empty board (fm's `hi_to_board`, the table its drop shortcuts ask)."""
+    df, dr = to[0] - frm[0], to[1] - frm[1]
+    if (df, dr) in STEPS.get(kind, []):
+        return True
+    return any(df * ur - dr * uf == 0 and df * uf + dr * ur > 0 for uf, ur in LINES.get(kind, []))
+
+def koko_drop_slip(sfen, moves, cond):
+    """Whether an attacker's drop in `moves` (USI, from `sfen`) checks only through Koko:
+    under Koko with Madrasi or 安南, 安北, 対面, 背面, fm's checking-drop shortcut
+    (`help_check_place_sub_madrasi`, `_annanhoku`, `_taihaimen`) tries only a drop whose
+    piece reaches the king with the power it will have on an empty board (or, under
+    安南 and 安北, lends its power to a piece that then does), so it never tries a drop
+    that gives check by standing next to the king's square, which makes another piece's
+    capture of the king land next to a piece (docs/rules/koko.md, "Combinations")."""
+    conds = cond.split('+')
+    if 'koko' not in conds or not ({'madrasi', 'k-madrasi', 'annan', 'anhoku', 'taimen', 'haimen'} & set(conds)):
+        return False
+    board = board_of(sfen)
+    usi_sq = lambda t: (int(t[0]), 'abcdefghi'.index(t[1]) + 1)
+    black_at = lambda sq: sq in board and board[sq] != 'O' and board[sq].lstrip('+').isupper()
+    white_at = lambda sq: sq in board and board[sq] != 'O' and board[sq].lstrip('+').islower()
+    kind_at = lambda sq: board[sq].upper()
+    for ply, m in enumerate(moves):
+        if '*' in m:
+            to = usi_sq(m[2:4])
+            board[to] = m[0] if ply % 2 == 0 else m[0].lower()
+            if ply % 2 == 0:
+                king = next(sq for sq, p in board.items() if p == 'k')
+                power, lent_to = m[0], None
+                ahead, behind = (to[0], to[1] - 1), (to[0], to[1] + 1)
+                if 'annan' in conds:
+                    power = kind_at(behind) if black_at(behind) else power
+                    lent_to = ahead if black_at(ahead) else None
+                elif 'anhoku' in conds:
+                    power = kind_at(ahead) if black_at(ahead) else power
+                    lent_to = behind if black_at(behind) else None
+                elif 'taimen' in conds:
+                    power = kind_at(ahead) if white_at(ahead) else power
+                elif 'haimen' in conds:
+                    power = kind_at(behind) if white_at(behind) else power
+                tried = black_reaches_on_empty_board(power, to, king) or (
+                    lent_to is not None and black_reaches_on_empty_board(m[0], lent_to, king))
+                if not tried:
+                    return True
+        else:
+            fr, to = usi_sq(m[0:2]), usi_sq(m[2:4])
+            captured = board.get(to)
+            piece = board.pop(fr)
+            if turns(board, piece, captured, to, cond):
+                piece = piece.swapcase()
+            board[to] = ('+' + piece if m.endswith('+') else piece)
+    return False
+
 def turns(board, piece, captured, to, cond):
     """Whether `piece` (its letter before the move's promotion), moving to `to` onto
     `captured` (or an empty square), changes colour under Andernach or Anti-Andernach
@@ -323,7 +394,7 @@ def main():
             continue
         # fm's known slip: every line only yosei has holds a drop through a middle piece
         slip = len(ylines) == ys and flines < ylines and all(
-            makes_middle_by_drop(sfen, l, cond) for l in ylines - flines)
+            makes_middle_by_drop(sfen, l, cond) or koko_drop_slip(sfen, l, cond) for l in ylines - flines)
         slips += slip
         print(f'DIFFER{" (fm drop slip)" if slip else ""} yosei {ys} fm {fs}: {sfen}  |  {line}\n'
               f'  yosei {sorted(ylines)}\n  fm    {sorted(flines)}')

@@ -967,7 +967,7 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
             let judged = rules.isardam == Some(Isardam::A) || rules.koko;
             !invalid
                 && !paralysed(setup, rules, &powers, sq)
-                && (!judged || king_capture_obeys(setup, sq, king, two_pawns, rules))
+                && (!judged || king_capture_obeys(setup, sq, king, two_pawns, &powers[sq.index()], rules))
         })
         .collect()
 }
@@ -976,8 +976,17 @@ fn ordinary_checkers_of(setup: &Setup, king: Square, by: Color, rules: &Rules) -
 /// in some form (promoted where its kind may promote, never under 成禁 or 絶対成禁;
 /// unpromoted unless dead there or a second pawn and, under Andernach, not turned),
 /// once played (the capturer turned where Andernach turns it) obeys them (fm's trial
-/// move).
-fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool, rules: &Rules) -> bool {
+/// move). The capture follows `power`, the capturer's powers (under 安南 and the like
+/// the borrowed one: fm's trial walks the lent kind's squares), its forms the piece's
+/// own kind.
+fn king_capture_obeys(
+    setup: &Setup,
+    from: Square,
+    king: Square,
+    two_pawns: bool,
+    power: &[PieceKind],
+    rules: &Rules,
+) -> bool {
     let piece = setup.piece_at(from).expect("a capturer");
     let by = piece.color;
     let mut passed = setup.clone();
@@ -993,11 +1002,13 @@ fn king_capture_obeys(setup: &Setup, from: Square, king: Square, two_pawns: bool
         isardam_allows && koko_allows
     };
     // a capture by hopping over the king (the Locust) lands beyond it (fm's
-    // `hi_trial_move2`; Isardam refuses hoppers, Koko powers other than the own)
-    let by_hopping = hop_captures_as(setup, from, piece.kind)
-        .into_iter()
-        .any(|(hurdle, to)| hurdle == king && obeys(Move::two_step(from, king, to)));
-    let landing = landings_with(setup, from, &[piece.kind]).contains(&king);
+    // `hi_trial_move2`; Isardam refuses hoppers)
+    let by_hopping = power.iter().any(|&kind| {
+        hop_captures_as(setup, from, kind)
+            .into_iter()
+            .any(|(hurdle, to)| hurdle == king && obeys(Move::two_step(from, king, to)))
+    });
+    let landing = landings_with(setup, from, power).contains(&king);
     let by_landing = landing
         && [(true, promoted), (false, unpromoted)]
             .into_iter()

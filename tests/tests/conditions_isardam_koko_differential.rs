@@ -146,3 +146,25 @@ fn isardam_and_koko_combined_equal_the_reference() {
         0x15C0,
     );
 }
+
+/// Koko with the power conditions and Madrasi: a king capture follows the capturer's
+/// borrowed power and is paralysed as any capture is, and a move must still land next
+/// to a piece (docs/rules/koko.md, "Combinations").
+#[test]
+fn koko_with_the_power_conditions_and_madrasi_equals_the_reference() {
+    let _ = run(
+        &[
+            "koko+annan",
+            "koko+anhoku",
+            "koko+taimen",
+            "koko+haimen",
+            "koko+madrasi",
+            "koko+k-madrasi",
+            "koko+annan+madrasi",
+            "koko+taimen+circe",
+            "koko+haimen+andernach",
+        ],
+        150,
+        0xC0C05,
+    );
+}

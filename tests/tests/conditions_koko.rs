@@ -81,16 +81,14 @@ fn koko_help_mate_where_the_king_may_not_take_onto_an_empty_neighbourhood() {
     assert_eq!(help3(sfen, &[]), Vec::<String>::new());
 }
 
-/// Refused with Koko: 二歩王取無効 (fm cannot run the pair), the power conditions,
-/// Madrasi and PWC (fm's solution sets differ), アンチキルケ (not compared); キルケ, 打歩詰
-/// and the move bans are accepted.
+/// Refused with Koko: 二歩王取無効 (fm cannot run the pair), ネコ鮮, ネコネコ鮮 and PWC
+/// (fm's solution sets differ, not understood), アンチキルケ and 天竺 (not compared);
+/// キルケ, 打歩詰, the move bans, 安南, 安北, 対面, 背面, Madrasi and Ｋマドラシ are accepted.
 #[test]
 fn koko_combinations_refused_and_accepted() {
     for other in [
-        Condition::Annan,
-        Condition::Taimen,
-        Condition::Madrasi,
-        Condition::KMadrasi,
+        Condition::NekoSen,
+        Condition::NekoNekoSen,
         Condition::Pwc,
         Condition::AntiCirce,
         Condition::Tenjiku,
@@ -103,9 +101,47 @@ fn koko_combinations_refused_and_accepted() {
         Condition::Uchifu,
         Condition::NoCapture,
         Condition::Ascetic,
+        Condition::Annan,
+        Condition::Anhoku,
+        Condition::Taimen,
+        Condition::Haimen,
+        Condition::Madrasi,
+        Condition::KMadrasi,
     ] {
         assert!(RuleSet::compile(&[Koko, other]).is_ok(), "{other}");
     }
+}
+
+/// Under 安南 a king capture follows the borrowed power: the Black silver on 24 moves as
+/// the knight behind it on 25 and so reaches the White king on 12, whose neighbour on 11
+/// makes the capture land next to a piece. White to move is in check; with Black to
+/// move the setup is refused (the silver's own steps do not reach 12; fm: 先手番で既に
+/// 後手玉に王手, and under KOKO alone no complaint).
+#[test]
+fn koko_with_annan_a_king_capture_follows_the_borrowed_power() {
+    let black_to_move = "8p/8k/9/7S1/7N1/9/9/9/K8 b - 1";
+    let e = position_under(black_to_move, &[Koko, Condition::Annan]).unwrap_err();
+    assert!(e.contains("in check"), "{e}");
+    assert!(position_under(black_to_move, &[Koko]).is_ok());
+    let white_to_move = "8p/8k/9/7S1/7N1/9/9/9/K8 w - 1";
+    let pos = position_under(white_to_move, &[Koko, Condition::Annan]).unwrap();
+    assert!(pos.in_check(&rules(&[Koko, Condition::Annan])));
+}
+
+/// fm `KOKOマドラシばか詰 52歩53圭63角81金 +飛金, 51金71玉73金91角 +0 #1` finds no mate;
+/// yosei finds 62飛打: the rook on 62 does not reach the king on 71, but standing next
+/// to it gives the gold on 81 a capture that lands next to a piece — a check, and no
+/// escape (72 and 61 the rook's, 81 guarded by the bishop on 63). Under Koko alone fm
+/// finds it, with 62金打 and 72金打; with Madrasi its drop shortcut
+/// (`help_check_place_sub_madrasi`) tries only drops whose piece reaches the king. Under
+/// Madrasi the two golds' checks are paralysed: the one on 62 by the gold on 51, the one
+/// on 72 by the gold on 73 (docs/rules/koko.md, "Combinations").
+#[test]
+fn koko_with_madrasi_a_drop_checks_by_standing_next_to_the_king() {
+    let sfen = "bGk1g4/4P4/2gB+N4/9/9/9/9/9/9 b RG 1";
+    let help1 = |conditions: &[Condition]| help_solutions(sfen, conditions, 1);
+    assert_eq!(help1(&[Koko, Condition::Madrasi]), ["R*6b"]);
+    assert_eq!(help1(&[Koko]), ["G*6b", "G*7b", "R*6b"]);
 }
 
 /// cli.md's name, the katakana name, fm's keywords (KOKO, KOEKO), the case fm prints and

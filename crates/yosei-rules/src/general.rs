@@ -86,7 +86,7 @@ pub(crate) fn is_ordinary_capture(pos: &Position, rules: &RuleSet, powers: &Powe
         return false;
     }
     (compiled.isardam != Some(Isardam::TypeA) || isardam::king_capture_allowed(pos, rules, from, sq))
-        && (!compiled.koko || koko::king_capture_allowed(pos, rules, from, sq))
+        && (!compiled.koko || koko::king_capture_allowed(pos, rules, powers, from, sq))
 }
 
 /// The pieces of `by` whose current power reaches `sq` (phase 1 only: paralysis and

@@ -9,6 +9,7 @@
 //! capturer beyond it, where it must have a neighbour.
 
 use super::king_capture_forms;
+use crate::powers::Powers;
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Color, Displacement, Move, PieceKind, Square};
 
@@ -36,12 +37,22 @@ pub(crate) fn obeyed_unplayed(pos: &Position, m: Move) -> Option<bool> {
     ))
 }
 
-/// Whether the piece on `from` may capture the king on `king` as a check does.
-pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square, king: Square) -> bool {
-    let Some(piece) = pos.piece_at(from) else { return false };
+/// Whether the piece on `from`, which reaches the king on `king` with its power in
+/// `powers`, may capture it as a check does. Under the power conditions the capture
+/// follows the borrowed power (fm's `analyze_*_phase_constraint` walks the lent kind's
+/// squares) while its forms are the piece's own kind's (its trial move plays the piece).
+pub(crate) fn king_capture_allowed(
+    pos: &Position,
+    rules: &RuleSet,
+    powers: &Powers,
+    from: Square,
+    king: Square,
+) -> bool {
+    if pos.piece_at(from).is_none() {
+        return false;
+    }
     let others = pos.occupied().without(from);
-    // (Koko refuses the power conditions: the piece moves as its own kind)
-    let reach = rules.pieces().reach(piece.kind, piece.color, from, pos.occupied());
+    let reach = powers.reach(pos, rules, from, pos.occupied());
     // the capturer lands on the king's square whatever its form; the king goes to no
     // hand and is reborn nowhere (キルケ, PWC)
     let landing = reach.landing_captures.contains(king)
@@ -60,10 +71,11 @@ fn has_neighbour(sq: Square, occupied: yosei_core::Bitboard) -> bool {
 }
 
 /// Whether Koko is set. Refused with it (docs/rules/koko.md): 二歩王取無効 (fm cannot run
-/// the pair), the power conditions, Madrasi and PWC (fm's solutions differ from the
-/// rule read from its source: not understood yet), アンチキルケ, 天竺, 駒詰 and skci (not
-/// compared with fm). Isardam's exclusion is reported by `isardam::compile`; Andernach
-/// and Anti-Andernach combine (`turn_rule`).
+/// the pair), ネコ鮮, ネコネコ鮮 and PWC (fm's solutions differ from the rule read from
+/// its source: not understood yet), アンチキルケ, 天竺, 駒詰 and skci (not compared with
+/// fm). Isardam's exclusion is reported by `isardam::compile`; Andernach and
+/// Anti-Andernach combine (`turn_rule`), and so do 安南, 安北, 対面, 背面, Madrasi and
+/// Ｋマドラシ (where fm differs, its drop shortcut misses a check: docs/rules/koko.md).
 pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> bool {
     if !conditions.contains(&Condition::Koko) {
         return false;
@@ -75,14 +87,8 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> b
             matches!(
                 c,
                 KikiNifuInvalid
-                    | Annan
-                    | Anhoku
-                    | Taimen
-                    | Haimen
                     | NekoSen
                     | NekoNekoSen
-                    | Madrasi
-                    | KMadrasi
                     | Pwc
                     | AntiCirce
                     | Tenjiku
