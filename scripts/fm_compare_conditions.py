@@ -31,7 +31,8 @@ usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES] [STIP]
   misses lines that all hold an attacker's drop through the middle piece of the odd line
   it makes is counted apart, as fm's drop slip (docs/rules/nekosen.md); with andernach or
   anti-andernach among the conditions that test follows the pieces' changes of colour.
-  Under koko with madrasi, k-madrasi, annan, anhoku, taimen or haimen a difference where
+  Under koko with madrasi, k-madrasi, annan, anhoku, taimen, haimen, nekosen or
+  nekonekosen a difference where
   fm misses lines that all hold an attacker's drop whose piece does not reach the king
   (the check is another piece's, made valid by the drop standing next to the king's
   square) is counted as fm's drop slip too (docs/rules/koko.md, "Combinations")."""
@@ -293,7 +294,8 @@ def koko_drop_slip(sfen, moves, cond):
     that gives check by standing next to the king's square, which makes another piece's
     capture of the king land next to a piece (docs/rules/koko.md, "Combinations")."""
     conds = cond.split('+')
-    if 'koko' not in conds or not ({'madrasi', 'k-madrasi', 'annan', 'anhoku', 'taimen', 'haimen'} & set(conds)):
+    shortcut = {'madrasi', 'k-madrasi', 'annan', 'anhoku', 'taimen', 'haimen', 'nekosen', 'nekonekosen'}
+    if 'koko' not in conds or not (shortcut & set(conds)):
         return False
     board = board_of(sfen)
     usi_sq = lambda t: (int(t[0]), 'abcdefghi'.index(t[1]) + 1)
@@ -318,8 +320,11 @@ def koko_drop_slip(sfen, moves, cond):
                     power = kind_at(ahead) if white_at(ahead) else power
                 elif 'haimen' in conds:
                     power = kind_at(behind) if white_at(behind) else power
-                tried = black_reaches_on_empty_board(power, to, king) or (
-                    lent_to is not None and black_reaches_on_empty_board(m[0], lent_to, king))
+                if 'nekosen' in conds or 'nekonekosen' in conds:
+                    tried = neko_drop_tried(board, to, king, 'nekonekosen' in conds)
+                else:
+                    tried = black_reaches_on_empty_board(power, to, king) or (
+                        lent_to is not None and black_reaches_on_empty_board(m[0], lent_to, king))
                 if not tried:
                     return True
         else:
@@ -329,6 +334,38 @@ def koko_drop_slip(sfen, moves, cond):
             if turns(board, piece, captured, to, cond):
                 piece = piece.swapcase()
             board[to] = ('+' + piece if m.endswith('+') else piece)
+    return False
+
+def neko_line(board, sq, either_side):
+    """The squares of the line through `sq` (top to bottom) under ネコ鮮 (Black's pieces,
+    no stone) or ネコネコ鮮 (either side's)."""
+    member = lambda s: s in board and board[s] != 'O' and (either_side or board[s].lstrip('+').isupper())
+    top = bottom = sq[1]
+    while member((sq[0], top - 1)):
+        top -= 1
+    while member((sq[0], bottom + 1)):
+        bottom += 1
+    return [(sq[0], r) for r in range(top, bottom + 1)]
+
+def neko_drop_tried(board, to, king, either_side):
+    """Whether fm's ネコ鮮 checking-drop shortcut (`help_check_place_sub_nekosen`) tries
+    the Black drop just made on `to` (`board` after it): some Black piece of the line it
+    joins, with the power the line now gives it (the middle of an odd line other than
+    the dropped piece with its power from before the drop, fm's stale value), reaches
+    the king on an empty board."""
+    line = neko_line(board, to, either_side)
+    n = len(line)
+    for i, sq in enumerate(line):
+        if not board[sq].lstrip('+').isupper():
+            continue
+        if n % 2 == 1 and i == n // 2 and sq != to:
+            before = {s: p for s, p in board.items() if s != to}
+            old = neko_line(before, sq, either_side)
+            power = before[old[len(old) - 1 - old.index(sq)]].upper()
+        else:
+            power = board[line[n - 1 - i]].upper()
+        if black_reaches_on_empty_board(power, sq, king):
+            return True
     return False
 
 def turns(board, piece, captured, to, cond):

@@ -81,14 +81,13 @@ fn koko_help_mate_where_the_king_may_not_take_onto_an_empty_neighbourhood() {
     assert_eq!(help3(sfen, &[]), Vec::<String>::new());
 }
 
-/// Refused with Koko: 二歩王取無効 (fm cannot run the pair), ネコ鮮, ネコネコ鮮 and PWC
-/// (fm's solution sets differ, not understood), アンチキルケ and 天竺 (not compared);
-/// キルケ, 打歩詰, the move bans, 安南, 安北, 対面, 背面, Madrasi and Ｋマドラシ are accepted.
+/// Refused with Koko: 二歩王取無効 (fm cannot run the pair), PWC (fm's solution sets
+/// differ, not understood), アンチキルケ and 天竺 (not compared); キルケ, 打歩詰, the move
+/// bans, 安南, 安北, 対面, 背面, ネコ鮮, ネコネコ鮮, Madrasi and Ｋマドラシ are accepted.
 #[test]
 fn koko_combinations_refused_and_accepted() {
     for other in [
-        Condition::NekoSen,
-        Condition::NekoNekoSen,
+        Condition::KikiNifuInvalid,
         Condition::Pwc,
         Condition::AntiCirce,
         Condition::Tenjiku,
@@ -105,6 +104,8 @@ fn koko_combinations_refused_and_accepted() {
         Condition::Anhoku,
         Condition::Taimen,
         Condition::Haimen,
+        Condition::NekoSen,
+        Condition::NekoNekoSen,
         Condition::Madrasi,
         Condition::KMadrasi,
     ] {

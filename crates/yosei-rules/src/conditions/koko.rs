@@ -71,11 +71,11 @@ fn has_neighbour(sq: Square, occupied: yosei_core::Bitboard) -> bool {
 }
 
 /// Whether Koko is set. Refused with it (docs/rules/koko.md): 二歩王取無効 (fm cannot run
-/// the pair), ネコ鮮, ネコネコ鮮 and PWC (fm's solutions differ from the rule read from
-/// its source: not understood yet), アンチキルケ, 天竺, 駒詰 and skci (not compared with
-/// fm). Isardam's exclusion is reported by `isardam::compile`; Andernach and
-/// Anti-Andernach combine (`turn_rule`), and so do 安南, 安北, 対面, 背面, Madrasi and
-/// Ｋマドラシ (where fm differs, its drop shortcut misses a check: docs/rules/koko.md).
+/// the pair), PWC (fm's solutions differ from the rule read from its source: not
+/// understood yet), アンチキルケ, 天竺, 駒詰 and skci (not compared with fm). Isardam's
+/// exclusion is reported by `isardam::compile`; Andernach and Anti-Andernach combine
+/// (`turn_rule`), and so do 安南, 安北, 対面, 背面, ネコ鮮, ネコネコ鮮, Madrasi and Ｋマドラシ
+/// (where fm differs, its drop shortcut misses a check: docs/rules/koko.md).
 pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> bool {
     if !conditions.contains(&Condition::Koko) {
         return false;
@@ -86,14 +86,7 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> b
             use Condition::*;
             matches!(
                 c,
-                KikiNifuInvalid
-                    | NekoSen
-                    | NekoNekoSen
-                    | Pwc
-                    | AntiCirce
-                    | Tenjiku
-                    | Komazume(_)
-                    | SelfCheckCaptureInvalid
+                KikiNifuInvalid | Pwc | AntiCirce | Tenjiku | Komazume(_) | SelfCheckCaptureInvalid
             )
         })
         .map(|c| format!("{c} ({})", c.japanese()))
