@@ -48,6 +48,7 @@ FM_WORD = {
     'nekosen': 'ネコ鮮', 'nekonekosen': 'ネコネコ鮮', 'kiki-nifu-invalid': '二歩王取無効',
     'andernach': 'ANDERNACH', 'anti-andernach': 'ANTIANDERNACH', 'koko': 'KOKO',
     'isardam': 'ISARDAM', 'isardam-b': 'ISARDAM（タイプB）', 'uchifu': '打歩詰',
+    'circe': 'キルケ', 'anticirce': 'アンチキルケ', 'pwc': 'PWC',
 }
 TOOLS = os.environ.get('FM_TOOLS', '/work/shared/tools/fm-linux')
 sys.path.insert(0, TOOLS)
@@ -217,6 +218,8 @@ def fm_line_to_usi(text):
     """fm's solution line (`12歩打 同金<21 同金<>55`) as USI moves (`P*1b 2a1b 5e<>1b`)."""
     sq = lambda d: d[0] + 'abcdefghi'[int(d[1]) - 1]
     moves, last = [], None
+    # an Anti-Circe return or a Circe rebirth is written after the move (`11飛生<14/28飛`)
+    text = re.sub(r'/\d\d\S*', '', text)
     for dest, piece, prom, origin in FM_MOVE.findall(text):
         dest = last if dest == '同' else dest
         last = dest
@@ -424,6 +427,10 @@ def main():
             continue
         fs, line, flines = f
         solved += ys > 0
+        # fm writes no square for a Circe rebirth or an Anti-Circe return ('4c3c/3a' is
+        # its '33金<43'); the counts still tell two squares apart
+        if {'circe', 'anticirce', 'pwc'} & set(cond.split('+')):
+            ylines = {tuple(m.split('/')[0] for m in l) for l in ylines}
         swapping += any('<>' in m for l in flines for m in l)
         # the same count, and the same lines where yosei listed them all
         if ys == fs and (len(ylines) != ys or ylines == flines):

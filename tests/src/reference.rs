@@ -995,11 +995,19 @@ fn king_capture_obeys(
     // under Andernach a capturer that turns is held to its new owner's test only
     let unpromoted =
         king_capture_turns(setup, from, king, rules) || (!dead_with(rules, piece.kind, by, king) && !two_pawns);
-    let obeys = |m: Move| {
-        let after = play(&passed, m);
+    // under アンチキルケ the trial capture is played with the capturer's return (a return
+    // that makes two pawns is no form of it)
+    let obeys_as_played = |form: Move| {
+        let after = play(&passed, form);
         let isardam_allows = rules.isardam.is_none() || !isardam_forbids(&after, rules);
-        let koko_allows = !rules.koko || koko_obeyed(&after, m);
-        isardam_allows && koko_allows
+        let koko_allows = !rules.koko || koko_obeyed(&after, form);
+        isardam_allows && koko_allows && !self::two_pawns(&after, by)
+    };
+    let obeys = |m: Move| match rules.capture {
+        Some(capture @ Capture::AntiCirce) => capture_forms(&passed, rules, capture, m)
+            .into_iter()
+            .any(obeys_as_played),
+        _ => obeys_as_played(m),
     };
     // a capture by hopping over the king (the Locust) lands beyond it (fm's
     // `hi_trial_move2`; Isardam refuses hoppers)
@@ -1009,14 +1017,26 @@ fn king_capture_obeys(
             .any(|(hurdle, to)| hurdle == king && obeys(Move::two_step(from, king, to)))
     });
     let landing = landings_with(setup, from, power).contains(&king);
+    // under アンチキルケ an unpromoted capturer that returns home is judged there (dead
+    // piece, two pawns), not on the king's square
+    let anticirce = rules.capture == Some(Capture::AntiCirce);
     let by_landing = landing
-        && [(true, promoted), (false, unpromoted)]
+        && [(true, promoted), (false, unpromoted || anticirce)]
             .into_iter()
             .filter(|&(_, allowed)| allowed)
             .any(|(promote, _)| {
+                let plain = Move::normal(from, king, promote);
+                if anticirce {
+                    let returns_or_may_stay = |form: &Move| {
+                        matches!(form.displacement(), Some((Displacement::Return, _))) || promote || unpromoted
+                    };
+                    return capture_forms(&passed, rules, Capture::AntiCirce, plain)
+                        .into_iter()
+                        .filter(returns_or_may_stay)
+                        .any(&obeys_as_played);
+                }
                 // under Andernach the capturer that turns stands on the king's square for
                 // the king's side (Isardam judges the board after the turn)
-                let plain = Move::normal(from, king, promote);
                 obeys(rules.turn.map_or(plain, |turn| turn_form(setup, rules, turn, plain)))
             });
     by_hopping || by_landing

@@ -116,7 +116,8 @@ fn koko_equals_the_reference() {
     let _ = run(&["koko"], 400, 0xC0C0);
 }
 
-/// The conditions each is accepted with: キルケ, PWC (Isardam type B), 打歩詰, the move
+/// The conditions each is accepted with: キルケ, アンチキルケ (the trial king capture played
+/// with the capturer's return), PWC (Isardam type B), 打歩詰, the move
 /// bans and Andernach and Anti-Andernach, whose turning capturer fm's trial king
 /// capture holds to its new owner's test only (docs/rules/andernach.md) and, under
 /// Isardam type A, judges standing on the king's square for the king's side.
@@ -127,9 +128,14 @@ fn isardam_and_koko_combined_equal_the_reference() {
             "isardam+circe",
             "isardam-b+pwc",
             "isardam-b+circe",
+            "isardam+anticirce",
+            "isardam-b+anticirce",
             "isardam+uchifu",
             "isardam+no-capture",
             "koko+circe",
+            "koko+anticirce",
+            "koko+anticirce+madrasi",
+            "koko+annan+anticirce",
             "koko+uchifu",
             "koko+no-promotion",
             "koko+andernach",

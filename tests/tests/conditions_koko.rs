@@ -82,21 +82,17 @@ fn koko_help_mate_where_the_king_may_not_take_onto_an_empty_neighbourhood() {
 }
 
 /// Refused with Koko: 二歩王取無効 (fm cannot run the pair), PWC (fm's solution sets
-/// differ, not understood), アンチキルケ and 天竺 (not compared); キルケ, 打歩詰, the move
+/// differ, not understood) and 天竺 (not compared); キルケ, アンチキルケ, 打歩詰, the move
 /// bans, 安南, 安北, 対面, 背面, ネコ鮮, ネコネコ鮮, Madrasi and Ｋマドラシ are accepted.
 #[test]
 fn koko_combinations_refused_and_accepted() {
-    for other in [
-        Condition::KikiNifuInvalid,
-        Condition::Pwc,
-        Condition::AntiCirce,
-        Condition::Tenjiku,
-    ] {
+    for other in [Condition::KikiNifuInvalid, Condition::Pwc, Condition::Tenjiku] {
         let e = RuleSet::compile(&[Koko, other]).unwrap_err().to_string();
         assert!(e.contains("not implemented together"), "{other}: {e}");
     }
     for other in [
         Condition::Circe,
+        Condition::AntiCirce,
         Condition::Uchifu,
         Condition::NoCapture,
         Condition::Ascetic,
@@ -143,6 +139,21 @@ fn koko_with_madrasi_a_drop_checks_by_standing_next_to_the_king() {
     let help1 = |conditions: &[Condition]| help_solutions(sfen, conditions, 1);
     assert_eq!(help1(&[Koko, Condition::Madrasi]), ["R*6b"]);
     assert_eq!(help1(&[Koko]), ["G*6b", "G*7b", "R*6b"]);
+}
+
+/// Under アンチキルケ fm's trial king capture sends the capturer home and Koko asks for a
+/// neighbour there: the gold on 22 reaches the king on 11 (beside its pawn on 12), but
+/// would return to 49 and stand alone — no check, so the setup with Black to move is
+/// valid; with a pawn on 48 beside 49 it checks (fm: `KOKOアンチキルケばか詰 22金99玉 +金,
+/// 11玉12歩 +0 #1` 不詰; with 48歩, and under KOKO alone, 先手番で既に後手玉に王手).
+#[test]
+fn koko_with_anticirce_a_king_capture_is_judged_where_the_capturer_returns() {
+    let alone = "8k/7Gp/9/9/9/9/9/9/K8 b G 1";
+    assert!(position_under(alone, &[Koko, Condition::AntiCirce]).is_ok());
+    assert!(position_under(alone, &[Koko]).unwrap_err().contains("in check"));
+    let beside = "8k/7Gp/9/9/9/9/9/5P3/K8 b G 1";
+    let e = position_under(beside, &[Koko, Condition::AntiCirce]).unwrap_err();
+    assert!(e.contains("in check"), "{e}");
 }
 
 /// cli.md's name, the katakana name, fm's keywords (KOKO, KOEKO), the case fm prints and

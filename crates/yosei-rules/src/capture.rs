@@ -238,7 +238,8 @@ pub(crate) struct Choices {
 }
 
 impl Choices {
-    fn one(m: Move) -> Choices {
+    /// `m` alone.
+    pub(crate) fn one(m: Move) -> Choices {
         Choices { moves: [m; 2], len: 1 }
     }
 
@@ -264,10 +265,12 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
         return Choices::one(m);
     };
     let captured_on = m.displaced_square();
-    let Some(captured) = pos.piece_at(captured_on) else {
+    let (Some(captured), Some(mover)) = (pos.piece_at(captured_on), pos.piece_at(from)) else {
         return Choices::one(m);
     };
-    let us = pos.side_to_move();
+    // the mover's side: the side to move, or the capturer of a king in a trial capture
+    // (Koko, Isardam type A)
+    let us = mover.color;
     // the squares taken once the capturer stands on `to`; the square of a piece taken by
     // hopping is free for a rebirth (fm empties it first) but not for a return
     let occupied = pos.occupied().without(from).with(to);

@@ -8,7 +8,8 @@
 //!
 //! Powers are the pieces' own: fm refuses Isardam with every power-changing condition.
 
-use super::{andernach, king_capture_forms};
+use super::{andernach, any_king_capture_trial, king_capture_forms};
+use crate::capture::CaptureRule;
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Move, Piece, PieceKind, Square};
 
@@ -170,7 +171,12 @@ pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square
         return false;
     };
     // a king is reborn nowhere and goes to no hand: the capture only moves the capturer
-    // (judged on `pos` itself), unless it may change colour
+    // (judged on `pos` itself), unless it may go home (アンチキルケ) or change colour
+    if rules.capture_rule() == Some(CaptureRule::AntiCirce) {
+        return any_king_capture_trial(pos, rules, from, king, |trial| {
+            !forbids_after(pos, trial, &pos.play(trial), rules)
+        });
+    }
     king_capture_forms(pos, rules, from, king).any(|promote| {
         if let Some(rule) = rules.compiled().turn {
             // the capturer may change colour (Andernach): played, then judged
@@ -226,7 +232,7 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> O
     let type_a = rule == Isardam::TypeA;
     let untried = names(&|c| {
         use Condition::*;
-        matches!(c, Tenjiku | Komazume(_) | AntiCirce | SelfCheckCaptureInvalid) || (*c == Pwc && type_a)
+        matches!(c, Tenjiku | Komazume(_) | SelfCheckCaptureInvalid) || (*c == Pwc && type_a)
     });
     if !untried.is_empty() {
         problems.push(format!(

@@ -8,7 +8,8 @@
 //! (the Locust; fm's `hi_trial_move2`) leaves the king's square empty and puts the
 //! capturer beyond it, where it must have a neighbour.
 
-use super::king_capture_forms;
+use super::{any_king_capture_trial, king_capture_forms};
+use crate::capture::CaptureRule;
 use crate::powers::Powers;
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Color, Displacement, Move, PieceKind, Square};
@@ -53,13 +54,22 @@ pub(crate) fn king_capture_allowed(
     }
     let others = pos.occupied().without(from);
     let reach = powers.reach(pos, rules, from, pos.occupied());
-    // the capturer lands on the king's square whatever its form; the king goes to no
-    // hand and is reborn nowhere (キルケ, PWC)
+    // the capturer lands on the king's square whatever its form (the king goes to no
+    // hand and is reborn nowhere: キルケ, PWC), unless アンチキルケ sends it home
     let landing = reach.landing_captures.contains(king)
-        && king_capture_forms(pos, rules, from, king).next().is_some()
-        && has_neighbour(king, others);
+        && if rules.capture_rule() == Some(CaptureRule::AntiCirce) {
+            any_king_capture_trial(pos, rules, from, king, |trial| obeyed(trial, &pos.play(trial)))
+        } else {
+            king_capture_forms(pos, rules, from, king).next().is_some() && has_neighbour(king, others)
+        };
     let hopping = reach.hop_captures.contains(king)
-        && crate::hop_capture::hop_capture(from, king).is_some_and(|m| has_neighbour(m.to(), others.without(king)));
+        && crate::hop_capture::hop_capture(from, king).is_some_and(|m| match rules.capture_rule() {
+            Some(rule @ CaptureRule::AntiCirce) => crate::capture::choices(pos, rules, rule, m)
+                .as_slice()
+                .iter()
+                .any(|&trial| obeyed(trial, &pos.play(trial))),
+            _ => has_neighbour(m.to(), others.without(king)),
+        });
     landing || hopping
 }
 
@@ -72,7 +82,7 @@ fn has_neighbour(sq: Square, occupied: yosei_core::Bitboard) -> bool {
 
 /// Whether Koko is set. Refused with it (docs/rules/koko.md): 二歩王取無効 (fm cannot run
 /// the pair), PWC (fm's solutions differ from the rule read from its source: not
-/// understood yet), アンチキルケ, 天竺, 駒詰 and skci (not compared with fm). Isardam's
+/// understood yet), 天竺, 駒詰 and skci (not compared with fm). Isardam's
 /// exclusion is reported by `isardam::compile`; Andernach and Anti-Andernach combine
 /// (`turn_rule`), and so do 安南, 安北, 対面, 背面, ネコ鮮, ネコネコ鮮, Madrasi and Ｋマドラシ
 /// (where fm differs, its drop shortcut misses a check: docs/rules/koko.md).
@@ -86,7 +96,7 @@ pub(crate) fn compile(conditions: &[Condition], problems: &mut Vec<String>) -> b
             use Condition::*;
             matches!(
                 c,
-                KikiNifuInvalid | Pwc | AntiCirce | Tenjiku | Komazume(_) | SelfCheckCaptureInvalid
+                KikiNifuInvalid | Pwc | Tenjiku | Komazume(_) | SelfCheckCaptureInvalid
             )
         })
         .map(|c| format!("{c} ({})", c.japanese()))

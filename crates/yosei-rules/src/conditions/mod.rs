@@ -32,7 +32,7 @@ pub use no_capture::NoCapture;
 pub use no_promotion::NoPromotion;
 
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{PieceKind, Square};
+use yosei_core::{Displacement, Move, PieceKind, Square};
 
 /// Which rule decides the pieces' powers (at most one: fm treats them as exclusive).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -320,18 +320,66 @@ pub(crate) fn king_capture_forms<'a>(
     from: Square,
     king: Square,
 ) -> impl Iterator<Item = bool> + 'a {
-    let piece = pos.piece_at(from);
-    let promotion = rules.compiled().no_promotion.is_none();
-    [true, false].into_iter().filter(move |&promote| {
-        let Some(piece) = piece else { return false };
-        let by = piece.color;
-        if promote {
-            promotion && rules.promotes(piece.kind) && (from.in_zone(by) || king.in_zone(by))
-        } else {
-            let dead = rules.is_dead(piece.kind, by, king);
-            let second_pawn = piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king);
-            (!dead && !second_pawn) || andernach::king_capture_turns(pos, rules, from, king)
+    [true, false]
+        .into_iter()
+        .filter(move |&promote| king_capture_form_stands(pos, rules, from, king, promote))
+}
+
+/// Whether the capture of the king on `king` by the piece on `from` in the form
+/// `promote` may end on the king's square ([`king_capture_forms`]).
+fn king_capture_form_stands(pos: &Position, rules: &RuleSet, from: Square, king: Square, promote: bool) -> bool {
+    let Some(piece) = pos.piece_at(from) else { return false };
+    let by = piece.color;
+    if promote {
+        king_capture_may_promote(rules, piece.kind, by, from, king)
+    } else {
+        let dead = rules.is_dead(piece.kind, by, king);
+        let second_pawn = piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(by, from, king);
+        (!dead && !second_pawn) || andernach::king_capture_turns(pos, rules, from, king)
+    }
+}
+
+fn king_capture_may_promote(
+    rules: &RuleSet,
+    kind: PieceKind,
+    by: yosei_core::Color,
+    from: Square,
+    king: Square,
+) -> bool {
+    rules.compiled().no_promotion.is_none() && rules.promotes(kind) && (from.in_zone(by) || king.in_zone(by))
+}
+
+/// Whether some move fm's trial capture of the king on `king` by the piece on `from`
+/// becomes satisfies `obeys` (Koko and Isardam type A judge the position after it;
+/// `Position::play` of a king capture takes the king off the board, into no hand). Each
+/// form of [`king_capture_forms`] is the capture itself, except under アンチキルケ, where the
+/// capturer returns home (fm's trial move plays its Anti-Circe move): there the dead-piece
+/// and two-pawn tests are those of the return square (`capture::choices`; a return that
+/// makes two pawns is no trial), and only a capturer that stays, finding no home free, is
+/// held to them on the king's square.
+pub(crate) fn any_king_capture_trial(
+    pos: &Position,
+    rules: &RuleSet,
+    from: Square,
+    king: Square,
+    mut obeys: impl FnMut(Move) -> bool,
+) -> bool {
+    let Some(rule @ crate::capture::CaptureRule::AntiCirce) = rules.capture_rule() else {
+        return king_capture_forms(pos, rules, from, king).any(|promote| obeys(Move::normal(from, king, promote)));
+    };
+    let Some(piece) = pos.piece_at(from) else { return false };
+    [true, false].into_iter().any(|promote| {
+        if promote && !king_capture_may_promote(rules, piece.kind, piece.color, from, king) {
+            return false;
         }
+        let capture = Move::normal(from, king, promote);
+        crate::capture::choices(pos, rules, rule, capture)
+            .as_slice()
+            .iter()
+            .any(|&trial| {
+                let returns = matches!(trial.displacement(), Some((Displacement::Return, _)));
+                (returns || king_capture_form_stands(pos, rules, from, king, promote)) && obeys(trial)
+            })
     })
 }
 
