@@ -722,11 +722,9 @@ impl<S: MoveSink> General<'_, S> {
         if let Some(squares) = slot.filter(|_| kind.is_ordinary()) {
             return squares;
         }
-        let mut squares = local.kind_check_squares(self.pos, kind);
+        let promoted = kind.promoted().filter(|_| from.is_some() && self.rules.promotes(kind));
+        let mut squares = local.kind_check_squares(self.pos, kind, promoted);
         if from.is_some() {
-            if let Some(promoted) = kind.promoted().filter(|_| self.rules.promotes(kind)) {
-                squares |= local.kind_check_squares(self.pos, promoted);
-            }
             if self
                 .rules
                 .capture_rule()

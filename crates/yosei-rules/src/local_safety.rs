@@ -914,17 +914,22 @@ impl LocalSafety {
     /// may revive a piece that reaches the king without checking it: with such a piece,
     /// the squares where a move may revive it too ([`reviving_squares`]). A capture that displaces a piece is judged as the same move
     /// without it, unless [`Self::displacement_may_check`]. The same for every piece of
-    /// the kind: the generator asks once a node.
-    pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind) -> Bitboard {
+    /// the kind: the generator asks once a node. With `promoted` (a board move that may
+    /// promote), the union of both kinds' squares, asked at once: every term but the
+    /// kind's own attack set is the same for both, and the 安南 family's terms are
+    /// shifts of that set, which distribute over a union.
+    pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind, promoted: Option<PieceKind>) -> Bitboard {
         let us = pos.side_to_move();
-        let Some(king) = self.told_enemy_king(pos, kind.is_ordinary()) else {
+        let ordinary = kind.is_ordinary() && promoted.is_none_or(|p| p.is_ordinary());
+        let Some(king) = self.told_enemy_king(pos, ordinary) else {
             return Bitboard::FULL;
         };
         let occupied = pos.occupied();
+        let attack_sets = attacks::ordinary_attacks(kind, !us, king, occupied)
+            | promoted.map_or(Bitboard::EMPTY, |p| attacks::ordinary_attacks(p, !us, king, occupied));
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
-        let mut squares =
-            attacks::ordinary_attacks(kind, !us, king, occupied) | self.unbound_check_path | self.reviving;
+        let mut squares = attack_sets | self.unbound_check_path | self.reviving;
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
