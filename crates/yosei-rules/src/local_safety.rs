@@ -357,6 +357,20 @@ impl LocalRules {
         powers_told && !self.voided_captures
     }
 
+    /// Whether a king's move next to the enemy king is never legal, so its own step gives
+    /// no legal check ([`LocalSafety::kind_check_squares`]): every piece has its own
+    /// kind's power (the enemy king steps as a king, and a king is never another royal
+    /// piece: `LocalSafety::new`), kings are not paralysed (no K-Madrasi), no capture is
+    /// voided, and the king ends where it moves (no displacement, no turn).
+    #[inline]
+    fn king_next_to_king_illegal(&self) -> bool {
+        self.power == PowerRule::Own
+            && self.paralysis != Some(MadrasiKings::Paralysed)
+            && !self.voided_captures
+            && !self.displacing
+            && !self.turns
+    }
+
     /// The powers [`Self::attacked_unplayed`] reads the board with: every piece its own
     /// kind's, but under 駒詰 the kings the fixed kind's.
     #[inline]
@@ -917,7 +931,9 @@ impl LocalSafety {
     /// the kind: the generator asks once a node. With `promoted` (a board move that may
     /// promote), the union of both kinds' squares, asked at once: every term but the
     /// kind's own attack set is the same for both, and the 安南 family's terms are
-    /// shifts of that set, which distribute over a union.
+    /// shifts of that set, which distribute over a union. The king's own step next to
+    /// the enemy king is left out where no such move is legal
+    /// ([`LocalRules::king_next_to_king_illegal`]; forest-06-10_97's marching kings).
     pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind, promoted: Option<PieceKind>) -> Bitboard {
         let us = pos.side_to_move();
         let ordinary = kind.is_ordinary() && promoted.is_none_or(|p| p.is_ordinary());
@@ -925,8 +941,14 @@ impl LocalSafety {
             return Bitboard::FULL;
         };
         let occupied = pos.occupied();
-        let attack_sets = attacks::ordinary_attacks(kind, !us, king, occupied)
-            | promoted.map_or(Bitboard::EMPTY, |p| attacks::ordinary_attacks(p, !us, king, occupied));
+        let own_attack = |kind: PieceKind| {
+            if kind == PieceKind::King && self.rules.king_next_to_king_illegal() {
+                Bitboard::EMPTY
+            } else {
+                attacks::ordinary_attacks(kind, !us, king, occupied)
+            }
+        };
+        let attack_sets = own_attack(kind) | promoted.map_or(Bitboard::EMPTY, own_attack);
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
         let mut squares = attack_sets | self.unbound_check_path | self.reviving;
