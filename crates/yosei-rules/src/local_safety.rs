@@ -573,6 +573,9 @@ pub(crate) struct LocalSafety {
     /// When checks are wanted: the squares where a move may revive a piece of the side
     /// to move that reaches the enemy king without checking it ([`reviving_squares`]).
     reviving: Bitboard,
+    /// The mover's pinned pieces ([`pins`]): their king, the pieces, and the squares
+    /// they may go to (between the king and a pinner, the pinner's own).
+    pins: Option<(Square, Bitboard, Bitboard)>,
 }
 
 impl LocalSafety {
@@ -649,8 +652,10 @@ impl LocalSafety {
         } else {
             Bitboard::FULL
         };
+        let pins = watched[us.index()].and_then(|(king, _, _)| pins(pos, rules, local, king));
         Some(LocalSafety {
             rules: local,
+            pins,
             borrowed_checks,
             reviving,
             safe_kings: [safe(Color::Black), safe(Color::White)],
@@ -681,6 +686,16 @@ impl LocalSafety {
     /// `from` `None`.
     #[inline]
     pub(crate) fn targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
+        let pin_line = match (self.pins, from) {
+            (Some((king, pinned, rays)), Some(from)) if pinned.contains(from) => rays & attacks::line(king, from),
+            _ => Bitboard::FULL,
+        };
+        pin_line & self.evasion_targets(from, kind)
+    }
+
+    /// [`Self::targets`] but for pins: the evasion squares.
+    #[inline]
+    fn evasion_targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
         if self.checked.is_none() {
             // (not in check: the evasion squares are all squares)
             return Bitboard::FULL;
@@ -1205,6 +1220,61 @@ fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) 
                     || attacks::ordinary_attacks(p.kind, us, sq, occupied & !Bitboard::from(from)).contains(king))
         })
     })
+}
+
+/// The pieces of the side to move of `pos` pinned to its `king`, with the squares they
+/// may go to, where that can be told (`None`: none pinned, or not told). A piece of ours
+/// that alone stands between the king and an enemy rider (lance, bishop, rook, horse,
+/// dragon) not paralysed now, whose ride then reaches the king, leaves its line only
+/// into check: after such a move the rider reaches the king, and nothing but the moved
+/// piece can stop it. No other piece comes between (a displaced or turned piece: none,
+/// by the guarantee), the line to the king passes no square of ours, and under Madrasi
+/// no paralyser of the rider comes but the moved piece, if it is (or promotes to) the
+/// rider's kind (such a piece is left free): a line opened through the square it leaves
+/// is the line to the king, empty up to the king, whose kind is no rider's. Guarantee,
+/// checked here: attacks told unplayed ([`LocalRules::tells_attacks_unplayed`]: no
+/// voided capture), every piece with its own kind's power and ordinary (no fairy piece
+/// on the board), no displacement, no turn.
+fn pins(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> Option<(Square, Bitboard, Bitboard)> {
+    let told = local.tells_attacks_unplayed()
+        && local.power == PowerRule::Own
+        && !local.displacing
+        && !local.turns
+        && !pos.has_fairy_pieces();
+    if !told {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let them = !us;
+    let riders = (attacks::rook_pseudo_attacks(king) & (pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Dragon)))
+        | (attacks::bishop_pseudo_attacks(king) & (pos.pieces(them, PieceKind::Bishop) | pos.pieces(them, PieceKind::Horse)))
+        // (a lance of theirs attacks the king from where one of ours would attack from it)
+        | (attacks::lance_pseudo_attacks(us, king) & pos.pieces(them, PieceKind::Lance));
+    let occupied = pos.occupied();
+    let ours = pos.pieces_of(us);
+    let mut pinned = Bitboard::EMPTY;
+    let mut rays = Bitboard::EMPTY;
+    for rider in riders {
+        let between = attacks::between(king, rider);
+        let blockers = between & occupied;
+        if blockers.count() != 1 || (blockers & ours).is_empty() {
+            continue;
+        }
+        let (Some(piece), Some(rider_piece)) = (
+            blockers.into_iter().next().and_then(|sq| pos.piece_at(sq)),
+            pos.piece_at(rider),
+        ) else {
+            continue;
+        };
+        let may_paralyse = local.paralysis.is_some()
+            && (piece.kind == rider_piece.kind || piece.kind.promoted() == Some(rider_piece.kind));
+        if may_paralyse || crate::madrasi::paralysed(pos, rules, &Powers::own(), rider) {
+            continue;
+        }
+        pinned |= blockers;
+        rays |= between | Bitboard::from(rider);
+    }
+    pinned.is_nonempty().then_some((king, pinned, rays))
 }
 
 /// The squares where a move may revive one of `idle`, pieces of the side to move of `pos`
