@@ -1268,7 +1268,14 @@ fn pins(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> Opt
         };
         let may_paralyse = local.paralysis.is_some()
             && (piece.kind == rider_piece.kind || piece.kind.promoted() == Some(rider_piece.kind));
-        if may_paralyse || crate::madrasi::paralysed(pos, rules, &Powers::own(), rider) {
+        // (paralysed now: an ordinary rider with its own power, asked by its attack set)
+        let paralysed = local.paralysis.is_some_and(|kings| {
+            let paralysers = pos.pieces(us, rider_piece.kind);
+            paralysers.is_nonempty()
+                && crate::madrasi::paralysable(pos, rider_piece, kings)
+                && crate::madrasi::attacked_by_own_kind(rules, rider_piece, rider, paralysers, occupied)
+        });
+        if may_paralyse || paralysed {
             continue;
         }
         pinned |= blockers;
