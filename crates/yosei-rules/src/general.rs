@@ -724,14 +724,13 @@ impl<S: MoveSink> General<'_, S> {
         }
         let promoted = kind.promoted().filter(|_| from.is_some() && self.rules.promotes(kind));
         let mut squares = local.kind_check_squares(self.pos, kind, promoted);
-        if from.is_some() {
-            if self
+        if from.is_some()
+            && self
                 .rules
                 .capture_rule()
                 .is_some_and(|rule| local.displacement_may_check(rule))
-            {
-                squares |= self.pos.pieces_of(!self.us);
-            }
+        {
+            squares |= self.pos.pieces_of(!self.us);
         }
         if kind.is_ordinary() {
             self.check_squares.store(kind, from.is_some(), squares);
