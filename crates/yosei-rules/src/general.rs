@@ -722,18 +722,15 @@ impl<S: MoveSink> General<'_, S> {
         if let Some(squares) = slot.filter(|_| kind.is_ordinary()) {
             return squares;
         }
-        let mut squares = local.kind_check_squares(self.pos, kind);
-        if from.is_some() {
-            if let Some(promoted) = kind.promoted().filter(|_| self.rules.promotes(kind)) {
-                squares |= local.kind_check_squares(self.pos, promoted);
-            }
-            if self
+        let promoted = kind.promoted().filter(|_| from.is_some() && self.rules.promotes(kind));
+        let mut squares = local.kind_check_squares(self.pos, kind, promoted);
+        if from.is_some()
+            && self
                 .rules
                 .capture_rule()
                 .is_some_and(|rule| local.displacement_may_check(rule))
-            {
-                squares |= self.pos.pieces_of(!self.us);
-            }
+        {
+            squares |= self.pos.pieces_of(!self.us);
         }
         if kind.is_ordinary() {
             self.check_squares.store(kind, from.is_some(), squares);

@@ -357,6 +357,20 @@ impl LocalRules {
         powers_told && !self.voided_captures
     }
 
+    /// Whether a king's move next to the enemy king is never legal, so its own step gives
+    /// no legal check ([`LocalSafety::kind_check_squares`]): every piece has its own
+    /// kind's power (the enemy king steps as a king, and a king is never another royal
+    /// piece: `LocalSafety::new`), kings are not paralysed (no K-Madrasi), no capture is
+    /// voided, and the king ends where it moves (no displacement, no turn).
+    #[inline]
+    fn king_next_to_king_illegal(&self) -> bool {
+        self.power == PowerRule::Own
+            && self.paralysis != Some(MadrasiKings::Paralysed)
+            && !self.voided_captures
+            && !self.displacing
+            && !self.turns
+    }
+
     /// The powers [`Self::attacked_unplayed`] reads the board with: every piece its own
     /// kind's, but under 駒詰 the kings the fixed kind's.
     #[inline]
@@ -559,6 +573,9 @@ pub(crate) struct LocalSafety {
     /// When checks are wanted: the squares where a move may revive a piece of the side
     /// to move that reaches the enemy king without checking it ([`reviving_squares`]).
     reviving: Bitboard,
+    /// The mover's pinned pieces ([`pins`]): their king, the pieces, and the squares
+    /// they may go to (between the king and a pinner, the pinner's own).
+    pins: Option<(Square, Bitboard, Bitboard)>,
 }
 
 impl LocalSafety {
@@ -635,8 +652,10 @@ impl LocalSafety {
         } else {
             Bitboard::FULL
         };
+        let pins = watched[us.index()].and_then(|(king, _, _)| pins(pos, rules, local, king));
         Some(LocalSafety {
             rules: local,
+            pins,
             borrowed_checks,
             reviving,
             safe_kings: [safe(Color::Black), safe(Color::White)],
@@ -667,6 +686,16 @@ impl LocalSafety {
     /// `from` `None`.
     #[inline]
     pub(crate) fn targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
+        let pin_line = match (self.pins, from) {
+            (Some((king, pinned, rays)), Some(from)) if pinned.contains(from) => rays & attacks::line(king, from),
+            _ => Bitboard::FULL,
+        };
+        pin_line & self.evasion_targets(from, kind)
+    }
+
+    /// [`Self::targets`] but for pins: the evasion squares.
+    #[inline]
+    fn evasion_targets(&self, from: Option<Square>, kind: PieceKind) -> Bitboard {
         if self.checked.is_none() {
             // (not in check: the evasion squares are all squares)
             return Bitboard::FULL;
@@ -914,17 +943,30 @@ impl LocalSafety {
     /// may revive a piece that reaches the king without checking it: with such a piece,
     /// the squares where a move may revive it too ([`reviving_squares`]). A capture that displaces a piece is judged as the same move
     /// without it, unless [`Self::displacement_may_check`]. The same for every piece of
-    /// the kind: the generator asks once a node.
-    pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind) -> Bitboard {
+    /// the kind: the generator asks once a node. With `promoted` (a board move that may
+    /// promote), the union of both kinds' squares, asked at once: every term but the
+    /// kind's own attack set is the same for both, and the 安南 family's terms are
+    /// shifts of that set, which distribute over a union. The king's own step next to
+    /// the enemy king is left out where no such move is legal
+    /// ([`LocalRules::king_next_to_king_illegal`]; forest-06-10_97's marching kings).
+    pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind, promoted: Option<PieceKind>) -> Bitboard {
         let us = pos.side_to_move();
-        let Some(king) = self.told_enemy_king(pos, kind.is_ordinary()) else {
+        let ordinary = kind.is_ordinary() && promoted.is_none_or(|p| p.is_ordinary());
+        let Some(king) = self.told_enemy_king(pos, ordinary) else {
             return Bitboard::FULL;
         };
         let occupied = pos.occupied();
+        let own_attack = |kind: PieceKind| {
+            if kind == PieceKind::King && self.rules.king_next_to_king_illegal() {
+                Bitboard::EMPTY
+            } else {
+                attacks::ordinary_attacks(kind, !us, king, occupied)
+            }
+        };
+        let attack_sets = own_attack(kind) | promoted.map_or(Bitboard::EMPTY, own_attack);
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
-        let mut squares =
-            attacks::ordinary_attacks(kind, !us, king, occupied) | self.unbound_check_path | self.reviving;
+        let mut squares = attack_sets | self.unbound_check_path | self.reviving;
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
@@ -1178,6 +1220,68 @@ fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) 
                     || attacks::ordinary_attacks(p.kind, us, sq, occupied & !Bitboard::from(from)).contains(king))
         })
     })
+}
+
+/// The pieces of the side to move of `pos` pinned to its `king`, with the squares they
+/// may go to, where that can be told (`None`: none pinned, or not told). A piece of ours
+/// that alone stands between the king and an enemy rider (lance, bishop, rook, horse,
+/// dragon) not paralysed now, whose ride then reaches the king, leaves its line only
+/// into check: after such a move the rider reaches the king, and nothing but the moved
+/// piece can stop it. No other piece comes between (a displaced or turned piece: none,
+/// by the guarantee), the line to the king passes no square of ours, and under Madrasi
+/// no paralyser of the rider comes but the moved piece, if it is (or promotes to) the
+/// rider's kind (such a piece is left free): a line opened through the square it leaves
+/// is the line to the king, empty up to the king, whose kind is no rider's. Guarantee,
+/// checked here: attacks told unplayed ([`LocalRules::tells_attacks_unplayed`]: no
+/// voided capture), every piece with its own kind's power and ordinary (no fairy piece
+/// on the board), no displacement, no turn.
+fn pins(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> Option<(Square, Bitboard, Bitboard)> {
+    let told = local.tells_attacks_unplayed()
+        && local.power == PowerRule::Own
+        && !local.displacing
+        && !local.turns
+        && !pos.has_fairy_pieces();
+    if !told {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let them = !us;
+    let riders = (attacks::rook_pseudo_attacks(king) & (pos.pieces(them, PieceKind::Rook) | pos.pieces(them, PieceKind::Dragon)))
+        | (attacks::bishop_pseudo_attacks(king) & (pos.pieces(them, PieceKind::Bishop) | pos.pieces(them, PieceKind::Horse)))
+        // (a lance of theirs attacks the king from where one of ours would attack from it)
+        | (attacks::lance_pseudo_attacks(us, king) & pos.pieces(them, PieceKind::Lance));
+    let occupied = pos.occupied();
+    let ours = pos.pieces_of(us);
+    let mut pinned = Bitboard::EMPTY;
+    let mut rays = Bitboard::EMPTY;
+    for rider in riders {
+        let between = attacks::between(king, rider);
+        let blockers = between & occupied;
+        if blockers.count() != 1 || (blockers & ours).is_empty() {
+            continue;
+        }
+        let (Some(piece), Some(rider_piece)) = (
+            blockers.into_iter().next().and_then(|sq| pos.piece_at(sq)),
+            pos.piece_at(rider),
+        ) else {
+            continue;
+        };
+        let may_paralyse = local.paralysis.is_some()
+            && (piece.kind == rider_piece.kind || piece.kind.promoted() == Some(rider_piece.kind));
+        // (paralysed now: an ordinary rider with its own power, asked by its attack set)
+        let paralysed = local.paralysis.is_some_and(|kings| {
+            let paralysers = pos.pieces(us, rider_piece.kind);
+            paralysers.is_nonempty()
+                && crate::madrasi::paralysable(pos, rider_piece, kings)
+                && crate::madrasi::attacked_by_own_kind(rules, rider_piece, rider, paralysers, occupied)
+        });
+        if may_paralyse || paralysed {
+            continue;
+        }
+        pinned |= blockers;
+        rays |= between | Bitboard::from(rider);
+    }
+    pinned.is_nonempty().then_some((king, pinned, rays))
 }
 
 /// The squares where a move may revive one of `idle`, pieces of the side to move of `pos`
