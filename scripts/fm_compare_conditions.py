@@ -260,12 +260,7 @@ def makes_middle_by_drop(sfen, moves, cond):
             a, b = usi_sq(m[0:2]), usi_sq(m[4:6])
             board[a], board[b] = board[b], board[a]
         else:
-            fr, to = usi_sq(m[0:2]), usi_sq(m[2:4])
-            captured = board.get(to)
-            piece = board.pop(fr)
-            if turns(board, piece, captured, to, cond):
-                piece = piece.swapcase()
-            board[to] = ('+' + piece if m.endswith('+') else piece)
+            play_board_move(board, m, cond)
     return False
 
 # Black's steps (file, rank) per ordinary power (rank 1 is Black's far side); the
@@ -331,12 +326,7 @@ def koko_drop_slip(sfen, moves, cond):
                 if not tried:
                     return True
         else:
-            fr, to = usi_sq(m[0:2]), usi_sq(m[2:4])
-            captured = board.get(to)
-            piece = board.pop(fr)
-            if turns(board, piece, captured, to, cond):
-                piece = piece.swapcase()
-            board[to] = ('+' + piece if m.endswith('+') else piece)
+            play_board_move(board, m, cond)
     return False
 
 def neko_line(board, sq, either_side):
@@ -370,6 +360,17 @@ def neko_drop_tried(board, to, king, either_side):
         if black_reaches_on_empty_board(power, sq, king):
             return True
     return False
+
+def play_board_move(board, m, cond):
+    """Plays the USI board move `m` on `board` ({(file, rank): letter}), the mover
+    turned where Andernach or Anti-Andernach in `cond` turns it."""
+    usi_sq = lambda t: (int(t[0]), 'abcdefghi'.index(t[1]) + 1)
+    fr, to = usi_sq(m[0:2]), usi_sq(m[2:4])
+    captured = board.get(to)
+    piece = board.pop(fr)
+    if turns(board, piece, captured, to, cond):
+        piece = piece.swapcase()
+    board[to] = ('+' + piece if m.endswith('+') else piece)
 
 def turns(board, piece, captured, to, cond):
     """Whether `piece` (its letter before the move's promotion), moving to `to` onto
