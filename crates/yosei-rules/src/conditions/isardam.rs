@@ -1,10 +1,10 @@
 //! Isardam, types A and B (docs/rules/isardam.md), as fm 6.005.019 plays them: a
 //! position where a piece attacks an enemy piece of its own kind (promoted and
 //! unpromoted kinds differ; a royal piece's attacks never count, nor attacks on one) is
-//! forbidden, whoever moved
-//! and however (drops included). Type A (fm's ISARDAM, `!IS`) also asks it of king
-//! captures: a piece reaching the enemy king checks only if some form of that capture
-//! leaves a position Isardam allows; type B (`ISARDAM（タイプB）`, `!IB`) does not ask.
+//! forbidden, whoever moved and however (drops included). Type A (fm's ISARDAM, `!IS`)
+//! also asks it of king captures: a piece reaching the enemy king checks only if some
+//! form of that capture (under アンチキルケ with the capturer's return) leaves a position
+//! Isardam allows; type B (`ISARDAM（タイプB）`, `!IB`) does not ask.
 //!
 //! Powers are the pieces' own: fm refuses Isardam with every power-changing condition.
 

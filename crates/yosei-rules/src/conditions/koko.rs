@@ -1,12 +1,13 @@
 //! Koko (docs/rules/koko.md), as fm 6.005.019 plays it (KOKO, KOEKO, `!KO`): a move is
 //! legal only if, once it is played (a キルケ rebirth or PWC restoration included), the
 //! piece that moved or was dropped stands next to some piece (either side's, a stone
-//! too; the eight neighbouring squares). fm judges king captures the same way: a piece
-//! reaching the enemy king checks only if a form of the capture fm's trial move tries
-//! (promoted where it may promote, unpromoted unless dead there or a second pawn) exists
-//! and the capturer, on the king's square, then has a neighbour; a capture by hopping
-//! (the Locust; fm's `hi_trial_move2`) leaves the king's square empty and puts the
-//! capturer beyond it, where it must have a neighbour.
+//! too; the eight neighbouring squares), on its home square if アンチキルケ sent it there.
+//! fm judges king captures the same way: a piece reaching the enemy king (with its power
+//! of the moment) checks only if a form of the capture fm's trial move tries (promoted
+//! where it may promote, unpromoted unless dead there or a second pawn) exists and the
+//! capturer, on the king's square or, under アンチキルケ, on its home square, then has a
+//! neighbour; a capture by hopping (the Locust; fm's `hi_trial_move2`) leaves the king's
+//! square empty and puts the capturer beyond it, where it must have a neighbour.
 
 use super::{any_king_capture_trial, king_capture_forms};
 use crate::capture::CaptureRule;
