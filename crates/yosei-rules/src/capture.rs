@@ -300,9 +300,7 @@ pub(crate) fn choices(pos: &Position, rules: &RuleSet, rule: CaptureRule, m: Mov
             }
         }
         CaptureRule::AntiCirce => {
-            let Some(piece) = pos.piece_at(from) else {
-                return Choices::one(m);
-            };
+            let piece = mover;
             let Some((a, b)) = home_squares(rules, piece.kind.unpromoted(), us, captured_on.file()) else {
                 return Choices::one(m);
             };

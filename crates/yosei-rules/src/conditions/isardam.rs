@@ -8,7 +8,7 @@
 //!
 //! Powers are the pieces' own: fm refuses Isardam with every power-changing condition.
 
-use super::{andernach, any_king_capture_trial, king_capture_forms};
+use super::{andernach, any_anticirce_king_capture, king_capture_forms};
 use crate::capture::CaptureRule;
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Move, Piece, PieceKind, Square};
@@ -173,7 +173,7 @@ pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square
     // a king is reborn nowhere and goes to no hand: the capture only moves the capturer
     // (judged on `pos` itself), unless it may go home (アンチキルケ) or change colour
     if rules.capture_rule() == Some(CaptureRule::AntiCirce) {
-        return any_king_capture_trial(pos, rules, from, king, |trial| {
+        return any_anticirce_king_capture(pos, rules, from, king, |trial| {
             !forbids_after(pos, trial, &pos.play(trial), rules)
         });
     }

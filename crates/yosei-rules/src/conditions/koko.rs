@@ -9,7 +9,7 @@
 //! neighbour; a capture by hopping (the Locust; fm's `hi_trial_move2`) leaves the king's
 //! square empty and puts the capturer beyond it, where it must have a neighbour.
 
-use super::{any_king_capture_trial, king_capture_forms};
+use super::{any_anticirce_king_capture, king_capture_forms};
 use crate::capture::CaptureRule;
 use crate::powers::Powers;
 use crate::{Condition, Position, RuleSet};
@@ -50,26 +50,28 @@ pub(crate) fn king_capture_allowed(
     from: Square,
     king: Square,
 ) -> bool {
-    if pos.piece_at(from).is_none() {
-        return false;
-    }
     let others = pos.occupied().without(from);
+    // (an empty `from` reaches nothing)
     let reach = powers.reach(pos, rules, from, pos.occupied());
     // the capturer lands on the king's square whatever its form (the king goes to no
-    // hand and is reborn nowhere: キルケ, PWC), unless アンチキルケ sends it home
+    // hand and is reborn nowhere: キルケ, PWC), unless アンチキルケ sends it home: then
+    // the trial is played and the capturer's neighbour asked where it ends
+    let anticirce = rules.capture_rule() == Some(CaptureRule::AntiCirce);
+    let played_obeys = |trial: Move| obeyed(trial, &pos.play(trial));
     let landing = reach.landing_captures.contains(king)
-        && if rules.capture_rule() == Some(CaptureRule::AntiCirce) {
-            any_king_capture_trial(pos, rules, from, king, |trial| obeyed(trial, &pos.play(trial)))
+        && if anticirce {
+            any_anticirce_king_capture(pos, rules, from, king, played_obeys)
         } else {
             king_capture_forms(pos, rules, from, king).next().is_some() && has_neighbour(king, others)
         };
     let hopping = reach.hop_captures.contains(king)
-        && crate::hop_capture::hop_capture(from, king).is_some_and(|m| match rules.capture_rule() {
-            Some(rule @ CaptureRule::AntiCirce) => crate::capture::choices(pos, rules, rule, m)
-                .as_slice()
-                .iter()
-                .any(|&trial| obeyed(trial, &pos.play(trial))),
-            _ => has_neighbour(m.to(), others.without(king)),
+        && crate::hop_capture::hop_capture(from, king).is_some_and(|m| {
+            if anticirce {
+                let choices = crate::capture::choices(pos, rules, CaptureRule::AntiCirce, m);
+                choices.as_slice().iter().any(|&trial| played_obeys(trial))
+            } else {
+                has_neighbour(m.to(), others.without(king))
+            }
         });
     landing || hopping
 }

@@ -339,6 +339,8 @@ fn king_capture_form_stands(pos: &Position, rules: &RuleSet, from: Square, king:
     }
 }
 
+/// Whether fm's trial capture of the king may promote: the kind promotes, promotion is
+/// not banned (成禁, 絶対成禁 take promotability away) and the move touches the zone.
 fn king_capture_may_promote(
     rules: &RuleSet,
     kind: PieceKind,
@@ -349,31 +351,27 @@ fn king_capture_may_promote(
     rules.compiled().no_promotion.is_none() && rules.promotes(kind) && (from.in_zone(by) || king.in_zone(by))
 }
 
-/// Whether some move fm's trial capture of the king on `king` by the piece on `from`
-/// becomes satisfies `obeys` (Koko and Isardam type A judge the position after it;
-/// `Position::play` of a king capture takes the king off the board, into no hand). Each
-/// form of [`king_capture_forms`] is the capture itself, except under アンチキルケ, where the
-/// capturer returns home (fm's trial move plays its Anti-Circe move): there the dead-piece
-/// and two-pawn tests are those of the return square (`capture::choices`; a return that
-/// makes two pawns is no trial), and only a capturer that stays, finding no home free, is
-/// held to them on the king's square.
-pub(crate) fn any_king_capture_trial(
+/// Under アンチキルケ: whether some move fm's trial capture of the king on `king` by the
+/// piece on `from` becomes satisfies `obeys` (Koko and Isardam type A judge the position
+/// after it; `Position::play` of a king capture takes the king off the board, into no
+/// hand). fm's trial plays its Anti-Circe move, so the capturer returns home and the
+/// dead-piece and two-pawn tests are those of the return square (`capture::choices`; a
+/// return that makes two pawns is no trial); only a capturer that stays, finding no home
+/// free, is held to them on the king's square ([`king_capture_forms`]).
+pub(crate) fn any_anticirce_king_capture(
     pos: &Position,
     rules: &RuleSet,
     from: Square,
     king: Square,
     mut obeys: impl FnMut(Move) -> bool,
 ) -> bool {
-    let Some(rule @ crate::capture::CaptureRule::AntiCirce) = rules.capture_rule() else {
-        return king_capture_forms(pos, rules, from, king).any(|promote| obeys(Move::normal(from, king, promote)));
-    };
     let Some(piece) = pos.piece_at(from) else { return false };
     [true, false].into_iter().any(|promote| {
         if promote && !king_capture_may_promote(rules, piece.kind, piece.color, from, king) {
             return false;
         }
         let capture = Move::normal(from, king, promote);
-        crate::capture::choices(pos, rules, rule, capture)
+        crate::capture::choices(pos, rules, crate::capture::CaptureRule::AntiCirce, capture)
             .as_slice()
             .iter()
             .any(|&trial| {
