@@ -306,3 +306,42 @@ fn condition_names_of_every_form() {
         assert_eq!(lines.len(), 6, "{line}: {lines:?}");
     }
 }
+
+/// The generator tells checks under ネコ鮮 without playing the moves (only the line
+/// through the destination changes; docs/rules/nekosen.md, "Speed"): its checks must be
+/// exactly the legal moves after which the king stands in check.
+/// - White K 11, Black P 15 the first piece below it on file 1, Black R and N in hand:
+///   R*16 makes the line 15 16 and lends the pawn the rook's power, a check up the file
+///   from a square the rook itself never attacks the king from; N*16 lends it the
+///   knight's (13 23 from 15: no check).
+/// - White K 39, Black +P 47 and a stone on 49: 4748 sets the tokin above the stone,
+///   which is in no line (it has no power to lend or borrow), so nothing checks.
+#[test]
+fn checks_told_unplayed_are_the_checks_found_by_playing() {
+    let rules = rules("nekosen");
+    for (sfen, check, quiet) in [
+        ("8k/9/9/9/8P/9/9/9/K8 b RN 1", "R*1f", "N*1f"),
+        ("9/9/9/9/9/9/5+P3/9/K4Ok2 b - 1", "", "4g4h"),
+    ] {
+        let start = pos(sfen, &rules);
+        let mut checks: Vec<String> = start
+            .legal_checks(&rules)
+            .as_slice()
+            .iter()
+            .map(|m| m.to_usi())
+            .collect();
+        checks.sort();
+        let mut by_playing = checking_moves(sfen, "nekosen", "");
+        by_playing.sort();
+        assert_eq!(checks, by_playing, "{sfen}");
+        assert!(
+            check.is_empty() || checks.contains(&check.to_string()),
+            "{sfen}: {check}"
+        );
+        assert!(
+            moves(sfen, "nekosen", "").contains(&quiet.to_string()),
+            "{sfen}: {quiet}"
+        );
+        assert!(!checks.contains(&quiet.to_string()), "{sfen}: {quiet}");
+    }
+}

@@ -41,6 +41,12 @@
 //! squares from which a piece of its kind would attack it are evasion squares too
 //! (`LocalRules::evasion_squares`); with borrowed powers evasions are not filtered.
 //!
+//! Under ネコ鮮 and ネコネコ鮮 with every reach a check and only ordinary kinds in play, a
+//! king's attackers after a move are told without playing it: only a piece where an
+//! ordinary kind may attack the king from can, asked with its mirror's kind in its file's
+//! line on the board after the move (`line_powers_attack_after`); check generation goes
+//! to the destination files that can hold such a piece (`line_power_check_squares`).
+//!
 //! Under 駒詰 (no Madrasi) a move is judged unplayed as under own powers, the kings
 //! with the fixed kind's power wherever they stand; under 天竺 (no Madrasi, 利き二歩無効,
 //! displacement or turn) both kings' attackers are told without playing, each king
@@ -84,9 +90,12 @@
 
 use crate::capture::CaptureRule;
 use crate::conditions::tenjiku::{self, PlainMove};
-use crate::conditions::{isardam, koko, Compiled, Isardam, MadrasiKings, PowerRule};
+use crate::conditions::{isardam, koko, neko_sen, Compiled, Isardam, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
-use crate::powers::{kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, PowerMask, Powers};
+use crate::powers::{
+    kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, ordinary_attack_origins, PowerMask,
+    Powers,
+};
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Displacement, Move, Piece, PieceKind, Square};
 
@@ -109,9 +118,10 @@ pub(crate) struct LocalRules {
     /// アンチキルケ's capturer gone home, PWC's restored piece): in check, a capture
     /// anywhere may interpose, and is judged by the squares it touches.
     displacing: bool,
-    /// Every piece has its own kind's power or the 安南 family's, and every reach is a
-    /// check (no Madrasi, no 利き二歩無効): a check is told from the pieces' kinds and
-    /// their lenders' alone, without playing.
+    /// Every piece has its own kind's power, the 安南 family's or ネコ鮮's / ネコネコ鮮's,
+    /// and every reach is a check (no Madrasi, no 利き二歩無効): a check is told from the
+    /// pieces' kinds and their lenders' alone (next to them, or in their file's line on
+    /// the board after the move), without playing.
     plain_checks: bool,
     /// Every piece has its own kind's power or the 安南 family's (Madrasi and
     /// 利き二歩無効 may still keep a piece that reaches a king from checking it).
@@ -243,7 +253,9 @@ impl LocalRules {
                 || compiled.kiki_nifu_invalid && compiled.turn.is_some()
                 || voided_from_afar,
             displacing,
-            plain_checks: board_powers && compiled.madrasi.is_none() && !voided_captures,
+            plain_checks: (board_powers || borrowed_powers == PowerNeighbourhood::File)
+                && compiled.madrasi.is_none()
+                && !voided_captures,
             board_powers,
             paralysis: compiled.madrasi,
             voided_captures,
@@ -379,6 +391,14 @@ impl LocalRules {
             PowerRule::Komazume(_) => Powers::new(pos, rules),
             _ => Powers::own(),
         }
+    }
+
+    /// ネコ鮮 or ネコネコ鮮 with plain checks: where only ordinary kinds are in play, a
+    /// king's attackers after a move are told without playing it
+    /// ([`line_powers_attack_after`]).
+    #[inline]
+    fn line_powers_told(&self) -> bool {
+        self.borrowed_powers == PowerNeighbourhood::File && self.plain_checks
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
@@ -816,6 +836,35 @@ impl LocalSafety {
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         self.attacked_by_suspects(m, pos, rules)
             .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
+            .or_else(|| self.line_powers_attacked_unplayed(m, pos, rules))
+    }
+
+    /// Under ネコ鮮 and ネコネコ鮮 with plain checks: whether the mover's king (on its new
+    /// square if it moves) is attacked after `m`, told without playing it
+    /// ([`line_powers_attack_after`]; `None` with a fairy kind in play).
+    fn line_powers_attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.rules.line_powers_told() {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let Some(king) = pos.king(us) else {
+            return Some(false);
+        };
+        let change = BoardChange::of(pos, m)?;
+        let moved = moved_piece(pos, m)?;
+        if !ordinary_kinds_after(pos, &change, moved) {
+            return None;
+        }
+        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        Some(line_powers_attack_after(
+            pos,
+            rules,
+            self.rules.power,
+            &change,
+            moved,
+            king_after,
+            !us,
+        ))
     }
 
     /// [`LocalRules::attacked_unplayed`] for a move that leaves the mover's king on its
@@ -883,7 +932,8 @@ impl LocalSafety {
     /// playing it (`None`: play it and ask): with plain checks only the suspects for
     /// the enemy king can, each with its power after the move (its own kind's, the
     /// moved piece's after promotion, or under the 安南 family its lender's after the
-    /// move, a reborn or restored piece and a mover turned over among the lenders).
+    /// move, a reborn or restored piece and a mover turned over among the lenders;
+    /// under ネコ鮮 and ネコネコ鮮 its mirror's in its file's line after the move).
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         if !self.rules.tells_checks_unplayed() {
@@ -904,7 +954,12 @@ impl LocalSafety {
         let piece_after = |sq: Square| change.piece_after(pos, moved, sq);
         let table = rules.pieces();
         // under Madrasi a piece of ours that reaches the king paralysed may be freed
-        let suspects = self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()];
+        let mut suspects = self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()];
+        if self.rules.borrowed_powers == PowerNeighbourhood::File && ordinary_kinds_after(pos, &change, moved) {
+            // (whole files: of their pieces, only those where an ordinary kind may attack
+            // the king from)
+            suspects &= ordinary_attack_origins(king, change.occupied);
+        }
         for sq in suspects & ours {
             let piece = piece_after(sq)?;
             let kind = match self.rules.borrowed_powers {
@@ -914,6 +969,10 @@ impl LocalSafety {
                         .and_then(piece_after);
                     next_rank_power(self.rules.power, piece, lender)
                 }
+                // ネコ鮮, ネコネコ鮮 with a fairy kind in play: the kind of its mirror in its
+                // line after the move (a piece off the touched files keeps its line, and
+                // is a suspect only by a line opened to the king)
+                PowerNeighbourhood::File => line_power_after(pos, self.rules.power, &change, moved, sq, piece),
                 // 駒詰: a king checks with the fixed kind's power
                 _ if piece.kind == PieceKind::King => self.rules.fixed_king_kind.unwrap_or(PieceKind::King),
                 _ => piece.kind,
@@ -952,6 +1011,9 @@ impl LocalSafety {
     pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind, promoted: Option<PieceKind>) -> Bitboard {
         let us = pos.side_to_move();
         let ordinary = kind.is_ordinary() && promoted.is_none_or(|p| p.is_ordinary());
+        if let Some(king) = self.line_powers_enemy_king(pos, ordinary) {
+            return line_power_check_squares(pos, king, self.rules.displacing);
+        }
         let Some(king) = self.told_enemy_king(pos, ordinary) else {
             return Bitboard::FULL;
         };
@@ -996,11 +1058,19 @@ impl LocalSafety {
     /// change), or (安南, 安北) one of ours borrowed from it. (Empty where
     /// [`Self::kind_check_squares`] answers all squares anyway.)
     pub(crate) fn checks_from_anywhere(&self, pos: &Position) -> Bitboard {
+        let us = pos.side_to_move();
+        let occupied = pos.occupied();
+        if let Some(king) = self.line_powers_enemy_king(pos, true) {
+            // a piece on a line from the king may uncover a check or borrow one there; one
+            // in a file's line changes its line-mates' powers by leaving it
+            let seen =
+                (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & pos.pieces_of(us);
+            let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
+            return seen | (neko_sen::in_lines(pos, self.rules.power, movers) & pos.pieces_of(us));
+        }
         let Some(king) = self.told_enemy_king(pos, true) else {
             return Bitboard::EMPTY;
         };
-        let us = pos.side_to_move();
-        let occupied = pos.occupied();
         // a piece on a line from the king with nothing between is the first piece
         // the king's rook or bishop rides meet on it
         let seen =
@@ -1016,6 +1086,18 @@ impl LocalSafety {
             squares |= next_to(ours, -lender_direction(self.rules.power, us));
         }
         squares
+    }
+
+    /// Under ネコ鮮 and ネコネコ鮮 with plain checks: the enemy king, when no piece of ours
+    /// reaches it and every kind in play is ordinary (the board's and `ordinary_kind`,
+    /// the moved or dropped one), so that [`line_power_check_squares`] holds.
+    #[inline]
+    fn line_powers_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
+        let told = self.rules.borrowed_powers == PowerNeighbourhood::File
+            && self.rules.plain_checks
+            && ordinary_kind
+            && pos.fairy_squares().is_empty();
+        self.safe_kings[(!pos.side_to_move()).index()].filter(|_| told)
     }
 
     /// The enemy king when the check squares can be told (powers read off the board, or
@@ -1103,6 +1185,90 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
         if reaches {
             squares |= sq.into();
         }
+    }
+    squares
+}
+
+/// Whether every kind on the board after the move `change` (the moved piece `moved`)
+/// is ordinary: then each piece's power is an ordinary kind's.
+#[inline]
+fn ordinary_kinds_after(pos: &Position, change: &BoardChange, moved: Piece) -> bool {
+    pos.fairy_squares().is_empty()
+        && moved.kind.is_ordinary()
+        && change.displaced.is_none_or(|(_, piece)| piece.kind.is_ordinary())
+}
+
+/// Under ネコ鮮 and ネコネコ鮮: the kind whose power `piece`, on `sq` after the move
+/// `change`, has there: its mirror's in its file's line.
+#[inline]
+fn line_power_after(
+    pos: &Position,
+    power: PowerRule,
+    change: &BoardChange,
+    moved: Piece,
+    sq: Square,
+    piece: Piece,
+) -> PieceKind {
+    let piece_after = |s: Square| change.piece_after(pos, moved, s);
+    piece_after(neko_sen::lender_on(piece_after, power, sq)).map_or(piece.kind, |lender| lender.kind)
+}
+
+/// Under ネコ鮮 and ネコネコ鮮 (`power`), every kind ordinary ([`ordinary_kinds_after`])
+/// and every reach a check: whether a piece of `by` attacks `target` on the board after
+/// the move `change`. Exact, and cheap: only a piece on `target`'s lines (nothing
+/// between), a king step or a knight's leap away may, each asked with its power there.
+fn line_powers_attack_after(
+    pos: &Position,
+    rules: &RuleSet,
+    power: PowerRule,
+    change: &BoardChange,
+    moved: Piece,
+    target: Square,
+    by: Color,
+) -> bool {
+    let table = rules.pieces();
+    let mut pieces = pos.pieces_of(by) & !change.vacated & !Bitboard::from(change.dest);
+    if moved.color == by {
+        pieces |= change.dest.into();
+    }
+    if let Some((sq, _)) = change.displaced.filter(|(_, piece)| piece.color == by) {
+        pieces |= sq.into();
+    }
+    (ordinary_attack_origins(target, change.occupied) & pieces)
+        .into_iter()
+        .any(|sq| {
+            change.piece_after(pos, moved, sq).is_some_and(|piece| {
+                piece.kind != PieceKind::Stone
+                    && table.attacks_square(
+                        line_power_after(pos, power, change, moved, sq, piece),
+                        by,
+                        sq,
+                        target,
+                        change.occupied,
+                    )
+            })
+        })
+}
+
+/// Under ネコ鮮 and ネコネコ鮮 (plain checks, ordinary kinds, the enemy `king` not in check):
+/// the squares where a move of the side to move of `pos` that does not start on
+/// [`LocalSafety::checks_from_anywhere`] may give check, a superset. Such a move opens
+/// no line to the king and leaves every line along a file as it was but the one through
+/// its destination, so a checker afterwards stands in that line, on the destination's
+/// file, and on a square from which an ordinary kind may attack the king (its lines over
+/// the board before the move, a filled square only blocking; a king step; a knight's
+/// leap): the moved piece itself there, or one of ours already there. With
+/// `displacing` (a capture condition), a capture also sets a piece down or takes one
+/// away on another file: every capture may check.
+fn line_power_check_squares(pos: &Position, king: Square, displacing: bool) -> Bitboard {
+    let us = pos.side_to_move();
+    let origins = ordinary_attack_origins(king, pos.occupied());
+    let mut squares = origins;
+    for sq in origins & pos.pieces_of(us) {
+        squares |= Bitboard::file(sq.file());
+    }
+    if displacing {
+        squares |= pos.pieces_of(!us);
     }
     squares
 }

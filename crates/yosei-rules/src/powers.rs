@@ -46,6 +46,18 @@ pub(crate) fn mask_attacks_square(
     false
 }
 
+/// The squares from which a piece of an ordinary kind, of either colour, may attack
+/// `target` over `occupied`: an ordinary attack runs along a rook or bishop line with
+/// nothing between, or is a king step or a knight's leap, and reversed it is the same.
+#[inline]
+pub(crate) fn ordinary_attack_origins(target: Square, occupied: Bitboard) -> Bitboard {
+    attacks::rook_attacks(target, occupied)
+        | attacks::bishop_attacks(target, occupied)
+        | attacks::king_attacks(target)
+        | attacks::knight_attacks(Color::Black, target)
+        | attacks::knight_attacks(Color::White, target)
+}
+
 /// The powers of one position's pieces.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Powers {
@@ -233,11 +245,7 @@ impl Powers {
         if !self.ordinary_only {
             return Bitboard::FULL;
         }
-        attacks::rook_attacks(target, occupied)
-            | attacks::bishop_attacks(target, occupied)
-            | attacks::king_attacks(target)
-            | attacks::knight_attacks(Color::Black, target)
-            | attacks::knight_attacks(Color::White, target)
+        ordinary_attack_origins(target, occupied)
     }
 
     /// The power mask of the piece on `sq` (0 for an empty square).

@@ -11,12 +11,13 @@
 use super::PowerRule;
 use crate::powers::next_to;
 use crate::Position;
-use yosei_core::{Bitboard, Color, PieceKind, Square};
+use yosei_core::{Bitboard, Color, Piece, PieceKind, Square};
 
-/// Whether the piece on `other` stands in one line with a piece of `color` under `rule`.
+/// Whether `other` holds a piece (`piece_at` tells what stands where) that stands in one
+/// line with a piece of `color` under `rule`.
 #[inline]
-fn joins_line(pos: &Position, rule: PowerRule, color: Color, other: Square) -> bool {
-    match pos.piece_at(other) {
+fn joins_line(piece_at: impl Fn(Square) -> Option<Piece>, rule: PowerRule, color: Color, other: Square) -> bool {
+    match piece_at(other) {
         None => false,
         Some(p) if rule == PowerRule::NekoSen => p.color == color && p.kind != PieceKind::Stone,
         Some(_) => true,
@@ -43,10 +44,23 @@ pub(crate) fn in_lines(pos: &Position, rule: PowerRule, movers: Bitboard) -> Bit
 /// line (`sq` itself for a piece alone or in the middle).
 #[inline]
 pub(crate) fn lender(pos: &Position, rule: PowerRule, sq: Square) -> Square {
-    let Some(piece) = pos.piece_at(sq) else { return sq };
+    lender_on(|s| pos.piece_at(s), rule, sq)
+}
+
+/// [`lender`] on a board told square by square (`piece_at`): the position after a move
+/// that is not played (`LocalSafety::gives_check_unplayed`). A stone is in no line
+/// (it has no power to lend or borrow).
+#[inline]
+pub(crate) fn lender_on(piece_at: impl Fn(Square) -> Option<Piece> + Copy, rule: PowerRule, sq: Square) -> Square {
+    let Some(piece) = piece_at(sq).filter(|p| p.kind != PieceKind::Stone) else {
+        return sq;
+    };
     let end = |step: i32| {
         let mut end = sq;
-        while let Some(next) = end.offset(0, step).filter(|&s| joins_line(pos, rule, piece.color, s)) {
+        while let Some(next) = end
+            .offset(0, step)
+            .filter(|&s| joins_line(piece_at, rule, piece.color, s))
+        {
             end = next;
         }
         end.rank()
