@@ -1062,11 +1062,19 @@ impl LocalSafety {
         let occupied = pos.occupied();
         if let Some(king) = self.line_powers_enemy_king(pos, true) {
             // a piece on a line from the king may uncover a check or borrow one there; one
-            // in a file's line changes its line-mates' powers by leaving it
-            let seen =
-                (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & pos.pieces_of(us);
+            // in a file's line changes its line-mates' powers by leaving it, which matters
+            // where another piece of ours on that file stands where an ordinary kind may
+            // attack the king from (no other square becomes one: no line to the king opens)
+            let ours = pos.pieces_of(us);
+            let seen = (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & ours;
+            let placed = ordinary_attack_origins(king, occupied) & ours;
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
-            return seen | (neko_sen::in_lines(pos, self.rules.power, movers) & pos.pieces_of(us));
+            let in_lines = neko_sen::in_lines(pos, self.rules.power, movers) & ours;
+            return seen
+                | in_lines
+                    .into_iter()
+                    .filter(|&from| (placed & Bitboard::file(from.file()) & !Bitboard::from(from)).is_nonempty())
+                    .fold(Bitboard::EMPTY, |squares, from| squares | from.into());
         }
         let Some(king) = self.told_enemy_king(pos, true) else {
             return Bitboard::EMPTY;
