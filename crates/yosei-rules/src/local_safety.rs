@@ -1055,8 +1055,11 @@ impl LocalSafety {
     /// it goes (asked for its pieces' squares, once a node): a piece behind it reaches
     /// the enemy king when nothing stands between it and the king (under own powers,
     /// only a piece of ours whose own kind then attacks the king: its power cannot
-    /// change), or (安南, 安北) one of ours borrowed from it. (Empty where
-    /// [`Self::kind_check_squares`] answers all squares anyway.)
+    /// change), or (安南, 安北) one of ours borrowed from it; under ネコ鮮 and ネコネコ鮮 a
+    /// piece on a line from the king, or one in a file's line with another piece of
+    /// ours on that file where an ordinary kind may attack the king from
+    /// ([`line_power_check_squares`]). (Empty where [`Self::kind_check_squares`] answers
+    /// all squares anyway.)
     pub(crate) fn checks_from_anywhere(&self, pos: &Position) -> Bitboard {
         let us = pos.side_to_move();
         let occupied = pos.occupied();
@@ -1261,9 +1264,11 @@ fn line_powers_attack_after(
 /// Under ネコ鮮 and ネコネコ鮮 (plain checks, ordinary kinds, the enemy `king` not in check):
 /// the squares where a move of the side to move of `pos` that does not start on
 /// [`LocalSafety::checks_from_anywhere`] may give check, a superset. Such a move opens
-/// no line to the king and leaves every line along a file as it was but the one through
-/// its destination, so a checker afterwards stands in that line, on the destination's
-/// file, and on a square from which an ordinary kind may attack the king (its lines over
+/// no line to the king, and of the lines along a file it changes only the one through
+/// its destination and the one it leaves (which holds no other piece of ours that could
+/// check: else it would start from anywhere), so a checker afterwards stands in the
+/// destination's line, on its file, and on a square from which an ordinary kind may
+/// attack the king (its lines over
 /// the board before the move, a filled square only blocking; a king step; a knight's
 /// leap): the moved piece itself there, or one of ours already there. With
 /// `displacing` (a capture condition), a capture also sets a piece down or takes one
