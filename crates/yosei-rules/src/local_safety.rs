@@ -1061,27 +1061,12 @@ impl LocalSafety {
     /// ([`line_power_check_squares`]). (Empty where [`Self::kind_check_squares`] answers
     /// all squares anyway.)
     pub(crate) fn checks_from_anywhere(&self, pos: &Position) -> Bitboard {
-        let us = pos.side_to_move();
-        let occupied = pos.occupied();
-        if let Some(king) = self.line_powers_enemy_king(pos, true) {
-            // a piece on a line from the king may uncover a check or borrow one there; one
-            // in a file's line changes its line-mates' powers by leaving it, which matters
-            // where another piece of ours on that file stands where an ordinary kind may
-            // attack the king from (no other square becomes one: no line to the king opens)
-            let ours = pos.pieces_of(us);
-            let seen = (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & ours;
-            let placed = ordinary_attack_origins(king, occupied) & ours;
-            let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
-            let in_lines = neko_sen::in_lines(pos, self.rules.power, movers) & ours;
-            return seen
-                | in_lines
-                    .into_iter()
-                    .filter(|&from| (placed & Bitboard::file(from.file()) & !Bitboard::from(from)).is_nonempty())
-                    .fold(Bitboard::EMPTY, |squares, from| squares | from.into());
-        }
-        let Some(king) = self.told_enemy_king(pos, true) else {
+        let line_powers_king = self.line_powers_enemy_king(pos, true);
+        let Some(king) = line_powers_king.or_else(|| self.told_enemy_king(pos, true)) else {
             return Bitboard::EMPTY;
         };
+        let us = pos.side_to_move();
+        let occupied = pos.occupied();
         // a piece on a line from the king with nothing between is the first piece
         // the king's rook or bishop rides meet on it
         let seen =
@@ -1096,6 +1081,20 @@ impl LocalSafety {
             let ours = pos.pieces_of(us) & !pos.pieces_of_kind(PieceKind::Stone);
             squares |= next_to(ours, -lender_direction(self.rules.power, us));
         }
+        if line_powers_king.is_some() {
+            // one in a file's line changes its line-mates' powers by leaving it, which
+            // matters where another piece of ours on that file stands where an ordinary
+            // kind may attack the king from (no other square becomes one: no line to the
+            // king opens)
+            let ours = pos.pieces_of(us);
+            let placed = ordinary_attack_origins(king, occupied) & ours;
+            let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
+            for from in neko_sen::in_lines(pos, self.rules.power, movers) & ours {
+                if (placed & Bitboard::file(from.file()) & !Bitboard::from(from)).is_nonempty() {
+                    squares |= from.into();
+                }
+            }
+        }
         squares
     }
 
@@ -1104,10 +1103,7 @@ impl LocalSafety {
     /// the moved or dropped one), so that [`line_power_check_squares`] holds.
     #[inline]
     fn line_powers_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
-        let told = self.rules.borrowed_powers == PowerNeighbourhood::File
-            && self.rules.plain_checks
-            && ordinary_kind
-            && pos.fairy_squares().is_empty();
+        let told = self.rules.line_powers_told() && ordinary_kind && pos.fairy_squares().is_empty();
         self.safe_kings[(!pos.side_to_move()).index()].filter(|_| told)
     }
 
