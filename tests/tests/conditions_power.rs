@@ -333,6 +333,23 @@ fn taimen_drop_facing_an_enemy_piece_checks_with_its_power() {
     assert_eq!(checks(sfen, ""), sorted(&["G*4a", "G*4b", "G*5b", "G*6a", "G*6b"]));
 }
 
+/// 対面: a move may lend one of ours' power to the enemy piece it comes to face. Black
+/// K 55, N 36; White P 43, K 11. 36-44 puts the knight face to face with the pawn: the
+/// pawn moves like a Black knight turned round, a White knight on 43, which reaches 35
+/// and 55: Black's own king, so the move is illegal (told without playing it since
+/// 2026-11-29, `borrowed_powers_attack_after`). 36-24 faces nothing. The king may not go
+/// to 44 either (the pawn would take a king's power there and reach it); every other
+/// step is legal. Under ordinary rules both knight moves are.
+#[test]
+fn taimen_a_move_that_lends_its_power_to_the_enemy_piece_it_faces_may_check_its_own_king() {
+    let sfen = "8k/9/5p3/9/4K4/6N2/9/9/9 b - 1";
+    assert_eq!(
+        moves(sfen, "taimen", ""),
+        sorted(&["3f2d", "5e4e", "5e4f", "5e5d", "5e5f", "5e6d", "5e6e", "5e6f"])
+    );
+    assert_eq!(moves(sfen, "", "3f"), sorted(&["3f2d", "3f4d"]));
+}
+
 /// 安南: a dropped piece borrows at once. White K 51; Black B 34, K 91, a gold in hand.
 /// G*33 stands in front of the bishop and moves like one: it checks through 42. G*41,
 /// G*61, G*42, G*52, G*62 check with the gold's own power; the bishop checks as a horse

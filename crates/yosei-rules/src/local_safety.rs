@@ -41,11 +41,13 @@
 //! squares from which a piece of its kind would attack it are evasion squares too
 //! (`LocalRules::evasion_squares`); with borrowed powers evasions are not filtered.
 //!
-//! Under ネコ鮮 and ネコネコ鮮 with every reach a check and only ordinary kinds in play, a
-//! king's attackers after a move are told without playing it: only a piece where an
-//! ordinary kind may attack the king from can, asked with its mirror's kind in its file's
-//! line on the board after the move (`line_powers_attack_after`); check generation goes
-//! to the destination files that can hold such a piece (`line_power_check_squares`).
+//! Under the 安南 family, ネコ鮮 and ネコネコ鮮 with every reach a check and only ordinary
+//! kinds in play, a king's attackers after a move are told without playing it: only a
+//! piece where an ordinary kind may attack the king from can, asked with its lender's
+//! kind on the board after the move (on the next rank; under ネコ鮮 and ネコネコ鮮 its
+//! mirror in its file's line: `borrowed_powers_attack_after`). Under ネコ鮮 and ネコネコ鮮
+//! check generation goes to the destination files that can hold such a piece
+//! (`line_power_check_squares`).
 //!
 //! Under 駒詰 (no Madrasi) a move is judged unplayed as under own powers, the kings
 //! with the fixed kind's power wherever they stand; under 天竺 (no Madrasi, 利き二歩無効,
@@ -393,12 +395,23 @@ impl LocalRules {
         }
     }
 
-    /// ネコ鮮 or ネコネコ鮮 with plain checks: where only ordinary kinds are in play, a
-    /// king's attackers after a move are told without playing it
-    /// ([`line_powers_attack_after`]).
+    /// ネコ鮮 or ネコネコ鮮 with plain checks: where only ordinary kinds are in play, the
+    /// checks a move may give are told by files ([`line_power_check_squares`]).
     #[inline]
     fn line_powers_told(&self) -> bool {
         self.borrowed_powers == PowerNeighbourhood::File && self.plain_checks
+    }
+
+    /// The 安南 family, ネコ鮮 or ネコネコ鮮 with plain checks: where only ordinary kinds
+    /// are in play, a king's attackers after a move are told without playing it, each
+    /// piece with its lender's power on the board after the move
+    /// ([`borrowed_powers_attack_after`]).
+    #[inline]
+    fn borrowed_attacks_told(&self) -> bool {
+        matches!(
+            self.borrowed_powers,
+            PowerNeighbourhood::NextRank | PowerNeighbourhood::File
+        ) && self.plain_checks
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
@@ -836,14 +849,14 @@ impl LocalSafety {
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         self.attacked_by_suspects(m, pos, rules)
             .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
-            .or_else(|| self.line_powers_attacked_unplayed(m, pos, rules))
+            .or_else(|| self.borrowed_powers_attacked_unplayed(m, pos, rules))
     }
 
-    /// Under ネコ鮮 and ネコネコ鮮 with plain checks: whether the mover's king (on its new
-    /// square if it moves) is attacked after `m`, told without playing it
-    /// ([`line_powers_attack_after`]; `None` with a fairy kind in play).
-    fn line_powers_attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.line_powers_told() {
+    /// Under the 安南 family, ネコ鮮 and ネコネコ鮮 with plain checks: whether the mover's
+    /// king (on its new square if it moves) is attacked after `m`, told without playing
+    /// it ([`borrowed_powers_attack_after`]; `None` with a fairy kind in play).
+    fn borrowed_powers_attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.rules.borrowed_attacks_told() {
             return None;
         }
         let us = pos.side_to_move();
@@ -856,14 +869,8 @@ impl LocalSafety {
             return None;
         }
         let king_after = if m.from() == Some(king) { change.dest } else { king };
-        Some(line_powers_attack_after(
-            pos,
-            rules,
-            self.rules.power,
-            &change,
-            moved,
-            king_after,
-            !us,
+        Some(borrowed_powers_attack_after(
+            pos, rules, self.rules, &change, moved, king_after, !us,
         ))
     }
 
@@ -962,17 +969,12 @@ impl LocalSafety {
         }
         for sq in suspects & ours {
             let piece = piece_after(sq)?;
+            // (under ネコ鮮 and ネコネコ鮮 with a fairy kind in play, a piece off the touched
+            // files keeps its line, and is a suspect only by a line opened to the king)
             let kind = match self.rules.borrowed_powers {
-                PowerNeighbourhood::NextRank => {
-                    let lender = sq
-                        .offset(0, lender_direction(self.rules.power, us))
-                        .and_then(piece_after);
-                    next_rank_power(self.rules.power, piece, lender)
+                PowerNeighbourhood::NextRank | PowerNeighbourhood::File => {
+                    borrowed_power_after(pos, self.rules, &change, moved, sq, piece)
                 }
-                // ネコ鮮, ネコネコ鮮 with a fairy kind in play: the kind of its mirror in its
-                // line after the move (a piece off the touched files keeps its line, and
-                // is a suspect only by a line opened to the king)
-                PowerNeighbourhood::File => line_power_after(pos, self.rules.power, &change, moved, sq, piece),
                 // 駒詰: a king checks with the fixed kind's power
                 _ if piece.kind == PieceKind::King => self.rules.fixed_king_kind.unwrap_or(PieceKind::King),
                 _ => piece.kind,
@@ -1205,29 +1207,42 @@ fn ordinary_kinds_after(pos: &Position, change: &BoardChange, moved: Piece) -> b
         && change.displaced.is_none_or(|(_, piece)| piece.kind.is_ordinary())
 }
 
-/// Under ネコ鮮 and ネコネコ鮮: the kind whose power `piece`, on `sq` after the move
-/// `change`, has there: its mirror's in its file's line.
+/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`rules`): the kind whose power `piece`,
+/// on `sq` after the move `change`, has there: its lender's on the next rank (the 安南
+/// family), its mirror's in its file's line (ネコ鮮, ネコネコ鮮), else its own.
 #[inline]
-fn line_power_after(
+fn borrowed_power_after(
     pos: &Position,
-    power: PowerRule,
+    rules: LocalRules,
     change: &BoardChange,
     moved: Piece,
     sq: Square,
     piece: Piece,
 ) -> PieceKind {
     let piece_after = |s: Square| change.piece_after(pos, moved, s);
-    piece_after(neko_sen::lender_on(piece_after, power, sq)).map_or(piece.kind, |lender| lender.kind)
+    match rules.borrowed_powers {
+        PowerNeighbourhood::NextRank => {
+            let lender = sq
+                .offset(0, lender_direction(rules.power, piece.color))
+                .and_then(piece_after);
+            next_rank_power(rules.power, piece, lender)
+        }
+        PowerNeighbourhood::File => {
+            piece_after(neko_sen::lender_on(piece_after, rules.power, sq)).map_or(piece.kind, |lender| lender.kind)
+        }
+        PowerNeighbourhood::Own => piece.kind,
+    }
 }
 
-/// Under ネコ鮮 and ネコネコ鮮 (`power`), every kind ordinary ([`ordinary_kinds_after`])
-/// and every reach a check: whether a piece of `by` attacks `target` on the board after
-/// the move `change`. Exact, and cheap: only a piece on `target`'s lines (nothing
-/// between), a king step or a knight's leap away may, each asked with its power there.
-fn line_powers_attack_after(
+/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`rules`), every kind ordinary
+/// ([`ordinary_kinds_after`]) and every reach a check: whether a piece of `by` attacks
+/// `target` on the board after the move `change`. Exact, and cheap: only a piece on
+/// `target`'s lines (nothing between), a king step or a knight's leap away may, each
+/// asked with its power there ([`borrowed_power_after`]).
+fn borrowed_powers_attack_after(
     pos: &Position,
     rules: &RuleSet,
-    power: PowerRule,
+    local: LocalRules,
     change: &BoardChange,
     moved: Piece,
     target: Square,
@@ -1247,7 +1262,7 @@ fn line_powers_attack_after(
             change.piece_after(pos, moved, sq).is_some_and(|piece| {
                 piece.kind != PieceKind::Stone
                     && table.attacks_square(
-                        line_power_after(pos, power, change, moved, sq, piece),
+                        borrowed_power_after(pos, local, change, moved, sq, piece),
                         by,
                         sq,
                         target,
