@@ -431,14 +431,16 @@ impl LocalRules {
     /// condition puts it back on the board (reborn, restored), so the question is which
     /// of them reach the king's square (after a king move, its new one, where
     /// アンチキルケ sends it home) over the board's occupancy afterwards; this holds
-    /// whether or not the king stood in check.
+    /// whether or not the king stood in check. Under the 安南 family, ネコ鮮 and ネコネコ鮮
+    /// with plain checks, each with its lender's power after the move
+    /// ([`Self::borrowed_powers_attacked_unplayed`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         if let Some(attacked) = self.tenjiku_king_attacked_after(m, pos, rules, pos.side_to_move()) {
             return Some(attacked);
         }
         if !self.tells_attacks_unplayed() {
-            return None;
+            return self.borrowed_powers_attacked_unplayed(m, pos, rules);
         }
         let us = pos.side_to_move();
         let Some(king) = pos.king(us) else {
@@ -466,6 +468,28 @@ impl LocalRules {
                 .any(|sq| pos.piece_at(sq).is_some_and(|piece| checks(sq, piece)))
                 || displaced_reaches.is_some_and(|(sq, piece)| checks(sq, piece)),
         )
+    }
+
+    /// Under the 安南 family, ネコ鮮 and ネコネコ鮮 with plain checks: whether the mover's
+    /// king (on its new square if it moves) is attacked after `m`, told without playing
+    /// it ([`borrowed_powers_attack_after`]; `None` with a fairy kind in play).
+    fn borrowed_powers_attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        if !self.borrowed_attacks_told() {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let Some(king) = pos.king(us) else {
+            return Some(false);
+        };
+        let change = BoardChange::of(pos, m)?;
+        let moved = moved_piece(pos, m)?;
+        if !ordinary_kinds_after(pos, &change, moved) {
+            return None;
+        }
+        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        Some(borrowed_powers_attack_after(
+            pos, rules, *self, &change, moved, king_after, !us,
+        ))
     }
 
     /// Under 天竺 where `tenjiku_unplayed` holds: whether, after `m`, the king of `color`
@@ -496,9 +520,12 @@ impl LocalRules {
 /// capture counts in these tests), in each form a capture condition gives. `false`:
 /// none found this way.
 pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
-    // (a king steps as a king: not under 駒詰)
-    let own_powers = |local: &LocalRules| local.tells_attacks_unplayed() && local.power == PowerRule::Own;
-    let Some(local) = rules.compiled().local_safety.filter(own_powers) else {
+    // (a king steps as a king: not under 駒詰; under the 安南 family and the ネコ鮮 pair
+    // with its lender's power, below)
+    let told = |local: &LocalRules| {
+        local.tells_attacks_unplayed() && local.power == PowerRule::Own || local.borrowed_attacks_told()
+    };
+    let Some(local) = rules.compiled().local_safety.filter(told) else {
         return false;
     };
     // (a royal piece other than the king does not step as one; under 二玉詰 a king's
@@ -518,7 +545,27 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         return false;
     }
     let occupied = pos.occupied();
-    let reach = rules.pieces().reach(PieceKind::King, us, king, occupied);
+    let power = if local.borrowed_attacks_told() {
+        // (a lent fairy kind may make two steps: the full generation answers)
+        let lent = match local.borrowed_powers {
+            PowerNeighbourhood::NextRank => {
+                let lender = king
+                    .offset(0, lender_direction(local.power, us))
+                    .and_then(|sq| pos.piece_at(sq));
+                next_rank_power(local.power, Piece::new(PieceKind::King, us), lender)
+            }
+            _ => pos
+                .piece_at(neko_sen::lender(pos, local.power, king))
+                .map_or(PieceKind::King, |p| p.kind),
+        };
+        if !lent.is_ordinary() {
+            return false;
+        }
+        lent
+    } else {
+        PieceKind::King
+    };
+    let reach = rules.pieces().reach(power, us, king, occupied);
     let enemies = pos.pieces_of(!us) & !pos.pieces_of_kind(PieceKind::Stone);
     let capture_rule = rules.capture_rule();
     ((reach.attacks & enemies) | (reach.quiet & !occupied))
@@ -849,29 +896,6 @@ impl LocalSafety {
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         self.attacked_by_suspects(m, pos, rules)
             .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
-            .or_else(|| self.borrowed_powers_attacked_unplayed(m, pos, rules))
-    }
-
-    /// Under the 安南 family, ネコ鮮 and ネコネコ鮮 with plain checks: whether the mover's
-    /// king (on its new square if it moves) is attacked after `m`, told without playing
-    /// it ([`borrowed_powers_attack_after`]; `None` with a fairy kind in play).
-    fn borrowed_powers_attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if !self.rules.borrowed_attacks_told() {
-            return None;
-        }
-        let us = pos.side_to_move();
-        let Some(king) = pos.king(us) else {
-            return Some(false);
-        };
-        let change = BoardChange::of(pos, m)?;
-        let moved = moved_piece(pos, m)?;
-        if !ordinary_kinds_after(pos, &change, moved) {
-            return None;
-        }
-        let king_after = if m.from() == Some(king) { change.dest } else { king };
-        Some(borrowed_powers_attack_after(
-            pos, rules, self.rules, &change, moved, king_after, !us,
-        ))
     }
 
     /// [`LocalRules::attacked_unplayed`] for a move that leaves the mover's king on its
