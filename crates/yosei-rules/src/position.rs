@@ -906,27 +906,43 @@ impl Position {
     /// board), and likewise the royal kinds where a problem declares some. The key and the move number are not kept: [`Position::unpack`]
     /// recomputes the one and is given the other (a layer's positions share it).
     pub fn pack_into(&self, out: &mut Vec<u8>) {
-        let entries = self.hands.iter().map(|hand| hand.iter().count()).sum::<usize>();
+        // Written into one buffer on the stack and appended at once: a push per byte
+        // (each a capacity test) and two walks of each hand (one to count the entries)
+        // were half of a wide help search's instructions. 256 bytes hold the largest
+        // position (12 + 81 + 2 · 63 + 2 + 16 + 16), and a `u8` index needs no bound test.
+        let mut buf = [0u8; 256];
+        let mut n: u8 = PACKED_HEADER as u8;
+        let occupied = self.occupied();
+        // (square by square through the two 64-bit halves: a `u128` bit walk costs twice)
+        for (half, base) in [(occupied.0 as u64, 0), ((occupied.0 >> 64) as u64, 64)] {
+            let mut bits = half;
+            while bits != 0 {
+                if let Some(piece) = self.board.get(base + bits.trailing_zeros() as usize).copied().flatten() {
+                    buf[usize::from(n)] = piece.index() as u8;
+                    n += 1;
+                }
+                bits &= bits - 1;
+            }
+        }
+        let mut entries = 0u8;
+        for color in Color::ALL {
+            for (kind, count) in self.hands[color.index()].iter() {
+                buf[usize::from(n)] = (color.index() as u8) << 7 | kind.index() as u8;
+                buf[usize::from(n + 1)] = count;
+                n += 2;
+                entries += 1;
+            }
+        }
         let memory = if self.swap_memory == SwapMemory::Off {
             0
         } else {
             PACKED_MEMORY
         };
-        out.push(if self.side == Color::White { PACKED_WHITE } else { 0 } | memory | entries as u8);
+        buf[0] = if self.side == Color::White { PACKED_WHITE } else { 0 } | memory | entries;
         let discards = if self.discarded.is_empty() { 0 } else { PACKED_DISCARDS };
         let royals = if self.royal.has_declared() { PACKED_ROYALS } else { 0 };
-        out.extend_from_slice(&(self.occupied().0 | discards | royals).to_le_bytes()[..11]);
-        for sq in self.occupied() {
-            if let Some(piece) = self.board[sq.index()] {
-                out.push(piece.index() as u8);
-            }
-        }
-        for color in Color::ALL {
-            for (kind, n) in self.hands[color.index()].iter() {
-                out.push((color.index() as u8) << 7 | kind.index() as u8);
-                out.push(n);
-            }
-        }
+        buf[1..PACKED_HEADER].copy_from_slice(&(occupied.0 | discards | royals).to_le_bytes()[..11]);
+        out.extend_from_slice(&buf[..usize::from(n)]);
         match self.swap_memory {
             SwapMemory::Off => {}
             SwapMemory::Opening => out.push(PACKED_OPENING),
