@@ -131,7 +131,10 @@ pub(crate) fn reaching_through(
 pub(crate) fn in_check(pos: &Position, rules: &RuleSet) -> bool {
     let us = pos.side_to_move();
     if !pos.has_several_royals() {
-        return pos.king(us).is_some_and(|king| attacked(pos, rules, king, !us));
+        return pos.king(us).is_some_and(|king| {
+            crate::local_safety::borrowed_powers_attacked(pos, rules, king, !us)
+                .unwrap_or_else(|| attacked(pos, rules, king, !us))
+        });
     }
     royal_attacked(pos, rules, &Powers::new(pos, rules), us)
 }

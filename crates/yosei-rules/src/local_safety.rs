@@ -547,17 +547,7 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let occupied = pos.occupied();
     let power = if local.borrowed_attacks_told() {
         // (a lent fairy kind may make two steps: the full generation answers)
-        let lent = match local.borrowed_powers {
-            PowerNeighbourhood::NextRank => {
-                let lender = king
-                    .offset(0, lender_direction(local.power, us))
-                    .and_then(|sq| pos.piece_at(sq));
-                next_rank_power(local.power, Piece::new(PieceKind::King, us), lender)
-            }
-            _ => pos
-                .piece_at(neko_sen::lender(pos, local.power, king))
-                .map_or(PieceKind::King, |p| p.kind),
-        };
+        let lent = borrowed_power(|sq| pos.piece_at(sq), local, king, Piece::new(PieceKind::King, us));
         if !lent.is_ordinary() {
             return false;
         }
@@ -1231,9 +1221,31 @@ fn ordinary_kinds_after(pos: &Position, change: &BoardChange, moved: Piece) -> b
         && change.displaced.is_none_or(|(_, piece)| piece.kind.is_ordinary())
 }
 
-/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`rules`): the kind whose power `piece`,
-/// on `sq` after the move `change`, has there: its lender's on the next rank (the 安南
-/// family), its mirror's in its file's line (ネコ鮮, ネコネコ鮮), else its own.
+/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`rules`): the kind whose power `piece` has
+/// on `sq`, the board told square by square by `piece_at`: its lender's on the next
+/// rank (the 安南 family), its mirror's in its file's line (ネコ鮮, ネコネコ鮮), else its own.
+#[inline]
+fn borrowed_power(
+    piece_at: impl Fn(Square) -> Option<Piece> + Copy,
+    rules: LocalRules,
+    sq: Square,
+    piece: Piece,
+) -> PieceKind {
+    match rules.borrowed_powers {
+        PowerNeighbourhood::NextRank => {
+            let lender = sq
+                .offset(0, lender_direction(rules.power, piece.color))
+                .and_then(piece_at);
+            next_rank_power(rules.power, piece, lender)
+        }
+        PowerNeighbourhood::File => {
+            piece_at(neko_sen::lender_on(piece_at, rules.power, sq)).map_or(piece.kind, |lender| lender.kind)
+        }
+        PowerNeighbourhood::Own => piece.kind,
+    }
+}
+
+/// [`borrowed_power`] on the board after the move `change`.
 #[inline]
 fn borrowed_power_after(
     pos: &Position,
@@ -1243,26 +1255,36 @@ fn borrowed_power_after(
     sq: Square,
     piece: Piece,
 ) -> PieceKind {
-    let piece_after = |s: Square| change.piece_after(pos, moved, s);
-    match rules.borrowed_powers {
-        PowerNeighbourhood::NextRank => {
-            let lender = sq
-                .offset(0, lender_direction(rules.power, piece.color))
-                .and_then(piece_after);
-            next_rank_power(rules.power, piece, lender)
-        }
-        PowerNeighbourhood::File => {
-            piece_after(neko_sen::lender_on(piece_after, rules.power, sq)).map_or(piece.kind, |lender| lender.kind)
-        }
-        PowerNeighbourhood::Own => piece.kind,
-    }
+    borrowed_power(|s| change.piece_after(pos, moved, s), rules, sq, piece)
 }
 
-/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`rules`), every kind ordinary
-/// ([`ordinary_kinds_after`]) and every reach a check: whether a piece of `by` attacks
-/// `target` on the board after the move `change`. Exact, and cheap: only a piece on
-/// `target`'s lines (nothing between), a king step or a knight's leap away may, each
-/// asked with its power there ([`borrowed_power_after`]).
+/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and every
+/// reach a check: whether one of `pieces` (of `by`) attacks `target` over `occupied`, the
+/// board told by `piece_at`. Exact, and cheap: only a piece on `target`'s lines (nothing
+/// between), a king step or a knight's leap away may, each asked with its power there
+/// ([`borrowed_power`]).
+fn borrowed_powers_attack(
+    piece_at: impl Fn(Square) -> Option<Piece> + Copy,
+    rules: &RuleSet,
+    local: LocalRules,
+    pieces: Bitboard,
+    occupied: Bitboard,
+    target: Square,
+    by: Color,
+) -> bool {
+    let table = rules.pieces();
+    (ordinary_attack_origins(target, occupied) & pieces)
+        .into_iter()
+        .any(|sq| {
+            piece_at(sq).is_some_and(|piece| {
+                piece.kind != PieceKind::Stone
+                    && table.attacks_square(borrowed_power(piece_at, local, sq, piece), by, sq, target, occupied)
+            })
+        })
+}
+
+/// [`borrowed_powers_attack`] on the board after the move `change` (every kind then
+/// ordinary: [`ordinary_kinds_after`]).
 fn borrowed_powers_attack_after(
     pos: &Position,
     rules: &RuleSet,
@@ -1272,7 +1294,6 @@ fn borrowed_powers_attack_after(
     target: Square,
     by: Color,
 ) -> bool {
-    let table = rules.pieces();
     let mut pieces = pos.pieces_of(by) & !change.vacated & !Bitboard::from(change.dest);
     if moved.color == by {
         pieces |= change.dest.into();
@@ -1280,20 +1301,31 @@ fn borrowed_powers_attack_after(
     if let Some((sq, _)) = change.displaced.filter(|(_, piece)| piece.color == by) {
         pieces |= sq.into();
     }
-    (ordinary_attack_origins(target, change.occupied) & pieces)
-        .into_iter()
-        .any(|sq| {
-            change.piece_after(pos, moved, sq).is_some_and(|piece| {
-                piece.kind != PieceKind::Stone
-                    && table.attacks_square(
-                        borrowed_power_after(pos, local, change, moved, sq, piece),
-                        by,
-                        sq,
-                        target,
-                        change.occupied,
-                    )
-            })
-        })
+    let piece_after = |s: Square| change.piece_after(pos, moved, s);
+    borrowed_powers_attack(piece_after, rules, local, pieces, change.occupied, target, by)
+}
+
+/// Whether a piece of `by` attacks `target` in `pos`, told by [`borrowed_powers_attack`]
+/// where it holds (the 安南 family, ネコ鮮 or ネコネコ鮮 with plain checks, only ordinary
+/// kinds on the board), `None` elsewhere: `general::in_check`'s first question.
+pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
+    let local = rules
+        .compiled()
+        .local_safety
+        .filter(LocalRules::borrowed_attacks_told)?;
+    if pos.fairy_squares().is_nonempty() {
+        return None;
+    }
+    let piece_at = |s: Square| pos.piece_at(s);
+    Some(borrowed_powers_attack(
+        piece_at,
+        rules,
+        local,
+        pos.pieces_of(by),
+        pos.occupied(),
+        target,
+        by,
+    ))
 }
 
 /// Under ネコ鮮 and ネコネコ鮮 (plain checks, ordinary kinds, the enemy `king` not in check):
