@@ -109,6 +109,11 @@ pub fn detect_format(text: &str) -> Format {
         if !looks_like_sfen && crate::fm::parse_rule_text(&first_chars).is_ok() {
             return Format::Fm;
         }
+        // a first word in Japanese is no SFEN: an fm rule phrase with a word it does not
+        // know, whose error (the word, the column) says more than the SFEN reader's
+        if !looks_like_sfen && !first_word.is_ascii() {
+            return Format::Fm;
+        }
     }
     Format::Sfen
 }

@@ -812,6 +812,27 @@ mod tests {
         assert_eq!(first_mover(None), Color::Black);
     }
 
+    /// fm's king-position goal is refused by name, wherever it stands in the phrase, and
+    /// a line whose rule phrase holds a word yosei does not know is still read as fm's
+    /// form, so the error names that word and its column.
+    #[test]
+    fn an_unknown_rule_word_is_named_where_it_stands() {
+        let error = |line: &str| {
+            crate::detect::read_problems(line)
+                .err()
+                .map(|e| e.to_string())
+                .unwrap_or_default()
+        };
+        let position = error("ばか詰位置[55] 31飛33角 +金, 37玉 #5");
+        assert!(
+            position.contains("column 4") && position.contains("king-position goal"),
+            "{position}"
+        );
+        assert!(error("![55]ばか詰 31飛33角 +金, 37玉 #5").contains("king-position goal"));
+        let unknown = error("ばかx詰 31飛33角 +金, 37玉 #5");
+        assert!(unknown.contains("unknown rule word at 'ばかx詰'"), "{unknown}");
+    }
+
     #[test]
     fn rule_text_with_lengths_and_fm_spellings() {
         let read = |s: &str| {

@@ -176,6 +176,14 @@ pub fn parse_rule_phrase(text: &str) -> Result<RulePhrase, (usize, String)> {
                 }
             }
         }
+        // fm's 王位置 goal (`位置[55]`, `![55/51]`: the mated king, and the other, on
+        // given squares): not read yet, and never dropped
+        if chars[i..].starts_with(&['位', '置', '[']) || chars[i..].starts_with(&['!', '[']) {
+            return Err((
+                i + 1,
+                "fm's king-position goal (位置[SQ], ![SQ]: the mated king on a given square) is not supported".into(),
+            ));
+        }
         for (word, meaning) in &vocabulary {
             let w: Vec<char> = word.chars().collect();
             if chars[i..].starts_with(&w) {
