@@ -515,10 +515,12 @@ impl LocalRules {
 /// the node's [`LocalSafety`] (most positions a help search tests for mate have a
 /// flight). Only where [`LocalRules::attacked_unplayed`] answers every move with every
 /// piece's own kind's power (not 駒詰's kings: its reach over the board afterwards is
-/// asked, line-bound or not) and no mate needs asking (not 完全打歩); the steps are
-/// those the general generator makes (a king is never dead, never promotes, and every
-/// capture counts in these tests), in each form a capture condition gives. `false`:
-/// none found this way.
+/// asked, line-bound or not), or under the 安南 family and the ネコ鮮 pair with plain
+/// checks (the king then moves with its lent ordinary power, and a step is told by
+/// [`borrowed_powers_attack_after`], which answers while every kind is ordinary), and no
+/// mate needs asking (not 完全打歩); the steps are those the general generator makes (a
+/// king is never dead, never promotes, and every capture counts in these tests), in
+/// each form a capture condition gives. `false`: none found this way.
 pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     // (a king steps as a king: not under 駒詰; under the 安南 family and the ネコ鮮 pair
     // with its lender's power, below)
