@@ -908,8 +908,9 @@ impl Position {
     pub fn pack_into(&self, out: &mut Vec<u8>) {
         // Written into one buffer on the stack and appended at once: a push per byte
         // (each a capacity test) and two walks of each hand (one to count the entries)
-        // were half of a wide help search's instructions. 256 bytes hold the largest
-        // position (12 + 81 + 2 · 63 + 2 + 16 + 16), and a `u8` index needs no bound test.
+        // were half of a wide help search's instructions. The buffer holds the header,
+        // the pieces and the hands (at most 12 + 81 + 2 · 63 bytes; what follows is
+        // appended after), and a `u8` index into 256 bytes needs no bound test.
         let mut buf = [0u8; 256];
         let mut n: u8 = PACKED_HEADER as u8;
         let occupied = self.occupied();
