@@ -28,9 +28,11 @@ use yosei_core::{attacks, Bitboard, Color, Displacement, Move, PieceKind, Square
 /// Whether `by` could make a valid king capture on `sq`, the square of the other side's
 /// king (rules.md §2): a piece of `by` reaches `sq` with its current power (phase 1), is
 /// not paralysed (phase 2), and the capture is not one an active rule declares invalid
-/// (利き二歩無効, 自己王手王取無効).
+/// (利き二歩無効, 自己王手王取無効). Under the 安南 family and the ネコ鮮 pair, where every
+/// reach is a check, first by the borrowed-power test, without the node's powers.
 pub(crate) fn attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color) -> bool {
-    attacked_with(pos, rules, &Powers::new(pos, rules), sq, by)
+    crate::local_safety::borrowed_powers_attacked(pos, rules, sq, by)
+        .unwrap_or_else(|| attacked_with(pos, rules, &Powers::new(pos, rules), sq, by))
 }
 
 /// [`attacked`] with the powers of `pos` already computed.
@@ -131,10 +133,7 @@ pub(crate) fn reaching_through(
 pub(crate) fn in_check(pos: &Position, rules: &RuleSet) -> bool {
     let us = pos.side_to_move();
     if !pos.has_several_royals() {
-        return pos.king(us).is_some_and(|king| {
-            crate::local_safety::borrowed_powers_attacked(pos, rules, king, !us)
-                .unwrap_or_else(|| attacked(pos, rules, king, !us))
-        });
+        return pos.king(us).is_some_and(|king| attacked(pos, rules, king, !us));
     }
     royal_attacked(pos, rules, &Powers::new(pos, rules), us)
 }

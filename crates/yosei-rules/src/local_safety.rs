@@ -1309,7 +1309,7 @@ fn borrowed_powers_attack_after(
 
 /// Whether a piece of `by` attacks `target` in `pos`, told by [`borrowed_powers_attack`]
 /// where it holds (the 安南 family, ネコ鮮 or ネコネコ鮮 with plain checks, only ordinary
-/// kinds on the board), `None` elsewhere: `general::in_check`'s first question.
+/// kinds on the board), `None` elsewhere: `general::attacked`'s first question.
 pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
     let local = rules
         .compiled()
