@@ -36,7 +36,7 @@ fn brute_lines(pos: &Position, rules: &RuleSet, plies: u32, line: &mut Vec<Posit
             continue;
         }
         if !after.has_legal_move(rules) {
-            mates += u64::from(rules.mate_counts(Some(m)));
+            mates += u64::from(rules.mate_counts(&after, Some(m)));
             continue;
         }
         if plies == 1 {

@@ -166,7 +166,7 @@ fn uchifu_allowed_lifts_the_drop_pawn_mate_ban() {
     let mated = after(&p, "P*1b");
     assert!(mated.is_checkmate(&allowed));
     // an ordinary mate: it fulfils a mate stipulation
-    assert!(allowed.mate_counts(Some(yosei_io::sfen::parse_usi_move("P*1b").unwrap())));
+    assert!(allowed.mate_counts(&mated, Some(yosei_io::sfen::parse_usi_move("P*1b").unwrap())));
 }
 
 #[test]

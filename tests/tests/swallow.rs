@@ -118,10 +118,11 @@ fn a_swallow_drop_mate_is_refused_and_a_swallow_move_mate_allowed() {
 #[test]
 fn under_the_fairy_uchifu_a_swallow_drop_mate_counts() {
     let uchifu = RuleSet::compile(&[Condition::Uchifu]).unwrap();
-    assert!(uchifu.mate_counts(Some(Move::drop(PieceKind::Swallow, sq("1b")))));
-    assert!(uchifu.mate_counts(Some(Move::drop(PieceKind::Pawn, sq("1b")))));
-    assert!(!uchifu.mate_counts(Some(Move::drop(PieceKind::Goose, sq("1b")))));
     let drop = pos_under("7nk/9/7G1/9/9/9/9/9/4K4 b [TTB] 1", &uchifu).unwrap();
+    let mated = drop.play(Move::drop(PieceKind::Swallow, sq("1b")));
+    assert!(uchifu.mate_counts(&mated, Some(Move::drop(PieceKind::Swallow, sq("1b")))));
+    assert!(uchifu.mate_counts(&mated, Some(Move::drop(PieceKind::Pawn, sq("1b")))));
+    assert!(!uchifu.mate_counts(&mated, Some(Move::drop(PieceKind::Goose, sq("1b")))));
     assert!(drops(&drop, &uchifu).contains(&"[TTB]*1b".to_string()));
 }
 

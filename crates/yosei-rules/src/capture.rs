@@ -106,15 +106,17 @@ impl RuleSet {
 }
 
 impl RuleSet {
-    /// Whether a mate reached by `last` (`None`: no move was made) fulfils a mate
-    /// stipulation: always, except under the fairy 打歩詰, where the mating move must be
-    /// a pawn drop (or, as fm has it, a drop of its swallow: `sub2.c`).
+    /// Whether `mated`, a mate of its side to move reached by `last` (`None`: no move
+    /// was made), fulfils a mate stipulation: always, except under the fairy 打歩詰, where
+    /// the mating move must be a pawn drop (or, as fm has it, a drop of its swallow:
+    /// `sub2.c`), and under 王位置, where the kings must stand on its squares.
     #[inline]
-    pub fn mate_counts(&self, last: Option<Move>) -> bool {
-        self.uchifu().is_none()
-            || last
-                .and_then(|m| m.drop_kind())
-                .is_some_and(crate::drop_pawn_mate::bans_drop_mate)
+    pub fn mate_counts(&self, mated: &Position, last: Option<Move>) -> bool {
+        self.kings_stand_as_asked(mated)
+            && (self.uchifu().is_none()
+                || last
+                    .and_then(|m| m.drop_kind())
+                    .is_some_and(crate::drop_pawn_mate::bans_drop_mate))
     }
 }
 

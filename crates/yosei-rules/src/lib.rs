@@ -37,6 +37,7 @@ pub mod zobrist;
 
 pub use capture::{CaptureRule, FairyHome, UchifuRule};
 pub use check::CheckInfo;
+pub use conditions::king_square::KingSquares;
 pub use conditions::messigny::{SwapMemory, SwapRule};
 pub use fairy_capture::DiscardedKinds;
 pub use fairy_promotion::FairyPromotion;

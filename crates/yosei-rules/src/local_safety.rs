@@ -222,6 +222,7 @@ impl LocalRules {
                     | Condition::NekoSen
                     | Condition::NekoNekoSen
                     | Condition::Komazume(_)
+                    | Condition::KingSquare(_)
                     | Condition::Tenjiku
                     | Condition::Andernach
                     | Condition::AntiAndernach

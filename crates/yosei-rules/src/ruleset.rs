@@ -1,11 +1,13 @@
 //! The rule set a problem is solved under: the readings of ordinary rules that the
 //! community disagrees on, and the fairy conditions (compiled once per problem).
 
+use crate::conditions::king_square::KingSquares;
 use crate::fairy_capture::DiscardedKinds;
 use crate::fairy_promotion::FairyPromotion;
 use crate::pieces::{PieceTable, UserPiece};
 use crate::royal::RoyalKinds;
 use crate::stipulation::Stipulation;
+use crate::Position;
 use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
@@ -190,6 +192,9 @@ pub enum Condition {
     NekoSen,
     /// ネコネコ鮮: the same with any pieces, both sides' (fm's ネコネコ鮮).
     NekoNekoSen,
+    /// 王位置: a mate or stalemate counts only with the kings on these squares (fm's
+    /// `位置[55/51]`, docs/rules/king-square.md).
+    KingSquare(KingSquares),
 }
 
 impl Condition {
@@ -245,6 +250,7 @@ impl Condition {
             Condition::KikiNifuInvalid => "kiki-nifu-invalid",
             Condition::SelfCheckCaptureInvalid => "skci",
             Condition::Komazume(_) => "komazume",
+            Condition::KingSquare(_) => "king-square",
             Condition::Andernach => "andernach",
             Condition::AntiAndernach => "anti-andernach",
             Condition::NoPromotion => "no-promotion",
@@ -283,6 +289,7 @@ impl Condition {
             Condition::KikiNifuInvalid => "利き二歩無効",
             Condition::SelfCheckCaptureInvalid => "自己王手王取無効",
             Condition::Komazume(_) => "駒詰",
+            Condition::KingSquare(_) => "王位置",
             Condition::Andernach => "アンデルナッハ",
             Condition::AntiAndernach => "アンチアンデルナッハ",
             Condition::NoPromotion => "成禁",
@@ -341,12 +348,13 @@ impl Condition {
     /// Every condition as a user chooses one, the single list that the command line's
     /// `--list-conditions`, the web page and the USI option's help are built from:
     /// [`Condition::ALL`], then 駒詰 once, standing for all its kinds (its pawn is a
-    /// placeholder: the user picks one of [`Condition::komazume_kinds`]).
+    /// placeholder: the user picks one of [`Condition::komazume_kinds`]), and 王位置 once
+    /// (its square a placeholder: the user gives the squares).
     pub fn listed() -> impl Iterator<Item = Condition> {
-        Condition::ALL
-            .iter()
-            .copied()
-            .chain(std::iter::once(Condition::Komazume(PieceKind::Pawn)))
+        Condition::ALL.iter().copied().chain([
+            Condition::Komazume(PieceKind::Pawn),
+            Condition::KingSquare(KingSquares::PLACEHOLDER),
+        ])
     }
 
     /// Whether the condition is named with a piece kind (`komazume:KIND`).
@@ -354,11 +362,18 @@ impl Condition {
         matches!(self, Condition::Komazume(_))
     }
 
-    /// The name as a user types it, a placeholder for the kind: `annan`, `komazume:KIND`.
+    /// Whether the condition is named with squares (`king-square:SQ[/SQ]`).
+    pub const fn takes_squares(self) -> bool {
+        matches!(self, Condition::KingSquare(_))
+    }
+
+    /// The name as a user types it, a placeholder for the kind or squares: `annan`,
+    /// `komazume:KIND`, `king-square:SQ[/SQ]`.
     pub fn usage(self) -> String {
-        match self.takes_kind() {
-            true => format!("{}:KIND", self.name()),
-            false => self.name().to_string(),
+        match (self.takes_kind(), self.takes_squares()) {
+            (true, _) => format!("{}:KIND", self.name()),
+            (_, true) => format!("{}:SQ[/SQ]", self.name()),
+            _ => self.name().to_string(),
         }
     }
 
@@ -373,7 +388,8 @@ impl Condition {
     /// Whether yosei solves problems of `stipulation` under this condition. Messigny:
     /// only the stipulations fm has Messigny code for and yosei has compared with it
     /// (docs/rules/messigny.md): help mate, help selfmate, their stalemates, direct
-    /// mate and mate in ≤ N (fm's かしこ #N gives its value).
+    /// mate and mate in ≤ N (fm's かしこ #N gives its value). 王位置: every stipulation
+    /// whose goal is a mate or a stalemate.
     pub const fn solved_under(self, stipulation: Stipulation) -> bool {
         match self {
             Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => matches!(
@@ -385,6 +401,11 @@ impl Condition {
                     | Stipulation::Tsume { .. }
                     | Stipulation::MateIn { .. }
             ),
+            // a goal of kings on squares: every mate and stalemate goal, not a target
+            // position
+            Condition::KingSquare(_) => {
+                !matches!(stipulation, Stipulation::Sequence { .. } | Stipulation::Cycle { .. })
+            }
             _ => true,
         }
     }
@@ -395,6 +416,9 @@ impl Condition {
         match self {
             Condition::Messigny | Condition::MessignyEu | Condition::MessignyJp => {
                 Some("help, helpself, helpstale, helpselfstale, tsume and mate")
+            }
+            Condition::KingSquare(_) => {
+                Some("tsume, mate, help, helpself, self, helpstale, helpselfstale, ser and serhelp")
             }
             _ => None,
         }
@@ -472,6 +496,7 @@ impl Condition {
                 | Condition::Koko
                 | Condition::NekoSen
                 | Condition::NekoNekoSen
+                | Condition::KingSquare(_)
         )
     }
 }
@@ -481,6 +506,7 @@ impl fmt::Display for Condition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Condition::Komazume(kind) => write!(f, "komazume:{}", kind_word(*kind)),
+            Condition::KingSquare(squares) => write!(f, "king-square:{squares}"),
             c => f.write_str(c.name()),
         }
     }
@@ -495,6 +521,9 @@ impl FromStr for Condition {
         let t = s.trim();
         if let Some(kind) = t.strip_prefix("komazume:") {
             return komazume_kind(kind).map(Condition::Komazume);
+        }
+        if let Some(squares) = crate::conditions::king_square::strip_name(t) {
+            return squares.parse().map(Condition::KingSquare);
         }
         Condition::ALL
             .iter()
@@ -738,9 +767,30 @@ impl RuleSet {
     }
 
     /// True when no condition changes powers, captures or legality: the fast
-    /// ordinary generator is exact.
+    /// ordinary generator is exact. (王位置 changes only which ends count.)
+    #[inline]
     pub fn is_ordinary(&self) -> bool {
-        self.conditions.is_empty()
+        self.compiled.ordinary_play
+    }
+
+    /// 王位置's squares, when the goal asks for them.
+    #[inline]
+    pub fn king_squares(&self) -> Option<KingSquares> {
+        self.compiled.king_squares
+    }
+
+    /// Whether `end`, a stalemate of its side to move, fulfils a stalemate
+    /// stipulation: always, except under 王位置 with the kings elsewhere.
+    #[inline]
+    pub fn stalemate_counts(&self, end: &Position) -> bool {
+        self.kings_stand_as_asked(end)
+    }
+
+    /// Whether the kings of `end`, a goal of its side to move, stand where 王位置 asks
+    /// (always, without it).
+    #[inline]
+    pub fn kings_stand_as_asked(&self, end: &Position) -> bool {
+        self.compiled.king_squares.is_none_or(|squares| squares.hold_in(end))
     }
 }
 

@@ -51,7 +51,7 @@ pub fn solve_self(start: &Position, rules: &RuleSet, max_length: u32, limits: &L
             outcome.distinct_up_to_mirror = Count::from(1);
             outcome.cooks = keys.iter().skip(1).map(|&m| vec![m]).collect();
             match replay(start, rules, &line) {
-                Ok(end) if end.is_checkmate(rules) && rules.mate_counts(line.last().copied()) => {
+                Ok(end) if end.is_checkmate(rules) && rules.mate_counts(&end, line.last().copied()) => {
                     outcome.solutions.push(line)
                 }
                 Ok(_) | Err(_) => {
@@ -140,7 +140,7 @@ impl Search<'_> {
         }
         for &m in moves.iter() {
             let after = pos.play(m);
-            if after.is_checkmate(self.rules) && self.rules.mate_counts(Some(m)) {
+            if after.is_checkmate(self.rules) && self.rules.mate_counts(&after, Some(m)) {
                 continue;
             }
             if plies < 3 || !self.attacker_wins(&after, plies - 1) {
@@ -163,7 +163,7 @@ impl Search<'_> {
             let mut best: Option<(u32, Move)> = None;
             for &m in moves.iter() {
                 let after = pos.play(m);
-                if after.is_checkmate(self.rules) && self.rules.mate_counts(Some(m)) {
+                if after.is_checkmate(self.rules) && self.rules.mate_counts(&after, Some(m)) {
                     best = best.or(Some((0, m)));
                     continue;
                 }

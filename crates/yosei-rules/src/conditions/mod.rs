@@ -7,8 +7,9 @@
 //! moves: 成禁 and 絶対成禁 (`no_promotion`), 取禁 and 攻方取禁 (`no_capture`), 強欲 and
 //! 禁欲 (`capture_duty`), with 打歩可 (`uchifu_allowed`), which lifts the
 //! drop-pawn-mate ban; and the conditions that forbid some positions or moves outright:
-//! Isardam (`isardam`) and Koko (`koko`). docs/rules/conditions.md gives the choices made
-//! and why.
+//! Isardam (`isardam`) and Koko (`koko`); and 王位置 (`king_square`), which decides
+//! only which mates and stalemates fulfil the stipulation. docs/rules/conditions.md
+//! gives the choices made and why.
 
 pub(crate) mod andernach;
 pub(crate) mod annan;
@@ -16,6 +17,7 @@ pub(crate) mod capture_duty;
 pub(crate) mod facing;
 pub(crate) mod isardam;
 pub(crate) mod kiki_nifu;
+pub(crate) mod king_square;
 pub(crate) mod koko;
 pub(crate) mod komazume;
 pub mod messigny;
@@ -108,6 +110,10 @@ pub struct Compiled {
     pub isardam: Option<Isardam>,
     /// Koko.
     pub koko: bool,
+    /// 王位置: where the kings must stand at the goal.
+    pub king_squares: Option<king_square::KingSquares>,
+    /// No condition changes powers, captures or legality (none, or 王位置 alone).
+    pub ordinary_play: bool,
 }
 
 impl Compiled {
@@ -224,6 +230,8 @@ impl Compiled {
         compiled.swap = messigny::swap_rule(conditions, problems);
         compiled.isardam = isardam::compile(conditions, problems);
         compiled.koko = koko::compile(conditions, problems);
+        compiled.king_squares = king_square::compile(conditions, problems);
+        compiled.ordinary_play = conditions.iter().all(|c| matches!(c, Condition::KingSquare(_)));
         compiled.compile_move_bans(conditions, problems);
         compiled.local_safety = crate::local_safety::LocalRules::new(&compiled, conditions);
         compiled

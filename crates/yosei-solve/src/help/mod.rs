@@ -760,19 +760,23 @@ impl Search<'_> {
     /// Whether `pos`, reached by `last` (`None` at the start), is the goal; `in_check`
     /// passes on what the caller already knows. Under the fairy 打歩詰 a mate is the goal
     /// only when `last` is a pawn drop (rules.md §5.8; under 完全打歩 no other move can
-    /// mate, under 単純打歩 other mates are legal but fail).
+    /// mate, under 単純打歩 other mates are legal but fail); under 王位置 a mate or
+    /// stalemate only with the kings on its squares.
     fn is_goal(&self, pos: &Position, in_check: Option<bool>, last: Option<Move>) -> bool {
         let defender_to_move = pos.side_to_move() != self.plan.attacker;
         let in_check = || in_check.unwrap_or_else(|| pos.in_check(self.rules));
-        let mate_goal = matches!(self.plan.goal, Goal::DefenderMated | Goal::AttackerMated);
-        if mate_goal && !self.rules.mate_counts(last) {
-            return false;
-        }
+        // the side to move, if it is the one the goal wants, mated or stalemated (the
+        // cheap tests of how the goal must be reached first: 打歩詰, 王位置)
+        let mated =
+            |wanted: bool| wanted && self.rules.mate_counts(pos, last) && in_check() && !pos.has_legal_move(self.rules);
+        let stalemated = |wanted: bool| {
+            wanted && self.rules.stalemate_counts(pos) && !in_check() && !pos.has_move_against_stalemate(self.rules)
+        };
         match &self.plan.goal {
-            Goal::DefenderMated => defender_to_move && in_check() && !pos.has_legal_move(self.rules),
-            Goal::AttackerMated => !defender_to_move && in_check() && !pos.has_legal_move(self.rules),
-            Goal::DefenderStalemated => defender_to_move && !in_check() && !pos.has_move_against_stalemate(self.rules),
-            Goal::AttackerStalemated => !defender_to_move && !in_check() && !pos.has_move_against_stalemate(self.rules),
+            Goal::DefenderMated => mated(defender_to_move),
+            Goal::AttackerMated => mated(!defender_to_move),
+            Goal::DefenderStalemated => stalemated(defender_to_move),
+            Goal::AttackerStalemated => stalemated(!defender_to_move),
             Goal::Reach(target) => pos.same_position(target),
         }
     }

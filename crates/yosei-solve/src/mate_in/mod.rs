@@ -267,7 +267,7 @@ fn verify(
             }
             let after = pos.play(e.mv);
             match e.next {
-                None if !(after.is_checkmate(rules) && rules.mate_counts(Some(e.mv))) => {
+                None if !(after.is_checkmate(rules) && rules.mate_counts(&after, Some(e.mv))) => {
                     return Err(format!("{} is marked as mating but does not mate", e.mv.to_usi()))
                 }
                 None => {}
@@ -278,7 +278,7 @@ fn verify(
     let ends = replay_all(start, rules, lines)?;
     for (line, end) in lines.iter().zip(&ends) {
         let shown = || line.iter().map(|m| m.to_usi()).collect::<Vec<_>>().join(" ");
-        if line.len() as u32 > tree.plies || !end.is_checkmate(rules) || !rules.mate_counts(line.last().copied()) {
+        if line.len() as u32 > tree.plies || !end.is_checkmate(rules) || !rules.mate_counts(end, line.last().copied()) {
             return Err(format!("the line {} does not end in a mate within the plies", shown()));
         }
         let mut seen: Vec<Position> = vec![start.clone()];

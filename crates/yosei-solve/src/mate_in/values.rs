@@ -129,7 +129,7 @@ impl<'a> Values<'a> {
     /// 打歩詰), or every reply leaves a mate within `plies - 1`.
     pub fn defender_loses(&mut self, pos: &Position, last: Move, plies: u32) -> bool {
         if plies == 0 {
-            return !pos.has_legal_move(self.rules) && self.rules.mate_counts(Some(last));
+            return !pos.has_legal_move(self.rules) && self.rules.mate_counts(pos, Some(last));
         }
         // Only positions with a reply are stored: whether a mate counts depends on the
         // move that gave it, which the position does not tell.
@@ -143,7 +143,7 @@ impl<'a> Values<'a> {
         let mut replies = MoveList::new();
         let _ = pos.generate_legal(self.rules, &mut replies);
         if replies.is_empty() {
-            return !pos.stuck_unmated(self.rules) && self.rules.mate_counts(Some(last));
+            return !pos.stuck_unmated(self.rules) && self.rules.mate_counts(pos, Some(last));
         }
         for &r in replies.iter() {
             if !self.attacker_wins(&pos.play(r), plies - 1) {

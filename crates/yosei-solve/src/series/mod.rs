@@ -193,11 +193,11 @@ impl Search<'_> {
                     return goals;
                 }
                 // (most checks leave the king a flight, told without playing them)
-                if self.rules.mate_counts(Some(m))
-                    && !mater.king_flees_after(m, self.rules)
-                    && mater.play(m).is_checkmate(self.rules)
-                {
-                    goals.push((*id, m));
+                if !mater.king_flees_after(m, self.rules) {
+                    let end = mater.play(m);
+                    if end.is_checkmate(self.rules) && self.rules.mate_counts(&end, Some(m)) {
+                        goals.push((*id, m));
+                    }
                 }
             }
         }
@@ -219,7 +219,7 @@ impl Search<'_> {
             let mut ends = HashSet::new();
             for line in &lines {
                 match replay_series(start, self.rules, stipulation, line) {
-                    Ok(end) if end.is_checkmate(self.rules) => {
+                    Ok(end) if end.is_checkmate(self.rules) && self.rules.mate_counts(&end, line.last().copied()) => {
                         outcome.leftover.push(hand_kinds(&end, self.plan.attacker));
                         ends.insert(end.key());
                     }

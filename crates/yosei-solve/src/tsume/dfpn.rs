@@ -1001,7 +1001,7 @@ impl<'a> Dfpn<'a> {
         let mut defences = DefenceCount::default();
         let _ = pos.generate_legal(self.rules, &mut defences);
         if defences.n == 0 {
-            if !self.rules.mate_counts(Some(last)) || pos.stuck_unmated(self.rules) {
+            if !self.rules.mate_counts(pos, Some(last)) || pos.stuck_unmated(self.rules) {
                 // mated, but not as the stipulation asks (単純打歩): a dead end
                 return Res::disproven(NONE, hand, false);
             }
@@ -1161,10 +1161,14 @@ impl<'a> Dfpn<'a> {
     }
 
     /// The value of `pos`, the defender to move with no legal reply (reached by `last`;
-    /// `None` at the root of a search): mated, if the mate counts.
+    /// `None` at the root of a search, where no move's kind is asked): mated, if the
+    /// mate counts.
     fn mated_here(&self, pos: &Position, last: Option<Move>) -> Option<MateLen> {
-        let mated = !pos.stuck_unmated(self.rules);
-        (mated && (last.is_none() || self.rules.mate_counts(last))).then_some(mate_len::MATED)
+        let counts = match last {
+            Some(_) => self.rules.mate_counts(pos, last),
+            None => self.rules.kings_stand_as_asked(pos),
+        };
+        (!pos.stuck_unmated(self.rules) && counts).then_some(mate_len::MATED)
     }
 
     /// What is known of `pos` for `bound`, or the numbers of a position never searched.

@@ -22,7 +22,9 @@
 //!   position — the community's own examples disagree at the edges.
 //! - Under a fairy condition every interposition counts: capture and check change
 //!   meaning there (rebirth, borrowed powers, paralysis), and fm's かしこ has no such
-//!   rule.
+//!   rule. So under 王位置: a check that only futile drops answer is no mate where the
+//!   king stands off the square, and the line after the drop and its capture may well
+//!   bring it there.
 //! - With several royal pieces of a side (二玉詰) every interposition counts too: the
 //!   probe follows one line to one king, and a drop there may also guard the other.
 
@@ -39,7 +41,7 @@ pub struct Probe {
 /// The probe of a drop on `square` (a legal reply of the defender, to move and in
 /// check in `pos`), if the drop is an interposition this rule judges.
 pub fn interposition_probe(pos: &Position, rules: &RuleSet, square: Square) -> Option<Probe> {
-    if !rules.is_ordinary() || pos.has_several_royals() {
+    if !rules.is_ordinary() || rules.king_squares().is_some() || pos.has_several_royals() {
         return None;
     }
     let defender = pos.side_to_move();

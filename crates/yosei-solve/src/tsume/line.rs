@@ -166,7 +166,8 @@ fn shorten(dfpn: &mut Dfpn, positions: &mut Vec<Position>, moves: &mut Vec<Move>
             let played = moves[at];
             for m in pos.legal_checks(dfpn.rules).iter().copied().filter(|&m| m != played) {
                 let next = pos.play(m);
-                if dfpn.on_path(&next) || (!next.has_legal_move(dfpn.rules) && !dfpn.rules.mate_counts(Some(m))) {
+                if dfpn.on_path(&next) || (!next.has_legal_move(dfpn.rules) && !dfpn.rules.mate_counts(&next, Some(m)))
+                {
                     continue;
                 }
                 dfpn.enter(&next);
@@ -354,7 +355,7 @@ fn certify(
                 continue;
             }
             let answer = if attacker {
-                if !next.has_legal_move(dfpn.rules) && !dfpn.rules.mate_counts(Some(m)) {
+                if !next.has_legal_move(dfpn.rules) && !dfpn.rules.mate_counts(&next, Some(m)) {
                     continue;
                 }
                 other_check(dfpn, &next, plies_after, budget)?
@@ -641,7 +642,7 @@ fn proven_checks(dfpn: &mut Dfpn, pos: &Position) -> Result<Vec<Move>, Halt> {
         .copied()
         .filter(|&m| {
             let next = pos.play(m);
-            !dfpn.on_path(&next) && (next.has_legal_move(dfpn.rules) || dfpn.rules.mate_counts(Some(m)))
+            !dfpn.on_path(&next) && (next.has_legal_move(dfpn.rules) || dfpn.rules.mate_counts(&next, Some(m)))
         })
         .collect();
     let known = |dfpn: &Dfpn| {
