@@ -320,7 +320,9 @@ pub(crate) fn parse_rule_text(chars: &[char]) -> Result<(RulePhrase, Option<u32>
     while body_end > start && digit_value(chars[body_end - 1]).is_some() {
         body_end -= 1;
     }
-    if body_end < digits_end {
+    // (digits after `[` or `/` are 王位置's squares, its `]` left out)
+    let squares = body_end > start && matches!(chars[body_end - 1], '[' | '/' | '／');
+    if body_end < digits_end && !squares {
         length = Some(read_number(&chars[body_end..digits_end]).map_err(|m| (body_end + 1, m))?);
         // `ばか詰 #7`, `ばか詰#7`; but the `#` of H#, HS#, S#, SH#, SER-# belongs to the word.
         if body_end > start
@@ -812,8 +814,7 @@ mod tests {
         assert_eq!(first_mover(None), Color::Black);
     }
 
-    /// fm's king-position goal is refused by name, wherever it stands in the phrase, and
-    /// a line whose rule phrase holds a word yosei does not know is still read as fm's
+    /// A line whose rule phrase holds a word yosei does not know is still read as fm's
     /// form, so the error names that word and its column.
     #[test]
     fn an_unknown_rule_word_is_named_where_it_stands() {
@@ -823,14 +824,36 @@ mod tests {
                 .map(|e| e.to_string())
                 .unwrap_or_default()
         };
-        let position = error("ばか詰位置[55] 31飛33角 +金, 37玉 #5");
-        assert!(
-            position.contains("column 4") && position.contains("king-position goal"),
-            "{position}"
-        );
-        assert!(error("![55]ばか詰 31飛33角 +金, 37玉 #5").contains("king-position goal"));
         let unknown = error("ばかx詰 31飛33角 +金, 37玉 #5");
-        assert!(unknown.contains("unknown rule word at 'ばかx詰'"), "{unknown}");
+        assert!(
+            unknown.contains("column 3") && unknown.contains("unknown rule word at 'x詰'"),
+            "{unknown}"
+        );
+        let square = error("ばか詰位置[50] 31飛33角 +金, 37玉 #5");
+        assert!(
+            square.contains("column 7") && square.contains("king square '50'"),
+            "{square}"
+        );
+    }
+
+    /// fm's 王位置 (`位置[55]`, `![55/51]`) is read wherever it stands in the phrase,
+    /// and written back as fm writes it, `王位置[55/51]`.
+    #[test]
+    fn the_king_square_goal_reads_and_writes_back() {
+        use yosei_rules::KingSquares;
+        let squares = |text: &str| Condition::KingSquare(text.parse::<KingSquares>().unwrap());
+        for (line, expected) in [
+            ("ばか詰位置[55] 31飛33角 +金, 37玉 #5", "55"),
+            ("![55/51]ばか詰 31飛33角 +金, 37玉 #5", "55/51"),
+            ("協力詰王位置[19/91] 31飛33角 +金, 37玉 #5", "19/91"),
+            ("ばか詰位置[５５ 31飛33角 +金, 37玉 #5", "55"),
+        ] {
+            let problem = read_fm(line).unwrap();
+            assert_eq!(problem.conditions, vec![squares(expected)], "{line}");
+            let written = write_fm(&problem);
+            assert!(written.contains(&format!("王位置[{expected}]")), "{written}");
+            assert_eq!(read_fm(&written).unwrap().conditions, problem.conditions, "{written}");
+        }
     }
 
     #[test]
@@ -859,7 +882,7 @@ mod tests {
         assert_eq!(p.stipulation, Some(Stipulation::Tsume { length: None }));
         assert_eq!(p.conditions, vec![Condition::Circe]);
         assert_eq!(read("ばか詰0手").unwrap_err().0, 4);
-        assert_eq!(read("安南ばかxyz").unwrap_err().0, 3);
+        assert_eq!(read("安南ばかxyz").unwrap_err().0, 5);
         assert_eq!(read("  ").unwrap_err().0, 3);
         let (p, n) = read("HS=4").unwrap();
         assert_eq!(

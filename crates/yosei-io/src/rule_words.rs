@@ -2,7 +2,7 @@
 //! `キルケ協力自玉詰`, `H#`, `打歩詰`… → stipulation and conditions, and back.
 
 use yosei_core::PieceKind;
-use yosei_rules::{Condition, Stipulation};
+use yosei_rules::{Condition, KingSquares, Stipulation};
 
 /// What a rule phrase says.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -30,6 +30,7 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("協力自玉詰", Word::Stip(help_self)),
         ("協力自王詰", Word::Stip(help_self)),
         ("ばか自殺", Word::Stip(help_self)),
+        ("協力自玉", Word::Stip(help_self)),
         ("ば自", Word::Stip(help_self)),
         ("HS#", Word::Stip(help_self)),
         ("協力自玉ステイルメイト", Word::Stip(help_self_stale)),
@@ -42,6 +43,9 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("ばか詰", Word::Stip(help)),
         ("協力詰", Word::Stip(help)),
         ("H#", Word::Stip(help)),
+        // fm reads a stipulation from these alone too (fmza.c)
+        ("ばか", Word::Stip(help)),
+        ("協力", Word::Stip(help)),
         ("ばか千日手", Word::Stip(Stipulation::Cycle { length: 0 })),
         ("ばか手順", Word::Stip(Stipulation::Sequence { length: 0 })),
         (
@@ -89,6 +93,12 @@ fn vocabulary() -> Vec<(&'static str, Word)> {
         ("強欲", Word::Cond(Greedy)),
         ("禁欲", Word::Cond(Ascetic)),
         ("!CX", Word::Cond(Pwc)),
+        // fm's roman keywords (fmza.c's rule table)
+        ("CIRCE", Word::Cond(Circe)),
+        ("ANTICIRCE", Word::Cond(AntiCirce)),
+        ("MADRASI", Word::Cond(Madrasi)),
+        ("K-MADRASI", Word::Cond(KMadrasi)),
+        ("!2F", Word::Cond(KikiNifuInvalid)),
         ("詰", Word::Plain),
     ];
     // fm's keywords (fmza.c), the case fm prints (sub.c) and its short forms
@@ -176,13 +186,28 @@ pub fn parse_rule_phrase(text: &str) -> Result<RulePhrase, (usize, String)> {
                 }
             }
         }
-        // fm's 王位置 goal (`位置[55]`, `![55/51]`: the mated king, and the other, on
-        // given squares): not read yet, and never dropped
-        if chars[i..].starts_with(&['位', '置', '[']) || chars[i..].starts_with(&['!', '[']) {
-            return Err((
-                i + 1,
-                "fm's king-position goal (位置[SQ], ![SQ]: the mated king on a given square) is not supported".into(),
-            ));
+        // 王位置 (fm's `位置[55]`, `![55/51]`, written `王位置[55/51]`): the kings'
+        // squares at the goal, up to the `]` (which fm lets go missing)
+        let opener = [&['王', '位', '置', '['][..], &['位', '置', '['], &['!', '[']]
+            .into_iter()
+            .find(|o| chars[i..].starts_with(o));
+        if let Some(opener) = opener {
+            let from = i + opener.len();
+            let len = chars[from..]
+                .iter()
+                .take_while(|&&c| c.is_ascii_digit() || ('０'..='９').contains(&c) || c == '/' || c == '／')
+                .count();
+            let text: String = chars[from..from + len]
+                .iter()
+                .map(|&c| if c == '／' { '/' } else { c })
+                .collect();
+            let squares: KingSquares = text.parse().map_err(|e| (from + 1, e))?;
+            let c = Condition::KingSquare(squares);
+            if !phrase.conditions.contains(&c) {
+                phrase.conditions.push(c);
+            }
+            i = from + len + usize::from(chars.get(from + len) == Some(&']'));
+            continue 'scan;
         }
         for (word, meaning) in &vocabulary {
             let w: Vec<char> = word.chars().collect();
@@ -259,6 +284,7 @@ fn glued_phrase(stipulation: Option<Stipulation>, conditions: &[Condition]) -> S
             Condition::Isardam => s.push_str("ISARDAM"),
             Condition::IsardamB => s.push_str("ISARDAM（タイプB）"),
             Condition::Koko => s.push_str("KOKO"),
+            Condition::KingSquare(squares) => s.push_str(&format!("王位置[{squares}]")),
             c => s.push_str(c.japanese()),
         }
     }
