@@ -251,7 +251,7 @@ test("a problem of the server's folder is played to mate by clicks", async (page
   assert.equal(await square(page, "35").textContent(), "獅");
 });
 
-test("every condition of the server is a checkbox; 駒詰 takes a kind; a refused pair shows the server's error", async (page) => {
+test("every condition of the server is a checkbox; 駒詰 takes a kind, 王位置 squares; a refused pair shows the server's error", async (page) => {
   const served = await page.evaluate(async () => (await fetch("/api/conditions")).json());
   assert.deepEqual(await page.locator("#conditions label").evaluateAll((ls) => ls.map((l) => l.dataset.cond)),
     served.map((c) => c.name));
@@ -269,6 +269,16 @@ test("every condition of the server is a checkbox; 駒詰 takes a kind; a refuse
   await load(page, await page.inputValue("#text"));
   assert.equal(await page.inputValue('#conditions label[data-cond="komazume"] select'), "chess-knight");
   await page.uncheck('#conditions label[data-cond="komazume"] input');
+  // typing squares ticks 王位置; the fm text written and read back keeps them
+  const kingSquare = '#conditions label[data-cond="king-square"]';
+  await page.fill(`${kingSquare} input[type=text]`, "52");
+  assert.equal(await page.isChecked(`${kingSquare} input[type=checkbox]`), true);
+  await page.click("#export");
+  await page.waitForFunction(() => /王位置\[52\]/.test(document.querySelector("#text").value));
+  await page.fill(`${kingSquare} input[type=text]`, "55");
+  await load(page, await page.inputValue("#text"));
+  assert.equal(await page.inputValue(`${kingSquare} input[type=text]`), "52");
+  await page.uncheck(`${kingSquare} input[type=checkbox]`);
   await page.check('#conditions label[data-cond="annan"] input');
   await page.check('#conditions label[data-cond="anhoku"] input');
   await solveAndWait(page);

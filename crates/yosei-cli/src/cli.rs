@@ -24,7 +24,7 @@ struct Cli {
 /// Options shared by every command that reads positions.
 #[derive(clap::Args)]
 pub struct RuleArgs {
-    /// A fairy condition (repeatable): annan, circe, komazume:KIND, nekosen… (`yosei
+    /// A fairy condition (repeatable): annan, circe, komazume:KIND, king-square:SQ[/SQ], nekosen… (`yosei
     /// solve --list-conditions` lists them all with their status); Japanese names and
     /// fm's short forms (`!AN`, `!NK`) too
     #[arg(long = "cond", value_name = "C")]

@@ -20,6 +20,9 @@ pub struct ConditionEntry {
     pub fm_short: Option<&'static str>,
     /// The kinds to choose from when the name takes one (`komazume:KIND`), else none.
     pub kinds: Option<Vec<KindChoice>>,
+    /// The squares a user starts from when the name takes squares
+    /// (`king-square:SQ[/SQ]`: `55`), else none.
+    pub squares: Option<String>,
     /// The stipulations it is solved under, when it is limited to some (cli.md words).
     pub limited_to: Option<&'static str>,
     /// The listed conditions it is accepted with, when it is refused alone (some of
@@ -58,6 +61,10 @@ pub fn entries() -> Vec<ConditionEntry> {
                         })
                         .collect()
                 }),
+                squares: match c {
+                    Condition::KingSquare(squares) => Some(squares.to_string()),
+                    _ => None,
+                },
                 limited_to: c.limited_to(),
                 only_with: c.only_with().into_iter().map(Condition::name).collect(),
                 refused_with: c.refused_with().into_iter().map(Condition::name).collect(),
@@ -90,6 +97,11 @@ impl ConditionEntry {
         if let Some(kinds) = &self.kinds {
             let names: Vec<&str> = kinds.iter().map(|k| k.name.as_str()).collect();
             parts.push(format!("KIND: an SFEN letter or {}", names.join(", ")));
+        }
+        if self.squares.is_some() {
+            parts.push(
+                "SQ: the mated (stalemated) king's square, file then rank (55); /SQ: the other king's".to_string(),
+            );
         }
         parts.join("; ")
     }

@@ -356,30 +356,31 @@ function showOwnChoice(id, value) {
   select.value = value;
 }
 
-// The names of the conditions ticked, each as the command line writes it: a kind
-// chosen joins its condition (`komazume:knight`).
+// The names of the conditions ticked, each as the command line writes it: a kind or
+// squares chosen join their condition (`komazume:knight`, `king-square:55`).
 function checkedConditions() {
   return [...document.querySelectorAll("#conditions label")]
-    .filter((label) => label.querySelector("input").checked)
+    .filter((label) => label.querySelector("input[type=checkbox]").checked)
     .map((label) => {
-      const kind = label.querySelector("select");
-      return kind ? `${label.dataset.cond}:${kind.value}` : label.dataset.cond;
+      const choice = label.querySelector("select, input[type=text]");
+      return choice ? `${label.dataset.cond}:${choice.value.trim()}` : label.dataset.cond;
     });
 }
 
-// Ticks the conditions `names` holds (the server's names: `annan`, `komazume:knight`)
-// and sets the kinds they choose.
+// Ticks the conditions `names` holds (the server's names: `annan`, `komazume:knight`,
+// `king-square:55/51`) and sets the kinds and squares they choose.
 function showConditions(names) {
   for (const label of document.querySelectorAll("#conditions label")) {
     const named = names.find((n) => n === label.dataset.cond || n.startsWith(label.dataset.cond + ":"));
-    label.querySelector("input").checked = named !== undefined;
-    const kind = label.querySelector("select");
-    if (kind && named) kind.value = named.slice(label.dataset.cond.length + 1);
+    label.querySelector("input[type=checkbox]").checked = named !== undefined;
+    const choice = label.querySelector("select, input[type=text]");
+    if (choice && named) choice.value = named.slice(label.dataset.cond.length + 1);
   }
 }
 
 // A checkbox for each condition of the server's list; a condition that takes a piece
-// kind (駒詰) gets a select of the kinds, and choosing one ticks it.
+// kind (駒詰) gets a select of the kinds, one that takes squares (王位置) a text box,
+// and choosing one ticks it.
 function makeConditionBoxes() {
   for (const condition of state.conditions) {
     const label = document.createElement("label");
@@ -399,6 +400,13 @@ function makeConditionBoxes() {
       }
       kind.addEventListener("change", () => { box.checked = true; });
       label.append(kind);
+    }
+    if (condition.squares) {
+      const squares = document.createElement("input");
+      squares.type = "text"; squares.size = 5; squares.value = condition.squares;
+      squares.title = "SQ or SQ/SQ: the mated king's square, file then rank, and the other king's";
+      squares.addEventListener("input", () => { box.checked = true; });
+      label.append(squares);
     }
     $("conditions").append(label);
   }

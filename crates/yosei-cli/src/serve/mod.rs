@@ -224,9 +224,11 @@ mod tests {
         let listed: Vec<&str> = yosei_rules::Condition::listed().map(|c| c.name()).collect();
         assert_eq!(names, listed);
         for condition in served {
-            // the name the page sends: komazume with the first kind it offers
-            let name = match condition["kinds"][0]["name"].as_str() {
-                Some(kind) => format!("{}:{kind}", condition["name"].as_str().unwrap_or_default()),
+            // the name the page sends: komazume with the first kind it offers, king-square
+            // with the squares it starts from
+            let choice = condition["kinds"][0]["name"].as_str().or(condition["squares"].as_str());
+            let name = match choice {
+                Some(choice) => format!("{}:{choice}", condition["name"].as_str().unwrap_or_default()),
                 None => condition["name"].as_str().unwrap_or_default().to_string(),
             };
             assert!(

@@ -64,7 +64,7 @@ enum SurvivedBecause {
     PliesUsed,
     /// The user has no check to play.
     NoCheck,
-    /// The user's last move mates, but the mate does not count (打歩詰).
+    /// The user's last move mates, but the mate does not count (打歩詰, 王位置).
     MateDoesNotCount,
     /// The game reached the same position a fourth time (千日手): the attacker, checking
     /// with every move, loses by perpetual check (a draw if the defence checked
@@ -122,7 +122,7 @@ pub async fn play(payload: Result<Json<PlayRequest>, JsonRejection>) -> Result<J
         // mate given the game: under `repetition = strict` a reply that would complete
         // the defence's own perpetual check does not count
         if !history.has_legal_move(&rules) {
-            if rules.mate_counts(Some(user_move)) {
+            if rules.mate_counts(&position, Some(user_move)) {
                 GameState::Mate
             } else {
                 survived = Some(SurvivedBecause::MateDoesNotCount);
