@@ -19,7 +19,9 @@ usage: fm_compare_conditions.py COND[+COND…] [COUNT] [SEED] [PLIES] [STIP]
   With CHANGED=1 in the environment, yosei also solves each position without the
   condition and counts those whose answer (count, length) it changes.
   COND: a cli.md condition name (no-promotion, no-capture, greedy, ...); its fm word is
-  taken from the table below. Positions are biased towards the rules' cases: pieces near
+  taken from the table below. `king-square:near` is 王位置 (fm's `位置[SQ]`) with SQ
+  drawn per position: the mated king's square or one next to it, never 11 (fm reads 11
+  as square 0, its "no square": docs/rules/king-square.md). Positions are biased towards the rules' cases: pieces near
   the promotion zones (both sides), pieces next to each other (captures), a gold or
   silver in Black's hand (under uchifu always a pawn); under messigny, messigny-eu and messigny-jp also pieces of one
   kind on both sides and often a Black king (swaps); under nekosen and nekonekosen also
@@ -151,6 +153,11 @@ def yosei(sfen, cond, plies, stip='help'):
         if result['verdict'] != 'solved':
             return 0, None, set()
         return 1, result['length'], {tuple(result['solutions'][0])}
+    # fm looks for no shorter stalemate (its early end, HELP_ESCAPE_PART_2 in h_escape.c,
+    # asks for a mate only): yosei's solutions of exactly PLIES beside its 早詰 are fm's
+    exact = result.get('exact_length_solutions')
+    if stip in ('helpstale', 'helpselfstale') and exact:
+        return exact['solution_count'], plies, {tuple(line) for line in exact['solutions']}
     # a shorter mate (早詰) is what yosei reports; fm prints it beside the full-length ones
     lines = {tuple(line) for line in result.get('solutions', [])}
     return result.get('solution_count', 0), result.get('length') or plies, lines
@@ -186,12 +193,33 @@ def sfen_of(board, rest):
         rows.append(row + (str(empty) if empty else ''))
     return '/'.join(rows) + ' ' + rest
 
+def fm_word(c):
+    """fm's word for the cli.md condition `c`."""
+    if c.startswith('king-square:'):
+        return f'位置[{c.split(":", 1)[1]}]'
+    return FM_WORD[c]
+
+def drawn_king_square(cond, sfen, stip, rng):
+    """`cond` with `king-square:near` replaced by a square drawn for `sfen`: the square
+    of the king that is to be mated (Black's under helpself and helpselfstale, else
+    White's), or one next to it (not 11)."""
+    if 'king-square:near' not in cond.split('+'):
+        return cond
+    mated = 'K' if stip in ('helpself', 'helpselfstale') else 'k'
+    king = next(sq for sq, p in board_of(sfen).items() if p == mated)
+    while True:
+        f, r = (min(9, max(1, king[0] + rng.randint(-1, 1))), min(9, max(1, king[1] + rng.randint(-1, 1))))
+        if rng.random() < 0.4:
+            f, r = king
+        if (f, r) != (1, 1):
+            return '+'.join(f'king-square:{f}{r}' if c == 'king-square:near' else c for c in cond.split('+'))
+
 def fm(sfen, cond, plies, length, stip='help'):
     # stones (SFEN O) are no side's; fm lists them among the attacker's pieces as 石
     board = board_of(sfen)
     stones = sorted(sq for sq, p in board.items() if p == 'O')
     plain = sfen_of({sq: p for sq, p in board.items() if p != 'O'}, sfen.split(' ', 1)[1])
-    line = conv(plain, ''.join(FM_WORD[c] for c in cond.split('+')) + FM_RULE[stip], plies)
+    line = conv(plain, ''.join(fm_word(c) for c in cond.split('+')) + FM_RULE[stip], plies)
     if stones:
         head, tail = line.split(' ', 1)
         line = head + ' ' + ''.join(f'{f}{r}石' for f, r in stones) + tail
@@ -387,19 +415,21 @@ def turns(board, piece, captured, to, cond):
     return not (piece.upper() == 'P' and any(sq[0] == to[0] and p == pawn for sq, p in board.items()))
 
 def main():
-    cond = sys.argv[1]
+    asked = sys.argv[1]
     count = int(sys.argv[2]) if len(sys.argv) > 2 else 50
     rng = random.Random(int(sys.argv[3]) if len(sys.argv) > 3 else 1)
     plies = int(sys.argv[4]) if len(sys.argv) > 4 else 3
     stip = sys.argv[5] if len(sys.argv) > 5 else 'help'
     tried = agree = solved = swapping = slips = same_line = changed = 0
     while tried < count:
+        cond = asked
         if stip in ('helpself', 'helpselfstale'):
             sfen = random_helpself_sfen(rng)
         else:
             sfen = random_sfen(rng, 'messigny' in cond, 'neko' in cond, os.environ.get('STONES') == '1',
                                hand=(1, 3) if stip in ('tsume', 'mate') else (0, 2),
                                pawn='uchifu' in cond.split('+'))
+        cond = drawn_king_square(asked, sfen, stip, rng)
         y = yosei(sfen, cond, plies, stip)
         if y is None:
             continue
@@ -444,10 +474,10 @@ def main():
         print(f'DIFFER{" (fm drop slip)" if slip else ""} yosei {ys} fm {fs}: {sfen}  |  {line}\n'
               f'  yosei {sorted(ylines)}\n  fm    {sorted(flines)}')
     swaps_in = 'yosei\'s main line' if stip in ('tsume', 'mate') else 'fm\'s solutions'
-    print(f'{cond} {stip}: {tried} positions, {agree} agree, {solved} with solutions (yosei), '
+    print(f'{asked} {stip}: {tried} positions, {agree} agree, {solved} with solutions (yosei), '
           f'{swapping} with a swap in {swaps_in}, {slips} differ by fm\'s drop slip only'
           + (f', {same_line} with yosei\'s main line fm\'s' if stip in ('tsume', 'mate') else '')
-          + (f', {changed} whose answer (count, length) differs without {cond}' if os.environ.get('CHANGED') == '1' else ''))
+          + (f', {changed} whose answer (count, length) differs without {asked}' if os.environ.get('CHANGED') == '1' else ''))
     return 0 if agree + slips == tried else 1
 
 if __name__ == '__main__':
