@@ -446,6 +446,14 @@ impl LocalRules {
         let Some(king) = pos.king(us) else {
             return Some(false);
         };
+        if let Some(kings) = self
+            .paralysis
+            .filter(|_| self.power == PowerRule::Own && m.from() == Some(king) && pos.fairy_squares().is_empty())
+        {
+            if let Some(attacked) = king_step_attacked(m, pos, rules, kings, king) {
+                return Some(attacked);
+            }
+        }
         let change = BoardChange::of(pos, m)?;
         let king_after = if m.from() == Some(king) { change.dest } else { king };
         let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
@@ -1659,6 +1667,35 @@ fn opponent_squares_touched(m: Move, before: &Position) -> Bitboard {
         squares |= sq.into();
     }
     squares
+}
+
+/// Under Madrasi with every piece's own kind's power and no fairy piece on the board
+/// (the caller's guarantee, [`LocalRules::attacked_unplayed`]): whether the king of the
+/// side to move of `pos`, on `king`, stands attacked after `m`, its own plain step (no
+/// Lion step, no displacement: else `None`). The enemy pieces but the one it takes
+/// reaching its destination over the board afterwards are the ordinary attackers
+/// ([`Position::attackers_to`]; no fairy piece, no changed power), each checking unless
+/// paralysed there ([`BoardChange::paralysed`]): the general test's answer without its
+/// per-move bookkeeping (the king's steps are a quarter of 寿's candidates in check).
+#[inline]
+fn king_step_attacked(m: Move, pos: &Position, rules: &RuleSet, kings: MadrasiKings, king: Square) -> Option<bool> {
+    if m.via().is_some() || m.displacement().is_some() || m.is_promotion() {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let to = m.to();
+    let change = BoardChange {
+        vacated: king.into(),
+        dest: to,
+        displaced: None,
+        occupied: (pos.occupied() & !Bitboard::from(king)) | to.into(),
+    };
+    let attackers = pos.attackers_to(to, !us, change.occupied) & !Bitboard::from(to);
+    let moved = pos.piece_at(king)?;
+    Some(attackers.into_iter().any(|sq| {
+        pos.piece_at(sq)
+            .is_some_and(|piece| !change.paralysed(pos, rules, kings, moved, sq, piece))
+    }))
 }
 
 /// What a move of the side to move changes on the board, told without playing it.
