@@ -402,16 +402,18 @@ impl LocalRules {
         self.borrowed_powers == PowerNeighbourhood::File && self.plain_checks
     }
 
-    /// The 安南 family, ネコ鮮 or ネコネコ鮮 with plain checks: where only ordinary kinds
-    /// are in play, a king's attackers after a move are told without playing it, each
-    /// piece with its lender's power on the board after the move
-    /// ([`borrowed_powers_attack_after`]).
+    /// The 安南 family, ネコ鮮 or ネコネコ鮮, no capture voided (Madrasi allowed): where only
+    /// ordinary kinds are in play, a king's attackers after a move are told without
+    /// playing it, each piece with its lender's power on the board after the move, and
+    /// under Madrasi unless a piece of its kind of the other side attacks it there with
+    /// its own lender's power ([`borrowed_powers_attack_after`]; paralysis is a function
+    /// of the powers alone, docs/rules/conditions.md).
     #[inline]
     fn borrowed_attacks_told(&self) -> bool {
         matches!(
             self.borrowed_powers,
             PowerNeighbourhood::NextRank | PowerNeighbourhood::File
-        ) && self.plain_checks
+        ) && !self.voided_captures
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
@@ -550,9 +552,17 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(king) = pos.king(us) else {
         return false;
     };
-    // (K-Madrasi: a paralysed king makes no step; the full generation answers)
-    if local.paralysis.is_some() && crate::madrasi::paralysed(pos, rules, &Powers::own(), king) {
-        return false;
+    // (K-Madrasi: a paralysed king makes no step, paralysed with the powers as they are;
+    // the full generation answers)
+    if local.paralysis.is_some() {
+        let powers = if local.power == PowerRule::Own {
+            Powers::own()
+        } else {
+            Powers::new(pos, rules)
+        };
+        if crate::madrasi::paralysed(pos, rules, &powers, king) {
+            return false;
+        }
     }
     let occupied = pos.occupied();
     let power = if local.borrowed_attacks_told() {
@@ -1268,27 +1278,49 @@ fn borrowed_power_after(
     borrowed_power(|s| change.piece_after(pos, moved, s), rules, sq, piece)
 }
 
-/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and every
-/// reach a check: whether one of `pieces` (of `by`) attacks `target` over `occupied`, the
-/// board told by `piece_at`. Exact, and cheap: only a piece on `target`'s lines (nothing
-/// between), a king step or a knight's leap away may, each asked with its power there
-/// ([`borrowed_power`]).
+/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and no
+/// capture voided: whether one of `pieces` (of `by`) attacks `target` over `occupied`,
+/// the board told by `piece_at`, and under Madrasi is not paralysed there. Exact, and
+/// cheap: only a piece on `target`'s lines (nothing between), a king step or a knight's
+/// leap away may, each asked with its power there ([`borrowed_power`]); it is paralysed
+/// when one of `paralysers_of` its kind (the other side's pieces of that kind) attacks it
+/// with its own power there, which again only one where an ordinary kind may attack it
+/// from can (paralysis is a function of the powers alone: a paralysed piece still lends
+/// and paralyses).
+#[allow(clippy::too_many_arguments)]
 fn borrowed_powers_attack(
+    pos: &Position,
     piece_at: impl Fn(Square) -> Option<Piece> + Copy,
     rules: &RuleSet,
     local: LocalRules,
     pieces: Bitboard,
+    paralysers_of: impl Fn(PieceKind) -> Bitboard,
     occupied: Bitboard,
     target: Square,
-    by: Color,
 ) -> bool {
     let table = rules.pieces();
+    let attacks = |sq: Square, piece: Piece, target: Square| {
+        table.attacks_square(
+            borrowed_power(piece_at, local, sq, piece),
+            piece.color,
+            sq,
+            target,
+            occupied,
+        )
+    };
+    let paralysed = |sq: Square, piece: Piece| {
+        local.paralysis.is_some_and(|kings| {
+            crate::madrasi::paralysable(pos, piece, kings)
+                && (ordinary_attack_origins(sq, occupied) & paralysers_of(piece.kind))
+                    .into_iter()
+                    .any(|from| piece_at(from).is_some_and(|paralyser| attacks(from, paralyser, sq)))
+        })
+    };
     (ordinary_attack_origins(target, occupied) & pieces)
         .into_iter()
         .any(|sq| {
             piece_at(sq).is_some_and(|piece| {
-                piece.kind != PieceKind::Stone
-                    && table.attacks_square(borrowed_power(piece_at, local, sq, piece), by, sq, target, occupied)
+                piece.kind != PieceKind::Stone && attacks(sq, piece, target) && !paralysed(sq, piece)
             })
         })
 }
@@ -1312,12 +1344,23 @@ fn borrowed_powers_attack_after(
         pieces |= sq.into();
     }
     let piece_after = |s: Square| change.piece_after(pos, moved, s);
-    borrowed_powers_attack(piece_after, rules, local, pieces, change.occupied, target, by)
+    let paralysers_of = |kind: PieceKind| change.pieces_after(pos, moved, !by, kind);
+    borrowed_powers_attack(
+        pos,
+        piece_after,
+        rules,
+        local,
+        pieces,
+        paralysers_of,
+        change.occupied,
+        target,
+    )
 }
 
-/// Whether a piece of `by` attacks `target` in `pos`, told by [`borrowed_powers_attack`]
-/// where it holds (the 安南 family, ネコ鮮 or ネコネコ鮮 with plain checks, only ordinary
-/// kinds on the board), `None` elsewhere: `general::attacked`'s first question.
+/// Whether a piece of `by` attacks `target` in `pos` (under Madrasi, one not paralysed),
+/// told by [`borrowed_powers_attack`] where it holds (the 安南 family, ネコ鮮 or ネコネコ鮮,
+/// no capture voided, only ordinary kinds on the board), `None` elsewhere:
+/// `general::attacked`'s first question.
 pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
     let local = rules
         .compiled()
@@ -1327,14 +1370,16 @@ pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: 
         return None;
     }
     let piece_at = |s: Square| pos.piece_at(s);
+    let paralysers_of = |kind: PieceKind| pos.pieces(!by, kind);
     Some(borrowed_powers_attack(
+        pos,
         piece_at,
         rules,
         local,
         pos.pieces_of(by),
+        paralysers_of,
         pos.occupied(),
         target,
-        by,
     ))
 }
 
