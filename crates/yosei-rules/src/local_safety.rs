@@ -417,12 +417,16 @@ impl LocalRules {
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
-    /// own powers under Madrasi, or 天竺 where `tenjiku_unplayed` holds (a side with a
-    /// king by [`Self::tenjiku_king_attacked_after`], one without by its pieces' own
-    /// powers).
+    /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi (no
+    /// capture voided; with ordinary kinds only, else that test asks to play), or 天竺
+    /// where `tenjiku_unplayed` holds (a side with a king by
+    /// [`Self::tenjiku_king_attacked_after`], one without by its pieces' own powers).
     #[inline]
     fn tells_checks_unplayed(&self) -> bool {
-        self.plain_checks || self.tells_attacks_unplayed() || self.tenjiku_unplayed
+        self.plain_checks
+            || self.tells_attacks_unplayed()
+            || self.tenjiku_unplayed
+            || self.paralysis.is_some() && self.borrowed_attacks_told()
     }
 
     /// Whether the mover's king is attacked after `m`, a move of the side to move of
@@ -994,6 +998,33 @@ impl LocalSafety {
         }
         let piece_after = |sq: Square| change.piece_after(pos, moved, sq);
         let table = rules.pieces();
+        // under Madrasi with borrowed powers a piece is paralysed by the powers after the
+        // move, told for ordinary kinds only
+        let borrowed_paralysis =
+            self.rules.paralysis.is_some() && self.rules.borrowed_powers != PowerNeighbourhood::Own;
+        if borrowed_paralysis && !ordinary_kinds_after(pos, &change, moved) {
+            return None;
+        }
+        let paralysed = |sq: Square, piece: Piece| {
+            self.rules.paralysis.is_some_and(|kings| {
+                if borrowed_paralysis {
+                    let paralysers = change.pieces_after(pos, moved, !piece.color, piece.kind);
+                    borrowed_powers_paralysed(
+                        pos,
+                        piece_after,
+                        rules,
+                        self.rules,
+                        kings,
+                        paralysers,
+                        change.occupied,
+                        sq,
+                        piece,
+                    )
+                } else {
+                    change.paralysed(pos, rules, kings, moved, sq, piece)
+                }
+            })
+        };
         // under Madrasi a piece of ours that reaches the king paralysed may be freed
         let mut suspects = self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()];
         if self.rules.borrowed_powers == PowerNeighbourhood::File && ordinary_kinds_after(pos, &change, moved) {
@@ -1013,12 +1044,7 @@ impl LocalSafety {
                 _ if piece.kind == PieceKind::King => self.rules.fixed_king_kind.unwrap_or(PieceKind::King),
                 _ => piece.kind,
             };
-            if table.attacks_square(kind, us, sq, king, change.occupied)
-                && self
-                    .rules
-                    .paralysis
-                    .is_none_or(|kings| !change.paralysed(pos, rules, kings, moved, sq, piece))
-            {
+            if table.attacks_square(kind, us, sq, king, change.occupied) && !paralysed(sq, piece) {
                 return Some(true);
             }
         }
@@ -1310,10 +1336,17 @@ fn borrowed_powers_attack(
     };
     let paralysed = |sq: Square, piece: Piece| {
         local.paralysis.is_some_and(|kings| {
-            crate::madrasi::paralysable(pos, piece, kings)
-                && (ordinary_attack_origins(sq, occupied) & paralysers_of(piece.kind))
-                    .into_iter()
-                    .any(|from| piece_at(from).is_some_and(|paralyser| attacks(from, paralyser, sq)))
+            borrowed_powers_paralysed(
+                pos,
+                piece_at,
+                rules,
+                local,
+                kings,
+                paralysers_of(piece.kind),
+                occupied,
+                sq,
+                piece,
+            )
         })
     };
     (ordinary_attack_origins(target, occupied) & pieces)
@@ -1323,6 +1356,36 @@ fn borrowed_powers_attack(
                 piece.kind != PieceKind::Stone && attacks(sq, piece, target) && !paralysed(sq, piece)
             })
         })
+}
+
+/// Under Madrasi (`kings`: its reading) with the 安南 family, ネコ鮮 or ネコネコ鮮 (`local`),
+/// every kind ordinary: whether `piece`, on `sq` of the board told by `piece_at`, is
+/// paralysed there: one of `paralysers` (the other side's pieces of its kind) attacks it
+/// over `occupied` with its own power there ([`borrowed_power`]), which only one where an
+/// ordinary kind may attack `sq` from can.
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn borrowed_powers_paralysed(
+    pos: &Position,
+    piece_at: impl Fn(Square) -> Option<Piece> + Copy,
+    rules: &RuleSet,
+    local: LocalRules,
+    kings: MadrasiKings,
+    paralysers: Bitboard,
+    occupied: Bitboard,
+    sq: Square,
+    piece: Piece,
+) -> bool {
+    let table = rules.pieces();
+    crate::madrasi::paralysable(pos, piece, kings)
+        && (ordinary_attack_origins(sq, occupied) & paralysers)
+            .into_iter()
+            .any(|from| {
+                piece_at(from).is_some_and(|paralyser| {
+                    let power = borrowed_power(piece_at, local, from, paralyser);
+                    table.attacks_square(power, paralyser.color, from, sq, occupied)
+                })
+            })
 }
 
 /// [`borrowed_powers_attack`] on the board after the move `change` (every kind then
