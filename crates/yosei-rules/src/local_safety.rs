@@ -95,8 +95,8 @@ use crate::conditions::tenjiku::{self, PlainMove};
 use crate::conditions::{isardam, koko, neko_sen, Compiled, Isardam, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{
-    kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, ordinary_attack_origins, PowerMask,
-    Powers,
+    kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, ordinary_attack_origins,
+    ordinary_attack_span, PowerMask, Powers,
 };
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Displacement, Move, Piece, PieceKind, Square};
@@ -1031,6 +1031,10 @@ impl LocalSafety {
             // (whole files: of their pieces, only those where an ordinary kind may attack
             // the king from)
             suspects &= ordinary_attack_origins(king, change.occupied);
+        } else if borrowed_paralysis {
+            // (every kind ordinary, checked above: only a piece where an ordinary kind
+            // may attack the king from on some board can, before its lender is read)
+            suspects &= ordinary_attack_span(king);
         }
         for sq in suspects & ours {
             let piece = piece_after(sq)?;
@@ -1362,7 +1366,8 @@ fn borrowed_powers_attack(
 /// every kind ordinary: whether `piece`, on `sq` of the board told by `piece_at`, is
 /// paralysed there: one of `paralysers` (the other side's pieces of its kind) attacks it
 /// over `occupied` with its own power there ([`borrowed_power`]), which only one where an
-/// ordinary kind may attack `sq` from can.
+/// ordinary kind may attack `sq` from on some board can ([`ordinary_attack_span`]: the
+/// pieces of one kind are few, each asked over the board).
 #[allow(clippy::too_many_arguments)]
 #[inline]
 fn borrowed_powers_paralysed(
@@ -1377,15 +1382,15 @@ fn borrowed_powers_paralysed(
     piece: Piece,
 ) -> bool {
     let table = rules.pieces();
-    crate::madrasi::paralysable(pos, piece, kings)
-        && (ordinary_attack_origins(sq, occupied) & paralysers)
-            .into_iter()
-            .any(|from| {
-                piece_at(from).is_some_and(|paralyser| {
-                    let power = borrowed_power(piece_at, local, from, paralyser);
-                    table.attacks_square(power, paralyser.color, from, sq, occupied)
-                })
+    let near = ordinary_attack_span(sq) & paralysers;
+    near.is_nonempty()
+        && crate::madrasi::paralysable(pos, piece, kings)
+        && near.into_iter().any(|from| {
+            piece_at(from).is_some_and(|paralyser| {
+                let power = borrowed_power(piece_at, local, from, paralyser);
+                table.attacks_square(power, paralyser.color, from, sq, occupied)
             })
+        })
 }
 
 /// [`borrowed_powers_attack`] on the board after the move `change` (every kind then
