@@ -151,6 +151,9 @@ pub(crate) struct LocalRules {
     /// Andernach, Anti-Andernach: a moved piece may end as the other side's on its
     /// destination.
     turns: bool,
+    /// [`Self::tells_attacks_unplayed`], decided once: own powers, or 駒詰's without
+    /// Madrasi, and no capture voided.
+    attacks_told: bool,
 }
 
 /// The squares whose pieces' powers a move touching some squares may change.
@@ -244,7 +247,13 @@ impl LocalRules {
         };
         let voided_from_afar = compiled.isardam == Some(Isardam::TypeA) || compiled.koko;
         let voided_captures = compiled.kiki_nifu_invalid || voided_from_afar;
+        let powers_told = match compiled.power {
+            PowerRule::Own => true,
+            PowerRule::Komazume(_) => compiled.madrasi.is_none(),
+            _ => false,
+        };
         conditions.iter().all(harmless).then_some(LocalRules {
+            attacks_told: powers_told && !voided_captures,
             borrowed_powers,
             kings_borrow,
             fixed_king_kind,
@@ -363,12 +372,7 @@ impl LocalRules {
     /// Madrasi, the kings with the fixed kind's power wherever they stand.
     #[inline]
     fn tells_attacks_unplayed(&self) -> bool {
-        let powers_told = match self.power {
-            PowerRule::Own => true,
-            PowerRule::Komazume(_) => self.paralysis.is_none(),
-            _ => false,
-        };
-        powers_told && !self.voided_captures
+        self.attacks_told
     }
 
     /// Whether a king's move next to the enemy king is never legal, so its own step gives
@@ -442,8 +446,11 @@ impl LocalRules {
     /// ([`Self::borrowed_powers_attacked_unplayed`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if let Some(attacked) = self.tenjiku_king_attacked_after(m, pos, rules, pos.side_to_move()) {
-            return Some(attacked);
+        // (asked first, where its guarantee holds: not inlined, the call alone cost)
+        if self.tenjiku_unplayed {
+            if let Some(attacked) = self.tenjiku_king_attacked_after(m, pos, rules, pos.side_to_move()) {
+                return Some(attacked);
+            }
         }
         if !self.tells_attacks_unplayed() {
             return self.borrowed_powers_attacked_unplayed(m, pos, rules);
