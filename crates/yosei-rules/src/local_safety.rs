@@ -1091,14 +1091,18 @@ impl LocalSafety {
             return Bitboard::FULL;
         };
         let occupied = pos.occupied();
-        let own_attack = |kind: PieceKind| {
-            if kind == PieceKind::King && self.rules.king_next_to_king_illegal() {
-                Bitboard::EMPTY
-            } else {
-                attacks::ordinary_attacks(kind, !us, king, occupied)
+        let king_step_banned = kind == PieceKind::King && self.rules.king_next_to_king_illegal();
+        let own_attack = |kind: PieceKind| attacks::ordinary_attacks(kind, !us, king, occupied);
+        let attack_sets = match promoted {
+            // (a pawn's, a bishop's and a rook's attack lie within their promoted kind's:
+            // one attack set)
+            Some(promoted) if matches!(kind, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook) => {
+                own_attack(promoted)
             }
+            Some(promoted) => own_attack(kind) | own_attack(promoted),
+            None if king_step_banned => Bitboard::EMPTY,
+            None => own_attack(kind),
         };
-        let attack_sets = own_attack(kind) | promoted.map_or(Bitboard::EMPTY, own_attack);
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
         let mut squares = attack_sets | self.unbound_check_path | self.reviving;
