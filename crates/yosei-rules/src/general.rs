@@ -542,21 +542,31 @@ impl<S: MoveSink> General<'_, S> {
         let king_last = pos.king(self.us).filter(|_| !self.to_play && king_first.is_none());
         let apart = king_first.or(king_last).map_or(Bitboard::EMPTY, Bitboard::from);
         let others = pos.pieces_of(self.us) & !stones & !apart;
+        let swap = self.rules.compiled().swap;
+        let us = self.us;
         for from in king_first.into_iter().chain(others).chain(king_last) {
             let Some(piece) = pos.piece_at(from) else { continue };
-            if let Some(rule) = self.rules.compiled().swap {
+            if let Some(rule) = swap {
                 for m in messigny::swaps(pos, self.rules, rule, from) {
                     self.push_if_legal(m)?;
                 }
             }
-            let targets = self.targets(Some(from), piece.kind) & self.check_targets(piece.kind, Some(from));
             // an ordinary piece with its own power goes nowhere outside its empty-board
-            // reach (and neither hops nor makes Lion steps): asked before paralysis
+            // reach (and neither hops nor makes Lion steps): asked before paralysis, first
+            // of the check squares alone (most pieces reach none when only checks are
+            // wanted), then of the squares pins and a check leave it
             let own_power = piece.kind.is_ordinary() && !self.powers.changed().contains(from);
-            if targets != Bitboard::FULL
-                && own_power
-                && (attacks::ordinary_pseudo_attacks(piece.kind, self.us, from) & targets).is_empty()
-            {
+            let reach_at_most = |targets: Bitboard| {
+                targets == Bitboard::FULL
+                    || !own_power
+                    || (attacks::ordinary_pseudo_attacks(piece.kind, us, from) & targets).is_nonempty()
+            };
+            let check_targets = self.check_targets(piece.kind, Some(from));
+            if !reach_at_most(check_targets) {
+                continue;
+            }
+            let targets = self.targets(Some(from), piece.kind) & check_targets;
+            if !reach_at_most(targets) {
                 continue;
             }
             if madrasi::paralysed(pos, self.rules, &self.powers, from) {

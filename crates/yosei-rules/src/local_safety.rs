@@ -95,8 +95,8 @@ use crate::conditions::tenjiku::{self, PlainMove};
 use crate::conditions::{isardam, koko, neko_sen, Compiled, Isardam, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{
-    kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, ordinary_attack_origins, PowerMask,
-    Powers,
+    kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, ordinary_attack_origins,
+    ordinary_attack_span, PowerMask, Powers,
 };
 use crate::{Condition, Position, RuleSet};
 use yosei_core::{attacks, Bitboard, Color, Displacement, Move, Piece, PieceKind, Square};
@@ -151,6 +151,9 @@ pub(crate) struct LocalRules {
     /// Andernach, Anti-Andernach: a moved piece may end as the other side's on its
     /// destination.
     turns: bool,
+    /// [`Self::tells_attacks_unplayed`], decided once: own powers, or 駒詰's without
+    /// Madrasi, and no capture voided.
+    attacks_told: bool,
 }
 
 /// The squares whose pieces' powers a move touching some squares may change.
@@ -245,7 +248,13 @@ impl LocalRules {
         };
         let voided_from_afar = compiled.isardam == Some(Isardam::TypeA) || compiled.koko;
         let voided_captures = compiled.kiki_nifu_invalid || voided_from_afar;
+        let powers_told = match compiled.power {
+            PowerRule::Own => true,
+            PowerRule::Komazume(_) => compiled.madrasi.is_none(),
+            _ => false,
+        };
         conditions.iter().all(harmless).then_some(LocalRules {
+            attacks_told: powers_told && !voided_captures,
             borrowed_powers,
             kings_borrow,
             fixed_king_kind,
@@ -364,12 +373,7 @@ impl LocalRules {
     /// Madrasi, the kings with the fixed kind's power wherever they stand.
     #[inline]
     fn tells_attacks_unplayed(&self) -> bool {
-        let powers_told = match self.power {
-            PowerRule::Own => true,
-            PowerRule::Komazume(_) => self.paralysis.is_none(),
-            _ => false,
-        };
-        powers_told && !self.voided_captures
+        self.attacks_told
     }
 
     /// Whether a king's move next to the enemy king is never legal, so its own step gives
@@ -403,25 +407,31 @@ impl LocalRules {
         self.borrowed_powers == PowerNeighbourhood::File && self.plain_checks
     }
 
-    /// The 安南 family, ネコ鮮 or ネコネコ鮮 with plain checks: where only ordinary kinds
-    /// are in play, a king's attackers after a move are told without playing it, each
-    /// piece with its lender's power on the board after the move
-    /// ([`borrowed_powers_attack_after`]).
+    /// The 安南 family, ネコ鮮 or ネコネコ鮮, no capture voided (Madrasi allowed): where only
+    /// ordinary kinds are in play, a king's attackers after a move are told without
+    /// playing it, each piece with its lender's power on the board after the move, and
+    /// under Madrasi unless a piece of its kind of the other side attacks it there with
+    /// its own lender's power ([`borrowed_powers_attack_after`]; paralysis is a function
+    /// of the powers alone, docs/rules/conditions.md).
     #[inline]
     fn borrowed_attacks_told(&self) -> bool {
         matches!(
             self.borrowed_powers,
             PowerNeighbourhood::NextRank | PowerNeighbourhood::File
-        ) && self.plain_checks
+        ) && !self.voided_captures
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
-    /// own powers under Madrasi, or 天竺 where `tenjiku_unplayed` holds (a side with a
-    /// king by [`Self::tenjiku_king_attacked_after`], one without by its pieces' own
-    /// powers).
+    /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi (no
+    /// capture voided; with ordinary kinds only, else that test asks to play), or 天竺
+    /// where `tenjiku_unplayed` holds (a side with a king by
+    /// [`Self::tenjiku_king_attacked_after`], one without by its pieces' own powers).
     #[inline]
     fn tells_checks_unplayed(&self) -> bool {
-        self.plain_checks || self.tells_attacks_unplayed() || self.tenjiku_unplayed
+        self.plain_checks
+            || self.tells_attacks_unplayed()
+            || self.tenjiku_unplayed
+            || self.paralysis.is_some() && self.borrowed_attacks_told()
     }
 
     /// Whether the mover's king is attacked after `m`, a move of the side to move of
@@ -437,8 +447,11 @@ impl LocalRules {
     /// ([`Self::borrowed_powers_attacked_unplayed`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        if let Some(attacked) = self.tenjiku_king_attacked_after(m, pos, rules, pos.side_to_move()) {
-            return Some(attacked);
+        // (asked first, where its guarantee holds: not inlined, the call alone cost)
+        if self.tenjiku_unplayed {
+            if let Some(attacked) = self.tenjiku_king_attacked_after(m, pos, rules, pos.side_to_move()) {
+                return Some(attacked);
+            }
         }
         if !self.tells_attacks_unplayed() {
             return self.borrowed_powers_attacked_unplayed(m, pos, rules);
@@ -447,6 +460,14 @@ impl LocalRules {
         let Some(king) = pos.king(us) else {
             return Some(false);
         };
+        if let Some(kings) = self
+            .paralysis
+            .filter(|_| self.power == PowerRule::Own && m.from() == Some(king) && pos.fairy_squares().is_empty())
+        {
+            if let Some(attacked) = king_step_attacked(m, pos, rules, kings, king) {
+                return Some(attacked);
+            }
+        }
         let change = BoardChange::of(pos, m)?;
         let king_after = if m.from() == Some(king) { change.dest } else { king };
         let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
@@ -543,9 +564,17 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(king) = pos.king(us) else {
         return false;
     };
-    // (K-Madrasi: a paralysed king makes no step; the full generation answers)
-    if local.paralysis.is_some() && crate::madrasi::paralysed(pos, rules, &Powers::own(), king) {
-        return false;
+    // (K-Madrasi: a paralysed king makes no step, paralysed with the powers as they are;
+    // the full generation answers)
+    if local.paralysis.is_some() {
+        let powers = if local.power == PowerRule::Own {
+            Powers::own()
+        } else {
+            Powers::new(pos, rules)
+        };
+        if crate::madrasi::paralysed(pos, rules, &powers, king) {
+            return false;
+        }
     }
     let occupied = pos.occupied();
     let power = if local.borrowed_attacks_told() {
@@ -977,12 +1006,43 @@ impl LocalSafety {
         }
         let piece_after = |sq: Square| change.piece_after(pos, moved, sq);
         let table = rules.pieces();
+        // under Madrasi with borrowed powers a piece is paralysed by the powers after the
+        // move, told for ordinary kinds only
+        let borrowed_paralysis =
+            self.rules.paralysis.is_some() && self.rules.borrowed_powers != PowerNeighbourhood::Own;
+        if borrowed_paralysis && !ordinary_kinds_after(pos, &change, moved) {
+            return None;
+        }
+        let paralysed = |sq: Square, piece: Piece| {
+            self.rules.paralysis.is_some_and(|kings| {
+                if borrowed_paralysis {
+                    let paralysers = change.pieces_after(pos, moved, !piece.color, piece.kind);
+                    borrowed_powers_paralysed(
+                        pos,
+                        piece_after,
+                        rules,
+                        self.rules,
+                        kings,
+                        paralysers,
+                        change.occupied,
+                        sq,
+                        piece,
+                    )
+                } else {
+                    change.paralysed(pos, rules, kings, moved, sq, piece)
+                }
+            })
+        };
         // under Madrasi a piece of ours that reaches the king paralysed may be freed
         let mut suspects = self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()];
         if self.rules.borrowed_powers == PowerNeighbourhood::File && ordinary_kinds_after(pos, &change, moved) {
             // (whole files: of their pieces, only those where an ordinary kind may attack
             // the king from)
             suspects &= ordinary_attack_origins(king, change.occupied);
+        } else if borrowed_paralysis {
+            // (every kind ordinary, checked above: only a piece where an ordinary kind
+            // may attack the king from on some board can, before its lender is read)
+            suspects &= ordinary_attack_span(king);
         }
         for sq in suspects & ours {
             let piece = piece_after(sq)?;
@@ -996,12 +1056,7 @@ impl LocalSafety {
                 _ if piece.kind == PieceKind::King => self.rules.fixed_king_kind.unwrap_or(PieceKind::King),
                 _ => piece.kind,
             };
-            if table.attacks_square(kind, us, sq, king, change.occupied)
-                && self
-                    .rules
-                    .paralysis
-                    .is_none_or(|kings| !change.paralysed(pos, rules, kings, moved, sq, piece))
-            {
+            if table.attacks_square(kind, us, sq, king, change.occupied) && !paralysed(sq, piece) {
                 return Some(true);
             }
         }
@@ -1037,14 +1092,18 @@ impl LocalSafety {
             return Bitboard::FULL;
         };
         let occupied = pos.occupied();
-        let own_attack = |kind: PieceKind| {
-            if kind == PieceKind::King && self.rules.king_next_to_king_illegal() {
-                Bitboard::EMPTY
-            } else {
-                attacks::ordinary_attacks(kind, !us, king, occupied)
+        let king_step_banned = kind == PieceKind::King && self.rules.king_next_to_king_illegal();
+        let own_attack = |kind: PieceKind| attacks::ordinary_attacks(kind, !us, king, occupied);
+        let attack_sets = match promoted {
+            // (a pawn's, a bishop's and a rook's attack lie within their promoted kind's:
+            // one attack set)
+            Some(promoted) if matches!(kind, PieceKind::Pawn | PieceKind::Bishop | PieceKind::Rook) => {
+                own_attack(promoted)
             }
+            Some(promoted) => own_attack(kind) | own_attack(promoted),
+            None if king_step_banned => Bitboard::EMPTY,
+            None => own_attack(kind),
         };
-        let attack_sets = own_attack(kind) | promoted.map_or(Bitboard::EMPTY, own_attack);
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
         let mut squares = attack_sets | self.unbound_check_path | self.reviving;
@@ -1261,27 +1320,87 @@ fn borrowed_power_after(
     borrowed_power(|s| change.piece_after(pos, moved, s), rules, sq, piece)
 }
 
-/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and every
-/// reach a check: whether one of `pieces` (of `by`) attacks `target` over `occupied`, the
-/// board told by `piece_at`. Exact, and cheap: only a piece on `target`'s lines (nothing
-/// between), a king step or a knight's leap away may, each asked with its power there
-/// ([`borrowed_power`]).
+/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and no
+/// capture voided: whether one of `pieces` (of `by`) attacks `target` over `occupied`,
+/// the board told by `piece_at`, and under Madrasi is not paralysed there. Exact, and
+/// cheap: only a piece on `target`'s lines (nothing between), a king step or a knight's
+/// leap away may, each asked with its power there ([`borrowed_power`]); it is paralysed
+/// when one of `paralysers_of` its kind (the other side's pieces of that kind) attacks it
+/// with its own power there, which again only one where an ordinary kind may attack it
+/// from can (paralysis is a function of the powers alone: a paralysed piece still lends
+/// and paralyses).
+#[allow(clippy::too_many_arguments)]
 fn borrowed_powers_attack(
+    pos: &Position,
     piece_at: impl Fn(Square) -> Option<Piece> + Copy,
     rules: &RuleSet,
     local: LocalRules,
     pieces: Bitboard,
+    paralysers_of: impl Fn(PieceKind) -> Bitboard,
     occupied: Bitboard,
     target: Square,
-    by: Color,
 ) -> bool {
     let table = rules.pieces();
+    let attacks = |sq: Square, piece: Piece, target: Square| {
+        table.attacks_square(
+            borrowed_power(piece_at, local, sq, piece),
+            piece.color,
+            sq,
+            target,
+            occupied,
+        )
+    };
+    let paralysed = |sq: Square, piece: Piece| {
+        local.paralysis.is_some_and(|kings| {
+            borrowed_powers_paralysed(
+                pos,
+                piece_at,
+                rules,
+                local,
+                kings,
+                paralysers_of(piece.kind),
+                occupied,
+                sq,
+                piece,
+            )
+        })
+    };
     (ordinary_attack_origins(target, occupied) & pieces)
         .into_iter()
         .any(|sq| {
             piece_at(sq).is_some_and(|piece| {
-                piece.kind != PieceKind::Stone
-                    && table.attacks_square(borrowed_power(piece_at, local, sq, piece), by, sq, target, occupied)
+                piece.kind != PieceKind::Stone && attacks(sq, piece, target) && !paralysed(sq, piece)
+            })
+        })
+}
+
+/// Under Madrasi (`kings`: its reading) with the 安南 family, ネコ鮮 or ネコネコ鮮 (`local`),
+/// every kind ordinary: whether `piece`, on `sq` of the board told by `piece_at`, is
+/// paralysed there: one of `paralysers` (the other side's pieces of its kind) attacks it
+/// over `occupied` with its own power there ([`borrowed_power`]), which only one where an
+/// ordinary kind may attack `sq` from on some board can ([`ordinary_attack_span`]: the
+/// pieces of one kind are few, each asked over the board).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+fn borrowed_powers_paralysed(
+    pos: &Position,
+    piece_at: impl Fn(Square) -> Option<Piece> + Copy,
+    rules: &RuleSet,
+    local: LocalRules,
+    kings: MadrasiKings,
+    paralysers: Bitboard,
+    occupied: Bitboard,
+    sq: Square,
+    piece: Piece,
+) -> bool {
+    let table = rules.pieces();
+    let near = ordinary_attack_span(sq) & paralysers;
+    near.is_nonempty()
+        && crate::madrasi::paralysable(pos, piece, kings)
+        && near.into_iter().any(|from| {
+            piece_at(from).is_some_and(|paralyser| {
+                let power = borrowed_power(piece_at, local, from, paralyser);
+                table.attacks_square(power, paralyser.color, from, sq, occupied)
             })
         })
 }
@@ -1305,12 +1424,23 @@ fn borrowed_powers_attack_after(
         pieces |= sq.into();
     }
     let piece_after = |s: Square| change.piece_after(pos, moved, s);
-    borrowed_powers_attack(piece_after, rules, local, pieces, change.occupied, target, by)
+    let paralysers_of = |kind: PieceKind| change.pieces_after(pos, moved, !by, kind);
+    borrowed_powers_attack(
+        pos,
+        piece_after,
+        rules,
+        local,
+        pieces,
+        paralysers_of,
+        change.occupied,
+        target,
+    )
 }
 
-/// Whether a piece of `by` attacks `target` in `pos`, told by [`borrowed_powers_attack`]
-/// where it holds (the 安南 family, ネコ鮮 or ネコネコ鮮 with plain checks, only ordinary
-/// kinds on the board), `None` elsewhere: `general::attacked`'s first question.
+/// Whether a piece of `by` attacks `target` in `pos` (under Madrasi, one not paralysed),
+/// told by [`borrowed_powers_attack`] where it holds (the 安南 family, ネコ鮮 or ネコネコ鮮,
+/// no capture voided, only ordinary kinds on the board), `None` elsewhere:
+/// `general::attacked`'s first question.
 pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
     let local = rules
         .compiled()
@@ -1320,14 +1450,16 @@ pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: 
         return None;
     }
     let piece_at = |s: Square| pos.piece_at(s);
+    let paralysers_of = |kind: PieceKind| pos.pieces(!by, kind);
     Some(borrowed_powers_attack(
+        pos,
         piece_at,
         rules,
         local,
         pos.pieces_of(by),
+        paralysers_of,
         pos.occupied(),
         target,
-        by,
     ))
 }
 
@@ -1660,6 +1792,35 @@ fn opponent_squares_touched(m: Move, before: &Position) -> Bitboard {
         squares |= sq.into();
     }
     squares
+}
+
+/// Under Madrasi with every piece's own kind's power and no fairy piece on the board
+/// (the caller's guarantee, [`LocalRules::attacked_unplayed`]): whether the king of the
+/// side to move of `pos`, on `king`, stands attacked after `m`, its own plain step (no
+/// Lion step, no displacement: else `None`). The enemy pieces but the one it takes
+/// reaching its destination over the board afterwards are the ordinary attackers
+/// ([`Position::attackers_to`]; no fairy piece, no changed power), each checking unless
+/// paralysed there ([`BoardChange::paralysed`]): the general test's answer without its
+/// per-move bookkeeping (the king's steps are a quarter of 寿's candidates in check).
+#[inline]
+fn king_step_attacked(m: Move, pos: &Position, rules: &RuleSet, kings: MadrasiKings, king: Square) -> Option<bool> {
+    if m.via().is_some() || m.displacement().is_some() || m.is_promotion() {
+        return None;
+    }
+    let us = pos.side_to_move();
+    let to = m.to();
+    let change = BoardChange {
+        vacated: king.into(),
+        dest: to,
+        displaced: None,
+        occupied: (pos.occupied() & !Bitboard::from(king)) | to.into(),
+    };
+    let attackers = pos.attackers_to(to, !us, change.occupied) & !Bitboard::from(to);
+    let moved = pos.piece_at(king)?;
+    Some(attackers.into_iter().any(|sq| {
+        pos.piece_at(sq)
+            .is_some_and(|piece| !change.paralysed(pos, rules, kings, moved, sq, piece))
+    }))
 }
 
 /// What a move of the side to move changes on the board, told without playing it.

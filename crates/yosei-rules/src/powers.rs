@@ -58,6 +58,18 @@ pub(crate) fn ordinary_attack_origins(target: Square, occupied: Bitboard) -> Bit
         | attacks::knight_attacks(Color::White, target)
 }
 
+/// [`ordinary_attack_origins`] on an empty board: the squares from which a piece of an
+/// ordinary kind, of either colour, may attack `target` over some board (a superset,
+/// told by table lookups alone).
+#[inline]
+pub(crate) fn ordinary_attack_span(target: Square) -> Bitboard {
+    attacks::rook_pseudo_attacks(target)
+        | attacks::bishop_pseudo_attacks(target)
+        | attacks::king_attacks(target)
+        | attacks::knight_attacks(Color::Black, target)
+        | attacks::knight_attacks(Color::White, target)
+}
+
 /// The powers of one position's pieces.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Powers {
