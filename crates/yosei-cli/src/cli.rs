@@ -108,7 +108,7 @@ enum Command {
         #[command(flatten)]
         rules: RuleArgs,
     },
-    /// Solve problems (help play now: help, helpself, helpstale, seq, cycle)
+    /// Solve problems: direct mate (tsume), mate in ≤ N, help play (help, helpself, helpstale, helpselfstale, seq, cycle), selfmate and series (ser, serhelp)
     Solve(crate::solve::SolveArgs),
     /// Soundness report of problems under any stipulation: one input, or every file of
     /// a folder in parallel (a summary table, or JSON Lines with --format json)

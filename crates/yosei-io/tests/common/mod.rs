@@ -110,11 +110,12 @@ pub fn random_stipulation(rng: &mut Rng, max_length: usize) -> Stipulation {
 }
 
 /// Fewer than `max_draws` draws, without repeats, from the conditions that rule phrases
-/// say: every one, and 駒詰 as ナイト玉 (the chess knight's).
+/// say: every one, 駒詰 as ナイト玉 (the chess knight's) and 王位置 with both squares.
 #[allow(dead_code)]
 pub fn random_conditions(rng: &mut Rng, max_draws: usize) -> Vec<Condition> {
     let mut all: Vec<Condition> = Condition::ALL.to_vec();
     all.push(Condition::Komazume(PieceKind::ChessKnight));
+    all.push(Condition::KingSquare("55/51".parse().expect("squares")));
     let mut out = Vec::new();
     for _ in 0..rng.below(max_draws) {
         let c = rng.pick(&all);
