@@ -105,21 +105,6 @@ impl RuleSet {
     }
 }
 
-impl RuleSet {
-    /// Whether `mated`, a mate of its side to move reached by `last` (`None`: no move
-    /// was made), fulfils a mate stipulation: always, except under the fairy 打歩詰, where
-    /// the mating move must be a pawn drop (or, as fm has it, a drop of its swallow:
-    /// `sub2.c`), and under 王位置, where the kings must stand on its squares.
-    #[inline]
-    pub fn mate_counts(&self, mated: &Position, last: Option<Move>) -> bool {
-        self.kings_stand_as_asked(mated)
-            && (self.uchifu().is_none()
-                || last
-                    .and_then(|m| m.drop_kind())
-                    .is_some_and(crate::drop_pawn_mate::bans_drop_mate))
-    }
-}
-
 /// Combinations of capture conditions that no one has defined (rules.md §5).
 pub(crate) fn conflicts(conditions: &[crate::Condition]) -> Vec<String> {
     use crate::Condition::*;

@@ -779,6 +779,19 @@ impl RuleSet {
         self.compiled.king_squares
     }
 
+    /// Whether `mated`, a mate of its side to move reached by `last` (`None`: no move
+    /// was made), fulfils a mate stipulation: always, except under the fairy 打歩詰, where
+    /// the mating move must be a pawn drop (or, as fm has it, a drop of its swallow:
+    /// `sub2.c`), and under 王位置, where the kings must stand on its squares.
+    #[inline]
+    pub fn mate_counts(&self, mated: &Position, last: Option<yosei_core::Move>) -> bool {
+        self.kings_stand_as_asked(mated)
+            && (self.uchifu().is_none()
+                || last
+                    .and_then(|m| m.drop_kind())
+                    .is_some_and(crate::drop_pawn_mate::bans_drop_mate))
+    }
+
     /// Whether `end`, a stalemate of its side to move, fulfils a stalemate
     /// stipulation: always, except under 王位置 with the kings elsewhere.
     #[inline]
