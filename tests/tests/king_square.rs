@@ -129,3 +129,17 @@ fn two_different_squares_are_refused_and_the_same_one_counts_once() {
     // it changes no move: the fast ordinary generator stays
     assert!(yosei_rules::RuleSet::compile(&[a]).unwrap().is_ordinary());
 }
+
+#[test]
+fn it_combines_with_every_condition() {
+    let squares = Condition::KingSquare("41".parse().unwrap());
+    for c in Condition::listed().filter(|c| !c.takes_squares()) {
+        // with the partner it needs, if it does not stand alone
+        let mut with = vec![c];
+        with.extend(c.only_with().first().copied());
+        assert!(yosei_rules::RuleSet::compile(&with).is_ok(), "{c}");
+        with.push(squares);
+        assert!(yosei_rules::RuleSet::compile(&with).is_ok(), "{c} with {squares}");
+    }
+    assert!(squares.refused_with().is_empty());
+}

@@ -53,6 +53,8 @@ pub(crate) const fn combines_with(other: Condition) -> bool {
             | Condition::Koko
             | Condition::Isardam
             | Condition::IsardamB
+            // a goal, no rule of play
+            | Condition::KingSquare(_)
     )
 }
 

@@ -158,6 +158,8 @@ fn combines_with(c: Condition) -> bool {
             | Condition::Tenjiku
             | Condition::Komazume(_)
             | Condition::SelfCheckCaptureInvalid
+            // a goal, no rule of play
+            | Condition::KingSquare(_)
     )
 }
 
