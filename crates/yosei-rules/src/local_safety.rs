@@ -158,7 +158,7 @@ pub(crate) struct LocalRules {
 
 /// The squares whose pieces' powers a move touching some squares may change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PowerNeighbourhood {
+pub(crate) enum PowerNeighbourhood {
     /// Every piece has its own power (but the kings' under 天竺 and 駒詰): the touched
     /// squares only.
     Own,
@@ -171,13 +171,25 @@ enum PowerNeighbourhood {
 }
 
 impl PowerNeighbourhood {
+    /// The neighbourhood whose pieces lend powers under `power`.
+    #[inline]
+    pub(crate) fn of(power: PowerRule) -> PowerNeighbourhood {
+        match power {
+            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen => {
+                PowerNeighbourhood::NextRank
+            }
+            PowerRule::NekoSen | PowerRule::NekoNekoSen => PowerNeighbourhood::File,
+            _ => PowerNeighbourhood::Own,
+        }
+    }
+
     /// Whether powers are borrowed from the borrower's own side's pieces alone (安南,
     /// 安北: a friendly lender; ネコ鮮: one side's line), so that a move changes the
     /// powers of the side not moving only around the squares where that side loses or
     /// gains a piece ([`opponent_squares_touched`]). (With own powers the touched squares
     /// are all there is.)
     #[inline]
-    fn borrowed_within_side(self, power: PowerRule) -> bool {
+    pub(crate) fn borrowed_within_side(self, power: PowerRule) -> bool {
         match self {
             PowerNeighbourhood::Own => false,
             PowerNeighbourhood::NextRank => lenders_are_friendly(power),
@@ -190,13 +202,7 @@ impl LocalRules {
     /// The shortcut's assumptions under `conditions` (compiled as `compiled`), or `None`
     /// where its guarantee does not hold.
     pub(crate) fn new(compiled: &Compiled, conditions: &[Condition]) -> Option<LocalRules> {
-        let borrowed_powers = match compiled.power {
-            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen => {
-                PowerNeighbourhood::NextRank
-            }
-            PowerRule::NekoSen | PowerRule::NekoNekoSen => PowerNeighbourhood::File,
-            _ => PowerNeighbourhood::Own,
-        };
+        let borrowed_powers = PowerNeighbourhood::of(compiled.power);
         // powers read off the board around each piece, once the move is known
         let board_powers = matches!(borrowed_powers, PowerNeighbourhood::NextRank) || compiled.power == PowerRule::Own;
         let fixed_king_kind = match compiled.power {
@@ -1738,7 +1744,7 @@ fn line_bound_hands(pos: &Position, rules: &RuleSet) -> bool {
 
 /// `squares` and the squares whose pieces' powers change with them.
 #[inline]
-fn power_neighbourhood(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -> Bitboard {
+pub(crate) fn power_neighbourhood(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -> Bitboard {
     match borrowed_powers {
         PowerNeighbourhood::Own => squares,
         PowerNeighbourhood::NextRank => squares | next_to(squares, 1) | next_to(squares, -1),
