@@ -1744,7 +1744,7 @@ fn line_bound_hands(pos: &Position, rules: &RuleSet) -> bool {
 
 /// `squares` and the squares whose pieces' powers change with them.
 #[inline]
-pub(crate) fn power_neighbourhood(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -> Bitboard {
+fn power_neighbourhood(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -> Bitboard {
     match borrowed_powers {
         PowerNeighbourhood::Own => squares,
         PowerNeighbourhood::NextRank => squares | next_to(squares, 1) | next_to(squares, -1),
@@ -1752,6 +1752,30 @@ pub(crate) fn power_neighbourhood(squares: Bitboard, borrowed_powers: PowerNeigh
             .into_iter()
             .fold(Bitboard::EMPTY, |files, sq| files | Bitboard::file(sq.file())),
     }
+}
+
+/// [`power_neighbourhood`] of many squares (a side's pieces): under ネコ鮮 and ネコネコ鮮
+/// without a walk over them ([`whole_files`]; a move's few squares are walked, which
+/// costs less there).
+#[inline]
+pub(crate) fn power_neighbourhood_of_many(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -> Bitboard {
+    match borrowed_powers {
+        PowerNeighbourhood::File => whole_files(squares),
+        _ => power_neighbourhood(squares, borrowed_powers),
+    }
+}
+
+/// Every file that holds one of `squares`, whole, without a walk over the squares (the
+/// stalemate test's drop shortcut asks it of every enemy piece). Squares are file-major,
+/// nine bits a file from rank 1: each file's rank-1 bit gathers its file's by shifts
+/// that stay in the file, and times 0x1ff fills the file back (files never overlap).
+#[inline]
+fn whole_files(squares: Bitboard) -> Bitboard {
+    let mut gathered = squares.0;
+    for shift in 1..9 {
+        gathered |= squares.0 >> shift;
+    }
+    Bitboard((gathered & Bitboard::rank(1).0) * 0x1ff)
 }
 
 /// The squares `m` may empty: where the piece stood, a Lion's intermediate capture, and
@@ -1942,4 +1966,28 @@ fn moved_piece(pos: &Position, m: Move) -> Option<Piece> {
     let us = pos.side_to_move();
     let color = if m.is_turn() { !us } else { us };
     Some(Piece::new(pos.kind_after(m)?, color))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yosei_core::random::SplitMix64;
+
+    #[test]
+    fn whole_files_fills_each_file_holding_a_square() {
+        let mut rng = SplitMix64::new(0x5EED_F11E);
+        for _ in 0..2000 {
+            let bits = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & Bitboard::FULL.0;
+            // sparse sets too: a few squares
+            let squares = Bitboard(if rng.next_u64().is_multiple_of(2) {
+                bits
+            } else {
+                bits & (bits >> 7) & (bits >> 13)
+            });
+            let walked = squares
+                .into_iter()
+                .fold(Bitboard::EMPTY, |files, sq| files | Bitboard::file(sq.file()));
+            assert_eq!(whole_files(squares), walked);
+        }
+    }
 }

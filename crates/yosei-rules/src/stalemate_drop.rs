@@ -29,7 +29,7 @@
 //! condition by `tests/tests/stalemate_drop.rs`.
 
 use crate::conditions::PowerRule;
-use crate::local_safety::{power_neighbourhood, PowerNeighbourhood};
+use crate::local_safety::{power_neighbourhood_of_many, PowerNeighbourhood};
 use crate::{Position, RuleSet, UchifuRule};
 
 /// Whether the side to move (not in check) has a drop that is surely legal under
@@ -51,7 +51,7 @@ pub(crate) fn has_safe_drop(pos: &Position, rules: &RuleSet) -> bool {
     let (empty, unbound) = match lending {
         PowerNeighbourhood::Own => (!pos.occupied(), unbound & pos.pieces_of(!us)),
         _ => (
-            !pos.occupied() & !power_neighbourhood(pos.pieces_of(!us), lending),
+            !pos.occupied() & !power_neighbourhood_of_many(pos.pieces_of(!us), lending),
             unbound,
         ),
     };
