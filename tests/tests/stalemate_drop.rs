@@ -4,7 +4,9 @@
 //! along short random games:
 //! - under each condition the shortcut trusts, every drop it counts on (not a pawn or
 //!   swallow, on an empty square where the piece is not dead, no enemy piece that is not
-//!   line-bound) is among the legal moves (強欲 aside: it forbids drops to play where a
+//!   line-bound; under 対面, 背面 and ネコネコ鮮, whose enemy pieces borrow from ours, no
+//!   piece that is not line-bound and no enemy piece next to the square on its file, or
+//!   under ネコネコ鮮 on its file) is among the legal moves (強欲 aside: it forbids drops to play where a
 //!   capture exists, and the stalemate test counts them all the same);
 //! - under every condition and pair tried (Messigny aside, whose stalemate test leaves
 //!   swaps out), the stalemate test's answer equals whether the side has a legal move.
@@ -15,7 +17,7 @@ use yosei_rules::{Condition, Position, RuleSet};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 
 /// The conditions (alone) under which the shortcut claims every such drop is legal.
-const TRUSTED: [&[Condition]; 14] = [
+const TRUSTED: [&[Condition]; 17] = [
     &[],
     &[Condition::Komazume(PieceKind::ChessKnight)],
     &[Condition::Annan],
@@ -30,26 +32,41 @@ const TRUSTED: [&[Condition]; 14] = [
     &[Condition::Ascetic],
     &[Condition::Annan, Condition::Circe],
     &[Condition::NekoSen, Condition::KikiNifuInvalid],
+    &[Condition::Taimen],
+    &[Condition::Haimen],
+    &[Condition::NekoNekoSen],
 ];
 
-/// The drops the shortcut counts on in `pos`, when no enemy piece is unbound.
-fn counted_drops(pos: &Position, rules: &RuleSet) -> Vec<Move> {
+/// The drops the shortcut counts on in `pos` under `conditions`, when no enemy piece is
+/// unbound (nor, where enemy pieces borrow from ours, any piece).
+fn counted_drops(pos: &Position, rules: &RuleSet, conditions: &[Condition]) -> Vec<Move> {
     let us = pos.side_to_move();
     let table = rules.pieces();
-    let unbound_enemy = Square::all().any(|sq| {
+    let next_rank = conditions
+        .iter()
+        .any(|c| matches!(c, Condition::Taimen | Condition::Haimen));
+    let file = conditions.contains(&Condition::NekoNekoSen);
+    let unbound = Square::all().any(|sq| {
         pos.piece_at(sq)
-            .is_some_and(|p| p.color != us && !table.is_line_bound(p.kind))
+            .is_some_and(|p| (p.color != us || next_rank || file) && !table.is_line_bound(p.kind))
     });
-    if unbound_enemy {
+    if unbound {
         return Vec::new();
     }
+    // an enemy piece that may borrow a power from a piece dropped on `sq`
+    let enemy_borrower = |sq: Square| {
+        Square::all().any(|other| {
+            let near = other.file() == sq.file() && (file || next_rank && (other.rank() - sq.rank()).abs() == 1);
+            near && pos.piece_at(other).is_some_and(|p| p.color != us)
+        })
+    };
     let mut drops = Vec::new();
     for (kind, _) in pos.hand(us).iter() {
         if matches!(kind, PieceKind::Pawn | PieceKind::Swallow) {
             continue;
         }
         for sq in Square::all() {
-            if pos.piece_at(sq).is_none() && !rules.is_dead(kind, us, sq) {
+            if pos.piece_at(sq).is_none() && !rules.is_dead(kind, us, sq) && !enemy_borrower(sq) {
                 drops.push(Move::drop(kind, sq));
             }
         }
@@ -91,7 +108,7 @@ fn every_drop_the_shortcut_counts_on_is_legal() {
                 return;
             }
             let legal = pos.legal_moves(&rules);
-            for m in counted_drops(pos, &rules) {
+            for m in counted_drops(pos, &rules, conditions) {
                 checked += 1;
                 assert!(
                     legal.as_slice().contains(&m),

@@ -158,7 +158,7 @@ pub(crate) struct LocalRules {
 
 /// The squares whose pieces' powers a move touching some squares may change.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum PowerNeighbourhood {
+pub(crate) enum PowerNeighbourhood {
     /// Every piece has its own power (but the kings' under 天竺 and 駒詰): the touched
     /// squares only.
     Own,
@@ -171,13 +171,25 @@ enum PowerNeighbourhood {
 }
 
 impl PowerNeighbourhood {
+    /// The neighbourhood whose pieces lend powers under `power`.
+    #[inline]
+    pub(crate) fn of(power: PowerRule) -> PowerNeighbourhood {
+        match power {
+            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen => {
+                PowerNeighbourhood::NextRank
+            }
+            PowerRule::NekoSen | PowerRule::NekoNekoSen => PowerNeighbourhood::File,
+            _ => PowerNeighbourhood::Own,
+        }
+    }
+
     /// Whether powers are borrowed from the borrower's own side's pieces alone (安南,
     /// 安北: a friendly lender; ネコ鮮: one side's line), so that a move changes the
     /// powers of the side not moving only around the squares where that side loses or
     /// gains a piece ([`opponent_squares_touched`]). (With own powers the touched squares
     /// are all there is.)
     #[inline]
-    fn borrowed_within_side(self, power: PowerRule) -> bool {
+    pub(crate) fn borrowed_within_side(self, power: PowerRule) -> bool {
         match self {
             PowerNeighbourhood::Own => false,
             PowerNeighbourhood::NextRank => lenders_are_friendly(power),
@@ -190,13 +202,7 @@ impl LocalRules {
     /// The shortcut's assumptions under `conditions` (compiled as `compiled`), or `None`
     /// where its guarantee does not hold.
     pub(crate) fn new(compiled: &Compiled, conditions: &[Condition]) -> Option<LocalRules> {
-        let borrowed_powers = match compiled.power {
-            PowerRule::Annan | PowerRule::Anhoku | PowerRule::Taimen | PowerRule::Haimen => {
-                PowerNeighbourhood::NextRank
-            }
-            PowerRule::NekoSen | PowerRule::NekoNekoSen => PowerNeighbourhood::File,
-            _ => PowerNeighbourhood::Own,
-        };
+        let borrowed_powers = PowerNeighbourhood::of(compiled.power);
         // powers read off the board around each piece, once the move is known
         let board_powers = matches!(borrowed_powers, PowerNeighbourhood::NextRank) || compiled.power == PowerRule::Own;
         let fixed_king_kind = match compiled.power {
@@ -1748,6 +1754,30 @@ fn power_neighbourhood(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -
     }
 }
 
+/// [`power_neighbourhood`] of many squares (a side's pieces): under ネコ鮮 and ネコネコ鮮
+/// without a walk over them ([`whole_files`]; a move's few squares are walked, which
+/// costs less there).
+#[inline]
+pub(crate) fn power_neighbourhood_of_many(squares: Bitboard, borrowed_powers: PowerNeighbourhood) -> Bitboard {
+    match borrowed_powers {
+        PowerNeighbourhood::File => whole_files(squares),
+        _ => power_neighbourhood(squares, borrowed_powers),
+    }
+}
+
+/// Every file that holds one of `squares`, whole, without a walk over the squares (the
+/// stalemate test's drop shortcut asks it of every enemy piece). Squares are file-major,
+/// nine bits a file from rank 1: each file's rank-1 bit gathers its file's by shifts
+/// that stay in the file, and times 0x1ff fills the file back (files never overlap).
+#[inline]
+fn whole_files(squares: Bitboard) -> Bitboard {
+    let mut gathered = squares.0;
+    for shift in 1..9 {
+        gathered |= squares.0 >> shift;
+    }
+    Bitboard((gathered & Bitboard::rank(1).0) * 0x1ff)
+}
+
 /// The squares `m` may empty: where the piece stood, a Lion's intermediate capture, and
 /// under a capture condition the destination (the capturer may return home; a piece
 /// Andernach turns over stays there).
@@ -1936,4 +1966,28 @@ fn moved_piece(pos: &Position, m: Move) -> Option<Piece> {
     let us = pos.side_to_move();
     let color = if m.is_turn() { !us } else { us };
     Some(Piece::new(pos.kind_after(m)?, color))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use yosei_core::random::SplitMix64;
+
+    #[test]
+    fn whole_files_fills_each_file_holding_a_square() {
+        let mut rng = SplitMix64::new(0x5EED_F11E);
+        for _ in 0..2000 {
+            let bits = (u128::from(rng.next_u64()) << 64 | u128::from(rng.next_u64())) & Bitboard::FULL.0;
+            // sparse sets too: a few squares
+            let squares = Bitboard(if rng.next_u64().is_multiple_of(2) {
+                bits
+            } else {
+                bits & (bits >> 7) & (bits >> 13)
+            });
+            let walked = squares
+                .into_iter()
+                .fold(Bitboard::EMPTY, |files, sq| files | Bitboard::file(sq.file()));
+            assert_eq!(whole_files(squares), walked);
+        }
+    }
 }

@@ -8,7 +8,10 @@
 //! paralysis, or the board gives an enemy piece a hurdle:
 //! - powers: own (ordinary), 安南 and 安北 (a piece borrows from a *friendly* piece
 //!   behind / in front) and ネコ鮮 (a line of *one side's* pieces) change only the
-//!   dropping side's powers; 対面, 背面 and ネコネコ鮮 read the enemy's pieces, 天竺
+//!   dropping side's powers; 対面, 背面 and ネコネコ鮮 read the enemy's pieces, but only
+//!   those next to the drop on its file (対面, 背面) or on its file (ネコネコ鮮), so a
+//!   drop with no enemy piece there changes no enemy power (then any piece not
+//!   line-bound, of either side, may lend an enemy its power and is denied below); 天竺
 //!   changes a king's power when a line to it is blocked; 駒詰 gives the kings a fixed
 //!   kind's power, kept when that kind is line-bound (a hopper's would gain hurdles);
 //! - Madrasi (both readings): blocking one of our lines may lift the paralysis of an
@@ -26,6 +29,7 @@
 //! condition by `tests/tests/stalemate_drop.rs`.
 
 use crate::conditions::PowerRule;
+use crate::local_safety::{power_neighbourhood_of_many, PowerNeighbourhood};
 use crate::{Position, RuleSet, UchifuRule};
 
 /// Whether the side to move (not in check) has a drop that is surely legal under
@@ -33,12 +37,25 @@ use crate::{Position, RuleSet, UchifuRule};
 pub(crate) fn has_safe_drop(pos: &Position, rules: &RuleSet) -> bool {
     let us = pos.side_to_move();
     let hand = pos.hand(us);
-    if hand.is_empty() || !drops_keep_the_king_safe(rules) {
+    if hand.is_empty() {
         return false;
     }
-    let empty = !pos.occupied();
-    let enemy_unbound = crate::local_safety::unbound_pieces(pos, rules) & pos.pieces_of(!us);
-    if empty.is_empty() || enemy_unbound.is_nonempty() {
+    let Some(lending) = enemy_powers_lent_from(rules) else {
+        return false;
+    };
+    // the drop squares that change no enemy piece's power: every empty one where the
+    // enemy's powers come from its own pieces; a piece that is not line-bound may gain
+    // a hurdle: an enemy one, or where enemy pieces borrow from ours, any (its power
+    // may be an enemy's)
+    let unbound = crate::local_safety::unbound_pieces(pos, rules);
+    let (empty, unbound) = match lending {
+        PowerNeighbourhood::Own => (!pos.occupied(), unbound & pos.pieces_of(!us)),
+        _ => (
+            !pos.occupied() & !power_neighbourhood_of_many(pos.pieces_of(!us), lending),
+            unbound,
+        ),
+    };
+    if empty.is_empty() || unbound.is_nonempty() {
         return false;
     }
     hand.iter()
@@ -46,18 +63,24 @@ pub(crate) fn has_safe_drop(pos: &Position, rules: &RuleSet) -> bool {
         .any(|(kind, _)| empty.into_iter().any(|sq| !rules.is_dead(kind, us, sq)))
 }
 
-/// Whether under `rules` a drop can never make the dropping side's king attacked.
-fn drops_keep_the_king_safe(rules: &RuleSet) -> bool {
+/// Where under `rules` a drop can never make the dropping side's king attacked: `None`
+/// nowhere; else the neighbourhood (of the drop square) whose enemy pieces may borrow a
+/// power from the dropped piece, so that a drop away from every enemy piece's
+/// neighbourhood leaves the enemy's powers as they were (`Own`: the enemy's powers never
+/// come from the dropping side's pieces). The relation is symmetric: a square is in
+/// the neighbourhood of the drop iff the drop is in that square's.
+fn enemy_powers_lent_from(rules: &RuleSet) -> Option<PowerNeighbourhood> {
     let compiled = rules.compiled();
-    let powers_kept = match compiled.power {
-        PowerRule::Own | PowerRule::Annan | PowerRule::Anhoku | PowerRule::NekoSen => true,
-        PowerRule::Komazume(kind) => rules.pieces().is_line_bound(kind),
-        PowerRule::Taimen | PowerRule::Haimen | PowerRule::NekoNekoSen | PowerRule::Tenjiku => false,
+    let lending = match compiled.power {
+        PowerRule::Own | PowerRule::Annan | PowerRule::Anhoku | PowerRule::NekoSen => PowerNeighbourhood::Own,
+        PowerRule::Komazume(kind) if rules.pieces().is_line_bound(kind) => PowerNeighbourhood::Own,
+        PowerRule::Taimen | PowerRule::Haimen | PowerRule::NekoNekoSen => PowerNeighbourhood::of(compiled.power),
+        PowerRule::Komazume(_) | PowerRule::Tenjiku => return None,
     };
-    powers_kept
-        && compiled.madrasi.is_none()
+    let kept = compiled.madrasi.is_none()
         && !compiled.self_check_capture_invalid
         && compiled.isardam.is_none()
         && !compiled.koko
-        && rules.uchifu() != Some(UchifuRule::Complete)
+        && rules.uchifu() != Some(UchifuRule::Complete);
+    kept.then_some(lending)
 }
