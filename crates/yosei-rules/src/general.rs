@@ -556,17 +556,17 @@ impl<S: MoveSink> General<'_, S> {
             // of the check squares alone (most pieces reach none when only checks are
             // wanted), then of the squares pins and a check leave it
             let own_power = piece.kind.is_ordinary() && !self.powers.changed().contains(from);
-            let reach_at_most = |targets: Bitboard| {
+            let may_reach = |targets: Bitboard| {
                 targets == Bitboard::FULL
                     || !own_power
                     || (attacks::ordinary_pseudo_attacks(piece.kind, us, from) & targets).is_nonempty()
             };
             let check_targets = self.check_targets(piece.kind, Some(from));
-            if !reach_at_most(check_targets) {
+            if !may_reach(check_targets) {
                 continue;
             }
             let targets = self.targets(Some(from), piece.kind) & check_targets;
-            if !reach_at_most(targets) {
+            if !may_reach(targets) {
                 continue;
             }
             if madrasi::paralysed(pos, self.rules, &self.powers, from) {
