@@ -117,7 +117,11 @@ fn compare(pos: &Position, rules: &RuleSet, reference_rules: &reference::Rules, 
         assert_eq!(after.key(), after.compute_key(), "{m:?}");
         assert_eq!(after.board_key(), after.compute_board_key(), "{m:?}");
         assert_eq!(pos.key_after(m), after.key(), "{m:?}");
-        assert_eq!(pos.board_key_after(pos.board_key(), m), after.board_key(), "{m:?}");
+        assert_eq!(
+            pos.keys_after(pos.board_key(), m),
+            (after.board_key(), after.key()),
+            "{m:?}"
+        );
         assert_eq!(pos.hand_after(m), *after.hand(pos.side_to_move()), "{m:?}");
         assert_eq!(pos.hand(!pos.side_to_move()), after.hand(!pos.side_to_move()), "{m:?}");
         assert_packs(&after);

@@ -40,8 +40,8 @@ fn run(words: &str, games: usize, plies: usize, seed: u64) -> usize {
                 let after = pos.play(m);
                 assert_eq!(pos.key_after(m), after.key(), "{words}: {m:?}");
                 assert_eq!(
-                    pos.board_key_after(pos.board_key(), m),
-                    after.board_key(),
+                    pos.keys_after(pos.board_key(), m),
+                    (after.board_key(), after.key()),
                     "{words}: {m:?}"
                 );
                 assert_eq!(pos.hand_after(m), *after.hand(pos.side_to_move()), "{words}: {m:?}");

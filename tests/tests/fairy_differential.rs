@@ -2,7 +2,7 @@
 //! on random positions with every fairy piece, in both colours, on the board and in
 //! hand: identical legal move sets and identical check verdicts, under both drop-pawn
 //! mate readings and both readings of the Lion's pass; and along short random games from those positions, the incremental
-//! key, `key_after`, the packed child and `legal_checks` agree with playing the move.
+//! key, `key_after`, `keys_after`, the packed child and `legal_checks` agree with playing the move.
 
 use yosei_core::random::SplitMix64;
 use yosei_core::Move;
@@ -146,7 +146,11 @@ fn keys_packing_and_check_generation_agree_with_playing_the_move() {
             assert_eq!(after.key(), after.compute_key(), "{m:?}");
             assert_eq!(after.board_key(), after.compute_board_key(), "{m:?}");
             assert_eq!(pos.key_after(m), after.key(), "{m:?}");
-            assert_eq!(pos.board_key_after(pos.board_key(), m), after.board_key(), "{m:?}");
+            assert_eq!(
+                pos.keys_after(pos.board_key(), m),
+                (after.board_key(), after.key()),
+                "{m:?}"
+            );
             assert_eq!(pos.hand_after(m), *after.hand(pos.side_to_move()), "{m:?}");
             assert_packs(&after);
             if after.in_check(&rules) {

@@ -76,8 +76,8 @@ fn fast_check_test_and_key_after_agree_with_playing_the_move() {
                 "{m:?} in {pos:?}"
             );
             assert_eq!(
-                pos.board_key_after(pos.board_key(), m),
-                pos.play(m).board_key(),
+                pos.keys_after(pos.board_key(), m),
+                (pos.play(m).board_key(), pos.play(m).key()),
                 "{m:?} in {pos:?}"
             );
             let expected = pos.gives_check(m, &rules);

@@ -625,25 +625,31 @@ impl Position {
     /// The key of the position after `m` (a legal move), without playing it: lets a
     /// search skip positions it has seen before building them.
     pub fn key_after(&self, m: Move) -> Key {
-        self.key_after_from::<true>(self.key, m)
+        let (board, hands) = self.key_change::<true>(m);
+        self.key ^ board ^ hands
     }
 
-    /// [`Position::board_key`] of the position after `m` (a legal move), without
-    /// playing it, given this position's `board_key`.
-    pub fn board_key_after(&self, board_key: Key, m: Move) -> Key {
+    /// [`Position::board_key`] and [`Position::key`] of the position after `m` (a legal
+    /// move), without playing it, given this position's `board_key`: both from one
+    /// working-out of what the move changes (the direct-mate search asks both of every
+    /// child).
+    pub fn keys_after(&self, board_key: Key, m: Move) -> (Key, Key) {
+        let (board, hands) = self.key_change::<true>(m);
+        let key = self.key ^ board ^ hands;
         if !self.discarded.is_empty() {
-            return self.key_after_from::<true>(board_key, m);
+            return (key, key);
         }
-        self.key_after_from::<false>(board_key, m)
+        (board_key ^ board, key)
     }
 
-    /// `key` (this position's key, with or without the hands as `HANDS` says) changed
-    /// by `m`.
+    /// What `m` changes in the key: the board's part (side to move and Messigny's memory
+    /// included) and, when `HANDS`, the hands' part (else 0).
     #[inline]
-    fn key_after_from<const HANDS: bool>(&self, key: Key, m: Move) -> Key {
+    fn key_change<const HANDS: bool>(&self, m: Move) -> (Key, Key) {
         let us = self.side;
         let hand = &self.hands[us.index()];
-        let mut key = key ^ zobrist::white_to_move();
+        let mut key = zobrist::white_to_move();
+        let mut hands: Key = 0;
         if self.swap_memory != SwapMemory::Off {
             key ^= zobrist::swap_memory(self.swap_memory) ^ zobrist::swap_memory(self.swap_memory.after(m));
         }
@@ -652,13 +658,13 @@ impl Position {
             (_, Some(kind)) => {
                 if HANDS {
                     let n = hand.count(kind);
-                    key ^= zobrist::hand_count(us, kind, n) ^ zobrist::hand_count(us, kind, n.saturating_sub(1));
+                    hands ^= zobrist::hand_count(us, kind, n) ^ zobrist::hand_count(us, kind, n.saturating_sub(1));
                 }
                 key ^= zobrist::piece_on(Piece::new(kind, us), to);
             }
             (Some(from), None) => {
                 let Some(mut piece) = self.board[from.index()] else {
-                    return key;
+                    return (key, hands);
                 };
                 key ^= zobrist::piece_on(piece, from);
                 // captures on the intermediate square (Lion) and on the destination
@@ -685,7 +691,7 @@ impl Position {
                     if let Some(kind) = self.discarded.hand_kind_of_captured(captured.kind).filter(|_| HANDS) {
                         let before =
                             hand.count(kind) + gained[..slot].iter().filter(|g| g.0 == kind).map(|g| g.1).sum::<u8>();
-                        key ^= zobrist::hand_count(us, kind, before) ^ zobrist::hand_count(us, kind, before + 1);
+                        hands ^= zobrist::hand_count(us, kind, before) ^ zobrist::hand_count(us, kind, before + 1);
                         gained[slot] = (kind, 1);
                     }
                 }
@@ -704,7 +710,7 @@ impl Position {
             }
             (None, None) => {}
         }
-        key
+        (key, hands)
     }
 
     /// Removes an enemy piece on `sq` (if any) into `capturer`'s hand, or out of play

@@ -52,9 +52,17 @@ impl<T: Zeroable> Zeroed<T> {
     }
 
     pub(crate) fn new(len: usize) -> Zeroed<T> {
+        Zeroed::with_huge_pages_from(len, HUGE_PAGE)
+    }
+
+    /// A zeroed array that asks for huge pages only if it takes `min_bytes` or more. On
+    /// this project's machines (virtual ones) the system clears a fresh huge page several
+    /// times slower than as many small ones, which only a table of a gigabyte or so
+    /// repays in fewer TLB misses (docs/ARCHITECTURE.md, the direct-mate table).
+    pub(crate) fn with_huge_pages_from(len: usize, min_bytes: usize) -> Zeroed<T> {
         let layout = Zeroed::<T>::layout(len);
         let ptr = if Zeroed::<T>::mapped(layout) {
-            map_zeroed(layout)
+            map_zeroed(layout, layout.size() >= min_bytes)
         } else {
             // SAFETY: the layout has a non-zero size; the memory is zeroed before use.
             let ptr = unsafe { alloc(layout) } as *mut T;
@@ -113,9 +121,10 @@ impl<T: Zeroable> Drop for Zeroed<T> {
     }
 }
 
-/// Zeroed memory for `layout` from the system, asking for transparent huge pages.
+/// Zeroed memory for `layout` from the system, asking for transparent huge pages if
+/// `huge`.
 #[cfg(target_os = "linux")]
-fn map_zeroed<T>(layout: Layout) -> *mut T {
+fn map_zeroed<T>(layout: Layout, huge: bool) -> *mut T {
     // SAFETY: a fresh private anonymous mapping (zeroed by the system); the advice
     // concerns memory this mapping owns, and failing only loses the hint.
     unsafe {
@@ -130,13 +139,15 @@ fn map_zeroed<T>(layout: Layout) -> *mut T {
         if ptr == libc::MAP_FAILED {
             handle_alloc_error(layout);
         }
-        libc::madvise(ptr, layout.size(), libc::MADV_HUGEPAGE);
+        if huge {
+            libc::madvise(ptr, layout.size(), libc::MADV_HUGEPAGE);
+        }
         ptr as *mut T
     }
 }
 
 #[cfg(not(target_os = "linux"))]
-fn map_zeroed<T>(_: Layout) -> *mut T {
+fn map_zeroed<T>(_: Layout, _: bool) -> *mut T {
     unreachable!("only Linux maps tables")
 }
 

@@ -183,66 +183,74 @@ impl DropGroup {
     }
 }
 
-/// The positions of the current line (board, attacker's hand), for repetition: a stack,
-/// and a count of its boards by the key's low bits, so that a board not on the line
-/// (nearly every one asked) is told so by one array read. (A map from boards to hands
-/// cost a tenth of 寿's proof in its inserts and removals.) The counts grow with the
-/// line: a short problem's search should not clear 128 KiB for a line of ten plies.
+/// The positions of the current line (board, attacker's hand), for repetition: a stack
+/// whose entries are chained by the key's low bits (each entry points to the one below it
+/// in the same slot), so that asking for a board walks only the entries of its slot, and
+/// a board not on the line (nearly every one asked) is told so by one array read. (A map
+/// from boards to hands cost a tenth of 寿's proof in its inserts and removals; a count per
+/// slot with a scan of the whole stack behind a set one cost 4 % of 寿's instructions, on
+/// lines hundreds of plies long where a child often stands on a board of the line.) The
+/// slots grow with the line: a short problem's search should not clear 256 KiB for a line
+/// of ten plies.
 struct LinePositions {
-    stack: Vec<(Key, PackedHand)>,
-    counts: Box<[u16]>,
+    /// Each position with the index + 1 of the entry below it in its slot (0: none).
+    stack: Vec<(Key, PackedHand, u32)>,
+    /// Per slot, the index + 1 of its topmost entry (0: none).
+    heads: Box<[u32]>,
 }
 
 impl LinePositions {
-    /// Counts to start with, and the most: kept at eight or more per position on the line.
-    const FIRST_COUNTS: usize = 1 << 10;
-    const MOST_COUNTS: usize = 1 << 16;
+    /// Slots to start with, and the most: kept at eight or more per position on the line.
+    const FIRST_SLOTS: usize = 1 << 10;
+    const MOST_SLOTS: usize = 1 << 16;
 
     fn new() -> LinePositions {
         LinePositions {
             stack: Vec::new(),
-            counts: vec![0; Self::FIRST_COUNTS].into_boxed_slice(),
+            heads: vec![0; Self::FIRST_SLOTS].into_boxed_slice(),
         }
     }
 
     #[inline]
     fn slot(&self, board: Key) -> usize {
-        (board as usize) & (self.counts.len() - 1)
+        (board as usize) & (self.heads.len() - 1)
     }
 
     fn push(&mut self, board: Key, hand: PackedHand) {
-        if self.stack.len() * 8 >= self.counts.len() && self.counts.len() < Self::MOST_COUNTS {
-            self.counts = vec![0; self.counts.len() * 4].into_boxed_slice();
+        if self.stack.len() * 8 >= self.heads.len() && self.heads.len() < Self::MOST_SLOTS {
+            self.heads = vec![0; self.heads.len() * 4].into_boxed_slice();
             for i in 0..self.stack.len() {
                 let slot = self.slot(self.stack[i].0);
-                self.counts[slot] = self.counts[slot].saturating_add(1);
+                self.stack[i].2 = self.heads[slot];
+                self.heads[slot] = i as u32 + 1;
             }
         }
-        self.stack.push((board, hand));
         let slot = self.slot(board);
-        self.counts[slot] = self.counts[slot].saturating_add(1);
+        self.stack.push((board, hand, self.heads[slot]));
+        self.heads[slot] = self.stack.len() as u32;
     }
 
     fn pop(&mut self) {
-        if let Some((board, _)) = self.stack.pop() {
-            // (a saturated count stays: the filter may only err towards a scan)
+        if let Some((board, _, below)) = self.stack.pop() {
             let slot = self.slot(board);
-            let c = &mut self.counts[slot];
-            if *c != u16::MAX {
-                *c -= 1;
-            }
+            self.heads[slot] = below;
         }
     }
 
     /// The attacker's hands with which `board` stands on the line.
     #[inline]
     fn hands_of(&self, board: Key) -> impl Iterator<Item = PackedHand> + '_ {
-        let on_line = if self.counts[self.slot(board)] == 0 {
-            &[][..]
-        } else {
-            &self.stack[..]
-        };
-        on_line.iter().filter(move |&&(b, _)| b == board).map(|&(_, hand)| hand)
+        let mut next = self.heads[self.slot(board)];
+        std::iter::from_fn(move || {
+            while next != 0 {
+                let (b, hand, below) = self.stack[next as usize - 1];
+                next = below;
+                if b == board {
+                    return Some(hand);
+                }
+            }
+            None
+        })
     }
 }
 
@@ -368,7 +376,7 @@ impl<'a> Dfpn<'a> {
 
     /// Takes `pos`, the last position of the current line, off it.
     pub fn leave(&mut self, pos: &Position) {
-        debug_assert_eq!(self.path.stack.last().map(|&(b, _)| b), Some(pos.board_key()));
+        debug_assert_eq!(self.path.stack.last().map(|&(b, _, _)| b), Some(pos.board_key()));
         self.path.pop();
         self.path_hashes.pop();
     }
@@ -436,11 +444,8 @@ impl<'a> Dfpn<'a> {
                 None => keys.hand,
             }
         };
-        Keys {
-            board: pos.board_key_after(keys.board, m),
-            full: pos.key_after(m),
-            hand,
-        }
+        let (board, full) = pos.keys_after(keys.board, m);
+        Keys { board, full, hand }
     }
 
     /// Whether the defender's reply `m` in `pos` is a futile interposition when `pos` is
