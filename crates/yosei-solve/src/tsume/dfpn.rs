@@ -1285,3 +1285,42 @@ fn check_is_interposable(pos: &Position) -> bool {
         None => false,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::LinePositions;
+
+    #[test]
+    fn the_line_tells_the_hands_of_a_board_through_shared_slots_and_growth() {
+        let mut line = LinePositions::new();
+        let slots = LinePositions::FIRST_SLOTS as u128;
+        // boards 7, 7 + slots, 7 + 2·slots share a slot at first; 7 comes back later
+        line.push(7, 1);
+        line.push(7 + slots, 2);
+        line.push(7, 3);
+        line.push(7 + 2 * slots, 4);
+        let hands = |line: &LinePositions, board| line.hands_of(board).collect::<Vec<_>>();
+        assert_eq!(hands(&line, 7), vec![3, 1]);
+        assert_eq!(hands(&line, 7 + slots), vec![2]);
+        assert!(hands(&line, 8).is_empty());
+        // enough positions to make the slots grow: the chains are built again
+        for i in 0..LinePositions::FIRST_SLOTS as u128 {
+            line.push(1000 + i, 9);
+        }
+        assert!(line.heads.len() > LinePositions::FIRST_SLOTS);
+        assert_eq!(hands(&line, 7), vec![3, 1]);
+        assert_eq!(hands(&line, 7 + 2 * slots), vec![4]);
+        for _ in 0..LinePositions::FIRST_SLOTS {
+            line.pop();
+        }
+        line.pop();
+        line.pop();
+        assert_eq!(hands(&line, 7), vec![1]);
+        assert_eq!(hands(&line, 7 + slots), vec![2]);
+        assert!(hands(&line, 7 + 2 * slots).is_empty());
+        line.pop();
+        line.pop();
+        assert!(hands(&line, 7).is_empty());
+        assert!(line.heads.iter().all(|&h| h == 0));
+    }
+}
