@@ -633,7 +633,9 @@ impl<S: MoveSink> General<'_, S> {
             // owner; the mover's dead-piece and two-pawn rules no longer concern it
             return self.push_if_legal(m);
         }
-        let Some(rule) = self.rules.capture_rule() else {
+        // (a move that captures nothing has one form, itself: `capture::choices`' answer)
+        let captures = m.from().is_some() && self.pos.piece_at(m.displaced_square()).is_some();
+        let Some(rule) = self.rules.capture_rule().filter(|_| captures) else {
             let from = m.from().unwrap_or(m.to());
             if self.rules.is_dead(kind, self.us, m.to()) || self.file_rule_broken(kind, from, m.to()) {
                 return ControlFlow::Continue(());
