@@ -654,6 +654,11 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
 #[inline]
 fn plain_gives_check(m: Move, pos: &Position, king: Square) -> Option<bool> {
     let us = pos.side_to_move();
+    if let Some(kind) = m.drop_kind() {
+        // (a drop empties nothing and displaces nothing: the dropped piece alone)
+        let to = m.to();
+        return Some(attacks::ordinary_attacks(kind, us, to, pos.occupied().with(to)).contains(king));
+    }
     let kind = pos.kind_after(m)?;
     let change = BoardChange::of(pos, m)?;
     if attacks::ordinary_attacks(kind, us, change.dest, change.occupied).contains(king) {
@@ -1009,6 +1014,11 @@ impl LocalSafety {
     /// asked ([`Self::attacked_by_suspects`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        // (under plain ordinary attacks the whole test, which stops at the first
+        // attacker, costs less than the suspects' bookkeeping)
+        if self.rules.plain_attacks && !pos.has_fairy_pieces() {
+            return self.rules.attacked_unplayed(m, pos, rules);
+        }
         self.attacked_by_suspects(m, pos, rules)
             .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
     }
@@ -1270,6 +1280,22 @@ impl LocalSafety {
             }
         }
         squares
+    }
+
+    /// Whether a drop on its kind's check squares ([`Self::kind_check_squares`]) is legal
+    /// and checks, told without asking: under plain ordinary attacks
+    /// ([`LocalRules::plain_attacks`]) with no fairy piece in play, the mover's king not
+    /// in check and the enemy king told. A drop empties no square, captures nothing and
+    /// displaces nothing, so the mover's king, unattacked, stays so; and those squares
+    /// are then exactly the dropped kind's attack set from the enemy king (no piece of
+    /// ours reaches it idle, none is unbound, powers are the pieces' own), whence the
+    /// dropped piece attacks the king by the symmetry of the fixed tables.
+    #[inline]
+    pub(crate) fn drop_checks_told(&self, pos: &Position) -> bool {
+        self.rules.plain_attacks
+            && !pos.has_fairy_pieces()
+            && self.checked.is_none()
+            && self.told_enemy_king(pos, true).is_some()
     }
 
     /// Under ネコ鮮 and ネコネコ鮮 with plain checks: the enemy king, when no piece of ours
