@@ -582,6 +582,39 @@ fn circe_a_king_capture_is_no_flight_when_the_reborn_piece_guards_it() {
     assert_answers_to_check(sfen, &[], &["3g3h"]);
 }
 
+/// アンチキルケ, a check uncovered through the capture square (the shortcut for plain
+/// ordinary attacks asks the lines from the king through every square a move empties,
+/// and a capturer gone home empties the capture square too). The Black rook on 91 looks
+/// along rank 1 at the White king on 11 past the White pawn on 51; the Black silver on
+/// 52 takes it and goes home (39 or 79, equally near file 5: both forms, promoting or
+/// not), which opens rank 1: each form checks. Under ordinary rules and キルケ the silver
+/// stays on 51 and blocks: no check by the silver (the rook's own capture of the pawn
+/// checks there instead, and under アンチキルケ sends the rook home to 28: no check).
+#[test]
+fn anticirce_a_capturer_gone_home_uncovers_a_check_through_the_capture_square() {
+    let sfen = "R3p3k/4S4/9/9/9/9/9/9/K8 b - 1";
+    let checks = |words: &str| yosei_tests::micro::checks(sfen, words);
+    assert_eq!(
+        checks("anticirce"),
+        yosei_tests::micro::sorted(&["5b5a+/3i", "5b5a+/7i", "5b5a/3i", "5b5a/7i"])
+    );
+    assert_eq!(checks(""), yosei_tests::micro::sorted(&["9a5a", "9a5a+"]));
+    assert_eq!(checks("circe"), yosei_tests::micro::sorted(&["9a5a+/5c", "9a5a/5c"]));
+}
+
+/// PWC, a discovered check closed again by the restored piece: the Black gold on 51
+/// stands between the Black rook on 91 and the White king on 11 and takes the White
+/// pawn on 52 (straight back). The square it empties lies on the rook's line to the
+/// king, but PWC puts the pawn back there: no check. Under キルケ the pawn is reborn on
+/// 53 and under ordinary rules it goes to hand: 51 stays empty and the rook checks.
+#[test]
+fn pwc_a_restored_piece_closes_the_line_its_capturer_opened() {
+    let sfen = "R3G3k/4p4/9/9/9/9/9/9/K8 b - 1";
+    assert!(yosei_tests::micro::checks(sfen, "pwc").is_empty());
+    assert_eq!(yosei_tests::micro::checks(sfen, "circe"), ["5a5b/5c"]);
+    assert_eq!(yosei_tests::micro::checks(sfen, ""), ["5a5b"]);
+}
+
 /// The legal moves starting with `prefix` under `conditions`, fairy pieces starting
 /// where `home` says, `royal` kinds royal.
 fn moves_with_home(

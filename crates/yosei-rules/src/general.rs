@@ -633,7 +633,9 @@ impl<S: MoveSink> General<'_, S> {
             // owner; the mover's dead-piece and two-pawn rules no longer concern it
             return self.push_if_legal(m);
         }
-        let Some(rule) = self.rules.capture_rule() else {
+        // (a move that captures nothing has one form, itself: `capture::choices`' answer)
+        let captures = m.from().is_some() && self.pos.piece_at(m.displaced_square()).is_some();
+        let Some(rule) = self.rules.capture_rule().filter(|_| captures) else {
             let from = m.from().unwrap_or(m.to());
             if self.rules.is_dead(kind, self.us, m.to()) || self.file_rule_broken(kind, from, m.to()) {
                 return ControlFlow::Continue(());
@@ -753,6 +755,14 @@ impl<S: MoveSink> General<'_, S> {
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
         let empty = !self.pos.occupied() & Bitboard::FULL;
+        // (only checks wanted, no mate to ask: a drop on its check squares is legal and
+        // checks where `LocalSafety::drop_checks_told` holds, pushed unasked)
+        let checks_told = self.only_checks
+            && !self.complete_uchifu
+            && self
+                .local_safety
+                .as_ref()
+                .is_some_and(|local| local.drop_checks_told(self.pos));
         for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
             for to in empty & self.targets(None, kind) & self.check_targets(kind, None) {
                 if self.rules.is_dead(kind, self.us, to)
@@ -770,6 +780,10 @@ impl<S: MoveSink> General<'_, S> {
                     && uchifu_allowed::drop_pawn_mate_banned(self.rules)
                     && is_drop_mate(self.pos, kind, to, self.rules)
                 {
+                    continue;
+                }
+                if checks_told {
+                    self.sink.push(m)?;
                     continue;
                 }
                 match self.decided_unplayed(m) {
@@ -806,9 +820,10 @@ impl<S: MoveSink> General<'_, S> {
                 if self.leaves_check(m) {
                     continue;
                 }
-                let wanted = self
-                    .decided_unplayed(m)
-                    .unwrap_or_else(|| self.legal_and_wanted(m, &self.pos.play(m)));
+                let wanted = checks_told
+                    || self
+                        .decided_unplayed(m)
+                        .unwrap_or_else(|| self.legal_and_wanted(m, &self.pos.play(m)));
                 if !wanted {
                     continue;
                 }

@@ -154,6 +154,15 @@ pub(crate) struct LocalRules {
     /// [`Self::tells_attacks_unplayed`], decided once: own powers, or 駒詰's without
     /// Madrasi, and no capture voided.
     attacks_told: bool,
+    /// Plain ordinary attacks: every piece has its own kind's power (not 駒詰's or 天竺's
+    /// kings), every reach is a check (no Madrasi, no capture voided), no piece turns
+    /// over and no condition forbids a position or a move by where it lands (Isardam,
+    /// Koko). With only ordinary kinds in play (`!Position::has_fairy_pieces`), a king
+    /// is then attacked after a move exactly when a piece of the other side on the board
+    /// afterwards attacks its square by its ordinary kind, as without conditions
+    /// ([`Position::is_attacked_among`]): under a capture condition the only difference
+    /// is where the pieces stand afterwards ([`BoardChange`]).
+    plain_attacks: bool,
 }
 
 /// The squares whose pieces' powers a move touching some squares may change.
@@ -261,6 +270,12 @@ impl LocalRules {
         };
         conditions.iter().all(harmless).then_some(LocalRules {
             attacks_told: powers_told && !voided_captures,
+            plain_attacks: compiled.power == PowerRule::Own
+                && compiled.madrasi.is_none()
+                && !voided_captures
+                && compiled.turn.is_none()
+                && compiled.isardam.is_none()
+                && !compiled.koko,
             borrowed_powers,
             kings_borrow,
             fixed_king_kind,
@@ -477,6 +492,17 @@ impl LocalRules {
         let change = BoardChange::of(pos, m)?;
         let king_after = if m.from() == Some(king) { change.dest } else { king };
         let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
+        if self.plain_attacks && !pos.has_fairy_pieces() {
+            // (plain ordinary attacks: the enemy pieces but the captured one, which stay
+            // where they are, asked with a stop at the first attacker, and the displaced
+            // piece, an ordinary one too)
+            return Some(
+                pos.is_attacked_among(king_after, !us, change.occupied, pos.pieces_of(!us) & !captured)
+                    || change.displaced.is_some_and(|(sq, piece)| {
+                        attacks::ordinary_attacks(piece.kind, piece.color, sq, change.occupied).contains(king_after)
+                    }),
+            );
+        }
         let powers = self.unplayed_powers(pos, rules);
         let attackers = reaching_through(pos, rules, &powers, king_after, !us, change.occupied) & !captured;
         let displaced_reaches = change.displaced.filter(|&(sq, piece)| {
@@ -570,6 +596,9 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(king) = pos.king(us) else {
         return false;
     };
+    if local.plain_attacks && !pos.has_fairy_pieces() {
+        return plain_king_step(pos, rules, local, king);
+    }
     // (K-Madrasi: a paralysed king makes no step, paralysed with the powers as they are;
     // the full generation answers)
     if local.paralysis == Some(MadrasiKings::Paralysed) {
@@ -612,6 +641,69 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
                 None => legal(m),
             }
         })
+}
+
+/// Under plain ordinary attacks ([`LocalRules::plain_attacks`], no fairy piece in play):
+/// whether `m`, a move of the side to move of `pos`, checks the enemy `king`, which no
+/// piece of the mover's attacks now. The moved piece checks from where it ends (a
+/// capturer gone home under アンチキルケ from its home); another of ours only through a
+/// line opened by a square the move empties (leaps and steps ignore occupancy, and a
+/// filled square, the destination or a reborn or restored piece's, only blocks), so
+/// only when such a square lies on a rook or bishop line from the king; then ours that
+/// stay are asked with a stop at the first attacker (`Position::is_attacked_among`).
+#[inline]
+fn plain_gives_check(m: Move, pos: &Position, king: Square) -> Option<bool> {
+    let us = pos.side_to_move();
+    if let Some(kind) = m.drop_kind() {
+        // (a drop empties nothing and displaces nothing: the dropped piece alone)
+        let to = m.to();
+        return Some(attacks::ordinary_attacks(kind, us, to, pos.occupied().with(to)).contains(king));
+    }
+    let kind = pos.kind_after(m)?;
+    let change = BoardChange::of(pos, m)?;
+    if attacks::ordinary_attacks(kind, us, change.dest, change.occupied).contains(king) {
+        return Some(true);
+    }
+    let lines = attacks::rook_pseudo_attacks(king) | attacks::bishop_pseudo_attacks(king);
+    if (change.vacated & lines).is_empty() {
+        return Some(false);
+    }
+    let staying = pos.pieces_of(us) & !change.vacated & !Bitboard::from(change.dest);
+    Some(pos.is_attacked_among(king, us, change.occupied, staying))
+}
+
+/// [`has_legal_king_step`] under plain ordinary attacks ([`LocalRules::plain_attacks`],
+/// no fairy piece in play) for the side to move's `king`. A step to an empty square
+/// displaces nothing (a capture condition acts on captures alone), so it is legal
+/// exactly when no enemy piece attacks that square with the king lifted, as without
+/// conditions (asked square by square with a stop at the first attacker: the first
+/// square asked is most often free, where `Position::ridden_among`, asking every enemy
+/// rider first, cost twice as much). The king's captures are asked after them, each
+/// form a capture condition gives, by [`LocalRules::attacked_unplayed`].
+fn plain_king_step(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> bool {
+    let us = pos.side_to_move();
+    let occupied = pos.occupied();
+    let steps = attacks::king_attacks(king);
+    let seen = occupied.without(king);
+    let them = pos.pieces_of(!us);
+    if (steps & !occupied)
+        .into_iter()
+        .any(|to| !pos.is_attacked_among(to, !us, seen, them))
+    {
+        return true;
+    }
+    let enemies = pos.pieces_of(!us) & !pos.pieces_of_kind(PieceKind::Stone);
+    (steps & enemies).into_iter().any(|to| {
+        let m = Move::normal(king, to, false);
+        let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
+        match rules.capture_rule() {
+            Some(rule) => crate::capture::choices(pos, rules, rule, m)
+                .as_slice()
+                .iter()
+                .any(|&f| legal(f)),
+            None => legal(m),
+        }
+    })
 }
 
 /// In check: where a move of a piece other than the king may answer it
@@ -922,6 +1014,11 @@ impl LocalSafety {
     /// asked ([`Self::attacked_by_suspects`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        // (under plain ordinary attacks the whole test, which stops at the first
+        // attacker, costs less than the suspects' bookkeeping)
+        if self.rules.plain_attacks && !pos.has_fairy_pieces() {
+            return self.rules.attacked_unplayed(m, pos, rules);
+        }
         self.attacked_by_suspects(m, pos, rules)
             .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
     }
@@ -1003,6 +1100,9 @@ impl LocalSafety {
             return self.rules.tenjiku_king_attacked_after(m, pos, rules, !us);
         }
         let king = self.safe_kings[(!us).index()]?;
+        if self.rules.plain_attacks && !pos.has_fairy_pieces() {
+            return plain_gives_check(m, pos, king);
+        }
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
         let mut ours = pos.pieces_of(us) & !change.vacated;
@@ -1180,6 +1280,22 @@ impl LocalSafety {
             }
         }
         squares
+    }
+
+    /// Whether a drop on its kind's check squares ([`Self::kind_check_squares`]) is legal
+    /// and checks, told without asking: under plain ordinary attacks
+    /// ([`LocalRules::plain_attacks`]) with no fairy piece in play, the mover's king not
+    /// in check and the enemy king told. A drop empties no square, captures nothing and
+    /// displaces nothing, so the mover's king, unattacked, stays so; and those squares
+    /// are then exactly the dropped kind's attack set from the enemy king (no piece of
+    /// ours reaches it idle, none is unbound, powers are the pieces' own), whence the
+    /// dropped piece attacks the king by the symmetry of the fixed tables.
+    #[inline]
+    pub(crate) fn drop_checks_told(&self, pos: &Position) -> bool {
+        self.rules.plain_attacks
+            && !pos.has_fairy_pieces()
+            && self.checked.is_none()
+            && self.told_enemy_king(pos, true).is_some()
     }
 
     /// Under ネコ鮮 and ネコネコ鮮 with plain checks: the enemy king, when no piece of ours
