@@ -198,3 +198,27 @@ fn isardam_names_parse() {
     assert_eq!(problem.conditions, vec![IsardamB]);
     assert!(yosei_io::fm::write_fm(&problem).starts_with("ISARDAM（タイプB）ばか詰"));
 }
+
+/// The mate test's king steps (told without playing them, `has_legal_king_step`) must
+/// ask Isardam of the square the king leaves. The White king on 55 stands between the
+/// White rook on 51 and the Black rook on 59 and is checked by the knight on 47: every
+/// step off the file, unreached by any Black piece, would let the two rooks face each
+/// other, so none is legal; the steps along the file land where the silvers on 63 and
+/// 67 take the king (their captures leave no pair: checks under type A too), and the
+/// rook's moves leave the knight's check. Mate under both types — and under ordinary
+/// rules the king just walks away.
+#[test]
+fn isardam_mate_test_a_king_step_off_the_line_between_two_rooks_is_no_escape() {
+    let sfen = "4r4/9/3S5/9/4k4/9/3S1N3/9/K3R4 w - 1";
+    for cond in [Isardam, IsardamB] {
+        let r = rules(&[cond]);
+        let pos = position_under(sfen, &[cond]).unwrap();
+        assert!(pos.in_check(&r), "{cond}");
+        assert_eq!(legal_usi(&pos, &r, ""), Vec::<String>::new(), "{cond}");
+        assert!(!pos.has_legal_move(&r), "{cond}");
+        let reference_rules = yosei_tests::reference::Rules::from_conditions(&[cond], false);
+        yosei_tests::support::assert_matches_reference(&pos, &r, &reference_rules, "isardam mate test");
+    }
+    let r = rules(&[]);
+    assert!(position_under(sfen, &[]).unwrap().has_legal_move(&r));
+}

@@ -170,3 +170,42 @@ fn koko_names_parse() {
     let phrase = yosei_io::rule_words::write_rule_phrase(Some(Stipulation::Help { length: None }), &[Koko]);
     assert_eq!(phrase, "KOKOばか詰");
 }
+
+/// The mate test's king steps (told without playing them) and the evasions judged
+/// unplayed must tell a reach from a check. The White king on 55 is checked by the gold
+/// on 56 (on 55 it would stand beside the pawn on 45). Steps onto squares the gold or the
+/// pawn reaches are legal where the capturer would land next to no piece (44, 45, 65,
+/// 66), not on 46, where the gold would have the pawn beside it; 54 and 56 (taking the
+/// gold, beside the pawn) are unreached; 64 is unreached but next to no piece once the
+/// king has left 55, so Koko forbids it.
+#[test]
+fn koko_mate_test_tells_a_voided_reach_from_a_check_and_a_lonely_step() {
+    let sfen = "9/9/9/9/4kP3/4G4/9/9/K8 w - 1";
+    let r = rules(&[Koko]);
+    let pos = position_under(sfen, &[Koko]).unwrap();
+    assert!(pos.in_check(&r));
+    assert_eq!(
+        legal_usi(&pos, &r, ""),
+        ["5e4d", "5e4e", "5e5d", "5e5f", "5e6e", "5e6f"]
+    );
+    assert!(pos.has_legal_move(&r));
+    let reference_rules = yosei_tests::reference::Rules::from_conditions(&[Koko], false);
+    yosei_tests::support::assert_matches_reference(&pos, &r, &reference_rules, "koko mate test");
+}
+
+/// Checks told without playing them must ask the pieces that already reach the king
+/// without checking it. The Black rook on 59 reaches the lone White king on 51, but would
+/// land there next to no piece: no check. A pawn dropped on 42 or 62 attacks no king
+/// but stands next to 51, so the rook's capture now lands beside it: both drops check;
+/// on 52 the pawn blocks the rook and would itself land alone on 51.
+#[test]
+fn koko_a_drop_next_to_the_king_checks_by_the_distant_rook() {
+    let sfen = "4k4/9/9/9/9/9/9/9/K3R4 b P 1";
+    let r = rules(&[Koko]);
+    let pos = position_under(sfen, &[Koko]).unwrap();
+    let mut checks: Vec<String> = pos.legal_checks(&r).iter().map(|m| m.to_usi()).collect();
+    checks.sort();
+    assert_eq!(checks, ["P*4b", "P*6b"]);
+    let reference_rules = yosei_tests::reference::Rules::from_conditions(&[Koko], false);
+    yosei_tests::support::assert_matches_reference(&pos, &r, &reference_rules, "koko checks");
+}

@@ -163,6 +163,12 @@ pub(crate) struct LocalRules {
     /// ([`Position::is_attacked_among`]): under a capture condition the only difference
     /// is where the pieces stand afterwards ([`BoardChange`]).
     plain_attacks: bool,
+    /// Isardam type A or Koko with the powers told as for `attacks_told`: a king capture
+    /// may be voided, but a piece that does not reach the king never checks it, so a
+    /// move after which no enemy piece reaches the mover's king is told safe unplayed
+    /// ([`Self::reached_unplayed`]; a reach is asked in full, or under Koko judged by
+    /// [`Self::koko_reach_checks`]).
+    reach_told: bool,
 }
 
 /// The squares whose pieces' powers a move touching some squares may change.
@@ -276,6 +282,7 @@ impl LocalRules {
                 && compiled.turn.is_none()
                 && compiled.isardam.is_none()
                 && !compiled.koko,
+            reach_told: powers_told && voided_from_afar,
             borrowed_powers,
             kings_borrow,
             fixed_king_kind,
@@ -475,6 +482,9 @@ impl LocalRules {
             }
         }
         if !self.tells_attacks_unplayed() {
+            if self.reach_told {
+                return self.reach_attacked_unplayed(m, pos, rules);
+            }
             return self.borrowed_powers_attacked_unplayed(m, pos, rules);
         }
         let us = pos.side_to_move();
@@ -489,13 +499,13 @@ impl LocalRules {
                 return Some(attacked);
             }
         }
-        let change = BoardChange::of(pos, m)?;
-        let king_after = if m.from() == Some(king) { change.dest } else { king };
-        let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
         if self.plain_attacks && !pos.has_fairy_pieces() {
             // (plain ordinary attacks: the enemy pieces but the captured one, which stay
             // where they are, asked with a stop at the first attacker, and the displaced
             // piece, an ordinary one too)
+            let change = BoardChange::of(pos, m)?;
+            let king_after = if m.from() == Some(king) { change.dest } else { king };
+            let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
             return Some(
                 pos.is_attacked_among(king_after, !us, change.occupied, pos.pieces_of(!us) & !captured)
                     || change.displaced.is_some_and(|(sq, piece)| {
@@ -503,13 +513,7 @@ impl LocalRules {
                     }),
             );
         }
-        let powers = self.unplayed_powers(pos, rules);
-        let attackers = reaching_through(pos, rules, &powers, king_after, !us, change.occupied) & !captured;
-        let displaced_reaches = change.displaced.filter(|&(sq, piece)| {
-            rules
-                .pieces()
-                .attacks_square(piece.kind, piece.color, sq, king_after, change.occupied)
-        });
+        let (change, attackers, displaced_reaches) = self.reaching_after(m, pos, rules, king)?;
         let Some(kings) = self.paralysis else {
             return Some(attackers.is_nonempty() || displaced_reaches.is_some());
         };
@@ -522,6 +526,107 @@ impl LocalRules {
                 .any(|sq| pos.piece_at(sq).is_some_and(|piece| checks(sq, piece)))
                 || displaced_reaches.is_some_and(|(sq, piece)| checks(sq, piece)),
         )
+    }
+
+    /// Under `reach_told` (Isardam type A, Koko; every piece its own kind's power, or 駒詰's
+    /// kings the fixed kind's): whether the mover's king is attacked after `m`, told
+    /// without playing it where that can be. A check needs a reach, whatever may void the
+    /// capture, so a move after which no enemy piece reaches the king (on its new square
+    /// if it moves) over the board afterwards leaves it unattacked: the enemy pieces are
+    /// those of `pos` but the one `m` captures, and the piece a displacement puts on the
+    /// board for the enemy ([`BoardChange`]), as in [`Self::attacked_unplayed`]. A reach is
+    /// judged under Koko by [`Self::koko_reach_checks`]; `None` otherwise (play it and
+    /// ask).
+    fn reach_attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        let us = pos.side_to_move();
+        let Some(king) = pos.king(us) else {
+            return Some(false);
+        };
+        let (change, reachers, displaced_reaches) = self.reaching_after(m, pos, rules, king)?;
+        if displaced_reaches.is_some() {
+            return None;
+        }
+        if reachers.is_empty() {
+            return Some(false);
+        }
+        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        self.koko_reach_checks(m, pos, rules, &change, king_after, reachers)
+    }
+
+    /// What `m`, a move of the side to move of `pos`, changes on the board, the enemy
+    /// pieces of `pos` that reach the mover's king (`king` now; its new square if it
+    /// moves) over the board afterwards, each with its power as [`Self::unplayed_powers`]
+    /// reads it (the piece `m` captures left out), and the piece a displacement puts on
+    /// the board for the enemy when it reaches that square too.
+    #[inline(always)]
+    fn reaching_after(&self, m: Move, pos: &Position, rules: &RuleSet, king: Square) -> Option<ReachAfter> {
+        let change = BoardChange::of(pos, m)?;
+        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
+        let powers = self.unplayed_powers(pos, rules);
+        let reachers =
+            reaching_through(pos, rules, &powers, king_after, !pos.side_to_move(), change.occupied) & !captured;
+        let displaced_reaches = change.displaced.filter(|&(sq, piece)| {
+            rules
+                .pieces()
+                .attacks_square(piece.kind, piece.color, sq, king_after, change.occupied)
+        });
+        Some((change, reachers, displaced_reaches))
+    }
+
+    /// Koko, told without playing `m`: whether one of `reachers`, the enemy pieces that
+    /// reach the mover's king on `king` after `m` (`change`), may capture it as a check
+    /// does ([`koko::king_capture_allowed`]): the capturer lands on the king's square,
+    /// where it needs a neighbour on the board afterwards (its own square emptied), and
+    /// some form of the capture must stand (promoted where its kind may promote, or
+    /// unpromoted unless dead there or a second pawn). Told only where the enemy pieces
+    /// after `m` are those of `pos` but a captured one (`m` displaces nothing), no
+    /// capturer may go home (アンチキルケ) or turn (Andernach), none is paralysed (no
+    /// Madrasi) and each is of an ordinary kind (a capture lands on the king's square):
+    /// then a form standing in `pos` stands afterwards (whether it is promoted or dead
+    /// is the piece's and the squares'; a second pawn can only go, taken by `m`), and a
+    /// form that does not stand in `pos` for a second pawn alone leaves the answer
+    /// open (`None`: play it and ask).
+    fn koko_reach_checks(
+        &self,
+        m: Move,
+        pos: &Position,
+        rules: &RuleSet,
+        change: &BoardChange,
+        king: Square,
+        reachers: Bitboard,
+    ) -> Option<bool> {
+        if !self.koko
+            || self.paralysis.is_some()
+            || self.turns
+            || m.displacement().is_some()
+            || rules.capture_rule() == Some(CaptureRule::AntiCirce)
+        {
+            return None;
+        }
+        let mut open = false;
+        for from in reachers {
+            let piece = pos.piece_at(from)?;
+            if !piece.kind.is_ordinary() {
+                return None;
+            }
+            if !koko::has_neighbour(king, change.occupied.without(from)) {
+                continue;
+            }
+            if crate::conditions::king_capture_forms(pos, rules, from, king)
+                .next()
+                .is_some()
+            {
+                return Some(true);
+            }
+            // (refused unpromoted for a second pawn the move may take)
+            open |= piece.kind == PieceKind::Pawn && !rules.is_dead(piece.kind, piece.color, king);
+        }
+        if open {
+            None
+        } else {
+            Some(false)
+        }
     }
 
     /// Under the 安南 family, ネコ鮮 and ネコネコ鮮 with plain checks: whether the mover's
@@ -569,7 +674,10 @@ impl LocalRules {
 /// the node's [`LocalSafety`] (most positions a help search tests for mate have a
 /// flight). Only where [`LocalRules::attacked_unplayed`] answers every move with every
 /// piece's own kind's power (not 駒詰's kings: its reach over the board afterwards is
-/// asked, line-bound or not), or under the 安南 family and the ネコ鮮 pair with plain
+/// asked, line-bound or not), or under Isardam type A and Koko with own powers, where a
+/// step no enemy piece reaches is told safe and one reached is judged as
+/// [`LocalRules::attacked_unplayed`] judges it (under Koko by the capturer's neighbour
+/// and forms, else asked in full: no step found this way), or under the 安南 family and the ネコ鮮 pair with plain
 /// checks (the king then moves with its lent ordinary power, and a step is told by
 /// [`borrowed_powers_attack_after`], which answers while every kind is ordinary), and no
 /// mate needs asking (not 完全打歩); the steps are those the general generator makes (a
@@ -579,7 +687,8 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     // (a king steps as a king: not under 駒詰; under the 安南 family and the ネコ鮮 pair
     // with its lender's power, below)
     let told = |local: &LocalRules| {
-        local.tells_attacks_unplayed() && local.power == PowerRule::Own || local.borrowed_attacks_told()
+        (local.tells_attacks_unplayed() || local.reach_told) && local.power == PowerRule::Own
+            || local.borrowed_attacks_told()
     };
     let Some(local) = rules.compiled().local_safety.filter(told) else {
         return false;
@@ -1093,7 +1202,11 @@ impl LocalSafety {
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         if !self.rules.tells_checks_unplayed() {
-            return None;
+            return if self.rules.koko {
+                self.koko_gives_check_unplayed(m, pos, rules)
+            } else {
+                None
+            };
         }
         let us = pos.side_to_move();
         if self.rules.tenjiku_unplayed && pos.king(us).is_some() {
@@ -1163,6 +1276,50 @@ impl LocalSafety {
                 _ => piece.kind,
             };
             if table.attacks_square(kind, us, sq, king, change.occupied) && !paralysed(sq, piece) {
+                return Some(true);
+            }
+        }
+        Some(false)
+    }
+
+    /// Koko with every piece its own kind's power (no Madrasi, no Andernach, no
+    /// アンチキルケ): whether `m`, a move that displaces nothing, gives check, told without
+    /// playing it. Nobody checks the enemy king now (ours is the move), so the pieces of
+    /// ours that may reach it afterwards are the suspects ([`Self::suspects`]) and those
+    /// that reach it now with their capture voided (`idle_reachers`); one that reaches it
+    /// checks when its capture would land next to a piece (its own square emptied) in a
+    /// form fm's trial move plays ([`koko::king_capture_form_stands_as`], the piece as it
+    /// stands after `m`, the pawns of its side after `m`). `None`: play it and ask (a
+    /// displacement, a fairy kind asked).
+    fn koko_gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+        let local = &self.rules;
+        if !local.reach_told
+            || !local.koko
+            || local.power != PowerRule::Own
+            || local.paralysis.is_some()
+            || local.turns
+            || m.displacement().is_some()
+            || rules.capture_rule() == Some(CaptureRule::AntiCirce)
+        {
+            return None;
+        }
+        let us = pos.side_to_move();
+        let king = self.safe_kings[(!us).index()]?;
+        let moved = moved_piece(pos, m)?;
+        let change = BoardChange::of(pos, m)?;
+        let ours = (pos.pieces_of(us) & !change.vacated) | change.dest.into();
+        let suspects = (self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()]) & ours;
+        let pawns = change.pieces_after(pos, moved, us, PieceKind::Pawn);
+        let table = rules.pieces();
+        for sq in suspects {
+            let piece = change.piece_after(pos, moved, sq)?;
+            if !piece.kind.is_ordinary() {
+                return None;
+            }
+            if table.attacks_square(piece.kind, us, sq, king, change.occupied)
+                && koko::has_neighbour(king, change.occupied.without(sq))
+                && koko::king_capture_form_stands_as(rules, piece, sq, king, pawns)
+            {
                 return Some(true);
             }
         }
@@ -1970,6 +2127,10 @@ fn king_step_attacked(m: Move, pos: &Position, rules: &RuleSet, kings: MadrasiKi
             .is_some_and(|piece| !change.paralysed(pos, rules, kings, moved, sq, piece))
     }))
 }
+
+/// [`LocalRules::reaching_after`]'s answer: what the move changes, the enemy pieces
+/// that reach the mover's king afterwards, and a displaced enemy piece that does.
+type ReachAfter = (BoardChange, Bitboard, Option<(Square, Piece)>);
 
 /// What a move of the side to move changes on the board, told without playing it.
 #[derive(Clone, Copy, Debug)]

@@ -349,7 +349,7 @@ fn king_capture_form_stands(pos: &Position, rules: &RuleSet, from: Square, king:
 
 /// Whether fm's trial capture of the king may promote: the kind promotes, promotion is
 /// not banned (成禁, 絶対成禁 take promotability away) and the move touches the zone.
-fn king_capture_may_promote(
+pub(crate) fn king_capture_may_promote(
     rules: &RuleSet,
     kind: PieceKind,
     by: yosei_core::Color,
