@@ -166,7 +166,7 @@ pub(crate) struct LocalRules {
     /// Isardam type A or Koko with the powers told as for `attacks_told`: a king capture
     /// may be voided, but a piece that does not reach the king never checks it, so a
     /// move after which no enemy piece reaches the mover's king is told safe unplayed
-    /// ([`Self::reached_unplayed`]; a reach is asked in full, or under Koko judged by
+    /// ([`Self::reach_attacked_unplayed`]; a reach is asked in full, or under Koko judged by
     /// [`Self::koko_reach_checks`]).
     reach_told: bool,
 }
@@ -499,13 +499,13 @@ impl LocalRules {
                 return Some(attacked);
             }
         }
-        if self.plain_attacks && !pos.has_fairy_pieces() {
+        if self.plain_attacks_in(pos) {
             // (plain ordinary attacks: the enemy pieces but the captured one, which stay
             // where they are, asked with a stop at the first attacker, and the displaced
             // piece, an ordinary one too)
             let change = BoardChange::of(pos, m)?;
-            let king_after = if m.from() == Some(king) { change.dest } else { king };
-            let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
+            let king_after = change.king_after(m, king);
+            let captured = captured_squares(m);
             return Some(
                 pos.is_attacked_among(king_after, !us, change.occupied, pos.pieces_of(!us) & !captured)
                     || change.displaced.is_some_and(|(sq, piece)| {
@@ -526,6 +526,24 @@ impl LocalRules {
                 .any(|sq| pos.piece_at(sq).is_some_and(|piece| checks(sq, piece)))
                 || displaced_reaches.is_some_and(|(sq, piece)| checks(sq, piece)),
         )
+    }
+
+    /// [`Self::plain_attacks`] where it holds for `pos`: only ordinary kinds in play.
+    #[inline]
+    fn plain_attacks_in(&self, pos: &Position) -> bool {
+        self.plain_attacks && !pos.has_fairy_pieces()
+    }
+
+    /// Whether Koko's check by a reach is told without playing `m`: Koko, no Madrasi, no
+    /// Andernach, no アンチキルケ (a capturer goes nowhere else than the king's square, as
+    /// it stands), and `m` displaces nothing (the enemy pieces afterwards are those of
+    /// the position but a captured one).
+    fn koko_told(&self, m: Move, rules: &RuleSet) -> bool {
+        self.koko
+            && self.paralysis.is_none()
+            && !self.turns
+            && m.displacement().is_none()
+            && rules.capture_rule() != Some(CaptureRule::AntiCirce)
     }
 
     /// Under `reach_told` (Isardam type A, Koko; every piece its own kind's power, or 駒詰's
@@ -549,7 +567,7 @@ impl LocalRules {
         if reachers.is_empty() {
             return Some(false);
         }
-        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        let king_after = change.king_after(m, king);
         self.koko_reach_checks(m, pos, rules, &change, king_after, reachers)
     }
 
@@ -561,8 +579,8 @@ impl LocalRules {
     #[inline(always)]
     fn reaching_after(&self, m: Move, pos: &Position, rules: &RuleSet, king: Square) -> Option<ReachAfter> {
         let change = BoardChange::of(pos, m)?;
-        let king_after = if m.from() == Some(king) { change.dest } else { king };
-        let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
+        let king_after = change.king_after(m, king);
+        let captured = captured_squares(m);
         let powers = self.unplayed_powers(pos, rules);
         let reachers =
             reaching_through(pos, rules, &powers, king_after, !pos.side_to_move(), change.occupied) & !captured;
@@ -596,12 +614,7 @@ impl LocalRules {
         king: Square,
         reachers: Bitboard,
     ) -> Option<bool> {
-        if !self.koko
-            || self.paralysis.is_some()
-            || self.turns
-            || m.displacement().is_some()
-            || rules.capture_rule() == Some(CaptureRule::AntiCirce)
-        {
+        if !self.koko_told(m, rules) {
             return None;
         }
         let mut open = false;
@@ -645,7 +658,7 @@ impl LocalRules {
         if !ordinary_kinds_after(pos, &change, moved) {
             return None;
         }
-        let king_after = if m.from() == Some(king) { change.dest } else { king };
+        let king_after = change.king_after(m, king);
         Some(borrowed_powers_attack_after(
             pos, rules, *self, &change, moved, king_after, !us,
         ))
@@ -705,7 +718,7 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(king) = pos.king(us) else {
         return false;
     };
-    if local.plain_attacks && !pos.has_fairy_pieces() {
+    if local.plain_attacks_in(pos) {
         return plain_king_step(pos, rules, local, king);
     }
     // (K-Madrasi: a paralysed king makes no step, paralysed with the powers as they are;
@@ -801,7 +814,7 @@ fn plain_king_step(pos: &Position, rules: &RuleSet, local: LocalRules, king: Squ
     {
         return true;
     }
-    let enemies = pos.pieces_of(!us) & !pos.pieces_of_kind(PieceKind::Stone);
+    let enemies = them & !pos.pieces_of_kind(PieceKind::Stone);
     (steps & enemies).into_iter().any(|to| {
         let m = Move::normal(king, to, false);
         let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
@@ -1125,7 +1138,7 @@ impl LocalSafety {
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         // (under plain ordinary attacks the whole test, which stops at the first
         // attacker, costs less than the suspects' bookkeeping)
-        if self.rules.plain_attacks && !pos.has_fairy_pieces() {
+        if self.rules.plain_attacks_in(pos) {
             return self.rules.attacked_unplayed(m, pos, rules);
         }
         self.attacked_by_suspects(m, pos, rules)
@@ -1157,7 +1170,7 @@ impl LocalSafety {
         }
         let change = BoardChange::of(pos, m)?;
         let moved = moved_piece(pos, m)?;
-        let captured = Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from);
+        let captured = captured_squares(m);
         let enemies = pos.pieces_of(!us) & !captured;
         let suspects =
             (checkers | self.idle_reachers[us.index()] | self.suspects(king, m, pos, change.occupied, false)) & enemies;
@@ -1213,7 +1226,7 @@ impl LocalSafety {
             return self.rules.tenjiku_king_attacked_after(m, pos, rules, !us);
         }
         let king = self.safe_kings[(!us).index()]?;
-        if self.rules.plain_attacks && !pos.has_fairy_pieces() {
+        if self.rules.plain_attacks_in(pos) {
             return plain_gives_check(m, pos, king);
         }
         let moved = moved_piece(pos, m)?;
@@ -1293,14 +1306,7 @@ impl LocalSafety {
     /// displacement, a fairy kind asked).
     fn koko_gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         let local = &self.rules;
-        if !local.reach_told
-            || !local.koko
-            || local.power != PowerRule::Own
-            || local.paralysis.is_some()
-            || local.turns
-            || m.displacement().is_some()
-            || rules.capture_rule() == Some(CaptureRule::AntiCirce)
-        {
+        if !local.reach_told || local.power != PowerRule::Own || !local.koko_told(m, rules) {
             return None;
         }
         let us = pos.side_to_move();
@@ -1449,10 +1455,7 @@ impl LocalSafety {
     /// dropped piece attacks the king by the symmetry of the fixed tables.
     #[inline]
     pub(crate) fn drop_checks_told(&self, pos: &Position) -> bool {
-        self.rules.plain_attacks
-            && !pos.has_fairy_pieces()
-            && self.checked.is_none()
-            && self.told_enemy_king(pos, true).is_some()
+        self.rules.plain_attacks_in(pos) && self.checked.is_none() && self.told_enemy_king(pos, true).is_some()
     }
 
     /// Under ネコ鮮 and ネコネコ鮮 with plain checks: the enemy king, when no piece of ours
@@ -2132,6 +2135,13 @@ fn king_step_attacked(m: Move, pos: &Position, rules: &RuleSet, kings: MadrasiKi
 /// that reach the mover's king afterwards, and a displaced enemy piece that does.
 type ReachAfter = (BoardChange, Bitboard, Option<(Square, Piece)>);
 
+/// The squares `m` takes a piece on, if any stands there: its destination and a Lion's
+/// intermediate square.
+#[inline]
+fn captured_squares(m: Move) -> Bitboard {
+    Bitboard::from(m.to()) | m.via().map_or(Bitboard::EMPTY, Bitboard::from)
+}
+
 /// What a move of the side to move changes on the board, told without playing it.
 #[derive(Clone, Copy, Debug)]
 struct BoardChange {
@@ -2185,6 +2195,17 @@ impl BoardChange {
         }
         change.occupied = (pos.occupied() & !change.vacated) | change.dest.into() | change.displaced_square();
         Some(change)
+    }
+
+    /// Where `king`, the mover's king, stands after `m`: where the move ends if it is the
+    /// piece moved.
+    #[inline]
+    fn king_after(&self, m: Move, king: Square) -> Square {
+        if m.from() == Some(king) {
+            self.dest
+        } else {
+            king
+        }
     }
 
     /// The pieces of `color` and `kind` after the move, `moved` being the moved piece as
