@@ -10,13 +10,40 @@
 # king capture asked), bar the fast paths the rule engine states. The fairy rows put
 # each fairy piece (cli.md's letters) in place of Black's first rook. Run with nothing
 # else busy: on a shared machine single figures move by ±30%.
+# With IR=1 the figure is instead callgrind's instruction count per node (per leaf for
+# perft), and the ratio condition / ordinary of those: exact, the same on a busy machine,
+# and blind to memory stalls (a lower bound of the time's ratio). Perft then runs one ply
+# shallower and direct mate on a tenth of the budget, as callgrind is about 50 times slower.
 #   benches/conditions.sh [node budget per search, default 300000]
+#   IR=1 benches/conditions.sh [budget]
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 cargo build --release --quiet -p yosei-cli
 yosei=target/release/yosei
 budget=${1:-300000}
+ir=${IR:-}
+if [[ -n $ir ]]; then
+  command -v valgrind >/dev/null || { echo "IR=1 needs valgrind" >&2; exit 1; }
+  tsume_budget=$((budget / 10))
+  perft_less=1
+else
+  tsume_budget=$budget
+  perft_less=0
+fi
+irfile=$(mktemp)
+trap 'rm -f "$irfile"' EXIT
+
+# Runs yosei with the given arguments and prints its standard output; under IR=1 inside
+# callgrind, leaving the instruction count in $irfile.
+run_yosei() {
+  if [[ -n $ir ]]; then
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$yosei" "$@" 2>"$irfile.err" || true
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$irfile.err" | tail -n 1 >"$irfile"
+  else
+    "$yosei" "$@" 2>/dev/null || true
+  fi
+}
 conditions=(annan anhoku taimen haimen tenjiku komazume:chess-knight madrasi k-madrasi circe anticirce pwc
   nekosen andernach "madrasi annan" "annan circe" "madrasi pwc" "annan kiki-nifu-invalid")
 # fairy pieces (cli.md's SFEN letters): Lion Phoenix Kirin Queen Knight Camel Zebra Giraffe
@@ -43,47 +70,62 @@ perft_rows=(
   "ofm-139 perft 3|$(cat benches/data/helpmate/ofm-139_5.sfen)|3"
 )
 
-# nodes/s of one bounded help search; empty when the position is refused
+# the figure (`per_node`) of one bounded help search, one thread
 help_rate() {
   local sfen=$1 stip=$2; shift 2
   local out
-  out=$("$yosei" solve "$sfen" --stip "$stip" --format json --nodes "$budget" --hash 2000 "$@" 2>/dev/null || true)
-  python3 -c '
-import json, sys
-try:
-    d = json.loads(sys.argv[1])
-    print(d["nodes"] / max(d["elapsed_ms"], 1) * 1000)
-except Exception:
-    print("")' "$out"
+  out=$(run_yosei solve "$sfen" --stip "$stip" --format json --threads 1 --nodes "$budget" --hash 2000 "$@")
+  per_node "$out" 0
 }
 
-# nodes/s of one bounded direct-mate search; empty when refused or resolved before half
-# the budget (too short to time)
+# the figure of one bounded direct-mate search; empty when resolved before half the
+# budget (too short to time)
 tsume_rate() {
   local sfen=$1; shift 2
   local out
-  out=$("$yosei" solve "$sfen" --stip tsume --format json --threads 1 --nodes "$budget" --hash 2000 "$@" 2>/dev/null || true)
-  python3 -c '
-import json, sys
-try:
-    d = json.loads(sys.argv[1])
-    print(d["nodes"] / max(d["elapsed_ms"], 1) * 1000 if d["nodes"] * 2 >= int(sys.argv[2]) else "")
-except Exception:
-    print("")' "$out" "$budget"
+  out=$(run_yosei solve "$sfen" --stip tsume --format json --threads 1 --nodes "$tsume_budget" --hash 2000 "$@")
+  per_node "$out" "$tsume_budget"
 }
 
-# leaves/s of perft
+# leaves/s of perft (IR=1: instructions per leaf, one ply shallower)
 perft_rate() {
-  local sfen=$1 depth=$2; shift 2
+  local sfen=$1 depth=$(($2 - perft_less)); shift 2
   local start end leaves
   start=$(date +%s.%N)
-  leaves=$("$yosei" perft "$sfen" "$depth" "$@" 2>/dev/null | tail -n 1 || true)
+  leaves=$(run_yosei perft "$sfen" "$depth" "$@" | tail -n 1)
   end=$(date +%s.%N)
   [[ $leaves =~ ^[0-9]+$ ]] || { echo ""; return; }
-  python3 -c "print($leaves / max($end - $start, 1e-3))"
+  if [[ -n $ir ]]; then
+    python3 -c "print($(cat "$irfile") / max($leaves, 1))"
+  else
+    python3 -c "print($leaves / max($end - $start, 1e-3))"
+  fi
 }
 
-ratio() { python3 -c "import sys; a, b = sys.argv[1:]; print(f'{float(a)/float(b):6.2f}' if a and b else '     -')" "$1" "$2"; }
+# The figure of one bounded search from its JSON answer: nodes per second, or under IR=1
+# instructions per node; empty when refused, or when $2 > 0 and it was resolved before
+# half of $2 nodes (too short to time).
+per_node() {
+  python3 -c '
+import json, sys
+out, least, ir = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+try:
+    d = json.loads(out)
+    if d["nodes"] * 2 < least:
+        print("")
+    elif ir:
+        print(int(ir) / max(d["nodes"], 1))
+    else:
+        print(d["nodes"] / max(d["elapsed_ms"], 1) * 1000)
+except Exception:
+    print("")' "$1" "$2" "$([[ -n $ir ]] && cat "$irfile")"
+}
+
+# ordinary / condition for throughput; condition / ordinary for instructions per node
+ratio() {
+  if [[ -n $ir ]]; then set -- "$2" "$1"; fi
+  python3 -c "import sys; a, b = sys.argv[1:]; print(f'{float(a)/float(b):6.2f}' if a and b else '     -')" "$1" "$2"
+}
 
 # the SFEN with fairy piece $2 in place of Black's first rook on the board
 with_fairy() {
@@ -126,14 +168,19 @@ run_rows() {
   done
 }
 
-echo "== help play: nodes/s, ratio ordinary/condition (budget $budget nodes)"
-print_row workload condition "nodes/s" ratio
+if [[ -n $ir ]]; then
+  unit="Ir/node" leaf_unit="Ir/leaf" ratio_name="condition/ordinary" perft_depth="depth less one"
+else
+  unit="nodes/s" leaf_unit="leaves/s" ratio_name="ordinary/condition" perft_depth="depth as named"
+fi
+echo "== help play: $unit, ratio $ratio_name (budget $budget nodes, one thread)"
+print_row workload condition "$unit" ratio
 run_rows help "${help_rows[@]}"
 echo
-echo "== direct mate: nodes/s, ratio ordinary/condition (budget $budget nodes, one thread)"
-print_row workload condition "nodes/s" ratio
+echo "== direct mate: $unit, ratio $ratio_name (budget $tsume_budget nodes, one thread)"
+print_row workload condition "$unit" ratio
 run_rows tsume "${tsume_rows[@]}"
 echo
-echo "== perft: leaves/s, ratio ordinary/condition"
-print_row workload condition "leaves/s" ratio
+echo "== perft: $leaf_unit, ratio $ratio_name ($perft_depth)"
+print_row workload condition "$leaf_unit" ratio
 run_rows perft "${perft_rows[@]}"
