@@ -41,6 +41,9 @@ pub struct FairyMix {
     pub no_lions: bool,
     /// The fairy kinds drawn from.
     pub kinds: &'static [PieceKind],
+    /// Lions and Grasshoppers drawn three times as often as the others, whatever
+    /// `kinds` holds.
+    pub lions_often: bool,
 }
 
 impl Default for FairyMix {
@@ -55,6 +58,7 @@ impl Default for FairyMix {
             hand_percent: 60,
             no_lions: false,
             kinds: &FAIRY_KINDS,
+            lions_often: true,
         }
     }
 }
@@ -129,7 +133,7 @@ fn random_ordinary_kind(rng: &mut SplitMix64) -> PieceKind {
 fn random_fairy_kind(rng: &mut SplitMix64, mix: &FairyMix) -> PieceKind {
     use PieceKind::*;
     // Lions and Grasshoppers three times as often as the others
-    let kind = if rng.chance(40) {
+    let kind = if mix.lions_often && rng.chance(40) {
         rng.pick(&[Lion, Grasshopper])
     } else {
         rng.pick(mix.kinds)

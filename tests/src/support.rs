@@ -25,6 +25,22 @@ pub fn legal_usi(pos: &Position, rules: &RuleSet, prefix: &str) -> Vec<String> {
     out
 }
 
+/// The fairy kinds of `FAIRY_KINDS` whose reach changes with the board only along the
+/// rook and bishop lines (leaps, and rides along the eight lines), as the rule engine's
+/// piece table classes them: with only these on the board, king safety and checks take
+/// the plain path (`local_safety.rs`).
+pub fn line_bound_fairy_kinds() -> &'static [yosei_core::PieceKind] {
+    static KINDS: std::sync::OnceLock<Vec<yosei_core::PieceKind>> = std::sync::OnceLock::new();
+    KINDS.get_or_init(|| {
+        let rules = RuleSet::ordinary();
+        crate::reference::FAIRY_KINDS
+            .iter()
+            .copied()
+            .filter(|&kind| rules.pieces().is_line_bound(kind))
+            .collect()
+    })
+}
+
 /// Moves in a canonical order, for comparing move sets.
 pub fn sorted(mut moves: Vec<Move>) -> Vec<Move> {
     moves.sort();

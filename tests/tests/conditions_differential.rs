@@ -216,6 +216,23 @@ fn ordinary_positions_equal_the_reference_under_each_condition() {
     );
 }
 
+/// Only line-bound fairy kinds on the board (leaps, rides along the eight lines): under
+/// the capture conditions king safety and checks are then told without playing
+/// (`local_safety.rs`, `plain_attacked`), reborn and restored fairy pieces among them.
+#[test]
+fn line_bound_fairy_positions_equal_the_reference_under_each_condition() {
+    let mix = FairyMix {
+        kinds: yosei_tests::support::line_bound_fairy_kinds(),
+        lions_often: false,
+        ..FairyMix::default()
+    };
+    let tally = run(0x11_4EB1, mix, 150, 4);
+    assert!(
+        tally.positions > 3500 && tally.displaced > 8000 && tally.in_check > 400,
+        "{tally:?}"
+    );
+}
+
 /// Few pieces and many checks: mates are common, so 打歩詰 changes the legal moves.
 #[test]
 fn sparse_positions_equal_the_reference_under_each_condition() {

@@ -10,7 +10,7 @@ use yosei_rules::{LionPass, Position, RuleSet, UchifuzumeReading};
 use yosei_tests::fairy_positions::{random_fairy_setup, FairyMix};
 use yosei_tests::reference;
 
-use yosei_tests::support::{assert_packs, sorted};
+use yosei_tests::support::{assert_packs, line_bound_fairy_kinds, sorted};
 
 fn rules(reading: UchifuzumeReading) -> RuleSet {
     let mut rules = RuleSet::ordinary();
@@ -129,6 +129,64 @@ fn legal_moves_and_checks_equal_the_reference() {
         println!("{kind:?} on the board in {} positions", seen[kind.index()]);
         assert!(seen[kind.index()] > 300, "{kind:?} too rarely on the board");
     }
+}
+
+/// With only line-bound fairy kinds on the board (leaps, and rides along the eight
+/// lines), king safety, the checks a move gives and the mate test's king steps are told
+/// without playing (`local_safety.rs`, `plain_attacked`): the legal moves and check
+/// verdicts against the reference, the checks generated as such against playing each
+/// legal move, and whether any legal move exists, along short random games.
+#[test]
+fn line_bound_fairy_pieces_equal_the_reference_and_playing() {
+    let mut rng = SplitMix64::new(0x11_4EB0);
+    let mix = FairyMix {
+        kinds: line_bound_fairy_kinds(),
+        lions_often: false,
+        ..FairyMix::default()
+    };
+    let (mut positions, mut in_check, mut checks, mut fairy_checks) = (0, 0, 0, 0);
+    for round in 0..1500 {
+        let setup = random_fairy_setup(&mut rng, &mix);
+        let reading = if round % 4 == 3 {
+            UchifuzumeReading::Any
+        } else {
+            UchifuzumeReading::CheckOnly
+        };
+        let rules = rules(reading);
+        let mut pos = Position::from_setup(&setup, &rules).unwrap();
+        for _ in 0..4 {
+            let sfen = yosei_io::sfen::write_sfen(&pos.to_setup());
+            let legal = compare(&pos, &rules);
+            let giving: Vec<Move> = legal
+                .iter()
+                .copied()
+                .filter(|&m| pos.play(m).in_check(&rules))
+                .collect();
+            assert_eq!(sorted(pos.legal_checks(&rules).as_slice().to_vec()), giving, "{sfen}");
+            assert_eq!(pos.has_legal_move(&rules), !legal.is_empty(), "{sfen}");
+            positions += 1;
+            in_check += usize::from(pos.in_check(&rules));
+            checks += giving.len();
+            fairy_checks += giving
+                .iter()
+                .filter(|m| {
+                    m.drop_kind().is_some_and(|k| !k.is_ordinary())
+                        || m.from()
+                            .and_then(|from| pos.piece_at(from))
+                            .is_some_and(|p| !p.kind.is_ordinary())
+                })
+                .count();
+            if legal.is_empty() {
+                break;
+            }
+            pos.play_in_place(legal[rng.below(legal.len())]);
+        }
+    }
+    println!("{positions} positions, {in_check} in check, {checks} checks, {fairy_checks} by fairy pieces");
+    assert!(
+        positions > 5000 && in_check > 500 && fairy_checks > 1000,
+        "{positions} {in_check} {fairy_checks}"
+    );
 }
 
 #[test]

@@ -567,3 +567,27 @@ fn a_lion_taking_the_checker_in_passing_answers_the_check() {
     // a step that neither takes the rook nor stands between leaves the check
     assert!(!lion.contains(&"4e4d".to_string()), "{lion:?}");
 }
+
+/// With only line-bound fairy pieces on the board, checks and king safety are told
+/// without playing the move (`local_safety.rs`, `plain_gives_check`, `plain_attacked`).
+#[test]
+fn line_bound_pieces_check_through_an_opened_line_and_guard_the_kings_steps() {
+    let rules = RuleSet::ordinary();
+    // Black's Queen on 5i behind its silver on 5e, White's king on 5a: each silver move
+    // off the file opens the line (5e4d, 5e6d, 5e4f, 5e6f); 5e5d keeps it shut. The
+    // Queen checks from 1e and 9e along the diagonals to 5a (2d 3c 4b, 8d 7c 6b empty).
+    let p = pos("4k4/9/9/9/4S4/9/9/9/K3Q4 b - 1");
+    let checks: Vec<String> = p.legal_checks(&rules).iter().map(|m| m.to_usi()).collect();
+    let mut checks = checks;
+    checks.sort();
+    assert_eq!(checks, set(&["5e4d", "5e6d", "5e4f", "5e6f", "5i1e", "5i9e"]));
+    // White's king on 5a, Black's Queen on 9b (rank b: 4b, 5b, 6b) and Camel on 3d
+    // (a (1,3) leap: 4a and 2a): only 6a is left.
+    let p = pos("4k4/Q8/9/6C2/9/9/9/9/K8 w - 1");
+    assert_eq!(moves_from(&p, ""), set(&["5a6a"]));
+    assert!(p.has_legal_move(&rules));
+    // A Chess knight on 7c guards 6a as well (a (1,2) leap): no move, no check: stalemate.
+    let p = pos("4k4/Q8/2T6/6C2/9/9/9/9/K8 w - 1");
+    assert!(moves_from(&p, "").is_empty());
+    assert!(!p.has_legal_move(&rules) && !p.in_check(&rules));
+}

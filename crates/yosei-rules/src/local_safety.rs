@@ -157,11 +157,13 @@ pub(crate) struct LocalRules {
     /// Plain ordinary attacks: every piece has its own kind's power (not 駒詰's or 天竺's
     /// kings), every reach is a check (no Madrasi, no capture voided), no piece turns
     /// over and no condition forbids a position or a move by where it lands (Isardam,
-    /// Koko). With only ordinary kinds in play (`!Position::has_fairy_pieces`), a king
-    /// is then attacked after a move exactly when a piece of the other side on the board
-    /// afterwards attacks its square by its ordinary kind, as without conditions
-    /// ([`Position::is_attacked_among`]): under a capture condition the only difference
-    /// is where the pieces stand afterwards ([`BoardChange`]).
+    /// Koko). With every piece on the board line-bound ([`Self::plain_attacks_in`]: an
+    /// ordinary kind, or a fairy one made of leaps and rides along the eight lines), a
+    /// king is then attacked after a move exactly when a piece of the other side on the
+    /// board afterwards attacks its square by its kind, as without conditions
+    /// ([`plain_attacked`]): under a capture condition the only difference is where the
+    /// pieces stand afterwards ([`BoardChange`]); and a move checks only by its own
+    /// piece or through a line it opens ([`plain_gives_check`]).
     plain_attacks: bool,
     /// Isardam type A or Koko with the powers told as for `attacks_told`: a king capture
     /// may be voided, but a piece that does not reach the king never checks it, so a
@@ -472,9 +474,11 @@ impl LocalRules {
     /// アンチキルケ sends it home) over the board's occupancy afterwards; this holds
     /// whether or not the king stood in check. Under the 安南 family, ネコ鮮 and ネコネコ鮮
     /// with plain checks, each with its lender's power after the move
-    /// ([`Self::borrowed_powers_attacked_unplayed`]).
+    /// ([`Self::borrowed_powers_attacked_unplayed`]). Under plain attacks (`plain`:
+    /// [`Self::plain_attacks_in`], which the caller knows; a node's [`LocalSafety`]
+    /// without walking the board's fairy pieces again), by [`plain_attacked_after`].
     #[inline]
-    pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+    pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet, plain: bool) -> Option<bool> {
         // (asked first, where its guarantee holds: not inlined, the call alone cost)
         if self.tenjiku_unplayed {
             if let Some(attacked) = self.tenjiku_king_attacked_after(m, pos, rules, pos.side_to_move()) {
@@ -499,19 +503,8 @@ impl LocalRules {
                 return Some(attacked);
             }
         }
-        if self.plain_attacks_in(pos) {
-            // (plain ordinary attacks: the enemy pieces but the captured one, which stay
-            // where they are, asked with a stop at the first attacker, and the displaced
-            // piece, an ordinary one too)
-            let change = BoardChange::of(pos, m)?;
-            let king_after = change.king_after(m, king);
-            let captured = captured_squares(m);
-            return Some(
-                pos.is_attacked_among(king_after, !us, change.occupied, pos.pieces_of(!us) & !captured)
-                    || change.displaced.is_some_and(|(sq, piece)| {
-                        attacks::ordinary_attacks(piece.kind, piece.color, sq, change.occupied).contains(king_after)
-                    }),
-            );
+        if plain {
+            return plain_attacked_after(m, pos, rules, king);
         }
         let (change, attackers, displaced_reaches) = self.reaching_after(m, pos, rules, king)?;
         let Some(kings) = self.paralysis else {
@@ -528,10 +521,12 @@ impl LocalRules {
         )
     }
 
-    /// [`Self::plain_attacks`] where it holds for `pos`: only ordinary kinds in play.
+    /// [`Self::plain_attacks`] where it holds for `pos`: every piece on the board
+    /// line-bound (an ordinary kind, or a fairy one made of leaps and rides along the
+    /// eight lines: [`unbound_pieces`]).
     #[inline]
-    fn plain_attacks_in(&self, pos: &Position) -> bool {
-        self.plain_attacks && !pos.has_fairy_pieces()
+    fn plain_attacks_in(&self, pos: &Position, rules: &RuleSet) -> bool {
+        self.plain_attacks && unbound_pieces(pos, rules).is_empty()
     }
 
     /// Whether Koko's check by a reach is told without playing `m`: Koko, no Madrasi, no
@@ -718,7 +713,7 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(king) = pos.king(us) else {
         return false;
     };
-    if local.plain_attacks_in(pos) {
+    if local.plain_attacks_in(pos, rules) {
         return plain_king_step(pos, rules, local, king);
     }
     // (K-Madrasi: a paralysed king makes no step, paralysed with the powers as they are;
@@ -751,8 +746,9 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         .into_iter()
         .any(|to| {
             let m = Move::normal(king, to, false);
+            // (not plain attacks, told above)
             let legal = |form: Move| {
-                local.attacked_unplayed(form, pos, rules) == Some(false)
+                local.attacked_unplayed(form, pos, rules, false) == Some(false)
                     && local.obeys_constraints_unplayed(form, pos, rules) == Some(true)
             };
             match capture_rule {
@@ -765,25 +761,65 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         })
 }
 
-/// Under plain ordinary attacks ([`LocalRules::plain_attacks`], no fairy piece in play):
-/// whether `m`, a move of the side to move of `pos`, checks the enemy `king`, which no
-/// piece of the mover's attacks now. The moved piece checks from where it ends (a
-/// capturer gone home under アンチキルケ from its home); another of ours only through a
-/// line opened by a square the move empties (leaps and steps ignore occupancy, and a
-/// filled square, the destination or a reborn or restored piece's, only blocks), so
-/// only when such a square lies on a rook or bishop line from the king; then ours that
-/// stay are asked with a stop at the first attacker (`Position::is_attacked_among`).
-#[inline]
-fn plain_gives_check(m: Move, pos: &Position, king: Square) -> Option<bool> {
+/// Under plain attacks ([`LocalRules::plain_attacks`], every piece on the board
+/// line-bound): whether the mover's king is attacked after `m`, a move of the side to
+/// move of `pos` (its king on `king` before). The enemy pieces but the captured one stay
+/// where they are, and are asked with a stop at the first attacker; the displaced piece
+/// (reborn, restored, a capturer gone home) is asked too, by its kind's attack.
+#[inline(always)]
+fn plain_attacked_after(m: Move, pos: &Position, rules: &RuleSet, king: Square) -> Option<bool> {
     let us = pos.side_to_move();
+    let change = BoardChange::of(pos, m)?;
+    let king_after = change.king_after(m, king);
+    let enemies = pos.pieces_of(!us) & !captured_squares(m);
+    let table = rules.pieces();
+    Some(
+        plain_attacked(pos, rules, king_after, !us, change.occupied, enemies)
+            || change.displaced.is_some_and(|(sq, piece)| {
+                table.attacks_square(piece.kind, piece.color, sq, king_after, change.occupied)
+            }),
+    )
+}
+
+/// [`Position::is_attacked_among`] (the ordinary kinds among `ours`, pieces of `by`),
+/// and the fairy pieces among them, each by its kind's attack over `occupied` (few on
+/// any board: asked one by one).
+#[inline]
+fn plain_attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color, occupied: Bitboard, ours: Bitboard) -> bool {
+    if pos.is_attacked_among(sq, by, occupied, ours) {
+        return true;
+    }
+    if !pos.has_fairy_pieces() {
+        return false;
+    }
+    let table = rules.pieces();
+    (pos.fairy_squares() & ours).into_iter().any(|from| {
+        pos.piece_at(from)
+            .is_some_and(|p| table.attacks_square(p.kind, p.color, from, sq, occupied))
+    })
+}
+
+/// Under plain attacks ([`LocalRules::plain_attacks`], every piece on the board
+/// line-bound): whether `m`, a move of the side to move of `pos`, checks the enemy
+/// `king`, which no piece of the mover's attacks now. The moved piece checks from where
+/// it ends (a capturer gone home under アンチキルケ from its home); another of ours only
+/// through a line opened by a square the move empties (leaps and steps ignore
+/// occupancy, rides go along the rook and bishop lines, and a filled square, the
+/// destination or a reborn or restored piece's, only blocks), so only when such a
+/// square lies on a rook or bishop line from the king; then ours that stay are asked
+/// with a stop at the first attacker ([`plain_attacked`]).
+#[inline]
+fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square) -> Option<bool> {
+    let us = pos.side_to_move();
+    let table = rules.pieces();
     if let Some(kind) = m.drop_kind() {
         // (a drop empties nothing and displaces nothing: the dropped piece alone)
         let to = m.to();
-        return Some(attacks::ordinary_attacks(kind, us, to, pos.occupied().with(to)).contains(king));
+        return Some(table.attacks_square(kind, us, to, king, pos.occupied().with(to)));
     }
     let kind = pos.kind_after(m)?;
     let change = BoardChange::of(pos, m)?;
-    if attacks::ordinary_attacks(kind, us, change.dest, change.occupied).contains(king) {
+    if table.attacks_square(kind, us, change.dest, king, change.occupied) {
         return Some(true);
     }
     let lines = attacks::rook_pseudo_attacks(king) | attacks::bishop_pseudo_attacks(king);
@@ -791,11 +827,11 @@ fn plain_gives_check(m: Move, pos: &Position, king: Square) -> Option<bool> {
         return Some(false);
     }
     let staying = pos.pieces_of(us) & !change.vacated & !Bitboard::from(change.dest);
-    Some(pos.is_attacked_among(king, us, change.occupied, staying))
+    Some(plain_attacked(pos, rules, king, us, change.occupied, staying))
 }
 
-/// [`has_legal_king_step`] under plain ordinary attacks ([`LocalRules::plain_attacks`],
-/// no fairy piece in play) for the side to move's `king`. A step to an empty square
+/// [`has_legal_king_step`] under plain attacks ([`LocalRules::plain_attacks`], every
+/// piece on the board line-bound) for the side to move's `king`. A step to an empty square
 /// displaces nothing (a capture condition acts on captures alone), so it is legal
 /// exactly when no enemy piece attacks that square with the king lifted, as without
 /// conditions (asked square by square with a stop at the first attacker: the first
@@ -810,14 +846,14 @@ fn plain_king_step(pos: &Position, rules: &RuleSet, local: LocalRules, king: Squ
     let them = pos.pieces_of(!us);
     if (steps & !occupied)
         .into_iter()
-        .any(|to| !pos.is_attacked_among(to, !us, seen, them))
+        .any(|to| !plain_attacked(pos, rules, to, !us, seen, them))
     {
         return true;
     }
     let enemies = them & !pos.pieces_of_kind(PieceKind::Stone);
     (steps & enemies).into_iter().any(|to| {
         let m = Move::normal(king, to, false);
-        let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
+        let legal = |form: Move| local.attacked_unplayed(form, pos, rules, true) == Some(false);
         match rules.capture_rule() {
             Some(rule) => crate::capture::choices(pos, rules, rule, m)
                 .as_slice()
@@ -1117,6 +1153,13 @@ impl LocalSafety {
             })
     }
 
+    /// [`LocalRules::plain_attacks`] where it holds for this node: every piece on the
+    /// board line-bound (none `unbound`).
+    #[inline]
+    fn plain_attacks(&self) -> bool {
+        self.rules.plain_attacks && self.unbound.is_empty()
+    }
+
     /// Whether every move's king safety is told unplayed ([`LocalRules::tells_attacks_unplayed`])
     /// under Madrasi: [`Self::surely_safe`] is then skipped, `attacked_unplayed` answering
     /// every move it would (forest-06-10_97 help: 1.021 → 1.009 G Ir).
@@ -1136,13 +1179,16 @@ impl LocalSafety {
     /// asked ([`Self::attacked_by_suspects`]).
     #[inline]
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
-        // (under plain ordinary attacks the whole test, which stops at the first
-        // attacker, costs less than the suspects' bookkeeping)
-        if self.rules.plain_attacks_in(pos) {
-            return self.rules.attacked_unplayed(m, pos, rules);
+        // (under plain attacks the whole test, which stops at the first attacker, costs
+        // less than the suspects' bookkeeping)
+        if self.plain_attacks() {
+            return match pos.king(pos.side_to_move()) {
+                Some(king) => plain_attacked_after(m, pos, rules, king),
+                None => Some(false),
+            };
         }
         self.attacked_by_suspects(m, pos, rules)
-            .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
+            .or_else(|| self.rules.attacked_unplayed(m, pos, rules, false))
     }
 
     /// [`LocalRules::attacked_unplayed`] for a move that leaves the mover's king on its
@@ -1226,8 +1272,8 @@ impl LocalSafety {
             return self.rules.tenjiku_king_attacked_after(m, pos, rules, !us);
         }
         let king = self.safe_kings[(!us).index()]?;
-        if self.rules.plain_attacks_in(pos) {
-            return plain_gives_check(m, pos, king);
+        if self.plain_attacks() {
+            return plain_gives_check(m, pos, rules, king);
         }
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
@@ -1447,7 +1493,8 @@ impl LocalSafety {
 
     /// Whether a drop on its kind's check squares ([`Self::kind_check_squares`]) is legal
     /// and checks, told without asking: under plain ordinary attacks
-    /// ([`LocalRules::plain_attacks`]) with no fairy piece in play, the mover's king not
+    /// ([`LocalRules::plain_attacks`]) with no fairy piece in play (a fairy kind's check
+    /// squares are not the attack set from the king), the mover's king not
     /// in check and the enemy king told. A drop empties no square, captures nothing and
     /// displaces nothing, so the mover's king, unattacked, stays so; and those squares
     /// are then exactly the dropped kind's attack set from the enemy king (no piece of
@@ -1455,7 +1502,10 @@ impl LocalSafety {
     /// dropped piece attacks the king by the symmetry of the fixed tables.
     #[inline]
     pub(crate) fn drop_checks_told(&self, pos: &Position) -> bool {
-        self.rules.plain_attacks_in(pos) && self.checked.is_none() && self.told_enemy_king(pos, true).is_some()
+        self.rules.plain_attacks
+            && !pos.has_fairy_pieces()
+            && self.checked.is_none()
+            && self.told_enemy_king(pos, true).is_some()
     }
 
     /// Under ネコ鮮 and ネコネコ鮮 with plain checks: the enemy king, when no piece of ours

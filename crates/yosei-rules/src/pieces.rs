@@ -80,11 +80,18 @@ impl std::ops::BitOrAssign for Reach {
     }
 }
 
+// (`PieceTable::line_bound` holds a bit per kind)
+const _: () = assert!(PieceKind::COUNT <= 128);
+
 /// The compiled movement of every kind that is not ordinary.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PieceTable {
     compiled: Vec<Option<CompiledMovement>>,
     user: Vec<UserPiece>,
+    /// A bit per kind: [`PieceTable::is_line_bound`], worked out once (the movement's
+    /// own test walks a dozen lists; king safety asks it of the board's fairy pieces
+    /// at every move).
+    line_bound: u128,
 }
 
 impl PieceTable {
@@ -98,10 +105,13 @@ impl PieceTable {
                     .iter()
                     .map(|&kind| compiled_builtin(kind).filter(|_| kind.is_fairy()).cloned())
                     .collect();
-                Arc::new(PieceTable {
+                let mut table = PieceTable {
                     compiled,
                     user: Vec::new(),
-                })
+                    line_bound: 0,
+                };
+                table.line_bound = table.line_bound_kinds();
+                Arc::new(table)
             })
             .clone()
     }
@@ -129,6 +139,7 @@ impl PieceTable {
             }
         }
         if problems.is_empty() {
+            table.line_bound = table.line_bound_kinds();
             Ok(Arc::new(table))
         } else {
             Err(problems)
@@ -214,7 +225,17 @@ impl PieceTable {
     /// kinds made of leaps and such rides).
     #[inline]
     pub fn is_line_bound(&self, kind: PieceKind) -> bool {
-        kind.is_ordinary() || kind == PieceKind::Stone || self.movement(kind).is_some_and(|m| m.is_line_bound())
+        self.line_bound >> kind.index() & 1 != 0
+    }
+
+    /// The bits of [`Self::is_line_bound`], from the movements.
+    fn line_bound_kinds(&self) -> u128 {
+        PieceKind::ALL
+            .iter()
+            .filter(|&&kind| {
+                kind.is_ordinary() || kind == PieceKind::Stone || self.movement(kind).is_some_and(|m| m.is_line_bound())
+            })
+            .fold(0, |bits, kind| bits | 1 << kind.index())
     }
 
     /// Whether pieces of `kind` also make two-step moves: the Lion's two king steps, or
