@@ -682,6 +682,68 @@ impl LocalRules {
     }
 }
 
+/// What a step of the defending king must obey, besides landing where nothing of the
+/// other side attacks, to be legal after a check not yet played
+/// ([`Position::king_flees_after`] under conditions: [`told_flight_steps`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum StepRule<'a> {
+    /// Koko: the king lands next to a piece.
+    Koko,
+    /// Isardam: the board after the check and the step, on which the king leaves its
+    /// square and lands on the step's (a royal piece makes no pair), is allowed.
+    Isardam(isardam::Board<'a>),
+}
+
+impl StepRule<'_> {
+    /// Whether the king of `color` on `king` may step to `sq`, which no enemy piece
+    /// attacks, `seen` being the board's occupancy after the check with the king lifted.
+    #[inline]
+    pub(crate) fn allows(&self, rules: &RuleSet, color: Color, king: Square, sq: Square, seen: Bitboard) -> bool {
+        match *self {
+            StepRule::Koko => koko::has_neighbour(sq, seen),
+            StepRule::Isardam(board) => {
+                !isardam::sets_down_a_pair(board, rules, Piece::new(PieceKind::King, color), Some(king), sq)
+            }
+        }
+    }
+}
+
+/// Under Koko or Isardam (either type): the rule the defending king's steps obey after
+/// `m`, a legal move of the side to move of `pos` not yet played, so that
+/// [`Position::king_flees_after`] may tell a step to a square no piece of the mover's
+/// attacks (with the king lifted, the moved piece on its destination) as legal; `None`
+/// where that cannot be told. Guarantee, checked here: the conditions are those the
+/// local shortcut takes ([`LocalRules::new`]) with every piece's own kind's power, no
+/// paralysis, no turn, no displacement (no capture condition) and no 完全打歩 (under which
+/// a step that mates would be illegal), no fairy piece in play (on the board or in a hand)
+/// and one king a side; and `m` puts no piece elsewhere than on its destination. Then
+/// the pieces after `m` reach exactly what their ordinary kinds attack, a step that no
+/// enemy piece reaches leaves the king unattacked whatever voids a capture (a check
+/// needs a reach), and a step to an empty square or onto an enemy piece (not a stone)
+/// displaces nothing; Koko asks the step to land next to a piece, Isardam the board
+/// after it to be allowed (the board after `m` is: `m` is legal), which a king's step
+/// changes only by the lines it opens through its square ([`isardam::sets_down_a_pair`]
+/// on the board after `m`, [`isardam::Board::after`]).
+pub(crate) fn told_flight_steps<'a>(pos: &'a Position, rules: &RuleSet, m: Move) -> Option<StepRule<'a>> {
+    let local = rules.compiled().local_safety?;
+    let own_powers = local.power == PowerRule::Own && local.paralysis.is_none() && !local.turns && !local.displacing;
+    if !own_powers
+        || !(local.koko || local.isardam)
+        || pos.has_fairy_pieces()
+        || pos.has_unusual_royals()
+        || rules.uchifu() == Some(crate::capture::UchifuRule::Complete)
+        || m.displacement().is_some()
+        || m.is_swap()
+        || m.via().is_some()
+    {
+        return None;
+    }
+    if local.isardam {
+        return isardam::Board::after(pos, m).map(StepRule::Isardam);
+    }
+    Some(StepRule::Koko)
+}
+
 /// The mate and stalemate tests' first question (`general::has_move`): whether the king
 /// of the side to move has a step that is legal, told without playing it and without
 /// the node's [`LocalSafety`] (most positions a help search tests for mate have a
