@@ -9,7 +9,7 @@
 
 use crate::{Position, RuleSet};
 use yosei_core::attacks;
-use yosei_core::{Bitboard, Move, PieceKind, Square};
+use yosei_core::{Bitboard, Move, Piece, PieceKind, Square};
 
 impl Position {
     /// Whether after `m`, a legal move of the side to move, the other king may step to
@@ -26,10 +26,9 @@ impl Position {
         // king's move is legal exactly when its square is not attacked; under Koko and
         // Isardam, where the local shortcut tells, when it is not attacked and obeys them)
         if self.takes_general_path(rules) {
-            return crate::local_safety::told_flight_steps(self, rules, m).is_some_and(|steps| {
-                self.unattacked_step_after(m, |king, sq, seen| {
-                    steps.allows(rules, !self.side_to_move(), king, sq, seen)
-                })
+            return crate::local_safety::told_flight_steps(self, rules, m).is_some_and(|landing| {
+                let king = Piece::new(PieceKind::King, !self.side_to_move());
+                self.unattacked_step_after(m, |from, sq, occupied| landing.allows(rules, king, from, sq, occupied))
             });
         }
         self.unattacked_step_after(m, |_, _, _| true)
@@ -37,7 +36,7 @@ impl Position {
 
     /// Whether after `m` the other king has a step to a square nothing of the mover's
     /// side attacks that `allows` (the king's square, the step's, the board's occupancy
-    /// after `m` with the king lifted) takes.
+    /// after `m`) takes.
     #[inline(always)]
     fn unattacked_step_after(&self, m: Move, allows: impl Fn(Square, Square, Bitboard) -> bool) -> bool {
         let us = self.side_to_move();
@@ -60,6 +59,6 @@ impl Position {
         let blocked = self.pieces_of(!us).without(to) | self.pieces_of_kind(PieceKind::Stone);
         (attacks::king_attacks(king) & !blocked & !mover_reach)
             .into_iter()
-            .any(|sq| !self.is_attacked_among(sq, us, seen, ours) && allows(king, sq, seen))
+            .any(|sq| !self.is_attacked_among(sq, us, seen, ours) && allows(king, sq, occupied))
     }
 }
