@@ -222,3 +222,53 @@ fn isardam_mate_test_a_king_step_off_the_line_between_two_rooks_is_no_escape() {
     let r = rules(&[]);
     assert!(position_under(sfen, &[]).unwrap().has_legal_move(&r));
 }
+
+/// The legal checks of `pos` under `r`, in USI, sorted.
+fn checks_usi(pos: &yosei_rules::Position, r: &RuleSet) -> Vec<String> {
+    let mut out: Vec<String> = pos.legal_checks(r).iter().map(|m| m.to_usi()).collect();
+    out.sort();
+    out
+}
+
+/// Type A's checks told without playing them (`LocalSafety::trial_gives_check_unplayed`):
+/// the Black rook on 59 reaches the White king on 54, but its capture (which cannot
+/// promote there) would land facing the White rook on 94: voided, no check; so would a
+/// capture by the rook moved up the file. Taking the rook on 94 with the lance (94香)
+/// makes the capture valid — a check by a piece that does not move. The one check is
+/// 94香, as the slow reference finds.
+#[test]
+fn isardam_a_check_told_unplayed_by_a_capture_another_move_makes_valid() {
+    let sfen = "9/9/9/r3k4/9/9/9/9/L3R3K b - 1";
+    let r = rules(&[Isardam]);
+    let pos = position_under(sfen, &[Isardam]).unwrap();
+    assert!(legal_usi(&pos, &r, "5i").contains(&"5i5e".to_string()));
+    assert_eq!(checks_usi(&pos, &r), vec!["9i9d"]);
+    let reference_rules = yosei_tests::reference::Rules::from_conditions(&[Isardam], false);
+    yosei_tests::support::assert_matches_reference(&pos, &r, &reference_rules, "isardam type A checks");
+    // (under type B the rook on 59 checks: the setup is refused)
+    assert!(position_under(sfen, &[IsardamB]).is_err());
+}
+
+/// Type A's king safety told without playing the move (`LocalRules::reach_checks`): the
+/// Black king on 55 stands in check from the White rook on 51 (which cannot promote
+/// taking it there). A rook dropped on the 5th rank, or below the king on its file, with
+/// nothing between it and the king would face the White rook once that rook took the
+/// king, so the capture is voided and the drop answers the check — the dropped piece, not yet on the board, decides; a rook
+/// dropped between them on the file would attack the White rook (forbidden). Under type
+/// B no drop answers.
+#[test]
+fn isardam_a_a_drop_answers_a_check_by_voiding_the_capture() {
+    let sfen = "4r3k/9/9/9/4K4/9/9/9/9 b R 1";
+    let drops = [
+        "R*1e", "R*2e", "R*3e", "R*4e", "R*5f", "R*5g", "R*5h", "R*5i", "R*6e", "R*7e", "R*8e", "R*9e",
+    ];
+    let r = rules(&[Isardam]);
+    let pos = position_under(sfen, &[Isardam]).unwrap();
+    assert!(pos.in_check(&r));
+    assert_eq!(legal_usi(&pos, &r, "R*"), drops);
+    let reference_rules = yosei_tests::reference::Rules::from_conditions(&[Isardam], false);
+    yosei_tests::support::assert_matches_reference(&pos, &r, &reference_rules, "isardam type A voiding drop");
+    let r = rules(&[IsardamB]);
+    let pos = position_under(sfen, &[IsardamB]).unwrap();
+    assert_eq!(legal_usi(&pos, &r, "R*"), Vec::<String>::new());
+}

@@ -289,6 +289,15 @@ fn run<S: MoveSink>(
     generator.drops()
 }
 
+/// What [`General::decided_unplayed`] tells of a move.
+#[derive(Clone, Copy)]
+enum Told {
+    /// Legal and wanted, or not.
+    Legal(bool),
+    /// Play it and ask; `obeyed`: Koko and Isardam were told to allow it.
+    Play { obeyed: bool },
+}
+
 /// Stops at the first move (a swap not counted when `skip_swaps`).
 #[derive(Default)]
 struct FirstMove {
@@ -386,21 +395,21 @@ impl<S: MoveSink> General<'_, S> {
         if self.leaves_check(m) || self.takes_king(m) {
             return ControlFlow::Continue(());
         }
-        match self.decided_unplayed(m) {
-            Some(true) => return self.sink.push(m),
-            Some(false) => return ControlFlow::Continue(()),
-            None => {}
-        }
+        let obeyed = match self.decided_unplayed(m) {
+            Told::Legal(true) => return self.sink.push(m),
+            Told::Legal(false) => return ControlFlow::Continue(()),
+            Told::Play { obeyed } => obeyed,
+        };
         let legal = if matches!(m.displacement(), None | Some((Displacement::Turn, _))) {
             // Tried on the scratch copy and taken back: no copy of the position per move.
             let undo = self.scratch.get_mut().play_undoable(m);
             let after = self.scratch.get();
-            let legal = self.legal_and_wanted(m, after) && !self.mates_illegally(m, after);
+            let legal = self.legal_and_wanted(m, after, obeyed) && !self.mates_illegally(m, after);
             self.scratch.get_mut().undo_board_move(m, undo);
             legal
         } else {
             let after = self.pos.play(m);
-            self.legal_and_wanted(m, &after) && !self.mates_illegally(m, &after)
+            self.legal_and_wanted(m, &after, obeyed) && !self.mates_illegally(m, &after)
         };
         if legal {
             self.sink.push(m)?;
@@ -451,41 +460,51 @@ impl<S: MoveSink> General<'_, S> {
         self.local_safety.as_ref().is_some_and(|local| local.leaves_check(m))
     }
 
-    /// Whether `m` is legal and wanted, told without playing it (`None`: play it and
-    /// ask): no mate needs asking (完全打歩), the mover's king surely stays unattacked
-    /// or, under own powers and plain checks, is told attacked or not from the board,
-    /// and, when only checks are wanted, whether it gives check is told too.
+    /// Whether `m` is legal and wanted, told without playing it: no mate needs asking
+    /// (完全打歩), the mover's king surely stays unattacked or, under own powers and plain
+    /// checks, is told attacked or not from the board, and, when only checks are wanted,
+    /// whether it gives check is told too. Else play it and ask, knowing whether the
+    /// conditions that forbid moves or positions were told obeyed.
     #[inline]
-    fn decided_unplayed(&self, m: Move) -> Option<bool> {
+    fn decided_unplayed(&self, m: Move) -> Told {
+        let unknown = Told::Play { obeyed: false };
         if self.complete_uchifu {
-            return None;
+            return unknown;
         }
-        let local = self.local_safety.as_ref()?;
-        if !local.obeys_constraints_unplayed(m, self.pos, self.rules)? {
-            return Some(false);
+        let Some(local) = self.local_safety.as_ref() else {
+            return unknown;
+        };
+        match local.obeys_constraints_unplayed(m, self.pos, self.rules) {
+            Some(true) => {}
+            Some(false) => return Told::Legal(false),
+            None => return unknown,
         }
+        let play = Told::Play { obeyed: true };
         // (where attacks are told unplayed, `attacked_unplayed` answers whenever
         // `surely_safe` could, asking the same suspects and more: under Madrasi, where
         // that was measured cheaper, asked alone)
         if local.suspects_asked_alone() || !local.surely_safe(m, self.pos, self.rules) {
             match local.attacked_unplayed(m, self.pos, self.rules) {
-                Some(true) => return Some(false),
+                Some(true) => return Told::Legal(false),
                 Some(false) => {}
-                None => return None,
+                None => return play,
             }
         }
         if !self.only_checks {
-            return Some(true);
+            return Told::Legal(true);
         }
-        local.gives_check_unplayed(m, self.pos, self.rules)
+        local
+            .gives_check_unplayed(m, self.pos, self.rules)
+            .map_or(play, Told::Legal)
     }
 
-    /// Whether Koko allows the move and Isardam the position after it, the mover's king
-    /// is safe after the move and, when only checks are wanted, the move gives check;
-    /// the powers of `after` are computed once for the last two.
+    /// Whether Koko allows the move and Isardam the position after it (unasked when
+    /// `obeyed`: told so unplayed), the mover's king is safe after the move and, when
+    /// only checks are wanted, the move gives check; the powers of `after` are computed
+    /// once for the last two.
     #[inline]
-    fn legal_and_wanted(&self, m: Move, after: &Position) -> bool {
-        if !self.obeys_constraints(m, after) {
+    fn legal_and_wanted(&self, m: Move, after: &Position, obeyed: bool) -> bool {
+        if !obeyed && !self.obeys_constraints(m, after) {
             return false;
         }
         let powers = Powers::new(after, self.rules);
@@ -786,19 +805,19 @@ impl<S: MoveSink> General<'_, S> {
                     self.sink.push(m)?;
                     continue;
                 }
-                match self.decided_unplayed(m) {
-                    Some(true) => {
+                let obeyed = match self.decided_unplayed(m) {
+                    Told::Legal(true) => {
                         self.sink.push(m)?;
                         continue;
                     }
-                    Some(false) => continue,
-                    None => {}
-                }
+                    Told::Legal(false) => continue,
+                    Told::Play { obeyed } => obeyed,
+                };
                 let scratch = self.scratch.get_mut();
                 let memory = scratch.swap_memory();
                 scratch.play_in_place(m);
                 let after = self.scratch.get();
-                let legal = self.legal_and_wanted(m, after) && !self.mates_illegally(m, after);
+                let legal = self.legal_and_wanted(m, after, obeyed) && !self.mates_illegally(m, after);
                 self.scratch.get_mut().undo_drop(kind, to, memory);
                 if legal {
                     self.sink.push(m)?;
@@ -821,9 +840,10 @@ impl<S: MoveSink> General<'_, S> {
                     continue;
                 }
                 let wanted = checks_told
-                    || self
-                        .decided_unplayed(m)
-                        .unwrap_or_else(|| self.legal_and_wanted(m, &self.pos.play(m)));
+                    || match self.decided_unplayed(m) {
+                        Told::Legal(legal) => legal,
+                        Told::Play { obeyed } => self.legal_and_wanted(m, &self.pos.play(m), obeyed),
+                    };
                 if !wanted {
                     continue;
                 }

@@ -169,7 +169,7 @@ pub(crate) struct LocalRules {
     /// may be voided, but a piece that does not reach the king never checks it, so a
     /// move after which no enemy piece reaches the mover's king is told safe unplayed
     /// ([`Self::reach_attacked_unplayed`]; a reach is asked in full, or under Koko judged by
-    /// [`Self::koko_reach_checks`]).
+    /// [`Self::reach_checks`]).
     reach_told: bool,
 }
 
@@ -529,16 +529,27 @@ impl LocalRules {
         self.plain_attacks && unbound_pieces(pos, rules).is_empty()
     }
 
-    /// Whether Koko's check by a reach is told without playing `m`: Koko, no Madrasi, no
-    /// Andernach, no アンチキルケ (a capturer goes nowhere else than the king's square, as
-    /// it stands), and `m` displaces nothing (the enemy pieces afterwards are those of
-    /// the position but a captured one).
-    fn koko_told(&self, m: Move, rules: &RuleSet) -> bool {
-        self.koko
+    /// Whether a king capture's check is told without playing `m` (Koko or Isardam type
+    /// A: `voided_from_afar`), and how the capture's landing is judged then: no Madrasi,
+    /// no Andernach, no アンチキルケ (a capturer goes nowhere else than the king's square,
+    /// as it stands), and `m` displaces nothing and captures nothing on its way, so that
+    /// the pieces afterwards are those of `pos` but a captured one, and the moved one on
+    /// its destination ([`Landing`]: under Isardam the board after `m`,
+    /// [`isardam::Board::after`]; its answer counts for a move that obeys Isardam, which
+    /// every caller asks too).
+    fn trial_told<'a>(&self, m: Move, pos: &'a Position, rules: &RuleSet) -> Option<Landing<'a>> {
+        let told = self.voided_from_afar
             && self.paralysis.is_none()
             && !self.turns
             && m.displacement().is_none()
-            && rules.capture_rule() != Some(CaptureRule::AntiCirce)
+            && rules.capture_rule() != Some(CaptureRule::AntiCirce);
+        if !told {
+            return None;
+        }
+        if self.koko {
+            return Some(Landing::Koko);
+        }
+        isardam::Board::after(pos, m).map(Landing::Isardam)
     }
 
     /// Under `reach_told` (Isardam type A, Koko; every piece its own kind's power, or 駒詰's
@@ -548,8 +559,8 @@ impl LocalRules {
     /// if it moves) over the board afterwards leaves it unattacked: the enemy pieces are
     /// those of `pos` but the one `m` captures, and the piece a displacement puts on the
     /// board for the enemy ([`BoardChange`]), as in [`Self::attacked_unplayed`]. A reach is
-    /// judged under Koko by [`Self::koko_reach_checks`]; `None` otherwise (play it and
-    /// ask).
+    /// judged by [`Self::reach_checks`] where it can be; `None` otherwise (play it and
+    /// ask). (Under Isardam the answer counts for a move that obeys it.)
     fn reach_attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         let us = pos.side_to_move();
         let Some(king) = pos.king(us) else {
@@ -563,7 +574,7 @@ impl LocalRules {
             return Some(false);
         }
         let king_after = change.king_after(m, king);
-        self.koko_reach_checks(m, pos, rules, &change, king_after, reachers)
+        self.reach_checks(m, pos, rules, &change, king_after, reachers)
     }
 
     /// What `m`, a move of the side to move of `pos`, changes on the board, the enemy
@@ -587,20 +598,16 @@ impl LocalRules {
         Some((change, reachers, displaced_reaches))
     }
 
-    /// Koko, told without playing `m`: whether one of `reachers`, the enemy pieces that
-    /// reach the mover's king on `king` after `m` (`change`), may capture it as a check
-    /// does ([`koko::king_capture_allowed`]): the capturer lands on the king's square,
-    /// where it needs a neighbour on the board afterwards (its own square emptied), and
-    /// some form of the capture must stand (promoted where its kind may promote, or
-    /// unpromoted unless dead there or a second pawn). Told only where the enemy pieces
-    /// after `m` are those of `pos` but a captured one (`m` displaces nothing), no
-    /// capturer may go home (アンチキルケ) or turn (Andernach), none is paralysed (no
-    /// Madrasi) and each is of an ordinary kind (a capture lands on the king's square):
-    /// then a form standing in `pos` stands afterwards (whether it is promoted or dead
-    /// is the piece's and the squares'; a second pawn can only go, taken by `m`), and a
-    /// form that does not stand in `pos` for a second pawn alone leaves the answer
-    /// open (`None`: play it and ask).
-    fn koko_reach_checks(
+    /// Koko and Isardam type A, told without playing `m` ([`Self::trial_told`]): whether
+    /// one of `reachers`, the enemy pieces that reach the mover's king on `king` after `m`
+    /// (`change`), may capture it as a check does ([`koko::king_capture_allowed`],
+    /// [`isardam::king_capture_allowed`]): some form of the capture (promoted where its
+    /// kind may promote, unpromoted unless dead there or a second pawn among its side's
+    /// pawns after `m`) lands on the king's square as the condition allows on the board
+    /// after `m` (under Koko next to a piece, its own square emptied; under Isardam on
+    /// a board it allows). Each capturer must be of an ordinary kind, whose capture lands
+    /// on the king's square (`None`: play it and ask).
+    fn reach_checks(
         &self,
         m: Move,
         pos: &Position,
@@ -609,32 +616,20 @@ impl LocalRules {
         king: Square,
         reachers: Bitboard,
     ) -> Option<bool> {
-        if !self.koko_told(m, rules) {
-            return None;
-        }
-        let mut open = false;
+        let landing = self.trial_told(m, pos, rules)?;
+        // (the enemy's pawns after `m`: those of `pos` but one it captures, `m` turning
+        // and displacing nothing)
+        let pawns = || pos.pieces(!pos.side_to_move(), PieceKind::Pawn) & !Bitboard::from(m.to());
         for from in reachers {
             let piece = pos.piece_at(from)?;
             if !piece.kind.is_ordinary() {
                 return None;
             }
-            if !koko::has_neighbour(king, change.occupied.without(from)) {
-                continue;
-            }
-            if crate::conditions::king_capture_forms(pos, rules, from, king)
-                .next()
-                .is_some()
-            {
+            if landing.capture_allowed(rules, piece, from, king, change.occupied, pawns) {
                 return Some(true);
             }
-            // (refused unpromoted for a second pawn the move may take)
-            open |= piece.kind == PieceKind::Pawn && !rules.is_dead(piece.kind, piece.color, king);
         }
-        if open {
-            None
-        } else {
-            Some(false)
-        }
+        Some(false)
     }
 
     /// Under the 安南 family, ネコ鮮 and ネコネコ鮮 with plain checks: whether the mover's
@@ -675,6 +670,97 @@ impl LocalRules {
         };
         Some(tenjiku::king_attacked_after(pos, rules, &after, color))
     }
+}
+
+/// Koko's or Isardam's judgement of a piece landing on the board after a move not yet
+/// played: the defending king's step after a check ([`told_flight_steps`]), or a king
+/// capture as a check (Koko, Isardam type A: [`LocalRules::trial_told`]).
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Landing<'a> {
+    /// Koko: the piece lands next to a piece.
+    Koko,
+    /// Isardam: the board after the move and the landing is allowed (the board after
+    /// the move is: the move is legal, or told to obey Isardam).
+    Isardam(isardam::Board<'a>),
+}
+
+impl Landing<'_> {
+    /// Whether `piece` (as it lands), coming from `from` to `to` (its piece, the king or
+    /// an enemy piece, taken) on the board after the move, whose occupancy is
+    /// `occupied`, lands as the condition allows.
+    #[inline]
+    pub(crate) fn allows(&self, rules: &RuleSet, piece: Piece, from: Square, to: Square, occupied: Bitboard) -> bool {
+        match *self {
+            Landing::Koko => koko::has_neighbour(to, occupied.without(from)),
+            Landing::Isardam(board) => !isardam::sets_down_a_pair(board, rules, piece, Some(from), to),
+        }
+    }
+
+    /// Whether some form of the capture of the king on `king` by `piece` on `from` lands
+    /// as the condition allows: promoted where its kind may promote, unpromoted where it
+    /// stands ([`crate::conditions::king_capture_unpromoted_as`], its side's pawns
+    /// `pawns` asked only of a pawn). Under Koko the landing is the same for every form:
+    /// asked first.
+    #[inline]
+    fn capture_allowed(
+        &self,
+        rules: &RuleSet,
+        piece: Piece,
+        from: Square,
+        king: Square,
+        occupied: Bitboard,
+        pawns: impl FnOnce() -> Bitboard,
+    ) -> bool {
+        let promotes = crate::conditions::king_capture_may_promote(rules, piece.kind, piece.color, from, king);
+        let unpromoted = || crate::conditions::king_capture_unpromoted_as(rules, piece, from, king, pawns);
+        match *self {
+            Landing::Koko => self.allows(rules, piece, from, king, occupied) && (promotes || unpromoted()),
+            Landing::Isardam(_) => {
+                let promoted = Piece {
+                    kind: piece.kind.promoted().unwrap_or(piece.kind),
+                    ..piece
+                };
+                promotes && self.allows(rules, promoted, from, king, occupied)
+                    || unpromoted() && self.allows(rules, piece, from, king, occupied)
+            }
+        }
+    }
+}
+
+/// Under Koko or Isardam (either type): the rule the defending king's steps obey after
+/// `m`, a legal move of the side to move of `pos` not yet played, so that
+/// [`Position::king_flees_after`] may tell a step to a square no piece of the mover's
+/// attacks (with the king lifted, the moved piece on its destination) as legal; `None`
+/// where that cannot be told. Guarantee, checked here: the conditions are those the
+/// local shortcut takes ([`LocalRules::new`]) with every piece's own kind's power, no
+/// paralysis, no turn, no displacement (no capture condition) and no 完全打歩 (under which
+/// a step that mates would be illegal), no fairy piece in play (on the board or in a hand)
+/// and one king a side; and `m` puts no piece elsewhere than on its destination. Then
+/// the pieces after `m` reach exactly what their ordinary kinds attack, a step that no
+/// enemy piece reaches leaves the king unattacked whatever voids a capture (a check
+/// needs a reach), and a step to an empty square or onto an enemy piece (not a stone)
+/// displaces nothing; Koko asks the step to land next to a piece, Isardam the board
+/// after it to be allowed (the board after `m` is: `m` is legal), which a king's step
+/// changes only by the lines it opens through its square ([`isardam::sets_down_a_pair`]
+/// on the board after `m`, [`isardam::Board::after`]).
+pub(crate) fn told_flight_steps<'a>(pos: &'a Position, rules: &RuleSet, m: Move) -> Option<Landing<'a>> {
+    let local = rules.compiled().local_safety?;
+    let own_powers = local.power == PowerRule::Own && local.paralysis.is_none() && !local.turns && !local.displacing;
+    if !own_powers
+        || !(local.koko || local.isardam)
+        || pos.has_fairy_pieces()
+        || pos.has_unusual_royals()
+        || rules.uchifu() == Some(crate::capture::UchifuRule::Complete)
+        || m.displacement().is_some()
+        || m.is_swap()
+        || m.via().is_some()
+    {
+        return None;
+    }
+    if local.isardam {
+        return isardam::Board::after(pos, m).map(Landing::Isardam);
+    }
+    Some(Landing::Koko)
 }
 
 /// The mate and stalemate tests' first question (`general::has_move`): whether the king
@@ -746,7 +832,9 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         .into_iter()
         .any(|to| {
             let m = Move::normal(king, to, false);
-            // (not plain attacks, told above)
+            // (not plain attacks, told above; under Isardam type A a reached step's check
+            // is told on the board after it as if that were allowed: the answer counts
+            // only with the constraints obeyed)
             let legal = |form: Move| {
                 local.attacked_unplayed(form, pos, rules, false) == Some(false)
                     && local.obeys_constraints_unplayed(form, pos, rules) == Some(true)
@@ -1261,11 +1349,7 @@ impl LocalSafety {
     #[inline]
     pub(crate) fn gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         if !self.rules.tells_checks_unplayed() {
-            return if self.rules.koko {
-                self.koko_gives_check_unplayed(m, pos, rules)
-            } else {
-                None
-            };
+            return self.trial_gives_check_unplayed(m, pos, rules);
         }
         let us = pos.side_to_move();
         if self.rules.tenjiku_unplayed && pos.king(us).is_some() {
@@ -1341,27 +1425,27 @@ impl LocalSafety {
         Some(false)
     }
 
-    /// Koko with every piece its own kind's power (no Madrasi, no Andernach, no
-    /// アンチキルケ): whether `m`, a move that displaces nothing, gives check, told without
-    /// playing it. Nobody checks the enemy king now (ours is the move), so the pieces of
-    /// ours that may reach it afterwards are the suspects ([`Self::suspects`]) and those
-    /// that reach it now with their capture voided (`idle_reachers`); one that reaches it
-    /// checks when its capture would land next to a piece (its own square emptied) in a
-    /// form fm's trial move plays ([`koko::king_capture_form_stands_as`], the piece as it
-    /// stands after `m`, the pawns of its side after `m`). `None`: play it and ask (a
-    /// displacement, a fairy kind asked).
-    fn koko_gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
+    /// Koko and Isardam type A with every piece its own kind's power, where
+    /// [`LocalRules::trial_told`] holds: whether `m` gives check, told without playing it.
+    /// Nobody checks the enemy king now (ours is the move), so the pieces of ours that
+    /// may reach it afterwards are the suspects ([`Self::suspects`]) and those that reach
+    /// it now with their capture voided (`idle_reachers`); one that reaches it checks when
+    /// some form of its capture (the piece as it stands after `m`, the pawns of its side
+    /// after `m`) lands as the condition allows on the board after `m` ([`Landing`]).
+    /// `None`: play it and ask (a displacement, a fairy kind asked).
+    fn trial_gives_check_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         let local = &self.rules;
-        if !local.reach_told || local.power != PowerRule::Own || !local.koko_told(m, rules) {
+        if !local.reach_told || local.power != PowerRule::Own {
             return None;
         }
+        let landing = local.trial_told(m, pos, rules)?;
         let us = pos.side_to_move();
         let king = self.safe_kings[(!us).index()]?;
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
         let ours = (pos.pieces_of(us) & !change.vacated) | change.dest.into();
         let suspects = (self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()]) & ours;
-        let pawns = change.pieces_after(pos, moved, us, PieceKind::Pawn);
+        let pawns = || change.pieces_after(pos, moved, us, PieceKind::Pawn);
         let table = rules.pieces();
         for sq in suspects {
             let piece = change.piece_after(pos, moved, sq)?;
@@ -1369,8 +1453,7 @@ impl LocalSafety {
                 return None;
             }
             if table.attacks_square(piece.kind, us, sq, king, change.occupied)
-                && koko::has_neighbour(king, change.occupied.without(sq))
-                && koko::king_capture_form_stands_as(rules, piece, sq, king, pawns)
+                && landing.capture_allowed(rules, piece, sq, king, change.occupied, pawns)
             {
                 return Some(true);
             }

@@ -11,7 +11,7 @@
 use super::{andernach, any_anticirce_king_capture, king_capture_forms};
 use crate::capture::CaptureRule;
 use crate::{Condition, Position, RuleSet};
-use yosei_core::{attacks, Bitboard, Move, Piece, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Color, Move, Piece, PieceKind, Square};
 
 /// Whether king captures must obey Isardam too.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -54,10 +54,10 @@ pub(crate) fn forbids_after(before: &Position, m: Move, after: &Position, rules:
     if let Some(from) = m.from() {
         changed |= from.into();
     }
-    let occupied = after.occupied();
+    let board = Board::of(after);
     changed.into_iter().any(|sq| match after.piece_at(sq) {
-        Some(piece) => meets_its_kind(after, rules, piece, sq, occupied, Bitboard::EMPTY),
-        None => opened_line_meets_its_kind(after, rules, sq, occupied, Bitboard::EMPTY),
+        Some(piece) => meets_its_kind(board, rules, piece, sq),
+        None => opened_line_meets_its_kind(board, rules, sq),
     })
 }
 
@@ -69,18 +69,99 @@ pub(crate) fn forbids_unplayed(pos: &Position, rules: &RuleSet, m: Move) -> Opti
         return None;
     }
     let landed = Piece::new(pos.kind_after(m)?, pos.side_to_move());
-    Some(sets_down_a_pair(pos, rules, landed, m.from(), m.to()))
+    Some(sets_down_a_pair(Board::of(pos), rules, landed, m.from(), m.to()))
 }
 
-/// Whether `landed`, set down on `to` (from `from`, which empties; a piece captured on
-/// `to` is gone), makes a pair Isardam forbids, judged on `pos`, the position before.
-fn sets_down_a_pair(pos: &Position, rules: &RuleSet, landed: Piece, from: Option<Square>, to: Square) -> bool {
-    let vacated = from.map_or(Bitboard::EMPTY, Bitboard::from);
-    // the squares whose piece in `pos` is not there afterwards
-    let stale = vacated | to.into();
-    let occupied = pos.occupied().with(to) & !vacated;
-    meets_its_kind(pos, rules, landed, to, occupied, stale)
-        || from.is_some_and(|from| opened_line_meets_its_kind(pos, rules, from, occupied, stale))
+/// A board Isardam judges without playing a move: a position's pieces but those on
+/// `stale` squares (gone), with `added` set down (the piece a move not yet played puts
+/// on its destination), over `occupied`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board<'a> {
+    pos: &'a Position,
+    stale: Bitboard,
+    added: Option<(Square, Piece)>,
+    occupied: Bitboard,
+}
+
+impl<'a> Board<'a> {
+    /// `pos` as it stands.
+    #[inline]
+    pub(crate) fn of(pos: &'a Position) -> Board<'a> {
+        Board {
+            pos,
+            stale: Bitboard::EMPTY,
+            added: None,
+            occupied: pos.occupied(),
+        }
+    }
+
+    /// The board after `m`, a move of the side to move of `pos` that puts no piece
+    /// elsewhere than on its destination (no displacement, no swap, no capture on the
+    /// way: `None` otherwise): the square it leaves and the piece it captures gone, the
+    /// piece it moves or drops set down, as it ends (promoted or not).
+    pub(crate) fn after(pos: &'a Position, m: Move) -> Option<Board<'a>> {
+        if m.displacement().is_some() || m.is_swap() || m.via().is_some() {
+            return None;
+        }
+        let piece = Piece::new(pos.kind_after(m)?, pos.side_to_move());
+        Some(Board {
+            added: Some((m.to(), piece)),
+            ..Board::of(pos).moved(m.from(), m.to())
+        })
+    }
+
+    /// This board after a piece comes from `from` (emptied; `None` for a drop) to `to`
+    /// (its piece, if any, gone), the landed piece not on it: asked apart, as
+    /// [`meets_its_kind`]'s `piece`.
+    #[inline]
+    fn moved(self, from: Option<Square>, to: Square) -> Board<'a> {
+        let vacated = from.map_or(Bitboard::EMPTY, Bitboard::from);
+        let touched = vacated | to.into();
+        Board {
+            pos: self.pos,
+            stale: self.stale | touched,
+            added: self.added.filter(|&(sq, _)| !touched.contains(sq)),
+            occupied: self.occupied.with(to) & !vacated,
+        }
+    }
+
+    /// The pieces of `color` and `kind` on this board.
+    #[inline]
+    fn pieces(&self, color: Color, kind: PieceKind) -> Bitboard {
+        let set = self.pos.pieces(color, kind) & !self.stale;
+        match self.added {
+            Some((sq, piece)) if piece.color == color && piece.kind == kind => set.with(sq),
+            _ => set,
+        }
+    }
+
+    /// The piece on `sq` on this board.
+    #[inline]
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        match self.added {
+            Some((added, piece)) if added == sq => Some(piece),
+            _ if self.stale.contains(sq) => None,
+            _ => self.pos.piece_at(sq),
+        }
+    }
+
+    /// Of `squares`, the ones where this board has a piece that `pos` shows (not stale),
+    /// and the added piece's square when `added_counts` says its piece is one of them.
+    #[inline]
+    fn kept(&self, squares: Bitboard, added_counts: impl Fn(Piece) -> bool) -> Bitboard {
+        let kept = squares & !self.stale;
+        match self.added {
+            Some((sq, piece)) if added_counts(piece) => kept.with(sq),
+            _ => kept,
+        }
+    }
+}
+
+/// Whether `landed`, set down on `to` (from `from`, which empties; a piece on `to` is
+/// gone), makes a pair Isardam forbids on `board`, which it allows.
+pub(crate) fn sets_down_a_pair(board: Board, rules: &RuleSet, landed: Piece, from: Option<Square>, to: Square) -> bool {
+    let after = board.moved(from, to);
+    meets_its_kind(after, rules, landed, to) || from.is_some_and(|from| opened_line_meets_its_kind(after, rules, from))
 }
 
 /// Whether two pieces of `kind` facing each other make a pair Isardam forbids: not for
@@ -93,72 +174,65 @@ fn pairs_count(pos: &Position, kind: PieceKind) -> bool {
     kind != PieceKind::Stone && !pos.is_royal_kind(kind)
 }
 
-/// Whether `piece` on `sq` attacks an enemy piece of its kind or is attacked by one
-/// (royal pieces and stones never: [`pairs_count`]); the pieces `pos` shows on `stale`
-/// squares are taken as gone.
-fn meets_its_kind(
-    pos: &Position,
-    rules: &RuleSet,
-    piece: Piece,
-    sq: Square,
-    occupied: Bitboard,
-    stale: Bitboard,
-) -> bool {
-    if !pairs_count(pos, piece.kind) {
+/// Whether `piece` on `sq` attacks an enemy piece of its kind on `board` or is attacked
+/// by one (royal pieces and stones never: [`pairs_count`]).
+fn meets_its_kind(board: Board, rules: &RuleSet, piece: Piece, sq: Square) -> bool {
+    if !pairs_count(board.pos, piece.kind) {
         return false;
     }
-    let enemies = pos.pieces(!piece.color, piece.kind) & !stale;
+    let enemies = board.pieces(!piece.color, piece.kind);
     if enemies.is_empty() {
         return false;
     }
     let table = rules.pieces();
+    let occupied = board.occupied;
     (table.reach(piece.kind, piece.color, sq, occupied).attacks & enemies).is_nonempty()
         || enemies
             .into_iter()
             .any(|e| table.attacks_square(piece.kind, !piece.color, e, sq, occupied))
 }
 
-/// Whether a piece whose line runs through `sq`, empty in `occupied`, attacks an enemy
+/// Whether a piece whose line runs through `sq`, empty on `board`, attacks an enemy
 /// piece of its kind (a line-bound piece reaching `sq` is the only one whose attacks it
-/// changes; Isardam refuses the others); the pieces `pos` shows on `stale` squares are
-/// taken as gone.
-fn opened_line_meets_its_kind(
-    pos: &Position,
-    rules: &RuleSet,
-    sq: Square,
-    occupied: Bitboard,
-    stale: Bitboard,
-) -> bool {
+/// changes; Isardam refuses the others).
+fn opened_line_meets_its_kind(board: Board, rules: &RuleSet, sq: Square) -> bool {
     use PieceKind::*;
+    let pos = board.pos;
     let table = rules.pieces();
+    let occupied = board.occupied;
     // (a kind the other side lacks makes no pair: asked first, before any reach)
     let meets = |from: Square, piece: Piece| {
         if !pairs_count(pos, piece.kind) {
             return false;
         }
-        let enemies = pos.pieces(!piece.color, piece.kind) & !stale;
+        let enemies = board.pieces(!piece.color, piece.kind);
         enemies.is_nonempty() && (table.reach(piece.kind, piece.color, from, occupied).attacks & enemies).is_nonempty()
     };
-    // the ordinary riders standing on a line through `sq`
-    let lines = attacks::rook_pseudo_attacks(sq) | attacks::bishop_pseudo_attacks(sq);
-    let riders = (pos.pieces_of_kind(Lance)
-        | pos.pieces_of_kind(Bishop)
-        | pos.pieces_of_kind(Rook)
-        | pos.pieces_of_kind(Horse)
-        | pos.pieces_of_kind(Dragon))
-        & lines
-        & !stale;
-    let crossing = |from: Square, piece: Piece| {
-        if piece.kind.is_ordinary() {
-            attacks::ordinary_pseudo_attacks(piece.kind, piece.color, from).contains(sq)
-        } else {
-            table.attacks_square(piece.kind, piece.color, from, sq, occupied)
+    // the ordinary riders of the position whose ride reaches `sq` over the board (a
+    // ride stopped short of it is not lengthened; by the symmetry of rides, the rides
+    // from `sq` that meet them)
+    let kind = |kind: PieceKind| pos.pieces_of_kind(kind);
+    let mut riders = (attacks::rook_attacks(sq, occupied) & (kind(Rook) | kind(Dragon)))
+        | (attacks::bishop_attacks(sq, occupied) & (kind(Bishop) | kind(Horse)));
+    let lances = kind(Lance);
+    if lances.is_nonempty() {
+        for color in Color::ALL {
+            riders |= attacks::lance_attacks(!color, sq, occupied) & lances & pos.pieces_of(color);
         }
-    };
-    (riders | (pos.fairy_squares() & !stale)).into_iter().any(|from| {
-        pos.piece_at(from)
-            .is_some_and(|piece| crossing(from, piece) && meets(from, piece))
-    })
+    }
+    let riders_meet = board
+        .kept(riders, |_| false)
+        .into_iter()
+        .any(|from| board.piece_at(from).is_some_and(|piece| meets(from, piece)));
+    // the fairy pieces, and the added piece if it rides, asked whether they reach `sq`
+    let rides =
+        |piece: Piece| matches!(piece.kind, Lance | Bishop | Rook | Horse | Dragon) || !piece.kind.is_ordinary();
+    riders_meet
+        || board.kept(pos.fairy_squares(), rides).into_iter().any(|from| {
+            board.piece_at(from).is_some_and(|piece| {
+                table.attacks_square(piece.kind, piece.color, from, sq, occupied) && meets(from, piece)
+            })
+        })
 }
 
 /// Type A: whether the piece on `from` may capture the king on `king` as a check does —
@@ -188,7 +262,7 @@ pub(crate) fn king_capture_allowed(pos: &Position, rules: &RuleSet, from: Square
         } else {
             capturer.kind
         };
-        !sets_down_a_pair(pos, rules, Piece { kind, ..capturer }, Some(from), king)
+        !sets_down_a_pair(Board::of(pos), rules, Piece { kind, ..capturer }, Some(from), king)
     })
 }
 

@@ -76,25 +76,6 @@ pub(crate) fn king_capture_allowed(
     landing || hopping
 }
 
-/// [`super::king_capture_forms`]'s question for `piece` of an ordinary kind standing on
-/// `from` as it is after a move not yet played, `pawns` being its side's pawns then
-/// (no Andernach: the capturer keeps its colour): whether some form of its capture of
-/// the king on `king` stands — promoted where its kind may promote, or unpromoted
-/// unless dead there or a pawn entering a file where its side has one.
-pub(crate) fn king_capture_form_stands_as(
-    rules: &RuleSet,
-    piece: yosei_core::Piece,
-    from: Square,
-    king: Square,
-    pawns: yosei_core::Bitboard,
-) -> bool {
-    let second_pawn = piece.kind == PieceKind::Pawn
-        && from.file() != king.file()
-        && (pawns & yosei_core::Bitboard::file(king.file())).is_nonempty();
-    super::king_capture_may_promote(rules, piece.kind, piece.color, from, king)
-        || !rules.is_dead(piece.kind, piece.color, king) && !second_pawn
-}
-
 /// Whether a square next to `sq` is in `occupied`.
 #[inline]
 pub(crate) fn has_neighbour(sq: Square, occupied: yosei_core::Bitboard) -> bool {

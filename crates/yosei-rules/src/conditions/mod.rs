@@ -333,6 +333,27 @@ pub(crate) fn king_capture_forms<'a>(
         .filter(move |&promote| king_capture_form_stands(pos, rules, from, king, promote))
 }
 
+/// [`king_capture_forms`]' unpromoted form for `piece` standing on `from` as it is
+/// after a move not yet played (no Andernach: the capturer keeps its colour), `pawns`
+/// giving its side's pawns then (asked only of a pawn leaving its file): whether it
+/// stands, neither dead on the king's square nor a pawn entering a file where its side
+/// has one. (The promoted form stands where [`king_capture_may_promote`].)
+#[inline]
+pub(crate) fn king_capture_unpromoted_as(
+    rules: &RuleSet,
+    piece: yosei_core::Piece,
+    from: Square,
+    king: Square,
+    pawns: impl FnOnce() -> yosei_core::Bitboard,
+) -> bool {
+    let second_pawn = || {
+        piece.kind == PieceKind::Pawn
+            && from.file() != king.file()
+            && (pawns() & yosei_core::Bitboard::file(king.file())).is_nonempty()
+    };
+    !rules.is_dead(piece.kind, piece.color, king) && !second_pawn()
+}
+
 /// Whether the capture of the king on `king` by the piece on `from` in the form
 /// `promote` may end on the king's square ([`king_capture_forms`]).
 fn king_capture_form_stands(pos: &Position, rules: &RuleSet, from: Square, king: Square, promote: bool) -> bool {
