@@ -449,6 +449,12 @@ impl LocalRules {
         ) && !self.voided_captures
     }
 
+    /// 天竺 with plain checks, no displacement and no turn (`tenjiku_unplayed`).
+    #[inline]
+    pub(crate) fn tells_tenjiku_unplayed(&self) -> bool {
+        self.tenjiku_unplayed
+    }
+
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
     /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi (no
     /// capture voided; with ordinary kinds only, else that test asks to play), or 天竺
