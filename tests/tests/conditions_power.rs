@@ -176,6 +176,20 @@ fn tenjiku_a_pawn_drop_mates_a_king_left_with_a_pawns_power() {
     assert_eq!(moves(sfen, "tenjiku", "P*1e"), sorted(&["P*1e"]));
 }
 
+/// 天竺 with the attacker kingless (a direct mate's usual setting): Black's pieces all
+/// check by their own powers, so its checks are told as under ordinary rules
+/// (`local_safety::plain_gives_check`). Black R 59 behind its S 55, White K 51, Black G
+/// in hand: the silver's four moves off file 5 (44 64 46 66) uncover the rook's check;
+/// G*41 G*51 G*61 G*42 G*62 check by the gold itself. `checks` also plays every legal move
+/// and asks, so the generated list is held to the played one.
+#[test]
+fn tenjiku_a_kingless_attacker_checks_as_under_ordinary_rules() {
+    let sfen = "4k4/9/9/9/4S4/9/9/9/4R4 b G 1";
+    let expected = sorted(&["5e4d", "5e6d", "5e4f", "5e6f", "G*4a", "G*5b", "G*6a", "G*4b", "G*6b"]);
+    assert_eq!(checks(sfen, "tenjiku"), expected);
+    assert_eq!(checks(sfen, ""), expected);
+}
+
 /// マドラシ: the Black R on 59 would check White K 51, but the White R on 19 attacks it
 /// along rank 9: same kind, so it is paralysed (and so is the White rook). No check.
 #[test]

@@ -771,7 +771,9 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         })
 }
 
-/// Under plain ordinary attacks ([`LocalRules::plain_attacks`], no fairy piece in play):
+/// Under plain ordinary attacks ([`LocalRules::plain_attacks`], no fairy piece in play),
+/// or under 天竺 (`tenjiku_unplayed`, no fairy piece in play) for a mover without a king
+/// (its pieces all have their own ordinary powers):
 /// whether `m`, a move of the side to move of `pos`, checks the enemy `king`, which no
 /// piece of the mover's attacks now. The moved piece checks from where it ends (a
 /// capturer gone home under アンチキルケ from its home); another of ours only through a
@@ -1249,7 +1251,10 @@ impl LocalSafety {
             return self.rules.tenjiku_king_attacked_after(m, pos, rules, !us);
         }
         let king = self.safe_kings[(!us).index()]?;
-        if self.rules.plain_attacks_in(pos) {
+        // (天竺 with the mover kingless and only ordinary kinds in play: its pieces all
+        // check by their own ordinary powers, as under plain ordinary attacks)
+        let tenjiku_plain = self.rules.tenjiku_unplayed && !pos.has_fairy_pieces();
+        if self.rules.plain_attacks_in(pos) || tenjiku_plain {
             return plain_gives_check(m, pos, king);
         }
         let moved = moved_piece(pos, m)?;
