@@ -137,6 +137,59 @@ fn tenjiku_check_that_opens_a_line_to_ones_own_king_is_illegal() {
     assert_eq!(tenjiku.len(), 15);
 }
 
+/// 天竺, the kings far apart (no rook or bishop line between 11 and 59, no knight's leap):
+/// only a pinned piece's move can expose the king (issue 22's shortcut,
+/// `local_safety::tenjiku_quiet_king`). Black K 59, G 57 pinned by the White R on 52
+/// along file 5; White K 11. The gold keeps to the file (57-56, 57-58); every other
+/// move is as under ordinary rules: no check lends the White king a power that could
+/// reach 59 from 11.
+#[test]
+fn tenjiku_a_pinned_piece_keeps_to_its_line_with_the_kings_apart() {
+    let sfen = "8k/4r4/9/9/9/9/4G4/9/4K4 b - 1";
+    assert_eq!(moves(sfen, "tenjiku", "5g"), sorted(&["5g5f", "5g5h"]));
+    assert_eq!(moves(sfen, "tenjiku", ""), moves(sfen, "", ""));
+}
+
+/// 天竺, the kings a knight's leap apart: Black K 55, White K 43 (a White knight on 43
+/// would attack 35 and 55). N*35 checks the White king, which then has a knight's power
+/// and reaches the Black king: illegal, though no line joins the kings (the shortcut
+/// must not take them for apart). Every other knight drop is as under ordinary rules.
+#[test]
+fn tenjiku_a_knight_check_lends_the_enemy_king_a_leap_to_ours() {
+    let sfen = "9/9/5k3/9/4K4/9/9/9/9 b N 1";
+    let ordinary = moves(sfen, "", "N*");
+    assert!(ordinary.contains(&"N*3e".to_string()));
+    let rest: Vec<String> = ordinary.into_iter().filter(|m| m != "N*3e").collect();
+    assert_eq!(moves(sfen, "tenjiku", "N*"), rest);
+}
+
+/// 天竺, drop-pawn mate: White K 51, Black G 53, Black K 99 far away. P*52 checks; the
+/// White king then has a pawn's power, whose one move, 51x52, the gold guards: mate by a
+/// pawn drop, illegal. Under ordinary rules 41 and 61 are free and P*52 is legal. A pawn
+/// drop that does not check (P*15) is told so without being played
+/// (`local_safety::tenjiku_drop_attacks`) and stays legal.
+#[test]
+fn tenjiku_a_pawn_drop_mates_a_king_left_with_a_pawns_power() {
+    let sfen = "4k4/9/4G4/9/9/9/9/9/K8 b P 1";
+    assert_eq!(moves(sfen, "", "P*5b"), sorted(&["P*5b"]));
+    assert!(moves(sfen, "tenjiku", "P*5b").is_empty());
+    assert_eq!(moves(sfen, "tenjiku", "P*1e"), sorted(&["P*1e"]));
+}
+
+/// 天竺 with the attacker kingless (a direct mate's usual setting): Black's pieces all
+/// check by their own powers, so its checks are told as under ordinary rules
+/// (`local_safety::plain_gives_check`). Black R 59 behind its S 55, White K 51, Black G
+/// in hand: the silver's four moves off file 5 (44 64 46 66) uncover the rook's check;
+/// G*41 G*51 G*61 G*42 G*62 check by the gold itself. `checks` also plays every legal move
+/// and asks, so the generated list is held to the played one.
+#[test]
+fn tenjiku_a_kingless_attacker_checks_as_under_ordinary_rules() {
+    let sfen = "4k4/9/9/9/4S4/9/9/9/4R4 b G 1";
+    let expected = sorted(&["5e4d", "5e6d", "5e4f", "5e6f", "G*4a", "G*5b", "G*6a", "G*4b", "G*6b"]);
+    assert_eq!(checks(sfen, "tenjiku"), expected);
+    assert_eq!(checks(sfen, ""), expected);
+}
+
 /// マドラシ: the Black R on 59 would check White K 51, but the White R on 19 attacks it
 /// along rank 9: same kind, so it is paralysed (and so is the White rook). No check.
 #[test]

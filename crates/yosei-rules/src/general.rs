@@ -29,9 +29,11 @@ use yosei_core::{attacks, Bitboard, Color, Displacement, Move, PieceKind, Square
 /// king (rules.md §2): a piece of `by` reaches `sq` with its current power (phase 1), is
 /// not paralysed (phase 2), and the capture is not one an active rule declares invalid
 /// (利き二歩無効, 自己王手王取無効). Under the 安南 family and the ネコ鮮 pair, where every
-/// reach is a check, first by the borrowed-power test, without the node's powers.
+/// reach is a check, first by the borrowed-power test, without the node's powers; under
+/// 天竺 by the kings' plain checkers (`local_safety::tenjiku_attacked`).
 pub(crate) fn attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color) -> bool {
     crate::local_safety::borrowed_powers_attacked(pos, rules, sq, by)
+        .or_else(|| crate::local_safety::tenjiku_attacked(pos, rules, sq, by))
         .unwrap_or_else(|| attacked_with(pos, rules, &Powers::new(pos, rules), sq, by))
 }
 
@@ -454,6 +456,15 @@ impl<S: MoveSink> General<'_, S> {
         !first.found
     }
 
+    /// Whether a drop of `kind` on `to` surely gives no check, so that it mates by no
+    /// reading that wants a check (drop-pawn mate's check-only reading); told only under
+    /// 天竺 ([`crate::local_safety::tenjiku_drop_attacks`]), `false` elsewhere.
+    #[inline]
+    fn drop_checks_not(&self, kind: PieceKind, to: Square) -> bool {
+        self.rules.uchifuzume == crate::UchifuzumeReading::CheckOnly
+            && crate::local_safety::tenjiku_drop_attacks(self.pos, self.rules, kind, to) == Some(false)
+    }
+
     /// Whether `m` surely leaves the mover's king in check, told without playing it.
     #[inline]
     fn leaves_check(&self, m: Move) -> bool {
@@ -483,7 +494,7 @@ impl<S: MoveSink> General<'_, S> {
         // (where attacks are told unplayed, `attacked_unplayed` answers whenever
         // `surely_safe` could, asking the same suspects and more: under Madrasi, where
         // that was measured cheaper, asked alone)
-        if local.suspects_asked_alone() || !local.surely_safe(m, self.pos, self.rules) {
+        if local.suspects_asked_alone(self.pos) || !local.surely_safe(m, self.pos, self.rules) {
             match local.attacked_unplayed(m, self.pos, self.rules) {
                 Some(true) => return Told::Legal(false),
                 Some(false) => {}
@@ -797,6 +808,7 @@ impl<S: MoveSink> General<'_, S> {
                 // illegal drop that "mates" is refused all the same)
                 if bans_drop_mate(kind)
                     && uchifu_allowed::drop_pawn_mate_banned(self.rules)
+                    && !self.drop_checks_not(kind, to)
                     && is_drop_mate(self.pos, kind, to, self.rules)
                 {
                     continue;
@@ -848,7 +860,10 @@ impl<S: MoveSink> General<'_, S> {
                     continue;
                 }
                 // the fairy 打歩詰 and 打歩可 lift the ban on drop-pawn mate (rules.md §4)
-                if !uchifu_allowed::drop_pawn_mate_banned(self.rules) || !is_drop_pawn_mate(self.pos, to, self.rules) {
+                if !uchifu_allowed::drop_pawn_mate_banned(self.rules)
+                    || self.drop_checks_not(PieceKind::Pawn, to)
+                    || !is_drop_pawn_mate(self.pos, to, self.rules)
+                {
                     self.sink.push(m)?;
                 }
             }

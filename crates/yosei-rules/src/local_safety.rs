@@ -451,6 +451,12 @@ impl LocalRules {
         ) && !self.voided_captures
     }
 
+    /// 天竺 with plain checks, no displacement and no turn (`tenjiku_unplayed`).
+    #[inline]
+    pub(crate) fn tells_tenjiku_unplayed(&self) -> bool {
+        self.tenjiku_unplayed
+    }
+
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
     /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi (no
     /// capture voided; with ordinary kinds only, else that test asks to play), or 天竺
@@ -888,8 +894,10 @@ fn plain_attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color, occupi
 }
 
 /// Under plain attacks ([`LocalRules::plain_attacks`], every piece on the board
-/// line-bound): whether `m`, a move of the side to move of `pos`, checks the enemy
-/// `king`, which no piece of the mover's attacks now. The moved piece checks from where
+/// line-bound), or under 天竺 (`tenjiku_unplayed`, no fairy piece in play) for a mover
+/// without a king (its pieces all have their own ordinary powers): whether `m`, a move
+/// of the side to move of `pos`, checks the enemy `king`, which no piece of the mover's
+/// attacks now. The moved piece checks from where
 /// it ends (a capturer gone home under アンチキルケ from its home); another of ours only
 /// through a line opened by a square the move empties (leaps and steps ignore
 /// occupancy, rides go along the rook and bishop lines, and a filled square, the
@@ -1022,6 +1030,9 @@ pub(crate) struct LocalSafety {
     /// The mover's pinned pieces ([`pins`]): their king, the pieces, and the squares
     /// they may go to (between the king and a pinner, the pinner's own).
     pins: Option<(Square, Bitboard, Bitboard)>,
+    /// Under 天竺 ([`tenjiku_quiet_king`]): the mover's king, when only its own move or
+    /// a pinned piece's can leave it attacked.
+    tenjiku_quiet: Option<Square>,
 }
 
 impl LocalSafety {
@@ -1099,9 +1110,12 @@ impl LocalSafety {
             Bitboard::FULL
         };
         let pins = watched[us.index()].and_then(|(king, _, _)| pins(pos, rules, local, king));
+        // (no enemy piece reaches the mover's king now)
+        let unreached = watched[us.index()].and_then(|(k, reach, _)| reach.is_empty().then_some(k));
         Some(LocalSafety {
             rules: local,
             pins,
+            tenjiku_quiet: tenjiku_quiet_king(pos, local, unreached),
             borrowed_checks,
             reviving,
             safe_kings: [safe(Color::Black), safe(Color::White)],
@@ -1250,10 +1264,15 @@ impl LocalSafety {
 
     /// Whether every move's king safety is told unplayed ([`LocalRules::tells_attacks_unplayed`])
     /// under Madrasi: [`Self::surely_safe`] is then skipped, `attacked_unplayed` answering
-    /// every move it would (forest-06-10_97 help: 1.021 → 1.009 G Ir).
+    /// every move it would (forest-06-10_97 help: 1.021 → 1.009 G Ir). So under 天竺 where
+    /// `tenjiku_unplayed` holds (`tenjiku::king_attacked_after` answers every move) while
+    /// both sides of `pos` have a king: `surely_safe` then never says safe, a 天竺 king
+    /// being always a suspect (without a king of its own the mover is told safe there at
+    /// once).
     #[inline]
-    pub(crate) fn suspects_asked_alone(&self) -> bool {
+    pub(crate) fn suspects_asked_alone(&self, pos: &Position) -> bool {
         self.rules.paralysis.is_some() && self.rules.tells_attacks_unplayed()
+            || self.rules.tenjiku_unplayed && Color::ALL.iter().all(|&c| pos.king(c).is_some())
     }
 
     /// Whether `m` obeys the conditions that forbid positions ([`LocalRules::obeys_constraints_unplayed`]).
@@ -1274,6 +1293,12 @@ impl LocalSafety {
                 Some(king) => plain_attacked_after(m, pos, rules, king),
                 None => Some(false),
             };
+        }
+        if let Some(king) = self.tenjiku_quiet {
+            let pinned = self.pins.map_or(Bitboard::EMPTY, |(_, pinned, _)| pinned);
+            if m.from().is_none_or(|from| from != king && !pinned.contains(from)) {
+                return Some(false);
+            }
         }
         self.attacked_by_suspects(m, pos, rules)
             .or_else(|| self.rules.attacked_unplayed(m, pos, rules, false))
@@ -1356,7 +1381,10 @@ impl LocalSafety {
             return self.rules.tenjiku_king_attacked_after(m, pos, rules, !us);
         }
         let king = self.safe_kings[(!us).index()]?;
-        if self.plain_attacks() {
+        // (天竺 with the mover kingless and only ordinary kinds in play: its pieces all
+        // check by their own ordinary powers, as under plain attacks)
+        let tenjiku_plain = self.rules.tenjiku_unplayed && !pos.has_fairy_pieces();
+        if self.plain_attacks() || tenjiku_plain {
             return plain_gives_check(m, pos, rules, king);
         }
         let moved = moved_piece(pos, m)?;
@@ -1878,6 +1906,52 @@ pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: 
     ))
 }
 
+/// Under 天竺 where `tenjiku_unplayed` holds (no Madrasi, no capture voided, no
+/// displacement, no turn), with only ordinary kinds in play and each side's king its one
+/// royal piece: whether `by` attacks `target`, the square of the other side's king, in
+/// `pos` ([`tenjiku::ordinary_king_attacked`], each king with its plain checkers'
+/// kinds, as `Powers::new` gives them); `None` elsewhere.
+pub(crate) fn tenjiku_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
+    let told = rules
+        .compiled()
+        .local_safety
+        .is_some_and(|local| local.tenjiku_unplayed);
+    if !told || pos.has_fairy_pieces() || pos.has_unusual_royals() || pos.king(!by) != Some(target) {
+        return None;
+    }
+    Some(tenjiku::ordinary_king_attacked(
+        pos,
+        rules,
+        pos.occupied(),
+        Bitboard::EMPTY,
+        None,
+        !by,
+    ))
+}
+
+/// [`tenjiku_attacked`] after a drop of `kind` on the empty square `to` by the side to
+/// move of `pos`, told without playing it: whether the enemy king is attacked then
+/// ([`tenjiku::ordinary_king_attacked`] on the board with the dropped piece set down);
+/// `None` where [`tenjiku_attacked`] is not told.
+pub(crate) fn tenjiku_drop_attacks(pos: &Position, rules: &RuleSet, kind: PieceKind, to: Square) -> Option<bool> {
+    let told = rules
+        .compiled()
+        .local_safety
+        .is_some_and(|local| local.tenjiku_unplayed);
+    if !told || pos.has_fairy_pieces() || pos.has_unusual_royals() {
+        return None;
+    }
+    let us = pos.side_to_move();
+    Some(tenjiku::ordinary_king_attacked(
+        pos,
+        rules,
+        pos.occupied().with(to),
+        Bitboard::EMPTY,
+        Some((to, Piece::new(kind, us))),
+        !us,
+    ))
+}
+
 /// Under ネコ鮮 and ネコネコ鮮 (plain checks, ordinary kinds, the enemy `king` not in check):
 /// the squares where a move of the side to move of `pos` that does not start on
 /// [`LocalSafety::checks_from_anywhere`] may give check, a superset. Such a move opens
@@ -2018,6 +2092,30 @@ fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) 
     })
 }
 
+/// Under 天竺 where `tenjiku_unplayed` holds, with no fairy piece on the board: the side to
+/// move's king when no enemy piece reaches it now (`unreached`, with the node's powers)
+/// and the enemy king, if any, stands neither on a rook or bishop line from it nor a
+/// knight's leap away. Then a move of another piece that is not pinned ([`pins`], which
+/// holds here) leaves it unattacked: the enemy pieces but the king keep their own
+/// ordinary powers, and the move empties only its origin (no Lion, no displacement, no
+/// turn), which opens no line to the king from an enemy rider (the piece would be
+/// pinned), fills one square (which only blocks) and takes at most one enemy piece; the
+/// enemy king's power, whatever checks it, is a set of ordinary kinds, which reach only
+/// along those lines and leaps, and neither king moves.
+fn tenjiku_quiet_king(pos: &Position, local: LocalRules, unreached: Option<Square>) -> Option<Square> {
+    if !local.tenjiku_unplayed || pos.has_fairy_pieces() {
+        return None;
+    }
+    let king = unreached?;
+    let aligned = pos.king(!pos.side_to_move()).is_some_and(|other| {
+        attacks::line(other, king).is_nonempty()
+            || Color::ALL
+                .iter()
+                .any(|&c| attacks::ordinary_pseudo_attacks(PieceKind::Knight, c, other).contains(king))
+    });
+    (!aligned).then_some(king)
+}
+
 /// The pieces of the side to move of `pos` pinned to its `king`, with the squares they
 /// may go to, where that can be told (`None`: none pinned, or not told). A piece of ours
 /// that alone stands between the king and an enemy rider (lance, bishop, rook, horse,
@@ -2030,10 +2128,11 @@ fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) 
 /// is the line to the king, empty up to the king, whose kind is no rider's. Guarantee,
 /// checked here: attacks told unplayed ([`LocalRules::tells_attacks_unplayed`]: no
 /// voided capture), every piece with its own kind's power and ordinary (no fairy piece
-/// on the board), no displacement, no turn.
+/// on the board), no displacement, no turn; or 天竺 where `tenjiku_unplayed` holds (no
+/// Madrasi, no voided capture, no displacement, no turn; the rider, not a king, has its
+/// own kind's power) with no fairy piece on the board.
 fn pins(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> Option<(Square, Bitboard, Bitboard)> {
-    let told = local.tells_attacks_unplayed()
-        && local.power == PowerRule::Own
+    let told = (local.tells_attacks_unplayed() && local.power == PowerRule::Own || local.tenjiku_unplayed)
         && !local.displacing
         && !local.turns
         && !pos.has_fairy_pieces();

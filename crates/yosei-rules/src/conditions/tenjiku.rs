@@ -58,6 +58,10 @@ pub(crate) struct PlainMove {
 /// kinds ([`king_power`] and `Powers::new` on the board after the move, asked without
 /// it).
 pub(crate) fn king_attacked_after(pos: &Position, rules: &RuleSet, m: &PlainMove, color: Color) -> bool {
+    if !pos.has_fairy_pieces() {
+        let gone = m.vacated.with(m.dest);
+        return ordinary_king_attacked(pos, rules, m.occupied, gone, Some((m.dest, m.moved)), color);
+    }
     let us = pos.side_to_move();
     let table = rules.pieces();
     let plain = Powers::own();
@@ -113,4 +117,68 @@ pub(crate) fn king_attacked_after(pos: &Position, rules: &RuleSet, m: &PlainMove
         return attackers.contains(other);
     }
     mask_attacks_square(rules, borrowed, !color, other, king, m.occupied)
+}
+
+/// [`king_attacked_after`] with only ordinary kinds in play (`!Position::has_fairy_pieces`,
+/// so the moved piece is ordinary too), and with each side's king its one royal piece,
+/// on the board `pos` becomes when the pieces on `gone` leave it and `placed` is set
+/// down (`gone` empty and `placed` `None`: `pos` itself), `occupied` its occupancy.
+/// Whether the king of `color` is attacked there. Every piece but a king has its own
+/// ordinary kind's power, so the enemy pieces other than the king are asked by their
+/// kinds with a stop at the first attacker (`Position::is_attacked_among`); then the
+/// enemy king, with the kinds of our pieces that attack it by their own powers (kings
+/// a king's), or a king's step when none does. An ordinary kind reaches only along a
+/// rook or bishop line with nothing between, or by a knight's leap: off those the
+/// enemy king's checkers are not asked.
+pub(crate) fn ordinary_king_attacked(
+    pos: &Position,
+    rules: &RuleSet,
+    occupied: Bitboard,
+    gone: Bitboard,
+    placed: Option<(Square, Piece)>,
+    color: Color,
+) -> bool {
+    let king_of = |c: Color| match placed {
+        Some((sq, p)) if p.color == c && p.kind == PieceKind::King => Some(sq),
+        _ => pos.king(c),
+    };
+    // whether `placed`, a piece of `by`, attacks `target` by its own power
+    let placed_attacks = |by: Color, target: Square, kings: bool| {
+        placed.is_some_and(|(sq, p)| {
+            p.color == by
+                && (kings || p.kind != PieceKind::King)
+                && attacks::ordinary_attacks(p.kind, by, sq, occupied).contains(target)
+        })
+    };
+    let Some(king) = king_of(color) else {
+        return false;
+    };
+    let them = !color;
+    let kings = pos.pieces_of_kind(PieceKind::King);
+    let staying = |c: Color| pos.pieces_of(c) & !gone;
+    if pos.is_attacked_among(king, them, occupied, staying(them) & !kings) || placed_attacks(them, king, false) {
+        return true;
+    }
+    let Some(other) = king_of(them) else {
+        return false;
+    };
+    let open_line = attacks::line(other, king).is_nonempty() && (attacks::between(other, king) & occupied).is_empty();
+    let knight_leap = Color::ALL
+        .iter()
+        .any(|&c| attacks::ordinary_pseudo_attacks(PieceKind::Knight, c, other).contains(king));
+    if !(open_line || knight_leap) {
+        return false;
+    }
+    // the enemy king's checkers, with plain powers
+    let mut borrowed = (pos.attackers_to(other, color, occupied) & staying(color))
+        .into_iter()
+        .filter_map(|sq| pos.piece_at(sq))
+        .fold(0, |mask, p| mask | kind_bit(p.kind));
+    if placed_attacks(color, other, true) {
+        borrowed |= placed.map_or(0, |(_, p)| kind_bit(p.kind));
+    }
+    if borrowed == 0 {
+        return attacks::king_attacks(other).contains(king);
+    }
+    mask_attacks_square(rules, borrowed, them, other, king, occupied)
 }
