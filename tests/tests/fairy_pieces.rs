@@ -591,3 +591,20 @@ fn line_bound_pieces_check_through_an_opened_line_and_guard_the_kings_steps() {
     assert!(moves_from(&p, "").is_empty());
     assert!(!p.has_legal_move(&rules) && !p.in_check(&rules));
 }
+
+/// A Grasshopper is not line-bound: a move anywhere on its line may set its hurdle, so
+/// the plain check test asks it over the board after every move (`plain_gives_check`).
+#[test]
+fn a_grasshopper_checks_when_a_drop_sets_its_hurdle() {
+    let rules = RuleSet::ordinary();
+    // Black's Grasshopper on 5i, White's king on 5a, a bishop in Black's hand. B*5b sets
+    // the hurdle (the Grasshopper lands on 5a); B*5c does not (it would land on 5b). The
+    // other checks are the bishop's own, on the diagonals from 5a.
+    let p = pos("4k4/9/9/9/9/9/9/9/K3A4 b B 1");
+    let mut checks: Vec<String> = p.legal_checks(&rules).iter().map(|m| m.to_usi()).collect();
+    checks.sort();
+    assert_eq!(
+        checks,
+        set(&["B*5b", "B*4b", "B*3c", "B*2d", "B*1e", "B*6b", "B*7c", "B*8d", "B*9e"])
+    );
+}

@@ -157,13 +157,12 @@ pub(crate) struct LocalRules {
     /// Plain ordinary attacks: every piece has its own kind's power (not 駒詰's or 天竺's
     /// kings), every reach is a check (no Madrasi, no capture voided), no piece turns
     /// over and no condition forbids a position or a move by where it lands (Isardam,
-    /// Koko). With every piece on the board line-bound ([`Self::plain_attacks_in`]: an
-    /// ordinary kind, or a fairy one made of leaps and rides along the eight lines), a
-    /// king is then attacked after a move exactly when a piece of the other side on the
-    /// board afterwards attacks its square by its kind, as without conditions
-    /// ([`plain_attacked`]): under a capture condition the only difference is where the
-    /// pieces stand afterwards ([`BoardChange`]); and a move checks only by its own
-    /// piece or through a line it opens ([`plain_gives_check`]).
+    /// Koko). A king is then attacked after a move exactly when a piece of the other
+    /// side on the board afterwards attacks its square by its kind over the board
+    /// afterwards, as without conditions ([`plain_attacked`]): under a capture condition
+    /// the only difference is where the pieces stand afterwards ([`BoardChange`]); and a
+    /// move checks by its own piece, through a line it opens, or by a piece of ours that
+    /// is not line-bound ([`plain_gives_check`]).
     plain_attacks: bool,
     /// Isardam type A or Koko with the powers told as for `attacks_told`: a king capture
     /// may be voided, but a piece that does not reach the king never checks it, so a
@@ -480,11 +479,10 @@ impl LocalRules {
     /// アンチキルケ sends it home) over the board's occupancy afterwards; this holds
     /// whether or not the king stood in check. Under the 安南 family, ネコ鮮 and ネコネコ鮮
     /// with plain checks, each with its lender's power after the move
-    /// ([`Self::borrowed_powers_attacked_unplayed`]). Under plain attacks (`plain`:
-    /// [`Self::plain_attacks_in`], which the caller knows; a node's [`LocalSafety`]
-    /// without walking the board's fairy pieces again), by [`plain_attacked_after`].
+    /// ([`Self::borrowed_powers_attacked_unplayed`]). Under plain attacks, by
+    /// [`plain_attacked_after`].
     #[inline]
-    pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet, plain: bool) -> Option<bool> {
+    pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         // (asked first, where its guarantee holds: not inlined, the call alone cost)
         if self.tenjiku_unplayed {
             if let Some(attacked) = self.tenjiku_king_attacked_after(m, pos, rules, pos.side_to_move()) {
@@ -509,7 +507,7 @@ impl LocalRules {
                 return Some(attacked);
             }
         }
-        if plain {
+        if self.plain_attacks {
             return plain_attacked_after(m, pos, rules, king);
         }
         let (change, attackers, displaced_reaches) = self.reaching_after(m, pos, rules, king)?;
@@ -525,14 +523,6 @@ impl LocalRules {
                 .any(|sq| pos.piece_at(sq).is_some_and(|piece| checks(sq, piece)))
                 || displaced_reaches.is_some_and(|(sq, piece)| checks(sq, piece)),
         )
-    }
-
-    /// [`Self::plain_attacks`] where it holds for `pos`: every piece on the board
-    /// line-bound (an ordinary kind, or a fairy one made of leaps and rides along the
-    /// eight lines: [`unbound_pieces`]).
-    #[inline]
-    fn plain_attacks_in(&self, pos: &Position, rules: &RuleSet) -> bool {
-        self.plain_attacks && unbound_pieces(pos, rules).is_empty()
     }
 
     /// Whether a king capture's check is told without playing `m` (Koko or Isardam type
@@ -805,7 +795,7 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
     let Some(king) = pos.king(us) else {
         return false;
     };
-    if local.plain_attacks_in(pos, rules) {
+    if local.plain_attacks {
         return plain_king_step(pos, rules, local, king);
     }
     // (K-Madrasi: a paralysed king makes no step, paralysed with the powers as they are;
@@ -838,11 +828,11 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         .into_iter()
         .any(|to| {
             let m = Move::normal(king, to, false);
-            // (not plain attacks, told above; under Isardam type A a reached step's check
+            // (under Isardam type A a reached step's check
             // is told on the board after it as if that were allowed: the answer counts
             // only with the constraints obeyed)
             let legal = |form: Move| {
-                local.attacked_unplayed(form, pos, rules, false) == Some(false)
+                local.attacked_unplayed(form, pos, rules) == Some(false)
                     && local.obeys_constraints_unplayed(form, pos, rules) == Some(true)
             };
             match capture_rule {
@@ -855,11 +845,12 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         })
 }
 
-/// Under plain attacks ([`LocalRules::plain_attacks`], every piece on the board
-/// line-bound): whether the mover's king is attacked after `m`, a move of the side to
-/// move of `pos` (its king on `king` before). The enemy pieces but the captured one stay
-/// where they are, and are asked with a stop at the first attacker; the displaced piece
-/// (reborn, restored, a capturer gone home) is asked too, by its kind's attack.
+/// Under plain attacks ([`LocalRules::plain_attacks`]): whether the mover's king is
+/// attacked after `m`, a move of the side to move of `pos` (its king on `king` before).
+/// The enemy pieces but the captured ones stay where they are, and are asked with a stop
+/// at the first attacker, each by its kind's attack over the board afterwards (a
+/// hopper's hurdles, a Nightrider's path); the displaced piece (reborn, restored, a
+/// capturer gone home) is asked too.
 #[inline(always)]
 fn plain_attacked_after(m: Move, pos: &Position, rules: &RuleSet, king: Square) -> Option<bool> {
     let us = pos.side_to_move();
@@ -893,43 +884,53 @@ fn plain_attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color, occupi
     })
 }
 
-/// Under plain attacks ([`LocalRules::plain_attacks`], every piece on the board
-/// line-bound), or under 天竺 (`tenjiku_unplayed`, no fairy piece in play) for a mover
-/// without a king (its pieces all have their own ordinary powers): whether `m`, a move
-/// of the side to move of `pos`, checks the enemy `king`, which no piece of the mover's
-/// attacks now. The moved piece checks from where
-/// it ends (a capturer gone home under アンチキルケ from its home); another of ours only
-/// through a line opened by a square the move empties (leaps and steps ignore
-/// occupancy, rides go along the rook and bishop lines, and a filled square, the
+/// Under plain attacks ([`LocalRules::plain_attacks`]), or under 天竺
+/// (`tenjiku_unplayed`, no fairy piece in play) for a mover without a king (its pieces
+/// all have their own ordinary powers): whether `m`, a move of the side to move of
+/// `pos`, checks the enemy `king`, which no piece of the mover's attacks now. The moved
+/// piece checks from where it ends (a capturer gone home under アンチキルケ from its
+/// home); ours that are not line-bound (`unbound`: a hopper whose hurdle the move sets or
+/// takes, a Nightrider whose path it opens) are asked over the board afterwards; another
+/// of ours only through a line opened by a square the move empties (leaps and steps
+/// ignore occupancy, rides go along the rook and bishop lines, and a filled square, the
 /// destination or a reborn or restored piece's, only blocks), so only when such a
 /// square lies on a rook or bishop line from the king; then ours that stay are asked
 /// with a stop at the first attacker ([`plain_attacked`]).
 #[inline]
-fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square) -> Option<bool> {
+fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square, unbound: Bitboard) -> Option<bool> {
     let us = pos.side_to_move();
     let table = rules.pieces();
+    let unbound = unbound & pos.pieces_of(us);
     if let Some(kind) = m.drop_kind() {
-        // (a drop empties nothing and displaces nothing: the dropped piece alone)
+        // (a drop empties nothing and displaces nothing: the dropped piece alone, and a
+        // hurdle it may set)
         let to = m.to();
-        return Some(table.attacks_square(kind, us, to, king, pos.occupied().with(to)));
+        let occupied = pos.occupied().with(to);
+        return Some(
+            table.attacks_square(kind, us, to, king, occupied)
+                || unbound.is_nonempty() && plain_attacked(pos, rules, king, us, occupied, unbound),
+        );
     }
     let kind = pos.kind_after(m)?;
     let change = BoardChange::of(pos, m)?;
     if table.attacks_square(kind, us, change.dest, king, change.occupied) {
         return Some(true);
     }
+    let staying = pos.pieces_of(us) & !change.vacated & !Bitboard::from(change.dest);
+    if (unbound & staying).is_nonempty() && plain_attacked(pos, rules, king, us, change.occupied, unbound & staying) {
+        return Some(true);
+    }
     let lines = attacks::rook_pseudo_attacks(king) | attacks::bishop_pseudo_attacks(king);
     if (change.vacated & lines).is_empty() {
         return Some(false);
     }
-    let staying = pos.pieces_of(us) & !change.vacated & !Bitboard::from(change.dest);
     Some(plain_attacked(pos, rules, king, us, change.occupied, staying))
 }
 
-/// [`has_legal_king_step`] under plain attacks ([`LocalRules::plain_attacks`], every
-/// piece on the board line-bound) for the side to move's `king`. A step to an empty square
-/// displaces nothing (a capture condition acts on captures alone), so it is legal
-/// exactly when no enemy piece attacks that square with the king lifted, as without
+/// [`has_legal_king_step`] under plain attacks ([`LocalRules::plain_attacks`]) for the
+/// side to move's `king`. A step to an empty square displaces nothing (a capture
+/// condition acts on captures alone), so it is legal exactly when no enemy piece
+/// attacks that square with the king moved there (its own square emptied), as without
 /// conditions (asked square by square with a stop at the first attacker: the first
 /// square asked is most often free, where `Position::ridden_among`, asking every enemy
 /// rider first, cost twice as much). The king's captures are asked after them, each
@@ -942,14 +943,14 @@ fn plain_king_step(pos: &Position, rules: &RuleSet, local: LocalRules, king: Squ
     let them = pos.pieces_of(!us);
     if (steps & !occupied)
         .into_iter()
-        .any(|to| !plain_attacked(pos, rules, to, !us, seen, them))
+        .any(|to| !plain_attacked(pos, rules, to, !us, seen.with(to), them))
     {
         return true;
     }
     let enemies = them & !pos.pieces_of_kind(PieceKind::Stone);
     (steps & enemies).into_iter().any(|to| {
         let m = Move::normal(king, to, false);
-        let legal = |form: Move| local.attacked_unplayed(form, pos, rules, true) == Some(false);
+        let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
         match rules.capture_rule() {
             Some(rule) => crate::capture::choices(pos, rules, rule, m)
                 .as_slice()
@@ -1255,13 +1256,6 @@ impl LocalSafety {
             })
     }
 
-    /// [`LocalRules::plain_attacks`] where it holds for this node: every piece on the
-    /// board line-bound (none `unbound`).
-    #[inline]
-    fn plain_attacks(&self) -> bool {
-        self.rules.plain_attacks && self.unbound.is_empty()
-    }
-
     /// Whether every move's king safety is told unplayed ([`LocalRules::tells_attacks_unplayed`])
     /// under Madrasi: [`Self::surely_safe`] is then skipped, `attacked_unplayed` answering
     /// every move it would (forest-06-10_97 help: 1.021 → 1.009 G Ir). So under 天竺 where
@@ -1288,7 +1282,7 @@ impl LocalSafety {
     pub(crate) fn attacked_unplayed(&self, m: Move, pos: &Position, rules: &RuleSet) -> Option<bool> {
         // (under plain attacks the whole test, which stops at the first attacker, costs
         // less than the suspects' bookkeeping)
-        if self.plain_attacks() {
+        if self.rules.plain_attacks {
             return match pos.king(pos.side_to_move()) {
                 Some(king) => plain_attacked_after(m, pos, rules, king),
                 None => Some(false),
@@ -1301,7 +1295,7 @@ impl LocalSafety {
             }
         }
         self.attacked_by_suspects(m, pos, rules)
-            .or_else(|| self.rules.attacked_unplayed(m, pos, rules, false))
+            .or_else(|| self.rules.attacked_unplayed(m, pos, rules))
     }
 
     /// [`LocalRules::attacked_unplayed`] for a move that leaves the mover's king on its
@@ -1384,8 +1378,8 @@ impl LocalSafety {
         // (天竺 with the mover kingless and only ordinary kinds in play: its pieces all
         // check by their own ordinary powers, as under plain attacks)
         let tenjiku_plain = self.rules.tenjiku_unplayed && !pos.has_fairy_pieces();
-        if self.plain_attacks() || tenjiku_plain {
-            return plain_gives_check(m, pos, rules, king);
+        if self.rules.plain_attacks || tenjiku_plain {
+            return plain_gives_check(m, pos, rules, king, self.unbound);
         }
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
