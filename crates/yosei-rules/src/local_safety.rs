@@ -450,12 +450,6 @@ impl LocalRules {
         ) && !self.voided_captures
     }
 
-    /// 天竺 with plain checks, no displacement and no turn (`tenjiku_unplayed`).
-    #[inline]
-    pub(crate) fn tells_tenjiku_unplayed(&self) -> bool {
-        self.tenjiku_unplayed
-    }
-
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
     /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi (no
     /// capture voided; with ordinary kinds only, else that test asks to play), or 天竺
@@ -828,9 +822,8 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         .into_iter()
         .any(|to| {
             let m = Move::normal(king, to, false);
-            // (under Isardam type A a reached step's check
-            // is told on the board after it as if that were allowed: the answer counts
-            // only with the constraints obeyed)
+            // (under Isardam type A a reached step's check is told on the board after it
+            // as if that were allowed: the answer counts only with the constraints obeyed)
             let legal = |form: Move| {
                 local.attacked_unplayed(form, pos, rules) == Some(false)
                     && local.obeys_constraints_unplayed(form, pos, rules) == Some(true)
@@ -1900,17 +1893,24 @@ pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: 
     ))
 }
 
-/// Under 天竺 where `tenjiku_unplayed` holds (no Madrasi, no capture voided, no
-/// displacement, no turn), with only ordinary kinds in play and each side's king its one
-/// royal piece: whether `by` attacks `target`, the square of the other side's king, in
-/// `pos` ([`tenjiku::ordinary_king_attacked`], each king with its plain checkers'
-/// kinds, as `Powers::new` gives them); `None` elsewhere.
-pub(crate) fn tenjiku_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
-    let told = rules
+/// Whether the kings' attackers under 天竺 are told from the ordinary kinds in `pos`
+/// ([`tenjiku::ordinary_king_attacked`]): `tenjiku_unplayed` holds (no Madrasi, no
+/// capture voided, no displacement, no turn), only ordinary kinds are in play and each
+/// side's king is its one royal piece.
+pub(crate) fn tenjiku_told(pos: &Position, rules: &RuleSet) -> bool {
+    rules
         .compiled()
         .local_safety
-        .is_some_and(|local| local.tenjiku_unplayed);
-    if !told || pos.has_fairy_pieces() || pos.has_unusual_royals() || pos.king(!by) != Some(target) {
+        .is_some_and(|local| local.tenjiku_unplayed)
+        && !pos.has_fairy_pieces()
+        && !pos.has_unusual_royals()
+}
+
+/// Where [`tenjiku_told`] holds: whether `by` attacks `target`, the square of the other
+/// side's king, in `pos` ([`tenjiku::ordinary_king_attacked`], each king with its plain
+/// checkers' kinds, as `Powers::new` gives them); `None` elsewhere.
+pub(crate) fn tenjiku_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
+    if !tenjiku_told(pos, rules) || pos.king(!by) != Some(target) {
         return None;
     }
     Some(tenjiku::ordinary_king_attacked(
@@ -1928,11 +1928,7 @@ pub(crate) fn tenjiku_attacked(pos: &Position, rules: &RuleSet, target: Square, 
 /// ([`tenjiku::ordinary_king_attacked`] on the board with the dropped piece set down);
 /// `None` where [`tenjiku_attacked`] is not told.
 pub(crate) fn tenjiku_drop_attacks(pos: &Position, rules: &RuleSet, kind: PieceKind, to: Square) -> Option<bool> {
-    let told = rules
-        .compiled()
-        .local_safety
-        .is_some_and(|local| local.tenjiku_unplayed);
-    if !told || pos.has_fairy_pieces() || pos.has_unusual_royals() {
+    if !tenjiku_told(pos, rules) {
         return None;
     }
     let us = pos.side_to_move();

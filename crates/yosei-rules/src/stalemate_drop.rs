@@ -77,7 +77,7 @@ pub(crate) fn has_safe_drop(pos: &Position, rules: &RuleSet) -> bool {
 /// test is the stalemate test's first question at every node.
 #[inline(never)]
 fn tenjiku_has_safe_drop(pos: &Position, rules: &RuleSet) -> bool {
-    let Some(enemy_king) = tenjiku_quiet_king(pos, rules) else {
+    let Some(enemy_king) = tenjiku_unattacked_enemy_king(pos, rules) else {
         return false;
     };
     if !drops_kept(rules) {
@@ -105,12 +105,8 @@ fn tenjiku_has_safe_drop(pos: &Position, rules: &RuleSet) -> bool {
 /// `Some(None)` when the enemy has no king; `None` where that cannot be told (a fairy
 /// piece in play, a royal piece other than the kings, Madrasi, 利き二歩無効, a capture
 /// condition, a turn, or an enemy king attacked now).
-fn tenjiku_quiet_king(pos: &Position, rules: &RuleSet) -> Option<Option<Square>> {
-    let told = rules
-        .compiled()
-        .local_safety
-        .is_some_and(|local| local.tells_tenjiku_unplayed());
-    if !told || pos.has_fairy_pieces() || pos.has_unusual_royals() {
+fn tenjiku_unattacked_enemy_king(pos: &Position, rules: &RuleSet) -> Option<Option<Square>> {
+    if !crate::local_safety::tenjiku_told(pos, rules) {
         return None;
     }
     let us = pos.side_to_move();
