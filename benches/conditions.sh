@@ -12,8 +12,10 @@
 # else busy: on a shared machine single figures move by ±30%.
 # With IR=1 the figure is instead callgrind's instruction count per node (per leaf for
 # perft), and the ratio condition / ordinary of those: exact, the same on a busy machine,
-# and blind to memory stalls (a lower bound of the time's ratio). Perft then runs one ply
-# shallower and direct mate on a tenth of the budget, as callgrind is about 50 times slower.
+# and blind to memory stalls (a lower bound of the time's ratio). A search's count is the
+# difference between the whole budget and half of it, per node searched between them,
+# so that start-up (some 12 M instructions, a fifth of a 30,000-node help search) cancels
+# out. Perft then runs one ply shallower, as callgrind is about 50 times slower.
 #   benches/conditions.sh [node budget per search, default 300000]
 #   IR=1 benches/conditions.sh [budget]
 set -euo pipefail
@@ -25,12 +27,11 @@ budget=${1:-300000}
 ir=${IR:-}
 if [[ -n $ir ]]; then
   command -v valgrind >/dev/null || { echo "IR=1 needs valgrind" >&2; exit 1; }
-  tsume_budget=$((budget / 10))
   perft_less=1
 else
-  tsume_budget=$budget
   perft_less=0
 fi
+tsume_budget=$budget
 irfile=$(mktemp)
 trap 'rm -f "$irfile"' EXIT
 
@@ -70,24 +71,38 @@ perft_rows=(
   "ofm-139 perft 3|$(cat benches/data/helpmate/ofm-139_5.sfen)|3"
 )
 
-# the figure (`per_node`) of one bounded help search, one thread
+# The figure (`per_node`) of one search bounded by $2 nodes, one thread, `solve` given
+# the arguments from $3 on; empty when resolved before half of $1 nodes. Under IR=1 the
+# search runs again on half the budget, and the figure is the instructions per node
+# between the two.
+search_rate() {
+  local least=$1 nodes=$2; shift 2
+  local out half="" half_ir=""
+  out=$(run_yosei solve "$@" --format json --threads 1 --nodes "$nodes" --hash 2000)
+  local full_ir=""
+  if [[ -n $ir ]]; then
+    full_ir=$(cat "$irfile")
+    half=$(run_yosei solve "$@" --format json --threads 1 --nodes "$((nodes / 2))" --hash 2000)
+    half_ir=$(cat "$irfile")
+  fi
+  per_node "$out" "$least" "$full_ir" "$half" "$half_ir"
+}
+
+# the figure of one bounded help search
 help_rate() {
   local sfen=$1 stip=$2; shift 2
-  local out
-  out=$(run_yosei solve "$sfen" --stip "$stip" --format json --threads 1 --nodes "$budget" --hash 2000 "$@")
-  per_node "$out" 0
+  search_rate 0 "$budget" "$sfen" --stip "$stip" "$@"
 }
 
 # the figure of one bounded direct-mate search; empty when resolved before half the
 # budget (too short to time)
 tsume_rate() {
   local sfen=$1; shift 2
-  local out
-  out=$(run_yosei solve "$sfen" --stip tsume --format json --threads 1 --nodes "$tsume_budget" --hash 2000 "$@")
-  per_node "$out" "$tsume_budget"
+  search_rate "$tsume_budget" "$tsume_budget" "$sfen" --stip tsume "$@"
 }
 
-# leaves/s of perft (IR=1: instructions per leaf, one ply shallower)
+# leaves/s of perft (IR=1: instructions per leaf, one ply shallower, less those of
+# perft 1, start-up's)
 perft_rate() {
   local sfen=$1 depth=$(($2 - perft_less)); shift 2
   local start end leaves
@@ -96,29 +111,42 @@ perft_rate() {
   end=$(date +%s.%N)
   [[ $leaves =~ ^[0-9]+$ ]] || { echo ""; return; }
   if [[ -n $ir ]]; then
-    python3 -c "print($(cat "$irfile") / max($leaves, 1))"
+    local count first first_count
+    count=$(cat "$irfile")
+    first=$(run_yosei perft "$sfen" 1 "$@" | tail -n 1)
+    first_count=$(cat "$irfile")
+    python3 -c "print(($count - $first_count) / max($leaves - $first, 1))"
   else
     python3 -c "print($leaves / max($end - $start, 1e-3))"
   fi
 }
 
-# The figure of one bounded search from its JSON answer: nodes per second, or under IR=1
-# instructions per node; empty when refused, or when $2 > 0 and it was resolved before
+# The figure of one bounded search from its JSON answer ($1): nodes per second, or under
+# IR=1 ($3: its instruction count; $4, $5: the answer and count on half the budget)
+# instructions per node between the two searches (of the whole search where they
+# differ by too few nodes); empty when refused, or when $2 > 0 and it was resolved before
 # half of $2 nodes (too short to time).
 per_node() {
   python3 -c '
 import json, sys
-out, least, ir = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+out, least, ir, half, half_ir = sys.argv[1], int(sys.argv[2]), sys.argv[3], sys.argv[4], sys.argv[5]
 try:
     d = json.loads(out)
     if d["nodes"] * 2 < least:
         print("")
     elif ir:
-        print(int(ir) / max(d["nodes"], 1))
+        nodes, count = d["nodes"], int(ir)
+        try:
+            h = json.loads(half)
+            if (nodes - h["nodes"]) * 4 >= nodes:
+                nodes, count = nodes - h["nodes"], count - int(half_ir)
+        except Exception:
+            pass
+        print(count / max(nodes, 1))
     else:
         print(d["nodes"] / max(d["elapsed_ms"], 1) * 1000)
 except Exception:
-    print("")' "$1" "$2" "$([[ -n $ir ]] && cat "$irfile")"
+    print("")' "$1" "$2" "${3:-}" "${4:-}" "${5:-}"
 }
 
 # ordinary / condition for throughput; condition / ordinary for instructions per node

@@ -673,3 +673,48 @@ fn anticirce_sends_a_capturing_fairy_piece_to_its_second_rank_only_under_fms_hom
     assert_eq!(moves_with_home(guarded, ac, Nowhere, "[WA]", "3e3d"), ["3e3d"]);
     assert!(moves_with_home(guarded, ac, SecondRank, "[WA]", "3e3d").is_empty());
 }
+
+// ---------------------------------------------------------------------------------------
+// Under a capture condition alone the moves that capture nothing come from the ordinary
+// generator, and the king's flights from empty squares (`Compiled::quiet_moves_ordinary`)
+// ---------------------------------------------------------------------------------------
+
+/// アンチキルケ, drop-pawn mate judged by the condition's replies, not ordinary shogi's.
+/// White K 41; Black lances on 55 and 35 guard 51 52 and 31 32. P*42 checks: under
+/// ordinary rules (and キルケ, PWC) the king takes the pawn, nothing guarding 42, and the
+/// drop is legal. Under アンチキルケ the king taking it returns home to 51, which the
+/// lance guards: no reply, drop-pawn mate, so the drop is illegal (the ordinary
+/// generator, which gives every other drop there, must not give this one).
+#[test]
+fn anticirce_a_pawn_drop_mates_when_the_kings_capture_returns_it_into_check() {
+    let sfen = "5k3/9/9/9/4L1L2/9/9/9/K8 b P 1";
+    let drops = |conditions: &[Condition]| {
+        all_moves(sfen, conditions)
+            .into_iter()
+            .filter(|m| m.starts_with("P*"))
+            .collect::<Vec<_>>()
+    };
+    let ordinary = drops(&[]);
+    assert!(ordinary.contains(&"P*4b".to_string()));
+    assert!(drops(&[Circe]).contains(&"P*4b".to_string()));
+    assert!(drops(&[Pwc]).contains(&"P*4b".to_string()));
+    let anticirce = drops(&[AntiCirce]);
+    let mut expected: Vec<String> = ordinary.into_iter().filter(|m| m != "P*4b").collect();
+    expected.sort();
+    assert_eq!(anticirce, expected);
+}
+
+/// キルケ and PWC, the help search's flight test before the mate test: a king's capture
+/// is no flight that the ordinary board tells. R*22 checks White's K 23 (golds on 13 33
+/// 14 34 of its own, the Black knight on 36 guarding 24). Under ordinary rules the king
+/// takes the rook, nothing guarding 22, and escapes; under キルケ the rook is reborn on
+/// 28 and sees 22 along the emptied file, under PWC it stands on 23, next to the king:
+/// mate. Under アンチキルケ the king goes home to 51 and escapes.
+#[test]
+fn circe_and_pwc_a_kings_capture_is_no_flight_told_from_the_ordinary_board() {
+    let sfen = "9/9/6gkg/6g1g/9/6N2/9/9/K8 b R 1";
+    assert_eq!(solve(sfen, "help:1", &[Circe]), ["R*2b"]);
+    assert_eq!(solve(sfen, "help:1", &[Pwc]), ["R*2b"]);
+    assert!(solve(sfen, "help:1", &[AntiCirce]).is_empty());
+    assert!(solve(sfen, "help:1", &[]).is_empty());
+}

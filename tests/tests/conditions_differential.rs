@@ -263,3 +263,42 @@ fn games_from_the_start_equal_the_reference_under_each_condition() {
     println!("{tally:?}");
     assert!(tally.positions > 4000 && tally.displaced > 1000, "{tally:?}");
 }
+
+/// The capture conditions under the reading of drop-pawn mate that judges every pawn
+/// drop (uchifuzume = any): the ordinary generator then gives no pawn drop, the general
+/// one judges each (`Compiled::quiet_moves_ordinary`). Ordinary pieces only, few of them,
+/// pawns in hand often: mates by a pawn drop, check or not, are common.
+#[test]
+fn capture_conditions_under_the_any_reading_equal_the_reference() {
+    let mix = FairyMix {
+        no_lions: true,
+        fairy_percent: 0,
+        min_pieces: 4,
+        max_pieces: 10,
+        check_percent: 40,
+        hand_percent: 80,
+        ..FairyMix::default()
+    };
+    let mut tally = Tally::default();
+    let mut rng = SplitMix64::new(0xA2_7D20);
+    for capture in [Capture::Circe, Capture::AntiCirce, Capture::Pwc] {
+        let condition = match capture {
+            Capture::Circe => Condition::Circe,
+            Capture::AntiCirce => Condition::AntiCirce,
+            Capture::Pwc => Condition::Pwc,
+        };
+        let mut rules = RuleSet::compile(&[condition]).unwrap();
+        rules.uchifuzume = yosei_rules::UchifuzumeReading::Any;
+        let reference_rules = reference::Rules {
+            any_reading: true,
+            capture: Some(capture),
+            ..reference::Rules::default()
+        };
+        for _ in 0..300 {
+            let setup = random_fairy_setup(&mut rng, &mix);
+            game(&setup, 6, &rules, &reference_rules, &mut rng, &mut tally);
+        }
+    }
+    println!("{tally:?}");
+    assert!(tally.positions > 3000 && tally.changed > 100, "{tally:?}");
+}

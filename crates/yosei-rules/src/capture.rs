@@ -133,6 +133,60 @@ pub(crate) fn conflicts(conditions: &[crate::Condition]) -> Vec<String> {
 /// shogi starting position that are nearest by file distance to `file`: one square, or
 /// two for a gold, silver, knight or lance and file 5. `None` for the other kinds.
 pub fn nearest_start_squares(kind: PieceKind, owner: Color, file: i32) -> Option<(Square, Option<Square>)> {
+    // (worked out once: this runs for every capture a Circe-family generator tries)
+    let file = usize::try_from(file - 1).ok()?;
+    *start_table()[owner.index()].get(kind.index())?.get(file)?
+}
+
+/// The starting squares of the unpromoted ordinary kinds nearest each file, per owner:
+/// `nearest_start_squares`' answers.
+type StartTable = [[[Option<(Square, Option<Square>)>; 9]; 8]; 2];
+
+fn start_table() -> &'static StartTable {
+    static TABLE: std::sync::OnceLock<StartTable> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table: StartTable = [[[None; 9]; 8]; 2];
+        for owner in [Color::Black, Color::White] {
+            for (k, row) in table[owner.index()].iter_mut().enumerate() {
+                let Some(kind) = PieceKind::from_index(k) else { continue };
+                for (f, entry) in row.iter_mut().enumerate() {
+                    *entry = work_out_nearest_start_squares(kind, owner, f as i32 + 1);
+                }
+            }
+        }
+        table
+    })
+}
+
+/// The whole files where a capture sends a capturer of the unpromoted ordinary `kind`
+/// of `owner` home (アンチキルケ) with a chance of landing on one of `squares`: those
+/// with a nearest starting square among them.
+pub(crate) fn files_homing_to(kind: PieceKind, owner: Color, squares: Bitboard) -> Bitboard {
+    const FILES: [Bitboard; 9] = {
+        let mut files = [Bitboard::EMPTY; 9];
+        let mut f = 0;
+        while f < 9 {
+            files[f] = Bitboard::file(f as i32 + 1);
+            f += 1;
+        }
+        files
+    };
+    let Some(row) = start_table()[owner.index()].get(kind.index()) else {
+        return Bitboard::EMPTY;
+    };
+    let mut found = Bitboard::EMPTY;
+    for (entry, file) in row.iter().zip(FILES) {
+        if let Some((a, b)) = *entry {
+            if squares.contains(a) || b.is_some_and(|b| squares.contains(b)) {
+                found |= file;
+            }
+        }
+    }
+    found
+}
+
+/// [`nearest_start_squares`] worked out.
+fn work_out_nearest_start_squares(kind: PieceKind, owner: Color, file: i32) -> Option<(Square, Option<Square>)> {
     let (files, rank) = start_files(kind)?;
     let at = |f: i32| start_square(owner, f, rank);
     // the files as the owner sees them; for White the board is turned round
@@ -140,7 +194,6 @@ pub fn nearest_start_squares(kind: PieceKind, owner: Color, file: i32) -> Option
         Color::Black => file,
         Color::White => 10 - file,
     };
-    // no allocation: this runs for every capture a Circe-family generator tries
     let pawn_file = [own_file];
     let files: &[i32] = if kind == PieceKind::Pawn { &pawn_file } else { files };
     let best = files.iter().map(|f| (f - own_file).abs()).min()?;

@@ -13,13 +13,26 @@
 //! likewise judges a swallow drop by the same definition as a pawn drop.
 
 use crate::{Position, RuleSet, UchifuzumeReading};
-use yosei_core::{Move, PieceKind, Square};
+use yosei_core::{attacks, Bitboard, Move, PieceKind, Square};
 
 /// Whether a drop of `kind` may not mate: the pawn and fm's swallow (fm's
 /// `B_PA_CONSTRAINT_PM`).
 #[inline]
 pub fn bans_drop_mate(kind: PieceKind) -> bool {
     matches!(kind, PieceKind::Pawn | PieceKind::Swallow)
+}
+
+/// The squares where a pawn drop of the side to move may be drop-pawn mate, so that its
+/// test must be asked: under the check-only reading the one square from which a pawn
+/// checks the enemy king (with plain powers), under the other every square.
+#[inline]
+pub(crate) fn pawn_drops_judged(pos: &Position, rules: &RuleSet) -> Bitboard {
+    let them = !pos.side_to_move();
+    match (rules.uchifuzume, pos.king(them)) {
+        (UchifuzumeReading::CheckOnly, Some(king)) => attacks::pawn_attacks(them, king),
+        (UchifuzumeReading::CheckOnly, None) => Bitboard::EMPTY,
+        (UchifuzumeReading::Any, _) => Bitboard::FULL,
+    }
 }
 
 /// Whether dropping a pawn of the side to move on `to` (otherwise legal) is

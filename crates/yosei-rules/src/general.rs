@@ -165,6 +165,25 @@ pub(crate) fn generate_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink
     with_capture_duty(pos, rules, sink, true)
 }
 
+/// The legal captures, and the pawn drops whose drop-pawn-mate test asks the
+/// condition's replies (`drop_pawn_mate::pawn_drops_judged`), where the ordinary
+/// generator gives every other move (`Position::quiet_moves_ordinary`).
+pub(crate) fn generate_captures<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
+    run(pos, rules, sink, false, true, Trail::default(), Scope::Captures)
+}
+
+/// [`generate_captures`] for the moves that give check.
+pub(crate) fn generate_capturing_checks<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
+    run(pos, rules, sink, true, true, Trail::default(), Scope::Captures)
+}
+
+/// Whether [`generate_captures`] has a move, as the mate and stalemate tests count them.
+pub(crate) fn has_capture_or_judged_pawn_drop(pos: &Position, rules: &RuleSet) -> bool {
+    let mut first = FirstMove::default();
+    let _ = run(pos, rules, &mut first, false, false, Trail::default(), Scope::Captures);
+    first.found
+}
+
 /// Whether the side to move has a legal move as the mate and stalemate tests count them
 /// (a promotion under 成禁, a capture under 取禁 counts).
 pub(crate) fn has_move(pos: &Position, rules: &RuleSet) -> bool {
@@ -186,17 +205,17 @@ fn has_move_counting(pos: &Position, rules: &RuleSet, mut first: FirstMove) -> b
     if crate::local_safety::has_legal_king_step(pos, rules) {
         return true;
     }
-    let _ = run(pos, rules, &mut first, false, false, Trail::default());
+    let _ = run(pos, rules, &mut first, false, false, Trail::default(), Scope::Every);
     first.found
 }
 
 /// The moves to play, under 強欲 or 禁欲 chosen from all of them once generated.
 fn with_capture_duty<S: MoveSink>(pos: &Position, rules: &RuleSet, sink: &mut S, only_checks: bool) -> ControlFlow<()> {
     let Some(duty) = rules.compiled().capture_duty else {
-        return run(pos, rules, sink, only_checks, true, Trail::default());
+        return run(pos, rules, sink, only_checks, true, Trail::default(), Scope::Every);
     };
     let mut all = MoveList::new();
-    let _ = run(pos, rules, &mut all, only_checks, true, Trail::default());
+    let _ = run(pos, rules, &mut all, only_checks, true, Trail::default(), Scope::Every);
     duty.push_allowed(pos, &all, sink)
 }
 
@@ -262,12 +281,26 @@ fn run<S: MoveSink>(
     only_checks: bool,
     to_play: bool,
     trail: Trail,
+    scope: Scope,
 ) -> ControlFlow<()> {
     if !to_play && trail.depth > 0 {
         if let Some(cut) = trail.repeats_own_swap(pos) {
             return sink.push(cut);
         }
     }
+    let movers = match scope {
+        Scope::Every => Bitboard::FULL,
+        Scope::Captures => {
+            let capturers = plain_capturers(pos);
+            let pawn_drop = pos.hand(pos.side_to_move()).has(PieceKind::Pawn)
+                && (crate::drop_pawn_mate::pawn_drops_judged(pos, rules) & !pos.occupied()).is_nonempty();
+            if capturers.is_empty() && !pawn_drop {
+                // (nothing to give: the node's powers and safety are never built)
+                return ControlFlow::Continue(());
+            }
+            capturers
+        }
+    };
     let powers = Powers::new(pos, rules);
     let mut generator = General {
         pos,
@@ -286,9 +319,21 @@ fn run<S: MoveSink>(
         trail,
         check_squares: CheckSquaresByKind::default(),
         checks_anywhere: None,
+        scope,
+        movers,
     };
     generator.board_moves()?;
     generator.drops()
+}
+
+/// Which moves a generation gives.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Scope {
+    /// Every legal move.
+    Every,
+    /// The captures, and the pawn drops that a drop-pawn-mate test judges: the ordinary
+    /// generator gives the rest (`Position::quiet_moves_ordinary`).
+    Captures,
 }
 
 /// What [`General::decided_unplayed`] tells of a move.
@@ -365,6 +410,33 @@ struct General<'a, S> {
     /// The squares from which a move may give check wherever it goes, once asked
     /// (`LocalSafety::checks_from_anywhere`).
     checks_anywhere: Option<Bitboard>,
+    /// Which moves to give.
+    scope: Scope,
+    /// The pieces whose board moves are asked: all, or under `Scope::Captures` those
+    /// that attack an enemy piece ([`plain_capturers`]).
+    movers: Bitboard,
+}
+
+/// The pieces of the side to move that attack an enemy piece other than a royal one or
+/// a stone, by their kinds' ordinary attacks: under `Scope::Captures`, where every piece
+/// has its own ordinary power, the pieces that may capture.
+fn plain_capturers(pos: &Position) -> Bitboard {
+    let us = pos.side_to_move();
+    let stones = pos.pieces_of_kind(PieceKind::Stone);
+    let prey = pos.pieces_of(!us) & !pos.royals(!us) & !stones;
+    if prey.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let occupied = pos.occupied();
+    let mut capturers = Bitboard::EMPTY;
+    for from in pos.pieces_of(us) & !stones {
+        if let Some(piece) = pos.piece_at(from) {
+            if (attacks::ordinary_attacks(piece.kind, us, from, occupied) & prey).is_nonempty() {
+                capturers = capturers.with(from);
+            }
+        }
+    }
+    capturers
 }
 
 /// Per ordinary kind, the squares from which a move of it may give check: for its
@@ -452,6 +524,7 @@ impl<S: MoveSink> General<'_, S> {
             false,
             false,
             self.trail.after(self.pos, m),
+            Scope::Every,
         );
         !first.found
     }
@@ -568,15 +641,26 @@ impl<S: MoveSink> General<'_, S> {
         // in check, the king's moves first: the likeliest evasions; out of check, when
         // only whether a move exists is asked, the king's last: each of its moves is
         // judged in full (its square changes), and any other legal move answers first
+        let movers = self.movers;
         let king_first = self.local_safety.as_ref().and_then(|local| local.checked_king());
         let king_last = pos.king(self.us).filter(|_| !self.to_play && king_first.is_none());
         let apart = king_first.or(king_last).map_or(Bitboard::EMPTY, Bitboard::from);
-        let others = pos.pieces_of(self.us) & !stones & !apart;
+        let others = pos.pieces_of(self.us) & !stones & !apart & movers;
+        let (king_first, king_last) = (
+            king_first.filter(|&k| movers.contains(k)),
+            king_last.filter(|&k| movers.contains(k)),
+        );
         let swap = self.rules.compiled().swap;
+        // the squares a board move may go to: any, or under `Scope::Captures` the
+        // enemy's pieces
+        let (scope_targets, quiet) = match self.scope {
+            Scope::Every => (Bitboard::FULL, !occupied),
+            Scope::Captures => (enemies, Bitboard::EMPTY),
+        };
         let us = self.us;
         for from in king_first.into_iter().chain(others).chain(king_last) {
             let Some(piece) = pos.piece_at(from) else { continue };
-            if let Some(rule) = swap {
+            if let Some(rule) = swap.filter(|_| self.scope == Scope::Every) {
                 for m in messigny::swaps(pos, self.rules, rule, from) {
                     self.push_if_legal(m)?;
                 }
@@ -595,7 +679,7 @@ impl<S: MoveSink> General<'_, S> {
             if !may_reach(check_targets) {
                 continue;
             }
-            let targets = self.targets(Some(from), piece.kind) & check_targets;
+            let targets = self.targets(Some(from), piece.kind) & check_targets & scope_targets;
             if !may_reach(targets) {
                 continue;
             }
@@ -603,7 +687,7 @@ impl<S: MoveSink> General<'_, S> {
                 continue;
             }
             let reach = self.powers.reach(pos, self.rules, from, occupied);
-            for to in ((reach.landing_captures & enemies) | (reach.quiet & !occupied)) & targets {
+            for to in ((reach.landing_captures & enemies) | (reach.quiet & quiet)) & targets {
                 self.board_move(piece.kind, from, to)?;
             }
             // (captures by hopping and Lion steps skip the targets, a filter only: each
@@ -768,13 +852,8 @@ impl<S: MoveSink> General<'_, S> {
         }
         let promoted = kind.promoted().filter(|_| from.is_some() && self.rules.promotes(kind));
         let mut squares = local.kind_check_squares(self.pos, kind, promoted);
-        if from.is_some()
-            && self
-                .rules
-                .capture_rule()
-                .is_some_and(|rule| local.displacement_may_check(rule))
-        {
-            squares |= self.pos.pieces_of(!self.us);
+        if let Some(rule) = self.rules.capture_rule().filter(|_| from.is_some()) {
+            squares |= local.displacement_check_captures(self.pos, self.rules, rule, kind);
         }
         if kind.is_ordinary() {
             self.check_squares.store(kind, from.is_some(), squares);
@@ -793,7 +872,11 @@ impl<S: MoveSink> General<'_, S> {
                 .local_safety
                 .as_ref()
                 .is_some_and(|local| local.drop_checks_told(self.pos));
-        for (kind, _) in hand.iter().filter(|&(kind, _)| kind != PieceKind::Pawn) {
+        let (others, pawn_squares) = match self.scope {
+            Scope::Every => (true, Bitboard::FULL),
+            Scope::Captures => (false, crate::drop_pawn_mate::pawn_drops_judged(self.pos, self.rules)),
+        };
+        for (kind, _) in hand.iter().filter(|&(kind, _)| others && kind != PieceKind::Pawn) {
             for to in empty & self.targets(None, kind) & self.check_targets(kind, None) {
                 if self.rules.is_dead(kind, self.us, to)
                     || three_swallows::makes_three(self.pos, self.us, kind, None, to)
@@ -841,8 +924,11 @@ impl<S: MoveSink> General<'_, S> {
             for sq in self.pos.pieces(self.us, PieceKind::Pawn) {
                 pawn_files |= Bitboard::file(sq.file());
             }
-            for to in
-                empty & self.targets(None, PieceKind::Pawn) & !pawn_files & self.check_targets(PieceKind::Pawn, None)
+            for to in empty
+                & pawn_squares
+                & self.targets(None, PieceKind::Pawn)
+                & !pawn_files
+                & self.check_targets(PieceKind::Pawn, None)
             {
                 if self.rules.is_dead(PieceKind::Pawn, self.us, to) {
                     continue;

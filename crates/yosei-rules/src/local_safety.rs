@@ -672,6 +672,9 @@ pub(crate) enum Landing<'a> {
     /// Isardam: the board after the move and the landing is allowed (the board after
     /// the move is: the move is legal, or told to obey Isardam).
     Isardam(isardam::Board<'a>),
+    /// A capture condition alone: the square is empty (a step that captures is not
+    /// told).
+    Empty,
 }
 
 impl Landing<'_> {
@@ -683,6 +686,7 @@ impl Landing<'_> {
         match *self {
             Landing::Koko => koko::has_neighbour(to, occupied.without(from)),
             Landing::Isardam(board) => !isardam::sets_down_a_pair(board, rules, piece, Some(from), to),
+            Landing::Empty => !occupied.contains(to),
         }
     }
 
@@ -713,17 +717,22 @@ impl Landing<'_> {
                 promotes && self.allows(rules, promoted, from, king, occupied)
                     || unpromoted() && self.allows(rules, piece, from, king, occupied)
             }
+            // (nothing voids a capture of the king there)
+            Landing::Empty => true,
         }
     }
 }
 
-/// Under Koko or Isardam (either type): the rule the defending king's steps obey after
-/// `m`, a legal move of the side to move of `pos` not yet played, so that
-/// [`Position::king_flees_after`] may tell a step to a square no piece of the mover's
-/// attacks (with the king lifted, the moved piece on its destination) as legal; `None`
-/// where that cannot be told. Guarantee, checked here: the conditions are those the
+/// Under Koko, Isardam (either type) or a capture condition alone: the rule the defending
+/// king's steps obey after `m`, a legal move of the side to move of `pos` not yet played,
+/// so that [`Position::king_flees_after`] may tell a step to a square no piece of the
+/// mover's attacks (with the king lifted, the moved piece on its destination) as legal;
+/// `None` where that cannot be told. Under a capture condition alone
+/// (`Compiled::quiet_moves_ordinary`) only a step to an empty square is told: it is
+/// ordinary shogi's move, while a king's capture displaces a piece. Guarantee, checked
+/// here: the conditions are those the
 /// local shortcut takes ([`LocalRules::new`]) with every piece's own kind's power, no
-/// paralysis, no turn, no displacement (no capture condition) and no 完全打歩 (under which
+/// paralysis, no turn, no displacement by Koko or Isardam and no 完全打歩 (under which
 /// a step that mates would be illegal), no fairy piece in play (on the board or in a hand)
 /// and one king a side; and `m` puts no piece elsewhere than on its destination. Then
 /// the pieces after `m` reach exactly what their ordinary kinds attack, a step that no
@@ -735,9 +744,8 @@ impl Landing<'_> {
 /// on the board after `m`, [`isardam::Board::after`]).
 pub(crate) fn told_flight_steps<'a>(pos: &'a Position, rules: &RuleSet, m: Move) -> Option<Landing<'a>> {
     let local = rules.compiled().local_safety?;
-    let own_powers = local.power == PowerRule::Own && local.paralysis.is_none() && !local.turns && !local.displacing;
+    let own_powers = local.power == PowerRule::Own && local.paralysis.is_none() && !local.turns;
     if !own_powers
-        || !(local.koko || local.isardam)
         || pos.has_fairy_pieces()
         || pos.has_unusual_royals()
         || rules.uchifu() == Some(crate::capture::UchifuRule::Complete)
@@ -747,10 +755,15 @@ pub(crate) fn told_flight_steps<'a>(pos: &'a Position, rules: &RuleSet, m: Move)
     {
         return None;
     }
+    if local.displacing {
+        // (a capture condition alone: a king's capture displaces a piece, a step to an
+        // empty square is ordinary shogi's)
+        return rules.compiled().quiet_moves_ordinary.then_some(Landing::Empty);
+    }
     if local.isardam {
         return isardam::Board::after(pos, m).map(Landing::Isardam);
     }
-    Some(Landing::Koko)
+    local.koko.then_some(Landing::Koko)
 }
 
 /// The mate and stalemate tests' first question (`general::has_move`): whether the king
@@ -1637,6 +1650,49 @@ impl LocalSafety {
         rule == CaptureRule::AntiCirce
             || matches!(self.rules.power, PowerRule::Taimen | PowerRule::Haimen)
             || self.unbound_check_path.is_nonempty()
+    }
+
+    /// The enemy pieces whose capture by a piece of `kind` under `rule` may check where
+    /// the same move without its displacement would not ([`Self::displacement_may_check`]):
+    /// none, every enemy piece, or under アンチキルケ with every piece's own power, no
+    /// piece of ours unbound and an ordinary kind, those whose capture sends the capturer
+    /// home to a square whence its kind or its promotion attacks the enemy king on the
+    /// empty board, and those that the capture takes off a line from the king (the
+    /// first piece on it, or the second behind one of ours, which may be the capturer):
+    /// the capture square is left empty, and only a line through it, through the
+    /// capturer's square (asked apart: `checks_from_anywhere`) or a check from home is
+    /// new.
+    pub(crate) fn displacement_check_captures(
+        &self,
+        pos: &Position,
+        rules: &RuleSet,
+        rule: CaptureRule,
+        kind: PieceKind,
+    ) -> Bitboard {
+        if !self.displacement_may_check(rule) {
+            return Bitboard::EMPTY;
+        }
+        let us = pos.side_to_move();
+        let them = !us;
+        let enemies = pos.pieces_of(them);
+        let told = rule == CaptureRule::AntiCirce
+            && self.rules.power == PowerRule::Own
+            && self.unbound_check_path.is_empty()
+            && kind.is_ordinary()
+            && !pos.has_unusual_royals();
+        let Some(king) = pos.king(them).filter(|_| told) else {
+            return enemies;
+        };
+        let mut from_home = attacks::ordinary_pseudo_attacks(kind, them, king);
+        if let Some(promoted) = kind.promoted().filter(|_| rules.promotes(kind)) {
+            from_home |= attacks::ordinary_pseudo_attacks(promoted, them, king);
+        }
+        let files = crate::capture::files_homing_to(kind.unpromoted(), us, from_home);
+        let occupied = pos.occupied();
+        let rays = |occupied: Bitboard| attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied);
+        let first = rays(occupied) & occupied;
+        let second = rays(occupied & !(first & pos.pieces_of(us))) & occupied;
+        enemies & (files | first | second)
     }
 
     /// The squares where a piece of one side could newly reach `king` after `m` (the

@@ -156,6 +156,11 @@ impl Position {
     /// forbids playing still counts (fm; `crate::general`), so this may be true while
     /// [`Position::legal_moves`] is empty.
     pub fn has_legal_move(&self, rules: &RuleSet) -> bool {
+        if self.quiet_moves_ordinary(rules) {
+            let mut first = FirstMove(None);
+            let _ = Generator::quiet(self, rules, &mut first).run();
+            return first.0.is_some() || crate::general::has_capture_or_judged_pawn_drop(self, rules);
+        }
         if self.takes_general_path(rules) {
             return crate::general::has_move(self, rules);
         }
@@ -207,6 +212,13 @@ impl Position {
     /// Pushes every legal checking move into `sink` (see [`Position::legal_checks`]).
     /// Searches fill a list of their own with this: returning a `MoveList` copies it.
     pub fn generate_checks<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
+        if self.quiet_moves_ordinary(rules) {
+            let info = self.check_info();
+            let mut generator = Generator::quiet(self, rules, sink);
+            generator.only_checks = Some(CheckSquares::new(&info));
+            generator.run()?;
+            return crate::general::generate_capturing_checks(self, rules, sink);
+        }
         if self.takes_general_path(rules) {
             // No check-square tables for fairy powers: every legal move is played, and
             // the position after it asked whether the other king is attacked.
@@ -224,6 +236,7 @@ impl Position {
     /// take the general path the knowledge is not used.
     pub fn generate_checks_not_in_check<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
         if self.takes_general_path(rules) {
+            // (under a capture condition alone, `generate_checks` splits the work)
             return crate::general::generate_checks(self, rules, sink);
         }
         let info = self.check_info();
@@ -267,11 +280,24 @@ impl Position {
     /// Pushes every legal move into `sink`, in the order of the module docs, until the
     /// sink breaks.
     pub fn generate_legal<S: MoveSink>(&self, rules: &RuleSet, sink: &mut S) -> ControlFlow<()> {
-        if self.takes_general_path(rules) {
+        if self.quiet_moves_ordinary(rules) {
+            Generator::quiet(self, rules, sink).run()?;
+            crate::general::generate_captures(self, rules, sink)
+        } else if self.takes_general_path(rules) {
             crate::general::generate(self, rules, sink)
         } else {
             Generator::new(self, rules, sink).run()
         }
+    }
+
+    /// Whether the moves that capture nothing are ordinary shogi's here, legality and
+    /// checks included (`Compiled::quiet_moves_ordinary`: a capture condition alone, so
+    /// attacks are plain and only a capture moves a piece elsewhere; and no fairy piece
+    /// in play). Then the fast generator gives them, and the general one the captures
+    /// and the pawn drops whose drop-pawn-mate test asks the condition's replies.
+    #[inline]
+    fn quiet_moves_ordinary(&self, rules: &RuleSet) -> bool {
+        rules.compiled().quiet_moves_ordinary && !self.has_fairy_pieces()
     }
 
     /// Whether this position under `rules` needs the general generator: fairy pieces
@@ -290,12 +316,15 @@ struct Generator<'a, S> {
     us: Color,
     occupied: Bitboard,
     /// Squares no move may land on: our own pieces and fm's stones (石), which are
-    /// never captured.
+    /// never captured (every piece when `quiet_only`).
     own: Bitboard,
     king: Option<Square>,
     checkers: Bitboard,
     /// Generate only moves that give check (see [`Position::legal_checks`]).
     only_checks: Option<CheckSquares<'a>>,
+    /// Generate only the moves that capture nothing, and of the pawn drops only those
+    /// that need no drop-pawn-mate test ([`Position::quiet_moves_ordinary`]).
+    quiet_only: bool,
 }
 
 /// Per square: the squares within two files and two ranks of it
@@ -480,7 +509,17 @@ impl<'a, S: MoveSink> Generator<'a, S> {
             king: pos.king(us),
             checkers,
             only_checks: None,
+            quiet_only: false,
         }
+    }
+
+    /// A generator of the moves that capture nothing (`quiet_only`).
+    fn quiet(pos: &'a Position, rules: &'a RuleSet, sink: &'a mut S) -> Self {
+        let mut generator = Generator::new(pos, rules, sink);
+        generator.quiet_only = true;
+        // (no move lands on a piece: every occupied square is out of reach)
+        generator.own = generator.occupied;
+        generator
     }
 
     fn run(&mut self) -> ControlFlow<()> {
@@ -493,7 +532,12 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         let (board_target, drop_target) = match (self.king, self.checkers.single()) {
             (Some(king), Some(checker)) => {
                 let between = attacks::between(king, checker);
-                (between | Bitboard::from(checker), between)
+                let capture = if self.quiet_only {
+                    Bitboard::EMPTY
+                } else {
+                    Bitboard::from(checker)
+                };
+                (between | capture, between)
             }
             _ => (!self.own, !self.occupied),
         };
@@ -658,8 +702,12 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         }
         if hand.has(PieceKind::Pawn) {
             let pawn_files = files_of(self.pos.pieces(self.us, PieceKind::Pawn));
-            for to in target & !last_rank & !pawn_files & self.check_squares(PieceKind::Pawn, None) {
-                if self.pawn_drop_allowed(to) {
+            let mut squares = target & !last_rank & !pawn_files & self.check_squares(PieceKind::Pawn, None);
+            if self.quiet_only {
+                squares &= !crate::drop_pawn_mate::pawn_drops_judged(self.pos, self.rules);
+            }
+            for to in squares {
+                if self.quiet_only || self.pawn_drop_allowed(to) {
                     self.sink.push(Move::drop(PieceKind::Pawn, to))?;
                 }
             }

@@ -114,6 +114,13 @@ pub struct Compiled {
     pub king_squares: Option<king_square::KingSquares>,
     /// No condition changes powers, captures or legality (none, or 王位置 alone).
     pub ordinary_play: bool,
+    /// A move that captures nothing is ordinary shogi's, and so is whether it is legal
+    /// and gives check: the conditions are a capture condition (キルケ, アンチキルケ, PWC)
+    /// and 王位置 at most. Every piece then has its own power and every reach is a check
+    /// (`LocalRules::plain_attacks`), and only a capture moves a piece elsewhere. The
+    /// drop-pawn-mate test still asks the opponent's captures (`Position::generate_legal`
+    /// splits the work; fairy pieces are asked where it is chosen).
+    pub(crate) quiet_moves_ordinary: bool,
 }
 
 impl Compiled {
@@ -232,6 +239,11 @@ impl Compiled {
         compiled.koko = koko::compile(conditions, problems);
         compiled.king_squares = king_square::compile(conditions, problems);
         compiled.ordinary_play = conditions.iter().all(|c| matches!(c, Condition::KingSquare(_)));
+        let capture_condition = |c: &Condition| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc);
+        compiled.quiet_moves_ordinary = conditions.iter().any(capture_condition)
+            && conditions
+                .iter()
+                .all(|c| capture_condition(c) || matches!(c, Condition::KingSquare(_)));
         compiled.compile_move_bans(conditions, problems);
         compiled.local_safety = crate::local_safety::LocalRules::new(&compiled, conditions);
         compiled
