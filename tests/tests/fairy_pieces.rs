@@ -608,3 +608,32 @@ fn a_grasshopper_checks_when_a_drop_sets_its_hurdle() {
         set(&["B*5b", "B*4b", "B*3c", "B*2d", "B*1e", "B*6b", "B*7c", "B*8d", "B*9e"])
     );
 }
+
+/// A Lion attacks by its leaps, whatever stands between: its attacks are line-bound
+/// though its two-steps are not moves along lines. When only checks are wanted its
+/// two-steps are tried where it lands on a square it checks from, or where its first
+/// capture empties a square on a line from the enemy king (`emptied_may_check`). Black's
+/// rook on 9a looks along rank a at White's king on 1a past White's pawn on 5a; the Lion
+/// on 5b takes the pawn and comes back (居食い, 5b5a5b) or goes on to 4b or 6b: each
+/// opens the rank and checks; going on to 4a or 6a blocks it again.
+#[test]
+fn a_lions_first_capture_uncovers_a_check() {
+    let rules = RuleSet::ordinary();
+    let p = pos("R3p3k/4I4/9/9/9/9/9/9/K8 b - 1");
+    let mut checks: Vec<String> = p.legal_checks(&rules).iter().map(|m| m.to_usi()).collect();
+    checks.sort();
+    let mut giving: Vec<String> = p
+        .legal_moves(&rules)
+        .iter()
+        .filter(|&&m| p.play(m).in_check(&rules))
+        .map(|m| m.to_usi())
+        .collect();
+    giving.sort();
+    assert_eq!(checks, giving);
+    for uncovering in ["5b5a5b", "5b5a4b", "5b5a6b"] {
+        assert!(checks.contains(&uncovering.to_string()), "{uncovering}: {checks:?}");
+    }
+    for blocking in ["5b5a4a", "5b5a6a"] {
+        assert!(!checks.contains(&blocking.to_string()), "{blocking}");
+    }
+}

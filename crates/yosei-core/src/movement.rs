@@ -1736,10 +1736,17 @@ impl CompiledMovement {
     /// and bishop lines from its square: no hops of any kind, no lame leaps, no Lion
     /// steps, every ride along one of the eight king directions (the rest are leaps).
     pub fn is_line_bound(&self) -> bool {
+        !self.lion && self.attacks_line_bound()
+    }
+
+    /// Whether what this movement attacks changes with the board only along the rook
+    /// and bishop lines from its square: [`Self::is_line_bound`], but for the Lion's two
+    /// king steps, which are moves and no attack (a piece attacks by its leaps, rides and
+    /// hops, `captures_along`: the Lion `KNADaK` its 24 squares by leaps).
+    pub fn attacks_line_bound(&self) -> bool {
         // a lame leap's path square is on a line from the piece, but its target is not:
         // counted as not line-bound
-        !self.lion
-            && self.line_steps.iter().all(Vec::is_empty)
+        self.line_steps.iter().all(Vec::is_empty)
             && self.hops.iter().all(Vec::is_empty)
             && self.lame.iter().all(Vec::is_empty)
             && self.double_hops.iter().all(Vec::is_empty)

@@ -810,6 +810,10 @@ impl<S: MoveSink> General<'_, S> {
     /// double steps along a line and their passes), made by a piece of such a kind or
     /// with its power (never promoting; not onto a dead square or into two pawns).
     fn lion_steps(&mut self, kind: PieceKind, from: Square, steps: crate::lion::TwoSteps) -> ControlFlow<()> {
+        // (only checks wanted, where they are told: a two-step checks by its piece on its
+        // destination as a move there does, or through a square it empties, its origin
+        // (then all squares are told) or its first capture's)
+        let check_targets = self.check_targets(kind, Some(from));
         for m in crate::lion::two_step_moves(self.pos, from, steps, self.rules.lion_pass) {
             if !self.captures_allowed() && is_capture(self.pos, m) {
                 continue;
@@ -823,6 +827,13 @@ impl<S: MoveSink> General<'_, S> {
                 && (self.rules.is_dead(kind, self.us, m.to()) || self.file_rule_broken(kind, from, m.to()))
             {
                 continue;
+            }
+            if !turned && !check_targets.contains(m.to()) {
+                let opens =
+                    |local: &LocalSafety| m.via().is_some_and(|via| local.emptied_may_check(self.pos, from, via));
+                if self.local_safety.as_ref().is_some_and(|local| !opens(local)) {
+                    continue;
+                }
             }
             self.push_if_legal(m)?;
         }
@@ -851,7 +862,7 @@ impl<S: MoveSink> General<'_, S> {
             return squares;
         }
         let promoted = kind.promoted().filter(|_| from.is_some() && self.rules.promotes(kind));
-        let mut squares = local.kind_check_squares(self.pos, kind, promoted);
+        let mut squares = local.kind_check_squares(self.pos, self.rules, kind, promoted);
         if let Some(rule) = self.rules.capture_rule().filter(|_| from.is_some()) {
             squares |= local.displacement_check_captures(self.pos, self.rules, rule, kind);
         }

@@ -1508,18 +1508,47 @@ impl LocalSafety {
     /// shifts of that set, which distribute over a union. The king's own step next to
     /// the enemy king is left out where no such move is legal
     /// ([`LocalRules::king_next_to_king_illegal`]; forest-06-10_97's marching kings).
-    pub(crate) fn kind_check_squares(&self, pos: &Position, kind: PieceKind, promoted: Option<PieceKind>) -> Bitboard {
+    pub(crate) fn kind_check_squares(
+        &self,
+        pos: &Position,
+        rules: &RuleSet,
+        kind: PieceKind,
+        promoted: Option<PieceKind>,
+    ) -> Bitboard {
         let us = pos.side_to_move();
         let ordinary = kind.is_ordinary() && promoted.is_none_or(|p| p.is_ordinary());
         if let Some(king) = self.line_powers_enemy_king(pos, ordinary) {
             return line_power_check_squares(pos, king, self.rules.displacing);
         }
-        let Some(king) = self.told_enemy_king(pos, ordinary) else {
+        // A fairy kind whose attacks are line-bound (leaps, rides along the eight lines)
+        // checks, under own powers, from its attack set seen from the king, as an
+        // ordinary kind does: a leap is the same both ways, a ride passes the same
+        // squares, and White's movement is Black's turned round.
+        let table = self.rules.power == PowerRule::Own && !ordinary;
+        let table = table
+            .then(|| rules.pieces())
+            .filter(|table| table.attacks_line_bound(kind) && promoted.is_none_or(|p| table.attacks_line_bound(p)));
+        let Some(king) = self.told_enemy_king(pos, ordinary || table.is_some()) else {
             return Bitboard::FULL;
         };
         let occupied = pos.occupied();
         let king_step_banned = kind == PieceKind::King && self.rules.king_next_to_king_illegal();
-        let own_attack = |kind: PieceKind| attacks::ordinary_attacks(kind, !us, king, occupied);
+        // (a fairy kind's promotion may ride a line the unpromoted piece does not: then
+        // the squares beyond its own origin count, every piece of the kind lifted)
+        let lifted = occupied & !pos.pieces(us, kind);
+        let own_attack = |attacker: PieceKind| {
+            let seen = if attacker == kind || table.is_none() {
+                occupied
+            } else {
+                lifted
+            };
+            match (attacker.is_ordinary(), table.as_ref()) {
+                (false, Some(table)) => table
+                    .movement(attacker)
+                    .map_or(Bitboard::FULL, |m| m.attacks(!us, king, seen)),
+                _ => attacks::ordinary_attacks(attacker, !us, king, seen),
+            }
+        };
         let attack_sets = match promoted {
             // (a pawn's, a bishop's and a rook's attack lie within their promoted kind's:
             // one attack set)
@@ -1553,6 +1582,21 @@ impl LocalSafety {
             }
         }
         squares
+    }
+
+    /// Whether emptying `sq`, where the side to move of `pos` captures with a piece from
+    /// `from` on the first of two steps, may let a piece of its side check the enemy
+    /// king: `sq` on a rook or bishop line from the king with nothing between but that
+    /// piece, on the path of one of ours that is not line-bound, or where a move may
+    /// revive one. Asked where [`Self::kind_check_squares`] told the squares the two-step
+    /// checks from by its destination (so under own powers, the king told).
+    pub(crate) fn emptied_may_check(&self, pos: &Position, from: Square, sq: Square) -> bool {
+        let Some(king) = self.safe_kings[(!pos.side_to_move()).index()] else {
+            return true;
+        };
+        let occupied = pos.occupied().without(from);
+        let lines = attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied);
+        (lines | self.unbound_check_path | self.reviving).contains(sq)
     }
 
     /// The squares from which a move by the side to move of `pos` may give check wherever
@@ -2270,8 +2314,9 @@ fn unbound_check_path(pos: &Position, rules: &RuleSet, pieces: Bitboard, king: S
         })
 }
 
-/// The pieces on the board that are not line-bound ([`crate::PieceTable::is_line_bound`]:
-/// hoppers, Lions, oblique riders such as the Nightrider).
+/// The pieces on the board whose attacks are not line-bound
+/// ([`crate::PieceTable::attacks_line_bound`]: hoppers, oblique riders such as the
+/// Nightrider; not the Lion, which attacks by leaps).
 #[inline]
 pub(crate) fn unbound_pieces(pos: &Position, rules: &RuleSet) -> Bitboard {
     if !pos.has_fairy_pieces() {
@@ -2280,7 +2325,7 @@ pub(crate) fn unbound_pieces(pos: &Position, rules: &RuleSet) -> Bitboard {
     let table = rules.pieces();
     pos.fairy_squares()
         .into_iter()
-        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| !table.is_line_bound(p.kind)))
+        .filter(|&sq| pos.piece_at(sq).is_some_and(|p| !table.attacks_line_bound(p.kind)))
         .fold(Bitboard::EMPTY, |unbound, sq| unbound | sq.into())
 }
 
@@ -2293,7 +2338,7 @@ fn line_bound_hands(pos: &Position, rules: &RuleSet) -> bool {
     let table = rules.pieces();
     Color::ALL
         .iter()
-        .all(|&c| pos.hand(c).iter().all(|(kind, _)| table.is_line_bound(kind)))
+        .all(|&c| pos.hand(c).iter().all(|(kind, _)| table.attacks_line_bound(kind)))
 }
 
 /// `squares` and the squares whose pieces' powers change with them.

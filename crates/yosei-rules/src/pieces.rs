@@ -92,6 +92,8 @@ pub struct PieceTable {
     /// own test walks a dozen lists; king safety asks it of the board's fairy pieces
     /// at every move).
     line_bound: u128,
+    /// A bit per kind: [`PieceTable::attacks_line_bound`], likewise.
+    attacks_line_bound: u128,
 }
 
 impl PieceTable {
@@ -109,8 +111,9 @@ impl PieceTable {
                     compiled,
                     user: Vec::new(),
                     line_bound: 0,
+                    attacks_line_bound: 0,
                 };
-                table.line_bound = table.line_bound_kinds();
+                table.work_out_line_bound();
                 Arc::new(table)
             })
             .clone()
@@ -139,7 +142,7 @@ impl PieceTable {
             }
         }
         if problems.is_empty() {
-            table.line_bound = table.line_bound_kinds();
+            table.work_out_line_bound();
             Ok(Arc::new(table))
         } else {
             Err(problems)
@@ -228,14 +231,32 @@ impl PieceTable {
         self.line_bound >> kind.index() & 1 != 0
     }
 
-    /// The bits of [`Self::is_line_bound`], from the movements.
-    fn line_bound_kinds(&self) -> u128 {
-        PieceKind::ALL
-            .iter()
-            .filter(|&&kind| {
-                kind.is_ordinary() || kind == PieceKind::Stone || self.movement(kind).is_some_and(|m| m.is_line_bound())
-            })
-            .fold(0, |bits, kind| bits | 1 << kind.index())
+    /// Whether what a piece of `kind` attacks changes with the board only along the rook
+    /// and bishop lines from its square: [`Self::is_line_bound`], and the Lion, whose
+    /// two king steps are moves, no attack (`CompiledMovement::attacks_line_bound`).
+    /// King safety and checks ask this.
+    #[inline]
+    pub fn attacks_line_bound(&self, kind: PieceKind) -> bool {
+        self.attacks_line_bound >> kind.index() & 1 != 0
+    }
+
+    /// The bits of [`Self::is_line_bound`] and [`Self::attacks_line_bound`], from the
+    /// movements.
+    fn work_out_line_bound(&mut self) {
+        let kinds = |test: fn(&CompiledMovement) -> bool| {
+            PieceKind::ALL
+                .iter()
+                .filter(|&&kind| {
+                    kind.is_ordinary() || kind == PieceKind::Stone || self.movement(kind).is_some_and(test)
+                })
+                .fold(0, |bits, kind| bits | 1 << kind.index())
+        };
+        let (line_bound, attacks_line_bound) = (
+            kinds(CompiledMovement::is_line_bound),
+            kinds(CompiledMovement::attacks_line_bound),
+        );
+        self.line_bound = line_bound;
+        self.attacks_line_bound = attacks_line_bound;
     }
 
     /// Whether pieces of `kind` also make two-step moves: the Lion's two king steps, or
