@@ -18,7 +18,7 @@
 use crate::conditions::capture_duty::is_capture;
 use crate::conditions::{andernach, isardam, kiki_nifu, koko, messigny, self_check_capture, uchifu_allowed, Isardam};
 use crate::drop_pawn_mate::{bans_drop_mate, is_drop_mate, is_drop_pawn_mate};
-use crate::local_safety::LocalSafety;
+use crate::local_safety::{CheckOrigins, LocalSafety};
 use crate::powers::Powers;
 use crate::three_swallows;
 use crate::{madrasi, MoveList, MoveSink, Position, RuleSet};
@@ -362,9 +362,9 @@ struct General<'a, S> {
     trail: Trail,
     /// The check squares of each ordinary kind, once asked (`check_targets`).
     check_squares: CheckSquaresByKind,
-    /// The squares from which a move may give check wherever it goes, once asked
-    /// (`LocalSafety::checks_from_anywhere`).
-    checks_anywhere: Option<Bitboard>,
+    /// The squares from which a move may give check wherever it goes or on squares
+    /// beside its kind's, once asked (`LocalSafety::checks_from_anywhere`).
+    checks_anywhere: Option<CheckOrigins>,
 }
 
 /// Per ordinary kind, the squares from which a move of it may give check: for its
@@ -755,16 +755,21 @@ impl<S: MoveSink> General<'_, S> {
             return Bitboard::FULL;
         };
         // (the squares are the same for every piece of the node: computed once)
-        let anywhere = *self
+        let origins = *self
             .checks_anywhere
             .get_or_insert_with(|| local.checks_from_anywhere(self.pos));
-        if from.is_some_and(|from| anywhere.contains(from)) {
+        if from.is_some_and(|from| origins.anywhere.contains(from)) {
             return Bitboard::FULL;
         }
+        let beside = if from.is_some_and(|from| origins.along_lines.contains(from)) {
+            origins.line_squares
+        } else {
+            Bitboard::EMPTY
+        };
         // every piece of a kind checks from the same squares: once per kind and node
         let slot = self.check_squares.entry(kind, from.is_some());
         if let Some(squares) = slot.filter(|_| kind.is_ordinary()) {
-            return squares;
+            return squares | beside;
         }
         let promoted = kind.promoted().filter(|_| from.is_some() && self.rules.promotes(kind));
         let mut squares = local.kind_check_squares(self.pos, kind, promoted);
@@ -779,7 +784,7 @@ impl<S: MoveSink> General<'_, S> {
         if kind.is_ordinary() {
             self.check_squares.store(kind, from.is_some(), squares);
         }
-        squares
+        squares | beside
     }
 
     fn drops(&mut self) -> ControlFlow<()> {
