@@ -345,3 +345,19 @@ fn checks_told_unplayed_are_the_checks_found_by_playing() {
         assert!(!checks.contains(&quiet.to_string()), "{sfen}: {quiet}");
     }
 }
+
+/// Check generation by files (`line_power_check_squares`): a drop next to no piece that
+/// joins its line stands alone and checks by its own kind only; one next to such a
+/// piece may check by the lent kind from elsewhere. White K 51, B 23; Black K 99, a
+/// gold in hand. Under ネコネコ鮮 G*24 makes the line 23 24 with the White bishop: the
+/// gold has the bishop's kind and checks through 33 and 42. Under ネコ鮮 the bishop,
+/// White's, joins no Black line: the gold on 24 is alone and checks nothing.
+#[test]
+fn a_drop_next_to_an_enemy_piece_checks_by_its_kind_only_under_nekonekosen() {
+    let sfen = "4k4/9/7b1/9/9/9/9/9/K8 b G 1";
+    // (`checks` asserts the generated checks equal the legal moves that check when played)
+    let both = yosei_tests::micro::checks(sfen, "nekonekosen");
+    assert!(both.contains(&"G*2d".to_string()), "{both:?}");
+    let one_side = yosei_tests::micro::checks(sfen, "nekosen");
+    assert!(!one_side.contains(&"G*2d".to_string()), "{one_side:?}");
+}

@@ -552,3 +552,65 @@ fn madrasi_a_move_that_opens_a_paralysing_line_answers_check() {
     );
     assert!(moves(sfen, "", "7e").is_empty());
 }
+
+/// 背面, check generation (a piece first on a line from the enemy king moves anywhere
+/// only when the piece of ours behind it then checks with its power now): moving away
+/// along the line may still check through the square it empties. White K 51, S 74;
+/// Black B 73, K 99. The bishop and the silver stand back to back: the bishop has a
+/// silver's power, the silver a bishop's. 73-84 (promoting or not) steps back along the
+/// diagonal like a silver; there, with nothing behind it, the bishop has its own power
+/// and checks through 73, a square its kind's check squares, read with 73 filled, leave
+/// out. 73-62 (or 62+) checks next to the king; 72, 82 and 64 check nothing.
+#[test]
+fn haimen_a_piece_moving_away_along_the_kings_line_checks_through_the_square_it_leaves() {
+    let sfen = "4k4/9/2B6/2s6/9/9/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "haimen"), sorted(&["7c6b", "7c6b+", "7c8d", "7c8d+"]));
+}
+
+/// 背面: taking the enemy piece that lends to the one of ours behind a piece on the
+/// king's line gives that one its own power back and opens the line at once. White K
+/// 51, P 22; Black S 31, R 21, K 99. The rook and the pawn stand back to back: the rook
+/// has a pawn's power (nothing on rank 0), the pawn a rook's. 31x22 (promoting or not)
+/// takes the pawn: the rook, its own again, checks along rank 1 through 31. 31-42 (or
+/// 42+) checks with the silver's own power; nothing else checks.
+#[test]
+fn haimen_taking_the_lender_behind_a_line_piece_frees_a_check_through_its_square() {
+    let sfen = "4k1SR1/7p1/9/9/9/9/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "haimen"), sorted(&["3a2b", "3a2b+", "3a4b", "3a4b+"]));
+}
+
+/// 背面: a piece first on the king's line uncovers a check with the power the piece
+/// behind it borrows now. White K 51, R 22; Black G 31, S 21, K 99. The silver and the
+/// rook stand back to back: the silver has a rook's power. 31-32 opens rank 1 to it:
+/// check, though the gold itself reaches nothing near the king; 31-41 checks with the
+/// gold's own power as well. The silver's moves (11, 22) leave the gold in between.
+#[test]
+fn haimen_a_line_piece_uncovers_a_check_by_the_power_lent_behind_it() {
+    let sfen = "4k1GS1/7r1/9/9/9/9/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "haimen"), sorted(&["3a3b", "3a4a"]));
+    // ordinary rules: the silver behind checks nothing
+    assert_eq!(checks(sfen, ""), sorted(&["3a4a"]));
+}
+
+/// 背面: capturing the enemy piece one of ours stands back to back with gives that one
+/// its own power back (the capturer off the king's lines). White K 14, P 55; Black R
+/// 54, S 66, K 99. The rook has the pawn's power (53 only); 66x55 frees it, and it
+/// checks along rank 4. Nothing else checks.
+#[test]
+fn haimen_capture_of_the_piece_behind_frees_a_check() {
+    let sfen = "9/9/9/4R3k/4p4/3S5/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "haimen"), sorted(&["6f5e"]));
+}
+
+/// 背面 with Andernach: a capturer turned over may lend its own kind to the piece behind
+/// it, so a piece first on the king's line is not told by the lent powers before the
+/// move (`facing_lines_told` needs no turn). White K 51, S 32, P 22; Black +R 31, S 21,
+/// K 99. The dragon has the silver's power (back to back with 32), the silver on 21 the
+/// pawn's. 31x22 turns the dragon White on 22, back to back with the silver on 21,
+/// which borrows the dragon's power and checks along rank 1 through 31.
+#[test]
+fn haimen_with_andernach_a_turned_capturer_lends_a_check_through_the_line_it_opens() {
+    let sfen = "4k1+RS1/6sp1/9/9/9/9/9/9/K8 b - 1";
+    let checks = checks(sfen, "haimen+andernach");
+    assert!(checks.contains(&"3a2b".to_string()), "{checks:?}");
+}

@@ -18,7 +18,7 @@
 use crate::conditions::capture_duty::is_capture;
 use crate::conditions::{andernach, isardam, kiki_nifu, koko, messigny, self_check_capture, uchifu_allowed, Isardam};
 use crate::drop_pawn_mate::{bans_drop_mate, is_drop_mate, is_drop_pawn_mate};
-use crate::local_safety::LocalSafety;
+use crate::local_safety::{CheckOrigins, LocalSafety};
 use crate::powers::Powers;
 use crate::three_swallows;
 use crate::{madrasi, MoveList, MoveSink, Position, RuleSet};
@@ -407,9 +407,9 @@ struct General<'a, S> {
     trail: Trail,
     /// The check squares of each ordinary kind, once asked (`check_targets`).
     check_squares: CheckSquaresByKind,
-    /// The squares from which a move may give check wherever it goes, once asked
-    /// (`LocalSafety::checks_from_anywhere`).
-    checks_anywhere: Option<Bitboard>,
+    /// The squares from which a move may give check wherever it goes or on squares
+    /// beside its kind's, once asked (`LocalSafety::checks_from_anywhere`).
+    checks_anywhere: Option<CheckOrigins>,
     /// Which moves to give.
     scope: Scope,
     /// The pieces whose board moves are asked: all, or under `Scope::Captures` those
@@ -810,10 +810,16 @@ impl<S: MoveSink> General<'_, S> {
     /// double steps along a line and their passes), made by a piece of such a kind or
     /// with its power (never promoting; not onto a dead square or into two pawns).
     fn lion_steps(&mut self, kind: PieceKind, from: Square, steps: crate::lion::TwoSteps) -> ControlFlow<()> {
-        // (only checks wanted, where they are told: a two-step checks by its piece on its
-        // destination as a move there does, or through a square it empties, its origin
-        // (then all squares are told) or its first capture's)
-        let check_targets = self.check_targets(kind, Some(from));
+        // (only checks wanted, where they are told, under own powers: a two-step checks by
+        // its piece on its destination as a move there does, or through a square it
+        // empties, its origin (then all squares are told) or its first capture's; where
+        // powers are lent, that capture may give a piece of ours back its own)
+        let own_powers = self.rules.compiled().power == crate::conditions::PowerRule::Own;
+        let check_targets = if own_powers {
+            self.check_targets(kind, Some(from))
+        } else {
+            Bitboard::FULL
+        };
         for m in crate::lion::two_step_moves(self.pos, from, steps, self.rules.lion_pass) {
             if !self.captures_allowed() && is_capture(self.pos, m) {
                 continue;
@@ -850,16 +856,21 @@ impl<S: MoveSink> General<'_, S> {
             return Bitboard::FULL;
         };
         // (the squares are the same for every piece of the node: computed once)
-        let anywhere = *self
+        let origins = *self
             .checks_anywhere
             .get_or_insert_with(|| local.checks_from_anywhere(self.pos));
-        if from.is_some_and(|from| anywhere.contains(from)) {
+        if from.is_some_and(|from| origins.anywhere.contains(from)) {
             return Bitboard::FULL;
         }
+        let beside = if from.is_some_and(|from| origins.along_lines.contains(from)) {
+            origins.line_squares
+        } else {
+            Bitboard::EMPTY
+        };
         // every piece of a kind checks from the same squares: once per kind and node
         let slot = self.check_squares.entry(kind, from.is_some());
         if let Some(squares) = slot.filter(|_| kind.is_ordinary()) {
-            return squares;
+            return squares | beside;
         }
         let promoted = kind.promoted().filter(|_| from.is_some() && self.rules.promotes(kind));
         let mut squares = local.kind_check_squares(self.pos, self.rules, kind, promoted);
@@ -869,7 +880,7 @@ impl<S: MoveSink> General<'_, S> {
         if kind.is_ordinary() {
             self.check_squares.store(kind, from.is_some(), squares);
         }
-        squares
+        squares | beside
     }
 
     fn drops(&mut self) -> ControlFlow<()> {

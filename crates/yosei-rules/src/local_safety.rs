@@ -450,6 +450,21 @@ impl LocalRules {
         ) && !self.voided_captures
     }
 
+    /// 対面 or 背面 with plain checks (no Madrasi, no voided capture) and no turn: a move
+    /// that is not a capture changes the power of no piece of ours but the moved one, a
+    /// capture only of the one whose lender it takes (its own comes back): a lender is an
+    /// enemy piece, which no move of ours sets down (a displaced piece is set down by a
+    /// capture, and every capture is then asked: [`LocalSafety::displacement_may_check`]).
+    /// So a piece of ours first on a line from the enemy king checks by leaving it only
+    /// through the piece of ours behind it with that one's power now, by taking that
+    /// one's lender, or by its own move away along the line ([`facing_line_squares`]);
+    /// and a capture elsewhere frees a check only by a borrower whose own kind then
+    /// attacks the king over the board as it stands (`borrowed_power_checks`).
+    #[inline]
+    fn facing_lines_told(&self) -> bool {
+        matches!(self.power, PowerRule::Taimen | PowerRule::Haimen) && self.plain_checks && !self.turns
+    }
+
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
     /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi (no
     /// capture voided; with ordinary kinds only, else that test asks to play), or 天竺
@@ -1042,6 +1057,19 @@ pub(crate) struct LocalSafety {
     tenjiku_quiet: Option<Square>,
 }
 
+/// Where the moves of the side to move may give check from ([`LocalSafety::checks_from_anywhere`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct CheckOrigins {
+    /// The squares from which a move may give check wherever it goes.
+    pub(crate) anywhere: Bitboard,
+    /// Under 対面 and 背面: the pieces first on a line from the enemy king that may
+    /// check, besides on their kind's check squares, on `line_squares` (moving away
+    /// along the line, or taking the lender of the piece behind them).
+    pub(crate) along_lines: Bitboard,
+    /// The squares where the pieces of `along_lines` may check besides.
+    pub(crate) line_squares: Bitboard,
+}
+
 impl LocalSafety {
     /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds;
     /// `checks_wanted`: the moves giving check will be asked for ([`Self::kind_check_squares`]).
@@ -1517,9 +1545,7 @@ impl LocalSafety {
     ) -> Bitboard {
         let us = pos.side_to_move();
         let ordinary = kind.is_ordinary() && promoted.is_none_or(|p| p.is_ordinary());
-        if let Some(king) = self.line_powers_enemy_king(pos, ordinary) {
-            return line_power_check_squares(pos, king, self.rules.displacing);
-        }
+        let line_powers_king = self.line_powers_enemy_king(pos, ordinary);
         // A fairy kind whose attacks are line-bound (leaps, rides along the eight lines)
         // checks, under own powers, from its attack set seen from the king, as an
         // ordinary kind does: a leap is the same both ways, a ride passes the same
@@ -1528,7 +1554,7 @@ impl LocalSafety {
         let table = table
             .then(|| rules.pieces())
             .filter(|table| table.attacks_line_bound(kind) && promoted.is_none_or(|p| table.attacks_line_bound(p)));
-        let Some(king) = self.told_enemy_king(pos, ordinary || table.is_some()) else {
+        let Some(king) = line_powers_king.or_else(|| self.told_enemy_king(pos, ordinary || table.is_some())) else {
             return Bitboard::FULL;
         };
         let occupied = pos.occupied();
@@ -1559,6 +1585,9 @@ impl LocalSafety {
             None if king_step_banned => Bitboard::EMPTY,
             None => own_attack(kind),
         };
+        if line_powers_king.is_some() {
+            return line_power_check_squares(pos, self.rules.power, king, attack_sets, self.rules.displacing);
+        }
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
         let mut squares = attack_sets | self.unbound_check_path | self.reviving;
@@ -1569,16 +1598,12 @@ impl LocalSafety {
             // a lender may leave, but never comes nearer: this node's set serves
             let own_checks = squares;
             squares |= self.borrowed_checks;
-            if lenders_are_friendly(self.rules.power) {
-                // a piece of ours behind the destination borrows `kind`
+            // (capturing the enemy piece that lends to one of ours, under 対面 and 背面,
+            // gives that one its own power back: `borrowed_checks`)
+            if lenders_are_friendly(self.rules.power) || self.rules.turns {
+                // a piece of ours behind the destination borrows `kind` (under 対面 and
+                // 背面 from a mover turned over there)
                 squares |= next_to(ours & own_checks, -toward_lender);
-            } else {
-                // capturing the enemy piece one of ours faces gives that one its own power back
-                squares |= next_to(ours, -toward_lender) & pos.pieces_of(!us);
-                if self.rules.turns {
-                    // a mover turned over in front of one of ours lends it `kind`
-                    squares |= next_to(ours & own_checks, -toward_lender);
-                }
             }
         }
         squares
@@ -1603,15 +1628,18 @@ impl LocalSafety {
     /// it goes (asked for its pieces' squares, once a node): a piece behind it reaches
     /// the enemy king when nothing stands between it and the king (under own powers,
     /// only a piece of ours whose own kind then attacks the king: its power cannot
-    /// change), or (安南, 安北) one of ours borrowed from it; under ネコ鮮 and ネコネコ鮮 a
-    /// piece on a line from the king, or one in a file's line with another piece of
-    /// ours on that file where an ordinary kind may attack the king from
+    /// change; under 対面 and 背面 where [`LocalRules::facing_lines_told`] holds, with its
+    /// power now, the others on such a line in `along_lines`:
+    /// [`facing_line_squares`]), or (安南, 安北) one of ours borrowed from it; under ネコ鮮
+    /// and ネコネコ鮮 a piece on a line from the king, or one in a file's line with another
+    /// piece of ours on that file where an ordinary kind may attack the king from
     /// ([`line_power_check_squares`]). (Empty where [`Self::kind_check_squares`] answers
     /// all squares anyway.)
-    pub(crate) fn checks_from_anywhere(&self, pos: &Position) -> Bitboard {
+    pub(crate) fn checks_from_anywhere(&self, pos: &Position) -> CheckOrigins {
+        let mut origins = CheckOrigins::default();
         let line_powers_king = self.line_powers_enemy_king(pos, true);
         let Some(king) = line_powers_king.or_else(|| self.told_enemy_king(pos, true)) else {
-            return Bitboard::EMPTY;
+            return origins;
         };
         let us = pos.side_to_move();
         let occupied = pos.occupied();
@@ -1620,8 +1648,21 @@ impl LocalSafety {
         let seen =
             (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & pos.pieces_of(us);
         let mut squares = self.unbound_check_path;
+        let facing = self.rules.facing_lines_told();
         for from in seen {
-            if self.rules.power != PowerRule::Own || uncovers_a_check(pos, king, from, attacks::line(king, from)) {
+            let anywhere = if facing {
+                match facing_line_squares(pos, self.rules, king, from) {
+                    Some(line) => {
+                        origins.along_lines |= from.into();
+                        origins.line_squares |= line;
+                        false
+                    }
+                    None => true,
+                }
+            } else {
+                self.rules.power != PowerRule::Own || uncovers_a_check(pos, king, from)
+            };
+            if anywhere {
                 squares |= from.into();
             }
         }
@@ -1643,7 +1684,8 @@ impl LocalSafety {
                 }
             }
         }
-        squares
+        origins.anywhere = squares;
+        origins
     }
 
     /// Whether a drop on its kind's check squares ([`Self::kind_check_squares`]) is legal
@@ -1780,7 +1822,13 @@ impl LocalSafety {
 /// borrow, from the lender standing next to it, a power that reaches the enemy `king`
 /// (the lender's kind attacks the square from the king, by the symmetry of the fixed
 /// tables; a fairy lender's square is kept). A move lifts at most the mover, which
-/// opens no line to the king unless `check_squares` answers every square anyway.
+/// opens no line to the king unless `check_squares` answers every square anyway
+/// ([`LocalSafety::checks_from_anywhere`]). Under 対面 and 背面 besides, the enemy pieces
+/// that lend to one of ours, whose capture gives that one its own power back: where
+/// [`LocalRules::facing_lines_told`] holds, only those whose borrower's own kind then
+/// attacks the king (the capture fills a square that was filled, and empties one that
+/// opens no line to the king unless the mover stands first on it:
+/// [`facing_line_squares`]).
 fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bitboard {
     let us = pos.side_to_move();
     let occupied = pos.occupied();
@@ -1799,6 +1847,22 @@ fn borrowed_power_checks(pos: &Position, rules: LocalRules, king: Square) -> Bit
         });
         if reaches {
             squares |= sq.into();
+        }
+    }
+    if !lenders_are_friendly(rules.power) {
+        // (ours with an enemy lender)
+        let borrowers = pos.pieces_of(us) & movers & next_to(lenders, toward_lender);
+        if rules.facing_lines_told() {
+            for sq in borrowers {
+                let freed = pos.piece_at(sq).is_some_and(|p| {
+                    !p.kind.is_ordinary() || attacks::ordinary_attacks(p.kind, us, sq, occupied).contains(king)
+                });
+                if freed {
+                    squares |= next_to(sq.into(), -toward_lender);
+                }
+            }
+        } else {
+            squares |= next_to(borrowers, -toward_lender);
         }
     }
     squares
@@ -2051,16 +2115,33 @@ pub(crate) fn tenjiku_drop_attacks(pos: &Position, rules: &RuleSet, kind: PieceK
 /// destination's line, on its file, and on a square from which an ordinary kind may
 /// attack the king (its lines over
 /// the board before the move, a filled square only blocking; a king step; a knight's
-/// leap): the moved piece itself there, or one of ours already there. With
+/// leap): the moved piece itself there, or one of ours already there. A destination
+/// next to no piece that may join its line (on its file: ours under ネコ鮮, any under
+/// ネコネコ鮮) makes a line of the moved piece alone, which then checks by its own kind
+/// only: there the squares are `alone`, the moved kind's attack set from the king. With
 /// `displacing` (a capture condition), a capture also sets a piece down or takes one
 /// away on another file: every capture may check.
-fn line_power_check_squares(pos: &Position, king: Square, displacing: bool) -> Bitboard {
+fn line_power_check_squares(
+    pos: &Position,
+    rule: PowerRule,
+    king: Square,
+    alone: Bitboard,
+    displacing: bool,
+) -> Bitboard {
     let us = pos.side_to_move();
     let origins = ordinary_attack_origins(king, pos.occupied());
     let mut squares = origins;
     for sq in origins & pos.pieces_of(us) {
         squares |= Bitboard::file(sq.file());
     }
+    let movers = pos.occupied() & !pos.pieces_of_kind(PieceKind::Stone);
+    let joiners = if rule == PowerRule::NekoSen {
+        pos.pieces_of(us) & movers
+    } else {
+        movers
+    };
+    squares &= next_to(joiners, 1) | next_to(joiners, -1);
+    squares |= alone;
     if displacing {
         squares |= pos.pieces_of(!us);
     }
@@ -2161,25 +2242,65 @@ fn remote_capture_evasions(
     CaptureEvasions { any, kinds: 0, all }
 }
 
-/// Whether one of ours, with its own kind's power, stands next behind `from` on `line`
-/// (the line from the enemy `king` through `from`, nothing between them) and attacks
-/// the king once `from` is empty (a fairy piece: asked no further, `true`).
-fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) -> bool {
+/// Whether one of ours, with its own kind's power, stands next behind `from` on the
+/// line from the enemy `king` through `from` (nothing between them) and attacks the
+/// king once `from` is empty (a fairy piece: asked no further, `true`).
+fn uncovers_a_check(pos: &Position, king: Square, from: Square) -> bool {
+    let us = pos.side_to_move();
+    let (_, behind) = beyond_on_line(pos, king, from);
+    behind.is_some_and(|(sq, p)| p.color == us && attacks_once_left(pos, p.kind, us, sq, king, from))
+}
+
+/// The squares beyond `from` on the line from `king` through it (nothing between
+/// them), as far as the first piece, and that piece, if any.
+#[inline]
+fn beyond_on_line(pos: &Position, king: Square, from: Square) -> (Bitboard, Option<(Square, Piece)>) {
     let occupied = pos.occupied();
     let rides = if king.file() == from.file() || king.rank() == from.rank() {
         attacks::rook_attacks(from, occupied)
     } else {
         attacks::bishop_attacks(from, occupied)
     };
-    let behind = rides & line & occupied & !attacks::between(king, from) & !Bitboard::from(king);
+    let beyond = rides & attacks::line(king, from) & !attacks::between(king, from) & !Bitboard::from(king);
+    let behind = (beyond & occupied)
+        .into_iter()
+        .next()
+        .and_then(|sq| pos.piece_at(sq).map(|p| (sq, p)));
+    (beyond, behind)
+}
+
+/// Whether a piece of `kind` and `color` on `sq` attacks `king` once `from` is empty (a
+/// fairy kind: asked no further, `true`).
+#[inline]
+fn attacks_once_left(pos: &Position, kind: PieceKind, color: Color, sq: Square, king: Square, from: Square) -> bool {
+    !kind.is_ordinary()
+        || attacks::ordinary_attacks(kind, color, sq, pos.occupied() & !Bitboard::from(from)).contains(king)
+}
+
+/// Under 対面 and 背面 ([`LocalRules::facing_lines_told`], `rules`), for a piece of the
+/// side to move of `pos` on `from`, first on a line from the enemy `king`: `None` when
+/// its leaving uncovers a check by the piece of ours next behind it with that one's
+/// power now (then it may check wherever it goes); else the squares beyond it on the
+/// line as far as the first piece (taken), where its own move away along the line may
+/// check through the square it empties (the kind check squares are read with that
+/// square filled), and, where the piece next behind it is one of ours that borrows
+/// from an enemy piece but would check by its own kind once the line is open, that
+/// lender's square (its capture gives the borrower its own power back).
+fn facing_line_squares(pos: &Position, rules: LocalRules, king: Square, from: Square) -> Option<Bitboard> {
     let us = pos.side_to_move();
-    behind.into_iter().any(|sq| {
-        pos.piece_at(sq).is_some_and(|p| {
-            p.color == us
-                && (!p.kind.is_ordinary()
-                    || attacks::ordinary_attacks(p.kind, us, sq, occupied & !Bitboard::from(from)).contains(king))
-        })
-    })
+    let (mut squares, behind) = beyond_on_line(pos, king, from);
+    let Some((sq, p)) = behind.filter(|(_, p)| p.color == us) else {
+        return Some(squares);
+    };
+    let lent = borrowed_power(|s| pos.piece_at(s), rules, sq, p);
+    if attacks_once_left(pos, lent, us, sq, king, from) {
+        return None;
+    }
+    if lent != p.kind && attacks_once_left(pos, p.kind, us, sq, king, from) {
+        // (a borrowed power: its lender, an enemy piece, stands there)
+        squares |= next_to(sq.into(), -lender_direction(rules.power, us));
+    }
+    Some(squares)
 }
 
 /// Under 天竺 where `tenjiku_unplayed` holds, with no fairy piece on the board: the side to
