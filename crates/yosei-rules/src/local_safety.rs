@@ -154,15 +154,18 @@ pub(crate) struct LocalRules {
     /// [`Self::tells_attacks_unplayed`], decided once: own powers, or 駒詰's without
     /// Madrasi, and no capture voided.
     attacks_told: bool,
-    /// Plain ordinary attacks: every piece has its own kind's power (not 駒詰's or 天竺's
-    /// kings), every reach is a check (no Madrasi, no capture voided), no piece turns
-    /// over and no condition forbids a position or a move by where it lands (Isardam,
-    /// Koko). A king is then attacked after a move exactly when a piece of the other
-    /// side on the board afterwards attacks its square by its kind over the board
-    /// afterwards, as without conditions ([`plain_attacked`]): under a capture condition
-    /// the only difference is where the pieces stand afterwards ([`BoardChange`]); and a
-    /// move checks by its own piece, through a line it opens, or by a piece of ours that
-    /// is not line-bound ([`plain_gives_check`]).
+    /// Plain attacks: every piece has its own kind's power (not 天竺's kings), or under
+    /// 駒詰 every piece but the kings, which have the fixed kind's wherever they stand
+    /// (`fixed_king_kind`); every reach is a check (no Madrasi, no capture voided), no
+    /// piece turns over and no condition forbids a position or a move by where it lands
+    /// (Isardam, Koko). A king is then attacked after a move exactly when a piece of the
+    /// other side on the board afterwards attacks its square by its power (its kind, or
+    /// a king's fixed kind) over the board afterwards, as without conditions
+    /// ([`plain_attacked`]): under a capture condition the only difference is where the
+    /// pieces stand afterwards ([`BoardChange`]); and a move checks by its own piece,
+    /// through a line it opens, or by a piece of ours that is not line-bound
+    /// ([`plain_gives_check`]; 駒詰's kind line-bound there, as [`LocalSafety::new`]
+    /// asks).
     plain_attacks: bool,
     /// Isardam type A or Koko with the powers told as for `attacks_told`: a king capture
     /// may be voided, but a piece that does not reach the king never checks it, so a
@@ -277,7 +280,7 @@ impl LocalRules {
         };
         conditions.iter().all(harmless).then_some(LocalRules {
             attacks_told: powers_told && !voided_captures,
-            plain_attacks: compiled.power == PowerRule::Own
+            plain_attacks: matches!(compiled.power, PowerRule::Own | PowerRule::Komazume(_))
                 && compiled.madrasi.is_none()
                 && !voided_captures
                 && compiled.turn.is_none()
@@ -502,7 +505,7 @@ impl LocalRules {
             }
         }
         if self.plain_attacks {
-            return plain_attacked_after(m, pos, rules, king);
+            return plain_attacked_after(m, pos, rules, king, self.fixed_king_kind);
         }
         let (change, attackers, displaced_reaches) = self.reaching_after(m, pos, rules, king)?;
         let Some(kings) = self.paralysis else {
@@ -757,8 +760,8 @@ pub(crate) fn told_flight_steps<'a>(pos: &'a Position, rules: &RuleSet, m: Move)
 /// of the side to move has a step that is legal, told without playing it and without
 /// the node's [`LocalSafety`] (most positions a help search tests for mate have a
 /// flight). Only where [`LocalRules::attacked_unplayed`] answers every move with every
-/// piece's own kind's power (not 駒詰's kings: its reach over the board afterwards is
-/// asked, line-bound or not), or under Isardam type A and Koko with own powers, where a
+/// piece's own kind's power, or under plain attacks, 駒詰's too (its king's moves by the
+/// fixed kind's reach: [`plain_king_step`]), or under Isardam type A and Koko with own powers, where a
 /// step no enemy piece reaches is told safe and one reached is judged as
 /// [`LocalRules::attacked_unplayed`] judges it (under Koko by the capturer's neighbour
 /// and forms, else asked in full: no step found this way), or under the 安南 family and the ネコ鮮 pair with plain
@@ -768,10 +771,12 @@ pub(crate) fn told_flight_steps<'a>(pos: &'a Position, rules: &RuleSet, m: Move)
 /// king is never dead, never promotes, and every capture counts in these tests), in
 /// each form a capture condition gives. `false`: none found this way.
 pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
-    // (a king steps as a king: not under 駒詰; under the 安南 family and the ネコ鮮 pair
-    // with its lender's power, below)
+    // (a king steps as a king but under plain attacks, where 駒詰's king moves by the
+    // fixed kind's reach; under the 安南 family and the ネコ鮮 pair with its lender's
+    // power, below)
     let told = |local: &LocalRules| {
         (local.tells_attacks_unplayed() || local.reach_told) && local.power == PowerRule::Own
+            || local.plain_attacks
             || local.borrowed_attacks_told()
     };
     let Some(local) = rules.compiled().local_safety.filter(told) else {
@@ -841,18 +846,25 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
 /// Under plain attacks ([`LocalRules::plain_attacks`]): whether the mover's king is
 /// attacked after `m`, a move of the side to move of `pos` (its king on `king` before).
 /// The enemy pieces but the captured ones stay where they are, and are asked with a stop
-/// at the first attacker, each by its kind's attack over the board afterwards (a
-/// hopper's hurdles, a Nightrider's path); the displaced piece (reborn, restored, a
-/// capturer gone home) is asked too.
+/// at the first attacker, each by its power's attack over the board afterwards (a
+/// hopper's hurdles, a Nightrider's path; under 駒詰 the enemy king by `king_power`, the
+/// fixed kind); the displaced piece (reborn, restored, a capturer gone home) is asked
+/// too.
 #[inline(always)]
-fn plain_attacked_after(m: Move, pos: &Position, rules: &RuleSet, king: Square) -> Option<bool> {
+fn plain_attacked_after(
+    m: Move,
+    pos: &Position,
+    rules: &RuleSet,
+    king: Square,
+    king_power: Option<PieceKind>,
+) -> Option<bool> {
     let us = pos.side_to_move();
     let change = BoardChange::of(pos, m)?;
     let king_after = change.king_after(m, king);
     let enemies = pos.pieces_of(!us) & !captured_squares(m);
     let table = rules.pieces();
     Some(
-        plain_attacked(pos, rules, king_after, !us, change.occupied, enemies)
+        plain_attacked(pos, rules, king_after, !us, change.occupied, enemies, king_power)
             || change.displaced.is_some_and(|(sq, piece)| {
                 table.attacks_square(piece.kind, piece.color, sq, king_after, change.occupied)
             }),
@@ -861,16 +873,38 @@ fn plain_attacked_after(m: Move, pos: &Position, rules: &RuleSet, king: Square) 
 
 /// [`Position::is_attacked_among`] (the ordinary kinds among `ours`, pieces of `by`),
 /// and the fairy pieces among them, each by its kind's attack over `occupied` (few on
-/// any board: asked one by one).
+/// any board: asked one by one); with `king_power` (駒詰's fixed kind) a king among
+/// them by that kind's attack instead of a king's steps.
 #[inline]
-fn plain_attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color, occupied: Bitboard, ours: Bitboard) -> bool {
+fn plain_attacked(
+    pos: &Position,
+    rules: &RuleSet,
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+    ours: Bitboard,
+    king_power: Option<PieceKind>,
+) -> bool {
+    let table = rules.pieces();
+    let ours = match king_power {
+        Some(kind) => {
+            let kings = pos.pieces(by, PieceKind::King) & ours;
+            if kings
+                .into_iter()
+                .any(|from| table.attacks_square(kind, by, from, sq, occupied))
+            {
+                return true;
+            }
+            ours & !kings
+        }
+        None => ours,
+    };
     if pos.is_attacked_among(sq, by, occupied, ours) {
         return true;
     }
     if !pos.has_fairy_pieces() {
         return false;
     }
-    let table = rules.pieces();
     (pos.fairy_squares() & ours).into_iter().any(|from| {
         pos.piece_at(from)
             .is_some_and(|p| table.attacks_square(p.kind, p.color, from, sq, occupied))
@@ -888,9 +922,17 @@ fn plain_attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color, occupi
 /// ignore occupancy, rides go along the rook and bishop lines, and a filled square, the
 /// destination or a reborn or restored piece's, only blocks), so only when such a
 /// square lies on a rook or bishop line from the king; then ours that stay are asked
-/// with a stop at the first attacker ([`plain_attacked`]).
+/// with a stop at the first attacker ([`plain_attacked`]). Under 駒詰 (`king_power`, a
+/// line-bound kind: [`LocalSafety::new`]) our king checks by that kind, moved or not.
 #[inline]
-fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square, unbound: Bitboard) -> Option<bool> {
+fn plain_gives_check(
+    m: Move,
+    pos: &Position,
+    rules: &RuleSet,
+    king: Square,
+    unbound: Bitboard,
+    king_power: Option<PieceKind>,
+) -> Option<bool> {
     let us = pos.side_to_move();
     let table = rules.pieces();
     let unbound = unbound & pos.pieces_of(us);
@@ -901,23 +943,36 @@ fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square, unb
         let occupied = pos.occupied().with(to);
         return Some(
             table.attacks_square(kind, us, to, king, occupied)
-                || unbound.is_nonempty() && plain_attacked(pos, rules, king, us, occupied, unbound),
+                || unbound.is_nonempty() && plain_attacked(pos, rules, king, us, occupied, unbound, king_power),
         );
     }
-    let kind = pos.kind_after(m)?;
+    let kind = match pos.kind_after(m)? {
+        PieceKind::King => king_power.unwrap_or(PieceKind::King),
+        kind => kind,
+    };
     let change = BoardChange::of(pos, m)?;
     if table.attacks_square(kind, us, change.dest, king, change.occupied) {
         return Some(true);
     }
     let staying = pos.pieces_of(us) & !change.vacated & !Bitboard::from(change.dest);
-    if (unbound & staying).is_nonempty() && plain_attacked(pos, rules, king, us, change.occupied, unbound & staying) {
+    if (unbound & staying).is_nonempty()
+        && plain_attacked(pos, rules, king, us, change.occupied, unbound & staying, king_power)
+    {
         return Some(true);
     }
     let lines = attacks::rook_pseudo_attacks(king) | attacks::bishop_pseudo_attacks(king);
     if (change.vacated & lines).is_empty() {
         return Some(false);
     }
-    Some(plain_attacked(pos, rules, king, us, change.occupied, staying))
+    Some(plain_attacked(
+        pos,
+        rules,
+        king,
+        us,
+        change.occupied,
+        staying,
+        king_power,
+    ))
 }
 
 /// [`has_legal_king_step`] under plain attacks ([`LocalRules::plain_attacks`]) for the
@@ -927,21 +982,34 @@ fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square, unb
 /// conditions (asked square by square with a stop at the first attacker: the first
 /// square asked is most often free, where `Position::ridden_among`, asking every enemy
 /// rider first, cost twice as much). The king's captures are asked after them, each
-/// form a capture condition gives, by [`LocalRules::attacked_unplayed`].
+/// form a capture condition gives, by [`LocalRules::attacked_unplayed`]. Under 駒詰 the
+/// king moves by the fixed kind's reach instead (its quiet moves and landing captures,
+/// as the general generator makes them; a Lion's two steps or a hop are left to the
+/// full generation, which this test only anticipates), and the enemy king attacks by
+/// that kind ([`plain_attacked`]).
 fn plain_king_step(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> bool {
     let us = pos.side_to_move();
     let occupied = pos.occupied();
-    let steps = attacks::king_attacks(king);
-    let seen = occupied.without(king);
     let them = pos.pieces_of(!us);
-    if (steps & !occupied)
+    let enemies = them & !pos.pieces_of_kind(PieceKind::Stone);
+    let (quiet, captures) = match local.fixed_king_kind {
+        None => {
+            let steps = attacks::king_attacks(king);
+            (steps & !occupied, steps & enemies)
+        }
+        Some(kind) => {
+            let reach = rules.pieces().reach(kind, us, king, occupied);
+            (reach.quiet & !occupied, reach.landing_captures & enemies)
+        }
+    };
+    let seen = occupied.without(king);
+    if quiet
         .into_iter()
-        .any(|to| !plain_attacked(pos, rules, to, !us, seen.with(to), them))
+        .any(|to| !plain_attacked(pos, rules, to, !us, seen.with(to), them, local.fixed_king_kind))
     {
         return true;
     }
-    let enemies = them & !pos.pieces_of_kind(PieceKind::Stone);
-    (steps & enemies).into_iter().any(|to| {
+    captures.into_iter().any(|to| {
         let m = Move::normal(king, to, false);
         let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
         match rules.capture_rule() {
@@ -1277,7 +1345,7 @@ impl LocalSafety {
         // less than the suspects' bookkeeping)
         if self.rules.plain_attacks {
             return match pos.king(pos.side_to_move()) {
-                Some(king) => plain_attacked_after(m, pos, rules, king),
+                Some(king) => plain_attacked_after(m, pos, rules, king, self.rules.fixed_king_kind),
                 None => Some(false),
             };
         }
@@ -1372,7 +1440,7 @@ impl LocalSafety {
         // check by their own ordinary powers, as under plain attacks)
         let tenjiku_plain = self.rules.tenjiku_unplayed && !pos.has_fairy_pieces();
         if self.rules.plain_attacks || tenjiku_plain {
-            return plain_gives_check(m, pos, rules, king, self.unbound);
+            return plain_gives_check(m, pos, rules, king, self.unbound, self.rules.fixed_king_kind);
         }
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
@@ -1504,6 +1572,11 @@ impl LocalSafety {
         let Some(king) = self.told_enemy_king(pos, ordinary) else {
             return Bitboard::FULL;
         };
+        if kind == PieceKind::King && self.rules.fixed_king_kind.is_some() {
+            // (駒詰: the king checks by the fixed kind, whose attack from the enemy king
+            // need not mirror its own; one piece, each move asked)
+            return Bitboard::FULL;
+        }
         let occupied = pos.occupied();
         let king_step_banned = kind == PieceKind::King && self.rules.king_next_to_king_illegal();
         let own_attack = |kind: PieceKind| attacks::ordinary_attacks(kind, !us, king, occupied);
@@ -1563,8 +1636,9 @@ impl LocalSafety {
         let seen =
             (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & pos.pieces_of(us);
         let mut squares = self.unbound_check_path;
+        let own_powers = matches!(self.rules.power, PowerRule::Own | PowerRule::Komazume(_));
         for from in seen {
-            if self.rules.power != PowerRule::Own || uncovers_a_check(pos, king, from, attacks::line(king, from)) {
+            if !own_powers || uncovers_a_check(pos, king, from, attacks::line(king, from), self.rules.fixed_king_kind) {
                 squares |= from.into();
             }
         }
@@ -1596,7 +1670,8 @@ impl LocalSafety {
     /// in check and the enemy king told. A drop empties no square, captures nothing and
     /// displaces nothing, so the mover's king, unattacked, stays so; and those squares
     /// are then exactly the dropped kind's attack set from the enemy king (no piece of
-    /// ours reaches it idle, none is unbound, powers are the pieces' own), whence the
+    /// ours reaches it idle, none is unbound, powers are the pieces' own, 駒詰's kings'
+    /// aside, which no drop changes: a dropped piece is never a king), whence the
     /// dropped piece attacks the king by the symmetry of the fixed tables.
     #[inline]
     pub(crate) fn drop_checks_told(&self, pos: &Position) -> bool {
@@ -1616,13 +1691,16 @@ impl LocalSafety {
     }
 
     /// The enemy king when the check squares can be told (powers read off the board, or
-    /// under 天竺 the side to move without a king, its pieces all with their own powers;
-    /// an ordinary kind, no piece of ours reaching it without checking unless where a
-    /// move may revive one is known, the king not in check).
+    /// under 天竺 the side to move without a king, its pieces all with their own powers,
+    /// or under 駒詰 every piece's its own but the kings', which no move changes; an
+    /// ordinary kind, no piece of ours reaching it without checking unless where a move
+    /// may revive one is known, the king not in check).
     #[inline]
     fn told_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
         let them = (!pos.side_to_move()).index();
-        let own_powers = self.rules.board_powers || self.rules.kings_borrow && pos.king(pos.side_to_move()).is_none();
+        let own_powers = self.rules.board_powers
+            || self.rules.fixed_king_kind.is_some()
+            || self.rules.kings_borrow && pos.king(pos.side_to_move()).is_none();
         let told = own_powers && ordinary_kind && self.reviving != Bitboard::FULL;
         self.safe_kings[them].filter(|_| told)
     }
@@ -2063,8 +2141,9 @@ fn remote_capture_evasions(
 
 /// Whether one of ours, with its own kind's power, stands next behind `from` on `line`
 /// (the line from the enemy `king` through `from`, nothing between them) and attacks
-/// the king once `from` is empty (a fairy piece: asked no further, `true`).
-fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) -> bool {
+/// the king once `from` is empty (a fairy piece, or a king with 駒詰's `king_power`:
+/// asked no further, `true`).
+fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard, king_power: Option<PieceKind>) -> bool {
     let occupied = pos.occupied();
     let rides = if king.file() == from.file() || king.rank() == from.rank() {
         attacks::rook_attacks(from, occupied)
@@ -2077,6 +2156,7 @@ fn uncovers_a_check(pos: &Position, king: Square, from: Square, line: Bitboard) 
         pos.piece_at(sq).is_some_and(|p| {
             p.color == us
                 && (!p.kind.is_ordinary()
+                    || p.kind == PieceKind::King && king_power.is_some()
                     || attacks::ordinary_attacks(p.kind, us, sq, occupied & !Bitboard::from(from)).contains(king))
         })
     })
@@ -2117,12 +2197,14 @@ fn tenjiku_quiet_king(pos: &Position, local: LocalRules, unreached: Option<Squar
 /// rider's kind (such a piece is left free): a line opened through the square it leaves
 /// is the line to the king, empty up to the king, whose kind is no rider's. Guarantee,
 /// checked here: attacks told unplayed ([`LocalRules::tells_attacks_unplayed`]: no
-/// voided capture), every piece with its own kind's power and ordinary (no fairy piece
-/// on the board), no displacement, no turn; or 天竺 where `tenjiku_unplayed` holds (no
+/// voided capture), every piece with its own kind's power (under 駒詰 every piece but
+/// the kings: the riders keep theirs) and ordinary (no fairy piece on the board), no
+/// displacement, no turn; or 天竺 where `tenjiku_unplayed` holds (no
 /// Madrasi, no voided capture, no displacement, no turn; the rider, not a king, has its
 /// own kind's power) with no fairy piece on the board.
 fn pins(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> Option<(Square, Bitboard, Bitboard)> {
-    let told = (local.tells_attacks_unplayed() && local.power == PowerRule::Own || local.tenjiku_unplayed)
+    let own_riders = matches!(local.power, PowerRule::Own | PowerRule::Komazume(_));
+    let told = (local.tells_attacks_unplayed() && own_riders || local.tenjiku_unplayed)
         && !local.displacing
         && !local.turns
         && !pos.has_fairy_pieces();
