@@ -92,7 +92,7 @@
 
 use crate::capture::CaptureRule;
 use crate::conditions::tenjiku::{self, PlainMove};
-use crate::conditions::{isardam, koko, neko_sen, Compiled, Isardam, MadrasiKings, PowerRule};
+use crate::conditions::{isardam, kiki_nifu, koko, neko_sen, Compiled, Isardam, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{
     kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, ordinary_attack_origins,
@@ -133,6 +133,9 @@ pub(crate) struct LocalRules {
     paralysis: Option<MadrasiKings>,
     /// 利き二歩無効, Isardam type A or Koko: a reach may be a voided capture.
     voided_captures: bool,
+    /// 利き二歩無効: a pawn's king capture may be void (told from its side's pawns on the
+    /// board after the move where no piece turns: [`Self::voids_told`]).
+    pawn_voids: bool,
     /// Isardam type A and Koko: whether a king capture is valid depends on the position
     /// after it (which a piece set down anywhere may make forbidden; the capturer's
     /// neighbours there); in check, any move may answer.
@@ -303,6 +306,7 @@ impl LocalRules {
             board_powers,
             paralysis: compiled.madrasi,
             voided_captures,
+            pawn_voids: compiled.kiki_nifu_invalid,
             voided_from_afar,
             isardam: compiled.isardam.is_some(),
             koko: compiled.koko,
@@ -439,31 +443,42 @@ impl LocalRules {
         self.borrowed_powers == PowerNeighbourhood::File && self.plain_checks
     }
 
-    /// The 安南 family, ネコ鮮 or ネコネコ鮮, no capture voided (Madrasi allowed): where only
-    /// ordinary kinds are in play, a king's attackers after a move are told without
-    /// playing it, each piece with its lender's power on the board after the move, and
-    /// under Madrasi unless a piece of its kind of the other side attacks it there with
-    /// its own lender's power ([`borrowed_powers_attack_after`]; paralysis is a function
-    /// of the powers alone, docs/rules/conditions.md).
+    /// The 安南 family, ネコ鮮 or ネコネコ鮮, every voided capture told
+    /// ([`Self::voids_told`]; Madrasi allowed): where only ordinary kinds are in play, a
+    /// king's attackers after a move are told without playing it, each piece with its
+    /// lender's power on the board after the move, under Madrasi unless a piece of its
+    /// kind of the other side attacks it there with its own lender's power, and under
+    /// 利き二歩無効 unless it is a pawn whose capture that board's pawns void
+    /// ([`borrowed_powers_attack_after`]; paralysis is a function of the powers alone,
+    /// docs/rules/conditions.md).
     #[inline]
     fn borrowed_attacks_told(&self) -> bool {
         matches!(
             self.borrowed_powers,
             PowerNeighbourhood::NextRank | PowerNeighbourhood::File
-        ) && !self.voided_captures
+        ) && self.voids_told()
+    }
+
+    /// Whether every voided king capture is told from the board it is made on: none is
+    /// voided, or only 利き二歩無効's, with no piece turning over (no Andernach, which
+    /// asks the pawns of the side the capturer would turn to) and no Isardam type A or
+    /// Koko (which judge the capture's landing): then a king capture is void exactly
+    /// when the capturer is an unpromoted pawn changing file onto one that holds another
+    /// unpromoted pawn of its side ([`kiki_nifu::voids_pawn_capture`]).
+    #[inline]
+    fn voids_told(&self) -> bool {
+        !self.voided_from_afar && !(self.pawn_voids && self.turns)
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
-    /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi (no
-    /// capture voided; with ordinary kinds only, else that test asks to play), or 天竺
-    /// where `tenjiku_unplayed` holds (a side with a king by
+    /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi or
+    /// 利き二歩無効 (every voided capture told: [`Self::borrowed_attacks_told`]; under
+    /// Madrasi with ordinary kinds only, else that test asks to play), or 天竺 where
+    /// `tenjiku_unplayed` holds (a side with a king by
     /// [`Self::tenjiku_king_attacked_after`], one without by its pieces' own powers).
     #[inline]
     fn tells_checks_unplayed(&self) -> bool {
-        self.plain_checks
-            || self.tells_attacks_unplayed()
-            || self.tenjiku_unplayed
-            || self.paralysis.is_some() && self.borrowed_attacks_told()
+        self.plain_checks || self.tells_attacks_unplayed() || self.tenjiku_unplayed || self.borrowed_attacks_told()
     }
 
     /// Whether the mover's king is attacked after `m`, a move of the side to move of
@@ -1478,7 +1493,14 @@ impl LocalSafety {
                 }
             })
         };
-        // under Madrasi a piece of ours that reaches the king paralysed may be freed
+        // under 利き二歩無効 (told: `LocalRules::voids_told`) a pawn's capture is void when
+        // another pawn of ours stands on the king's file after the move
+        let voided = |sq: Square, piece: Piece| {
+            self.rules.pawn_voids
+                && kiki_nifu::voids_pawn_capture(piece, sq, king, change.pieces_after(pos, moved, us, PieceKind::Pawn))
+        };
+        // under Madrasi a piece of ours that reaches the king paralysed may be freed, under
+        // 利き二歩無効 one whose capture was void
         let mut suspects = self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()];
         if self.rules.borrowed_powers == PowerNeighbourhood::File && ordinary_kinds_after(pos, &change, moved) {
             // (whole files: of their pieces, only those where an ordinary kind may attack
@@ -1501,7 +1523,8 @@ impl LocalSafety {
                 _ if piece.kind == PieceKind::King => self.rules.fixed_king_kind.unwrap_or(PieceKind::King),
                 _ => piece.kind,
             };
-            if table.attacks_square(kind, us, sq, king, change.occupied) && !paralysed(sq, piece) {
+            if table.attacks_square(kind, us, sq, king, change.occupied) && !paralysed(sq, piece) && !voided(sq, piece)
+            {
                 return Some(true);
             }
         }
@@ -1828,15 +1851,18 @@ fn borrowed_power_after(
     borrowed_power(|s| change.piece_after(pos, moved, s), rules, sq, piece)
 }
 
-/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and no
-/// capture voided: whether one of `pieces` (of `by`) attacks `target` over `occupied`,
-/// the board told by `piece_at`, and under Madrasi is not paralysed there. Exact, and
-/// cheap: only a piece on `target`'s lines (nothing between), a king step or a knight's
-/// leap away may, each asked with its power there ([`borrowed_power`]); it is paralysed
-/// when one of `paralysers_of` its kind (the other side's pieces of that kind) attacks it
-/// with its own power there, which again only one where an ordinary kind may attack it
-/// from can (paralysis is a function of the powers alone: a paralysed piece still lends
-/// and paralyses).
+/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and every
+/// voided capture told ([`LocalRules::voids_told`]): whether one of `pieces` (of `by`)
+/// attacks `target` over `occupied`, the board told by `piece_at` and its pieces of a
+/// colour and kind by `pieces_of`, under Madrasi is not paralysed there, and under
+/// 利き二歩無効 is no pawn whose capture is void there. Exact, and cheap: only a piece on
+/// `target`'s lines (nothing between), a king step or a knight's leap away may, each
+/// asked with its power there ([`borrowed_power`]); it is paralysed when one of the
+/// other side's pieces of its kind attacks it with its own power there, which again
+/// only one where an ordinary kind may attack it from can (paralysis is a function of
+/// the powers alone: a paralysed piece still lends and paralyses); a pawn's capture is
+/// void when it changes file onto one holding another pawn of its side
+/// ([`kiki_nifu::voids_pawn_capture`]).
 #[allow(clippy::too_many_arguments)]
 fn borrowed_powers_attack(
     pos: &Position,
@@ -1844,7 +1870,7 @@ fn borrowed_powers_attack(
     rules: &RuleSet,
     local: LocalRules,
     pieces: Bitboard,
-    paralysers_of: impl Fn(PieceKind) -> Bitboard,
+    pieces_of: impl Fn(Color, PieceKind) -> Bitboard,
     occupied: Bitboard,
     target: Square,
 ) -> bool {
@@ -1866,18 +1892,24 @@ fn borrowed_powers_attack(
                 rules,
                 local,
                 kings,
-                paralysers_of(piece.kind),
+                pieces_of(!piece.color, piece.kind),
                 occupied,
                 sq,
                 piece,
             )
         })
     };
+    let voided = |sq: Square, piece: Piece| {
+        local.pawn_voids && kiki_nifu::voids_pawn_capture(piece, sq, target, pieces_of(piece.color, PieceKind::Pawn))
+    };
     (ordinary_attack_origins(target, occupied) & pieces)
         .into_iter()
         .any(|sq| {
             piece_at(sq).is_some_and(|piece| {
-                piece.kind != PieceKind::Stone && attacks(sq, piece, target) && !paralysed(sq, piece)
+                piece.kind != PieceKind::Stone
+                    && attacks(sq, piece, target)
+                    && !paralysed(sq, piece)
+                    && !voided(sq, piece)
             })
         })
 }
@@ -1932,14 +1964,14 @@ fn borrowed_powers_attack_after(
         pieces |= sq.into();
     }
     let piece_after = |s: Square| change.piece_after(pos, moved, s);
-    let paralysers_of = |kind: PieceKind| change.pieces_after(pos, moved, !by, kind);
+    let pieces_after = |color: Color, kind: PieceKind| change.pieces_after(pos, moved, color, kind);
     borrowed_powers_attack(
         pos,
         piece_after,
         rules,
         local,
         pieces,
-        paralysers_of,
+        pieces_after,
         change.occupied,
         target,
     )
@@ -1947,7 +1979,7 @@ fn borrowed_powers_attack_after(
 
 /// Whether a piece of `by` attacks `target` in `pos` (under Madrasi, one not paralysed),
 /// told by [`borrowed_powers_attack`] where it holds (the 安南 family, ネコ鮮 or ネコネコ鮮,
-/// no capture voided, only ordinary kinds on the board), `None` elsewhere:
+/// every voided capture told, only ordinary kinds on the board), `None` elsewhere:
 /// `general::attacked`'s first question.
 pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
     let local = rules
@@ -1958,14 +1990,14 @@ pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: 
         return None;
     }
     let piece_at = |s: Square| pos.piece_at(s);
-    let paralysers_of = |kind: PieceKind| pos.pieces(!by, kind);
+    let pieces_of = |color: Color, kind: PieceKind| pos.pieces(color, kind);
     Some(borrowed_powers_attack(
         pos,
         piece_at,
         rules,
         local,
         pos.pieces_of(by),
-        paralysers_of,
+        pieces_of,
         pos.occupied(),
         target,
     ))

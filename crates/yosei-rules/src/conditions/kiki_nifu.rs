@@ -8,7 +8,7 @@
 
 use crate::conditions::andernach;
 use crate::{Position, RuleSet};
-use yosei_core::{PieceKind, Square};
+use yosei_core::{Bitboard, Piece, PieceKind, Square};
 
 /// Whether 利き二歩無効 voids the capture of the king on `to` by the piece on `from`.
 #[inline]
@@ -20,5 +20,14 @@ pub(crate) fn voids_king_capture(pos: &Position, rules: &RuleSet, from: Square, 
 #[inline]
 fn makes_two_pawns(pos: &Position, from: Square, to: Square) -> bool {
     let Some(piece) = pos.piece_at(from) else { return false };
-    piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(piece.color, from, to)
+    voids_pawn_capture(piece, from, to, pos.pieces(piece.color, PieceKind::Pawn))
+}
+
+/// [`voids_king_capture`] where no piece turns over (no Andernach), told on a board the
+/// caller knows (one after a move not yet played): the capture of the king on `to` by
+/// `piece` from `from` is void when `piece` is an unpromoted pawn that changes file onto
+/// one holding one of `pawns`, its side's unpromoted pawns on that board.
+#[inline]
+pub(crate) fn voids_pawn_capture(piece: Piece, from: Square, to: Square, pawns: Bitboard) -> bool {
+    piece.kind == PieceKind::Pawn && crate::position::pawn_move_joins(pawns, from, to)
 }
