@@ -1947,6 +1947,7 @@ fn borrowed_powers_paralysed(
 
 /// [`borrowed_powers_attack`] on the board after the move `change` (every kind then
 /// ordinary: [`ordinary_kinds_after`]).
+#[inline(always)]
 fn borrowed_powers_attack_after(
     pos: &Position,
     rules: &RuleSet,
