@@ -464,7 +464,7 @@ impl LocalRules {
     /// asks the pawns of the side the capturer would turn to) and no Isardam type A or
     /// Koko (which judge the capture's landing): then a king capture is void exactly
     /// when the capturer is an unpromoted pawn changing file onto one that holds another
-    /// unpromoted pawn of its side ([`kiki_nifu::voids_pawn_capture`]).
+    /// unpromoted pawn of its side ([`kiki_nifu::void_capturers`]).
     #[inline]
     fn voids_told(&self) -> bool {
         !self.voided_from_afar && !(self.pawn_voids && self.turns)
@@ -1493,11 +1493,12 @@ impl LocalSafety {
                 }
             })
         };
-        // under 利き二歩無効 (told: `LocalRules::voids_told`) a pawn's capture is void when
-        // another pawn of ours stands on the king's file after the move
+        // (利き二歩無効, told: `LocalRules::voids_told`) a pawn of ours whose capture of the
+        // king is void on the board after the move checks not
         let voided = |sq: Square, piece: Piece| {
             self.rules.pawn_voids
-                && kiki_nifu::voids_pawn_capture(piece, sq, king, change.pieces_after(pos, moved, us, PieceKind::Pawn))
+                && piece.kind == PieceKind::Pawn
+                && kiki_nifu::void_capturers(change.pieces_after(pos, moved, us, PieceKind::Pawn), king).contains(sq)
         };
         // under Madrasi a piece of ours that reaches the king paralysed may be freed, under
         // 利き二歩無効 one whose capture was void
@@ -1853,16 +1854,16 @@ fn borrowed_power_after(
 
 /// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and every
 /// voided capture told ([`LocalRules::voids_told`]): whether one of `pieces` (of `by`)
-/// attacks `target` over `occupied`, the board told by `piece_at` and its pieces of a
-/// colour and kind by `pieces_of`, under Madrasi is not paralysed there, and under
-/// 利き二歩無効 is no pawn whose capture is void there. Exact, and cheap: only a piece on
-/// `target`'s lines (nothing between), a king step or a knight's leap away may, each
-/// asked with its power there ([`borrowed_power`]); it is paralysed when one of the
-/// other side's pieces of its kind attacks it with its own power there, which again
-/// only one where an ordinary kind may attack it from can (paralysis is a function of
-/// the powers alone: a paralysed piece still lends and paralyses); a pawn's capture is
-/// void when it changes file onto one holding another pawn of its side
-/// ([`kiki_nifu::voids_pawn_capture`]).
+/// attacks `target` over `occupied`, the board told by `piece_at`, under Madrasi is not
+/// paralysed there, and under 利き二歩無効 is not `voided` (the caller's test, asked of
+/// an attacker found: a pawn whose capture of `target` is void there,
+/// [`kiki_nifu::void_capturers`]). Exact, and cheap: only
+/// a piece on `target`'s lines (nothing between), a king step or a knight's leap away
+/// may, each asked with its power there ([`borrowed_power`]); it is paralysed when one
+/// of `paralysers_of` its kind (the other side's pieces of that kind) attacks it with
+/// its own power there, which again only one where an ordinary kind may attack it from
+/// can (paralysis is a function of the powers alone: a paralysed piece still lends and
+/// paralyses).
 #[allow(clippy::too_many_arguments)]
 fn borrowed_powers_attack(
     pos: &Position,
@@ -1870,7 +1871,8 @@ fn borrowed_powers_attack(
     rules: &RuleSet,
     local: LocalRules,
     pieces: Bitboard,
-    pieces_of: impl Fn(Color, PieceKind) -> Bitboard,
+    paralysers_of: impl Fn(PieceKind) -> Bitboard,
+    voided: impl Fn(Square, Piece) -> bool,
     occupied: Bitboard,
     target: Square,
 ) -> bool {
@@ -1892,15 +1894,12 @@ fn borrowed_powers_attack(
                 rules,
                 local,
                 kings,
-                pieces_of(!piece.color, piece.kind),
+                paralysers_of(piece.kind),
                 occupied,
                 sq,
                 piece,
             )
         })
-    };
-    let voided = |sq: Square, piece: Piece| {
-        local.pawn_voids && kiki_nifu::voids_pawn_capture(piece, sq, target, pieces_of(piece.color, PieceKind::Pawn))
     };
     (ordinary_attack_origins(target, occupied) & pieces)
         .into_iter()
@@ -1965,14 +1964,20 @@ fn borrowed_powers_attack_after(
         pieces |= sq.into();
     }
     let piece_after = |s: Square| change.piece_after(pos, moved, s);
-    let pieces_after = |color: Color, kind: PieceKind| change.pieces_after(pos, moved, color, kind);
+    let paralysers_of = |kind: PieceKind| change.pieces_after(pos, moved, !by, kind);
+    let voided = |sq: Square, piece: Piece| {
+        local.pawn_voids
+            && piece.kind == PieceKind::Pawn
+            && kiki_nifu::void_capturers(change.pieces_after(pos, moved, by, PieceKind::Pawn), target).contains(sq)
+    };
     borrowed_powers_attack(
         pos,
         piece_after,
         rules,
         local,
         pieces,
-        pieces_after,
+        paralysers_of,
+        voided,
         change.occupied,
         target,
     )
@@ -1990,15 +1995,21 @@ pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: 
     if pos.fairy_squares().is_nonempty() {
         return None;
     }
+    let mut pieces = pos.pieces_of(by);
+    if local.pawn_voids {
+        pieces &= !kiki_nifu::void_capturers(pos.pieces(by, PieceKind::Pawn), target);
+    }
     let piece_at = |s: Square| pos.piece_at(s);
-    let pieces_of = |color: Color, kind: PieceKind| pos.pieces(color, kind);
+    let paralysers_of = |kind: PieceKind| pos.pieces(!by, kind);
+    // (the voided pawns are left out of `pieces` above)
     Some(borrowed_powers_attack(
         pos,
         piece_at,
         rules,
         local,
-        pos.pieces_of(by),
-        pieces_of,
+        pieces,
+        paralysers_of,
+        |_, _| false,
         pos.occupied(),
         target,
     ))

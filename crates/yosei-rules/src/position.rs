@@ -830,7 +830,7 @@ impl Position {
     /// borrowed power) would join another of its pawns on that file (二歩).
     #[inline]
     pub(crate) fn pawn_move_makes_two_pawns(&self, color: Color, from: Square, to: Square) -> bool {
-        pawn_move_joins(self.pieces(color, PieceKind::Pawn), from, to)
+        from.file() != to.file() && (self.pieces(color, PieceKind::Pawn) & Bitboard::file(to.file())).is_nonempty()
     }
 
     /// Squares holding fairy pieces (not stones) of either colour.
@@ -1082,13 +1082,4 @@ impl std::fmt::Debug for Position {
 
 fn sq(file: i32, rank: i32) -> Square {
     Square::new(file, rank).expect("square on the board")
-}
-
-/// Whether a pawn moving from `from` to `to` changes file onto one that holds one of
-/// `pawns` (its side's unpromoted pawns, on whatever board the caller tells: 二歩 by a
-/// move, [`Position::pawn_move_makes_two_pawns`]; 利き二歩無効 on the board after a move
-/// not yet played, `conditions::kiki_nifu::voids_pawn_capture`).
-#[inline]
-pub(crate) fn pawn_move_joins(pawns: Bitboard, from: Square, to: Square) -> bool {
-    from.file() != to.file() && (pawns & Bitboard::file(to.file())).is_nonempty()
 }

@@ -8,7 +8,7 @@
 
 use crate::conditions::andernach;
 use crate::{Position, RuleSet};
-use yosei_core::{Bitboard, Piece, PieceKind, Square};
+use yosei_core::{Bitboard, PieceKind, Square};
 
 /// Whether 利き二歩無効 voids the capture of the king on `to` by the piece on `from`.
 #[inline]
@@ -20,14 +20,19 @@ pub(crate) fn voids_king_capture(pos: &Position, rules: &RuleSet, from: Square, 
 #[inline]
 fn makes_two_pawns(pos: &Position, from: Square, to: Square) -> bool {
     let Some(piece) = pos.piece_at(from) else { return false };
-    voids_pawn_capture(piece, from, to, pos.pieces(piece.color, PieceKind::Pawn))
+    piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(piece.color, from, to)
 }
 
-/// [`voids_king_capture`] where no piece turns over (no Andernach), told on a board the
-/// caller knows (one after a move not yet played): the capture of the king on `to` by
-/// `piece` from `from` is void when `piece` is an unpromoted pawn that changes file onto
-/// one holding one of `pawns`, its side's unpromoted pawns on that board.
+/// [`voids_king_capture`]'s pawns at once where no piece turns over (no Andernach), on a
+/// board the caller knows (one after a move not yet played): of `pawns`, one side's
+/// unpromoted pawns there, those whose capture of a king on `to` is void: every one off
+/// `to`'s file when another stands on it (its capture changes file onto one holding
+/// another pawn of its side), none otherwise.
 #[inline]
-pub(crate) fn voids_pawn_capture(piece: Piece, from: Square, to: Square, pawns: Bitboard) -> bool {
-    piece.kind == PieceKind::Pawn && crate::position::pawn_move_joins(pawns, from, to)
+pub(crate) fn void_capturers(pawns: Bitboard, to: Square) -> Bitboard {
+    let file = Bitboard::file(to.file());
+    if (pawns & file).is_empty() {
+        return Bitboard::EMPTY;
+    }
+    pawns & !file
 }
