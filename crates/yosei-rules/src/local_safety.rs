@@ -467,7 +467,7 @@ impl LocalRules {
     /// unpromoted pawn of its side ([`kiki_nifu::void_capturers`]).
     #[inline]
     fn voids_told(&self) -> bool {
-        !self.voided_from_afar && !(self.pawn_voids && self.turns)
+        !(self.voided_from_afar || self.pawn_voids && self.turns)
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
