@@ -7,7 +7,7 @@ use yosei_io::sfen::parse_sfen;
 use yosei_rules::{Condition, Position, RuleSet};
 use yosei_solve::help::solve_help;
 use yosei_solve::{HelpPlan, Limits, Verdict};
-use yosei_tests::micro::{checks, help, in_check, kind_after, moves, rules, sorted};
+use yosei_tests::micro::{checks, help, in_check, kind_after, moves, pos, rules, sorted};
 
 /// 安南, 利き二歩. White K 12; Black P 23 with a Black S behind it on 24, so the pawn has
 /// a silver's power (22 32 12 forward, 14 34 back); another Black P on 17 (file 1).
@@ -54,6 +54,37 @@ fn kiki_nifu_decides_a_help_mate() {
     let sfen = "8k/7P1/9/7G1/8P/9/9/9/9 b - 1";
     assert_eq!(help(sfen, "help:1", "annan"), (Verdict::Solved, sorted(&["2d2c"])));
     assert_eq!(help(sfen, "help:1", "annan+kiki-nifu-invalid").0, Verdict::NoSolution);
+}
+
+/// 安南, 利き二歩無効, the mover's king told without playing (issue 22,
+/// `local_safety::borrowed_powers_attack`): White K 12; Black P 23 with a Black S on 24
+/// (a silver's power: it reaches 12) and Black P 17 with a Black B on 18, so 23x12 would
+/// be a second pawn on file 1: no check. The White N on 25 may take the pawn on 17
+/// (25-17, 25-17+): then Black has no other pawn on file 1, 23x12 counts, and the move
+/// leaves White's king in check: illegal. 25-37 and 25-37+ stay legal. The pawns are
+/// read on the board after the move.
+#[test]
+fn annan_kiki_nifu_taking_the_second_pawn_exposes_ones_own_king() {
+    let sfen = "9/8k/7P1/7S1/7n1/9/8P/8B/K8 w - 1";
+    assert!(!in_check(sfen, "annan+kiki-nifu-invalid"));
+    assert_eq!(moves(sfen, "annan+kiki-nifu-invalid", "2e"), sorted(&["2e3g", "2e3g+"]));
+}
+
+/// 安南, 利き二歩無効, checks told without playing (issue 22, `LocalSafety::gives_check_unplayed`):
+/// the position above with Black to move and no knight. The pawn on 23 reaches 12 idle
+/// (its capture void while the pawn on 17 stands on file 1). The pawn on 17, with the
+/// bishop's power, leaves file 1 along its diagonals (35 44 53 62 71, each in the zone
+/// also promoting, and 39; 26 and 28 would be two pawns on file 2): the capture 23x12
+/// then counts, a check. 23-22+ checks with a gold's power (23-22 has a pawn's only),
+/// 24-13 and 24-13+ by the silver itself; nothing else checks. `checks` holds the told
+/// list to playing every legal move.
+#[test]
+fn annan_kiki_nifu_a_pawn_leaving_the_file_revives_a_void_check() {
+    let sfen = "9/8k/7P1/7S1/9/9/8P/8B/K8 b - 1";
+    assert_eq!(
+        checks(sfen, "annan+kiki-nifu-invalid"),
+        sorted(&["1g3e", "1g4d", "1g5c", "1g5c+", "1g6b", "1g6b+", "1g7a", "1g7a+", "1g3i", "2c2b+", "2d1c", "2d1c+",])
+    );
 }
 
 /// 安南: a king lends and borrows. Black K 58 with a Black R behind it on 59: the king
@@ -271,6 +302,47 @@ fn komazume_knight_kings() {
     assert_eq!(
         moves(sfen, "komazume:chess-knight", ""),
         sorted(&["5e4c", "5e6c", "5e3d", "5e7d", "5e3f", "5e7f", "5e4g", "5e6g"])
+    );
+}
+
+/// 駒詰 (ナイト玉), king safety told as under plain attacks with the kings' fixed power
+/// (issue 22, `local_safety::plain_attacked`): Black K 55, White K 53. The White king
+/// attacks by a knight's leap (41 61 32 72 34 74 45 65), not by a king's step, so the
+/// Black king may leap next to it (43, 63) but not onto 34 or 74: 43 63 36 76 47 67.
+#[test]
+fn komazume_a_knight_king_leaps_next_to_the_other_but_not_into_its_leap() {
+    let sfen = "9/9/4k4/9/4K4/9/9/9/9 b - 1";
+    assert_eq!(
+        moves(sfen, "komazume:chess-knight", ""),
+        sorted(&["5e4c", "5e6c", "5e3f", "5e7f", "5e4g", "5e6g"])
+    );
+}
+
+/// 駒詰 (ナイト玉), the mate test's king moves by the fixed kind's reach
+/// (`local_safety::plain_king_step`): White K 11 in check from a Black G on 12, Black S
+/// 33, R 29, K 99. The king's leaps are 23 (the rook's file) and 32 (the silver's):
+/// mate, though a king's step could take the unguarded gold (as under ordinary rules,
+/// where 11x12 is legal).
+#[test]
+fn komazume_a_knight_king_is_mated_with_a_kings_step_free() {
+    let sfen = "8k/8G/6S2/9/9/9/9/9/K6R1 w - 1";
+    let knight = rules("komazume:chess-knight");
+    assert!(pos(sfen, &knight).is_checkmate(&knight));
+    assert!(moves(sfen, "komazume:chess-knight", "").is_empty());
+    assert!(!pos(sfen, &RuleSet::ordinary()).is_checkmate(&RuleSet::ordinary()));
+}
+
+/// 駒詰 (ナイト玉), checks, drops and a pin told as under plain attacks: White K 51, White
+/// R 53 pinning the Black S on 55 against the Black K 59; Black holds G and P. The
+/// silver keeps to file 5 (55-54); the checks are the drops G*41 G*61 G*42 G*52 G*62
+/// and P*52 (the king's leaps 43 63 32 72 are free: no drop-pawn mate).
+#[test]
+fn komazume_checks_drops_and_a_pin_as_under_plain_attacks() {
+    let sfen = "4k4/9/4r4/9/4S4/9/9/9/4K4 b GP 1";
+    assert_eq!(moves(sfen, "komazume:chess-knight", "5e"), sorted(&["5e5d"]));
+    assert_eq!(
+        checks(sfen, "komazume:chess-knight"),
+        sorted(&["G*4a", "G*6a", "G*4b", "G*5b", "G*6b", "P*5b"])
     );
 }
 

@@ -29,7 +29,8 @@ use yosei_core::{attacks, Bitboard, Color, Displacement, Move, PieceKind, Square
 /// king (rules.md §2): a piece of `by` reaches `sq` with its current power (phase 1), is
 /// not paralysed (phase 2), and the capture is not one an active rule declares invalid
 /// (利き二歩無効, 自己王手王取無効). Under the 安南 family and the ネコ鮮 pair, where every
-/// reach is a check, first by the borrowed-power test, without the node's powers; under
+/// voided capture is told from the board (none, or 利き二歩無効's without a turn), first
+/// by the borrowed-power test, without the node's powers; under
 /// 天竺 by the kings' plain checkers (`local_safety::tenjiku_attacked`).
 pub(crate) fn attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color) -> bool {
     crate::local_safety::borrowed_powers_attacked(pos, rules, sq, by)

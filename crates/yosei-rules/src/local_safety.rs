@@ -92,7 +92,7 @@
 
 use crate::capture::CaptureRule;
 use crate::conditions::tenjiku::{self, PlainMove};
-use crate::conditions::{isardam, koko, neko_sen, Compiled, Isardam, MadrasiKings, PowerRule};
+use crate::conditions::{isardam, kiki_nifu, koko, neko_sen, Compiled, Isardam, MadrasiKings, PowerRule};
 use crate::general::{is_ordinary_capture, ordinary_among, reaching, reaching_through};
 use crate::powers::{
     kind_bit, lender_direction, lenders_are_friendly, next_rank_power, next_to, ordinary_attack_origins,
@@ -133,6 +133,9 @@ pub(crate) struct LocalRules {
     paralysis: Option<MadrasiKings>,
     /// 利き二歩無効, Isardam type A or Koko: a reach may be a voided capture.
     voided_captures: bool,
+    /// 利き二歩無効: a pawn's king capture may be void (told from its side's pawns on the
+    /// board after the move where no piece turns: [`Self::voids_told`]).
+    pawn_voids: bool,
     /// Isardam type A and Koko: whether a king capture is valid depends on the position
     /// after it (which a piece set down anywhere may make forbidden; the capturer's
     /// neighbours there); in check, any move may answer.
@@ -154,15 +157,18 @@ pub(crate) struct LocalRules {
     /// [`Self::tells_attacks_unplayed`], decided once: own powers, or 駒詰's without
     /// Madrasi, and no capture voided.
     attacks_told: bool,
-    /// Plain ordinary attacks: every piece has its own kind's power (not 駒詰's or 天竺's
-    /// kings), every reach is a check (no Madrasi, no capture voided), no piece turns
-    /// over and no condition forbids a position or a move by where it lands (Isardam,
-    /// Koko). A king is then attacked after a move exactly when a piece of the other
-    /// side on the board afterwards attacks its square by its kind over the board
-    /// afterwards, as without conditions ([`plain_attacked`]): under a capture condition
-    /// the only difference is where the pieces stand afterwards ([`BoardChange`]); and a
-    /// move checks by its own piece, through a line it opens, or by a piece of ours that
-    /// is not line-bound ([`plain_gives_check`]).
+    /// Plain attacks: every piece has its own kind's power (not 天竺's kings), or under
+    /// 駒詰 every piece but the kings, which have the fixed kind's wherever they stand
+    /// (`fixed_king_kind`); every reach is a check (no Madrasi, no capture voided), no
+    /// piece turns over and no condition forbids a position or a move by where it lands
+    /// (Isardam, Koko). A king is then attacked after a move exactly when a piece of the
+    /// other side on the board afterwards attacks its square by its power (its kind, or
+    /// a king's fixed kind) over the board afterwards, as without conditions
+    /// ([`plain_attacked`]): under a capture condition the only difference is where the
+    /// pieces stand afterwards ([`BoardChange`]); and a move checks by its own piece,
+    /// through a line it opens, or by a piece of ours that is not line-bound
+    /// ([`plain_gives_check`]; 駒詰's kind line-bound there, as [`LocalSafety::new`]
+    /// asks).
     plain_attacks: bool,
     /// Isardam type A or Koko with the powers told as for `attacks_told`: a king capture
     /// may be voided, but a piece that does not reach the king never checks it, so a
@@ -277,7 +283,7 @@ impl LocalRules {
         };
         conditions.iter().all(harmless).then_some(LocalRules {
             attacks_told: powers_told && !voided_captures,
-            plain_attacks: compiled.power == PowerRule::Own
+            plain_attacks: matches!(compiled.power, PowerRule::Own | PowerRule::Komazume(_))
                 && compiled.madrasi.is_none()
                 && !voided_captures
                 && compiled.turn.is_none()
@@ -300,6 +306,7 @@ impl LocalRules {
             board_powers,
             paralysis: compiled.madrasi,
             voided_captures,
+            pawn_voids: compiled.kiki_nifu_invalid,
             voided_from_afar,
             isardam: compiled.isardam.is_some(),
             koko: compiled.koko,
@@ -436,18 +443,31 @@ impl LocalRules {
         self.borrowed_powers == PowerNeighbourhood::File && self.plain_checks
     }
 
-    /// The 安南 family, ネコ鮮 or ネコネコ鮮, no capture voided (Madrasi allowed): where only
-    /// ordinary kinds are in play, a king's attackers after a move are told without
-    /// playing it, each piece with its lender's power on the board after the move, and
-    /// under Madrasi unless a piece of its kind of the other side attacks it there with
-    /// its own lender's power ([`borrowed_powers_attack_after`]; paralysis is a function
-    /// of the powers alone, docs/rules/conditions.md).
+    /// The 安南 family, ネコ鮮 or ネコネコ鮮, every voided capture told
+    /// ([`Self::voids_told`]; Madrasi allowed): where only ordinary kinds are in play, a
+    /// king's attackers after a move are told without playing it, each piece with its
+    /// lender's power on the board after the move, under Madrasi unless a piece of its
+    /// kind of the other side attacks it there with its own lender's power, and under
+    /// 利き二歩無効 unless it is a pawn whose capture that board's pawns void
+    /// ([`borrowed_powers_attack_after`]; paralysis is a function of the powers alone,
+    /// docs/rules/conditions.md).
     #[inline]
     fn borrowed_attacks_told(&self) -> bool {
         matches!(
             self.borrowed_powers,
             PowerNeighbourhood::NextRank | PowerNeighbourhood::File
-        ) && !self.voided_captures
+        ) && self.voids_told()
+    }
+
+    /// Whether every voided king capture is told from the board it is made on: none is
+    /// voided, or only 利き二歩無効's, with no piece turning over (no Andernach, which
+    /// asks the pawns of the side the capturer would turn to) and no Isardam type A or
+    /// Koko (which judge the capture's landing): then a king capture is void exactly
+    /// when the capturer is an unpromoted pawn changing file onto one that holds another
+    /// unpromoted pawn of its side ([`kiki_nifu::void_capturers`]).
+    #[inline]
+    fn voids_told(&self) -> bool {
+        !(self.voided_from_afar || self.pawn_voids && self.turns)
     }
 
     /// 対面 or 背面 with plain checks (no Madrasi, no voided capture) and no turn: a move
@@ -466,16 +486,14 @@ impl LocalRules {
     }
 
     /// Whether [`LocalSafety::gives_check_unplayed`] answers every move: plain checks,
-    /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi (no
-    /// capture voided; with ordinary kinds only, else that test asks to play), or 天竺
-    /// where `tenjiku_unplayed` holds (a side with a king by
+    /// own powers under Madrasi, the 安南 family or the ネコ鮮 pair under Madrasi or
+    /// 利き二歩無効 (every voided capture told: [`Self::borrowed_attacks_told`]; under
+    /// Madrasi with ordinary kinds only, else that test asks to play), or 天竺 where
+    /// `tenjiku_unplayed` holds (a side with a king by
     /// [`Self::tenjiku_king_attacked_after`], one without by its pieces' own powers).
     #[inline]
     fn tells_checks_unplayed(&self) -> bool {
-        self.plain_checks
-            || self.tells_attacks_unplayed()
-            || self.tenjiku_unplayed
-            || self.paralysis.is_some() && self.borrowed_attacks_told()
+        self.plain_checks || self.tells_attacks_unplayed() || self.tenjiku_unplayed || self.borrowed_attacks_told()
     }
 
     /// Whether the mover's king is attacked after `m`, a move of the side to move of
@@ -517,7 +535,7 @@ impl LocalRules {
             }
         }
         if self.plain_attacks {
-            return plain_attacked_after(m, pos, rules, king);
+            return plain_attacked_after(m, pos, rules, king, self.fixed_king_kind);
         }
         let (change, attackers, displaced_reaches) = self.reaching_after(m, pos, rules, king)?;
         let Some(kings) = self.paralysis else {
@@ -785,8 +803,8 @@ pub(crate) fn told_flight_steps<'a>(pos: &'a Position, rules: &RuleSet, m: Move)
 /// of the side to move has a step that is legal, told without playing it and without
 /// the node's [`LocalSafety`] (most positions a help search tests for mate have a
 /// flight). Only where [`LocalRules::attacked_unplayed`] answers every move with every
-/// piece's own kind's power (not 駒詰's kings: its reach over the board afterwards is
-/// asked, line-bound or not), or under Isardam type A and Koko with own powers, where a
+/// piece's own kind's power, or under plain attacks, 駒詰's too (its king's moves by the
+/// fixed kind's reach: [`plain_king_step`]), or under Isardam type A and Koko with own powers, where a
 /// step no enemy piece reaches is told safe and one reached is judged as
 /// [`LocalRules::attacked_unplayed`] judges it (under Koko by the capturer's neighbour
 /// and forms, else asked in full: no step found this way), or under the 安南 family and the ネコ鮮 pair with plain
@@ -796,10 +814,12 @@ pub(crate) fn told_flight_steps<'a>(pos: &'a Position, rules: &RuleSet, m: Move)
 /// king is never dead, never promotes, and every capture counts in these tests), in
 /// each form a capture condition gives. `false`: none found this way.
 pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
-    // (a king steps as a king: not under 駒詰; under the 安南 family and the ネコ鮮 pair
-    // with its lender's power, below)
+    // (a king steps as a king but under plain attacks, where 駒詰's king moves by the
+    // fixed kind's reach; under the 安南 family and the ネコ鮮 pair with its lender's
+    // power, below)
     let told = |local: &LocalRules| {
         (local.tells_attacks_unplayed() || local.reach_told) && local.power == PowerRule::Own
+            || local.plain_attacks
             || local.borrowed_attacks_told()
     };
     let Some(local) = rules.compiled().local_safety.filter(told) else {
@@ -869,18 +889,25 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
 /// Under plain attacks ([`LocalRules::plain_attacks`]): whether the mover's king is
 /// attacked after `m`, a move of the side to move of `pos` (its king on `king` before).
 /// The enemy pieces but the captured ones stay where they are, and are asked with a stop
-/// at the first attacker, each by its kind's attack over the board afterwards (a
-/// hopper's hurdles, a Nightrider's path); the displaced piece (reborn, restored, a
-/// capturer gone home) is asked too.
+/// at the first attacker, each by its power's attack over the board afterwards (a
+/// hopper's hurdles, a Nightrider's path; under 駒詰 the enemy king by `king_power`, the
+/// fixed kind); the displaced piece (reborn, restored, a capturer gone home) is asked
+/// too.
 #[inline(always)]
-fn plain_attacked_after(m: Move, pos: &Position, rules: &RuleSet, king: Square) -> Option<bool> {
+fn plain_attacked_after(
+    m: Move,
+    pos: &Position,
+    rules: &RuleSet,
+    king: Square,
+    king_power: Option<PieceKind>,
+) -> Option<bool> {
     let us = pos.side_to_move();
     let change = BoardChange::of(pos, m)?;
     let king_after = change.king_after(m, king);
     let enemies = pos.pieces_of(!us) & !captured_squares(m);
     let table = rules.pieces();
     Some(
-        plain_attacked(pos, rules, king_after, !us, change.occupied, enemies)
+        plain_attacked(pos, rules, king_after, !us, change.occupied, enemies, king_power)
             || change.displaced.is_some_and(|(sq, piece)| {
                 table.attacks_square(piece.kind, piece.color, sq, king_after, change.occupied)
             }),
@@ -889,16 +916,38 @@ fn plain_attacked_after(m: Move, pos: &Position, rules: &RuleSet, king: Square) 
 
 /// [`Position::is_attacked_among`] (the ordinary kinds among `ours`, pieces of `by`),
 /// and the fairy pieces among them, each by its kind's attack over `occupied` (few on
-/// any board: asked one by one).
+/// any board: asked one by one); with `king_power` (駒詰's fixed kind) a king among
+/// them by that kind's attack instead of a king's steps.
 #[inline]
-fn plain_attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color, occupied: Bitboard, ours: Bitboard) -> bool {
+fn plain_attacked(
+    pos: &Position,
+    rules: &RuleSet,
+    sq: Square,
+    by: Color,
+    occupied: Bitboard,
+    ours: Bitboard,
+    king_power: Option<PieceKind>,
+) -> bool {
+    let table = rules.pieces();
+    let ours = match king_power {
+        Some(kind) => {
+            let kings = pos.pieces(by, PieceKind::King) & ours;
+            if kings
+                .into_iter()
+                .any(|from| table.attacks_square(kind, by, from, sq, occupied))
+            {
+                return true;
+            }
+            ours & !kings
+        }
+        None => ours,
+    };
     if pos.is_attacked_among(sq, by, occupied, ours) {
         return true;
     }
     if !pos.has_fairy_pieces() {
         return false;
     }
-    let table = rules.pieces();
     (pos.fairy_squares() & ours).into_iter().any(|from| {
         pos.piece_at(from)
             .is_some_and(|p| table.attacks_square(p.kind, p.color, from, sq, occupied))
@@ -916,9 +965,17 @@ fn plain_attacked(pos: &Position, rules: &RuleSet, sq: Square, by: Color, occupi
 /// ignore occupancy, rides go along the rook and bishop lines, and a filled square, the
 /// destination or a reborn or restored piece's, only blocks), so only when such a
 /// square lies on a rook or bishop line from the king; then ours that stay are asked
-/// with a stop at the first attacker ([`plain_attacked`]).
+/// with a stop at the first attacker ([`plain_attacked`]). Under 駒詰 (`king_power`, a
+/// line-bound kind: [`LocalSafety::new`]) our king checks by that kind, moved or not.
 #[inline]
-fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square, unbound: Bitboard) -> Option<bool> {
+fn plain_gives_check(
+    m: Move,
+    pos: &Position,
+    rules: &RuleSet,
+    king: Square,
+    unbound: Bitboard,
+    king_power: Option<PieceKind>,
+) -> Option<bool> {
     let us = pos.side_to_move();
     let table = rules.pieces();
     let unbound = unbound & pos.pieces_of(us);
@@ -929,23 +986,36 @@ fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square, unb
         let occupied = pos.occupied().with(to);
         return Some(
             table.attacks_square(kind, us, to, king, occupied)
-                || unbound.is_nonempty() && plain_attacked(pos, rules, king, us, occupied, unbound),
+                || unbound.is_nonempty() && plain_attacked(pos, rules, king, us, occupied, unbound, king_power),
         );
     }
-    let kind = pos.kind_after(m)?;
+    let kind = match pos.kind_after(m)? {
+        PieceKind::King => king_power.unwrap_or(PieceKind::King),
+        kind => kind,
+    };
     let change = BoardChange::of(pos, m)?;
     if table.attacks_square(kind, us, change.dest, king, change.occupied) {
         return Some(true);
     }
     let staying = pos.pieces_of(us) & !change.vacated & !Bitboard::from(change.dest);
-    if (unbound & staying).is_nonempty() && plain_attacked(pos, rules, king, us, change.occupied, unbound & staying) {
+    if (unbound & staying).is_nonempty()
+        && plain_attacked(pos, rules, king, us, change.occupied, unbound & staying, king_power)
+    {
         return Some(true);
     }
     let lines = attacks::rook_pseudo_attacks(king) | attacks::bishop_pseudo_attacks(king);
     if (change.vacated & lines).is_empty() {
         return Some(false);
     }
-    Some(plain_attacked(pos, rules, king, us, change.occupied, staying))
+    Some(plain_attacked(
+        pos,
+        rules,
+        king,
+        us,
+        change.occupied,
+        staying,
+        king_power,
+    ))
 }
 
 /// [`has_legal_king_step`] under plain attacks ([`LocalRules::plain_attacks`]) for the
@@ -955,21 +1025,34 @@ fn plain_gives_check(m: Move, pos: &Position, rules: &RuleSet, king: Square, unb
 /// conditions (asked square by square with a stop at the first attacker: the first
 /// square asked is most often free, where `Position::ridden_among`, asking every enemy
 /// rider first, cost twice as much). The king's captures are asked after them, each
-/// form a capture condition gives, by [`LocalRules::attacked_unplayed`].
+/// form a capture condition gives, by [`LocalRules::attacked_unplayed`]. Under 駒詰 the
+/// king moves by the fixed kind's reach instead (its quiet moves and landing captures,
+/// as the general generator makes them; a Lion's two steps or a hop are left to the
+/// full generation, which this test only anticipates), and the enemy king attacks by
+/// that kind ([`plain_attacked`]).
 fn plain_king_step(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> bool {
     let us = pos.side_to_move();
     let occupied = pos.occupied();
-    let steps = attacks::king_attacks(king);
-    let seen = occupied.without(king);
     let them = pos.pieces_of(!us);
-    if (steps & !occupied)
+    let enemies = them & !pos.pieces_of_kind(PieceKind::Stone);
+    let (quiet, captures) = match local.fixed_king_kind {
+        None => {
+            let steps = attacks::king_attacks(king);
+            (steps & !occupied, steps & enemies)
+        }
+        Some(kind) => {
+            let reach = rules.pieces().reach(kind, us, king, occupied);
+            (reach.quiet & !occupied, reach.landing_captures & enemies)
+        }
+    };
+    let seen = occupied.without(king);
+    if quiet
         .into_iter()
-        .any(|to| !plain_attacked(pos, rules, to, !us, seen.with(to), them))
+        .any(|to| !plain_attacked(pos, rules, to, !us, seen.with(to), them, local.fixed_king_kind))
     {
         return true;
     }
-    let enemies = them & !pos.pieces_of_kind(PieceKind::Stone);
-    (steps & enemies).into_iter().any(|to| {
+    captures.into_iter().any(|to| {
         let m = Move::normal(king, to, false);
         let legal = |form: Move| local.attacked_unplayed(form, pos, rules) == Some(false);
         match rules.capture_rule() {
@@ -1318,7 +1401,7 @@ impl LocalSafety {
         // less than the suspects' bookkeeping)
         if self.rules.plain_attacks {
             return match pos.king(pos.side_to_move()) {
-                Some(king) => plain_attacked_after(m, pos, rules, king),
+                Some(king) => plain_attacked_after(m, pos, rules, king, self.rules.fixed_king_kind),
                 None => Some(false),
             };
         }
@@ -1413,7 +1496,7 @@ impl LocalSafety {
         // check by their own ordinary powers, as under plain attacks)
         let tenjiku_plain = self.rules.tenjiku_unplayed && !pos.has_fairy_pieces();
         if self.rules.plain_attacks || tenjiku_plain {
-            return plain_gives_check(m, pos, rules, king, self.unbound);
+            return plain_gives_check(m, pos, rules, king, self.unbound, self.rules.fixed_king_kind);
         }
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
@@ -1451,7 +1534,15 @@ impl LocalSafety {
                 }
             })
         };
-        // under Madrasi a piece of ours that reaches the king paralysed may be freed
+        // (利き二歩無効, told: `LocalRules::voids_told`) a pawn of ours whose capture of the
+        // king is void on the board after the move checks not
+        let voided = |sq: Square, piece: Piece| {
+            self.rules.pawn_voids
+                && piece.kind == PieceKind::Pawn
+                && kiki_nifu::void_capturers(change.pieces_after(pos, moved, us, PieceKind::Pawn), king).contains(sq)
+        };
+        // under Madrasi a piece of ours that reaches the king paralysed may be freed, under
+        // 利き二歩無効 one whose capture was void
         let mut suspects = self.suspects(king, m, pos, change.occupied, true) | self.idle_reachers[(!us).index()];
         if self.rules.borrowed_powers == PowerNeighbourhood::File && ordinary_kinds_after(pos, &change, moved) {
             // (whole files: of their pieces, only those where an ordinary kind may attack
@@ -1474,7 +1565,8 @@ impl LocalSafety {
                 _ if piece.kind == PieceKind::King => self.rules.fixed_king_kind.unwrap_or(PieceKind::King),
                 _ => piece.kind,
             };
-            if table.attacks_square(kind, us, sq, king, change.occupied) && !paralysed(sq, piece) {
+            if table.attacks_square(kind, us, sq, king, change.occupied) && !paralysed(sq, piece) && !voided(sq, piece)
+            {
                 return Some(true);
             }
         }
@@ -1557,6 +1649,11 @@ impl LocalSafety {
         let Some(king) = line_powers_king.or_else(|| self.told_enemy_king(pos, ordinary || table.is_some())) else {
             return Bitboard::FULL;
         };
+        if kind == PieceKind::King && self.rules.fixed_king_kind.is_some() {
+            // (駒詰: the king checks by the fixed kind, whose attack from the enemy king
+            // need not mirror its own; one piece, each move asked)
+            return Bitboard::FULL;
+        }
         let occupied = pos.occupied();
         let king_step_banned = kind == PieceKind::King && self.rules.king_next_to_king_illegal();
         // (a fairy kind's promotion may ride a line the unpromoted piece does not: then
@@ -1649,6 +1746,8 @@ impl LocalSafety {
             (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & pos.pieces_of(us);
         let mut squares = self.unbound_check_path;
         let facing = self.rules.facing_lines_told();
+        // (under 駒詰 a piece has its own power but for the kings, which have its kind's)
+        let own_powers = matches!(self.rules.power, PowerRule::Own | PowerRule::Komazume(_));
         for from in seen {
             let anywhere = if facing {
                 match facing_line_squares(pos, self.rules, king, from) {
@@ -1660,7 +1759,7 @@ impl LocalSafety {
                     None => true,
                 }
             } else {
-                self.rules.power != PowerRule::Own || uncovers_a_check(pos, king, from)
+                !own_powers || uncovers_a_check(pos, king, from, self.rules.fixed_king_kind)
             };
             if anywhere {
                 squares |= from.into();
@@ -1695,7 +1794,8 @@ impl LocalSafety {
     /// in check and the enemy king told. A drop empties no square, captures nothing and
     /// displaces nothing, so the mover's king, unattacked, stays so; and those squares
     /// are then exactly the dropped kind's attack set from the enemy king (no piece of
-    /// ours reaches it idle, none is unbound, powers are the pieces' own), whence the
+    /// ours reaches it idle, none is unbound, powers are the pieces' own, 駒詰's kings'
+    /// aside, which no drop changes: a dropped piece is never a king), whence the
     /// dropped piece attacks the king by the symmetry of the fixed tables.
     #[inline]
     pub(crate) fn drop_checks_told(&self, pos: &Position) -> bool {
@@ -1715,13 +1815,16 @@ impl LocalSafety {
     }
 
     /// The enemy king when the check squares can be told (powers read off the board, or
-    /// under 天竺 the side to move without a king, its pieces all with their own powers;
-    /// an ordinary kind, no piece of ours reaching it without checking unless where a
-    /// move may revive one is known, the king not in check).
+    /// under 天竺 the side to move without a king, its pieces all with their own powers,
+    /// or under 駒詰 every piece's its own but the kings', which no move changes; an
+    /// ordinary kind, no piece of ours reaching it without checking unless where a move
+    /// may revive one is known, the king not in check).
     #[inline]
     fn told_enemy_king(&self, pos: &Position, ordinary_kind: bool) -> Option<Square> {
         let them = (!pos.side_to_move()).index();
-        let own_powers = self.rules.board_powers || self.rules.kings_borrow && pos.king(pos.side_to_move()).is_none();
+        let own_powers = self.rules.board_powers
+            || self.rules.fixed_king_kind.is_some()
+            || self.rules.kings_borrow && pos.king(pos.side_to_move()).is_none();
         let told = own_powers && ordinary_kind && self.reviving != Bitboard::FULL;
         self.safe_kings[them].filter(|_| told)
     }
@@ -1914,15 +2017,18 @@ fn borrowed_power_after(
     borrowed_power(|s| change.piece_after(pos, moved, s), rules, sq, piece)
 }
 
-/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and no
-/// capture voided: whether one of `pieces` (of `by`) attacks `target` over `occupied`,
-/// the board told by `piece_at`, and under Madrasi is not paralysed there. Exact, and
-/// cheap: only a piece on `target`'s lines (nothing between), a king step or a knight's
-/// leap away may, each asked with its power there ([`borrowed_power`]); it is paralysed
-/// when one of `paralysers_of` its kind (the other side's pieces of that kind) attacks it
-/// with its own power there, which again only one where an ordinary kind may attack it
-/// from can (paralysis is a function of the powers alone: a paralysed piece still lends
-/// and paralyses).
+/// Under the 安南 family, ネコ鮮 and ネコネコ鮮 (`local`), every kind ordinary and every
+/// voided capture told ([`LocalRules::voids_told`]): whether one of `pieces` (of `by`)
+/// attacks `target` over `occupied`, the board told by `piece_at`, under Madrasi is not
+/// paralysed there, and under 利き二歩無効 is not `voided` (the caller's test, asked of
+/// an attacker found: a pawn whose capture of `target` is void there,
+/// [`kiki_nifu::void_capturers`]). Exact, and cheap: only
+/// a piece on `target`'s lines (nothing between), a king step or a knight's leap away
+/// may, each asked with its power there ([`borrowed_power`]); it is paralysed when one
+/// of `paralysers_of` its kind (the other side's pieces of that kind) attacks it with
+/// its own power there, which again only one where an ordinary kind may attack it from
+/// can (paralysis is a function of the powers alone: a paralysed piece still lends and
+/// paralyses).
 #[allow(clippy::too_many_arguments)]
 fn borrowed_powers_attack(
     pos: &Position,
@@ -1931,6 +2037,7 @@ fn borrowed_powers_attack(
     local: LocalRules,
     pieces: Bitboard,
     paralysers_of: impl Fn(PieceKind) -> Bitboard,
+    voided: impl Fn(Square, Piece) -> bool,
     occupied: Bitboard,
     target: Square,
 ) -> bool {
@@ -1963,7 +2070,10 @@ fn borrowed_powers_attack(
         .into_iter()
         .any(|sq| {
             piece_at(sq).is_some_and(|piece| {
-                piece.kind != PieceKind::Stone && attacks(sq, piece, target) && !paralysed(sq, piece)
+                piece.kind != PieceKind::Stone
+                    && attacks(sq, piece, target)
+                    && !paralysed(sq, piece)
+                    && !voided(sq, piece)
             })
         })
 }
@@ -2001,6 +2111,7 @@ fn borrowed_powers_paralysed(
 
 /// [`borrowed_powers_attack`] on the board after the move `change` (every kind then
 /// ordinary: [`ordinary_kinds_after`]).
+#[inline(always)]
 fn borrowed_powers_attack_after(
     pos: &Position,
     rules: &RuleSet,
@@ -2019,6 +2130,11 @@ fn borrowed_powers_attack_after(
     }
     let piece_after = |s: Square| change.piece_after(pos, moved, s);
     let paralysers_of = |kind: PieceKind| change.pieces_after(pos, moved, !by, kind);
+    let voided = |sq: Square, piece: Piece| {
+        local.pawn_voids
+            && piece.kind == PieceKind::Pawn
+            && kiki_nifu::void_capturers(change.pieces_after(pos, moved, by, PieceKind::Pawn), target).contains(sq)
+    };
     borrowed_powers_attack(
         pos,
         piece_after,
@@ -2026,6 +2142,7 @@ fn borrowed_powers_attack_after(
         local,
         pieces,
         paralysers_of,
+        voided,
         change.occupied,
         target,
     )
@@ -2033,7 +2150,7 @@ fn borrowed_powers_attack_after(
 
 /// Whether a piece of `by` attacks `target` in `pos` (under Madrasi, one not paralysed),
 /// told by [`borrowed_powers_attack`] where it holds (the 安南 family, ネコ鮮 or ネコネコ鮮,
-/// no capture voided, only ordinary kinds on the board), `None` elsewhere:
+/// every voided capture told, only ordinary kinds on the board), `None` elsewhere:
 /// `general::attacked`'s first question.
 pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: Square, by: Color) -> Option<bool> {
     let local = rules
@@ -2043,15 +2160,21 @@ pub(crate) fn borrowed_powers_attacked(pos: &Position, rules: &RuleSet, target: 
     if pos.fairy_squares().is_nonempty() {
         return None;
     }
+    let mut pieces = pos.pieces_of(by);
+    if local.pawn_voids {
+        pieces &= !kiki_nifu::void_capturers(pos.pieces(by, PieceKind::Pawn), target);
+    }
     let piece_at = |s: Square| pos.piece_at(s);
     let paralysers_of = |kind: PieceKind| pos.pieces(!by, kind);
+    // (the voided pawns are left out of `pieces` above)
     Some(borrowed_powers_attack(
         pos,
         piece_at,
         rules,
         local,
-        pos.pieces_of(by),
+        pieces,
         paralysers_of,
+        |_, _| false,
         pos.occupied(),
         target,
     ))
@@ -2244,11 +2367,15 @@ fn remote_capture_evasions(
 
 /// Whether one of ours, with its own kind's power, stands next behind `from` on the
 /// line from the enemy `king` through `from` (nothing between them) and attacks the
-/// king once `from` is empty (a fairy piece: asked no further, `true`).
-fn uncovers_a_check(pos: &Position, king: Square, from: Square) -> bool {
+/// king once `from` is empty (a fairy piece, or a king with 駒詰's `king_power`: asked
+/// no further, `true`).
+fn uncovers_a_check(pos: &Position, king: Square, from: Square, king_power: Option<PieceKind>) -> bool {
     let us = pos.side_to_move();
     let (_, behind) = beyond_on_line(pos, king, from);
-    behind.is_some_and(|(sq, p)| p.color == us && attacks_once_left(pos, p.kind, us, sq, king, from))
+    behind.is_some_and(|(sq, p)| {
+        p.color == us
+            && (p.kind == PieceKind::King && king_power.is_some() || attacks_once_left(pos, p.kind, us, sq, king, from))
+    })
 }
 
 /// The squares beyond `from` on the line from `king` through it (nothing between
@@ -2338,12 +2465,14 @@ fn tenjiku_quiet_king(pos: &Position, local: LocalRules, unreached: Option<Squar
 /// rider's kind (such a piece is left free): a line opened through the square it leaves
 /// is the line to the king, empty up to the king, whose kind is no rider's. Guarantee,
 /// checked here: attacks told unplayed ([`LocalRules::tells_attacks_unplayed`]: no
-/// voided capture), every piece with its own kind's power and ordinary (no fairy piece
-/// on the board), no displacement, no turn; or 天竺 where `tenjiku_unplayed` holds (no
+/// voided capture), every piece with its own kind's power (under 駒詰 every piece but
+/// the kings: the riders keep theirs) and ordinary (no fairy piece on the board), no
+/// displacement, no turn; or 天竺 where `tenjiku_unplayed` holds (no
 /// Madrasi, no voided capture, no displacement, no turn; the rider, not a king, has its
 /// own kind's power) with no fairy piece on the board.
 fn pins(pos: &Position, rules: &RuleSet, local: LocalRules, king: Square) -> Option<(Square, Bitboard, Bitboard)> {
-    let told = (local.tells_attacks_unplayed() && local.power == PowerRule::Own || local.tenjiku_unplayed)
+    let own_riders = matches!(local.power, PowerRule::Own | PowerRule::Komazume(_));
+    let told = (local.tells_attacks_unplayed() && own_riders || local.tenjiku_unplayed)
         && !local.displacing
         && !local.turns
         && !pos.has_fairy_pieces();

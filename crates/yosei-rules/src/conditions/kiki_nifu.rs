@@ -8,7 +8,7 @@
 
 use crate::conditions::andernach;
 use crate::{Position, RuleSet};
-use yosei_core::{PieceKind, Square};
+use yosei_core::{Bitboard, PieceKind, Square};
 
 /// Whether 利き二歩無効 voids the capture of the king on `to` by the piece on `from`.
 #[inline]
@@ -21,4 +21,18 @@ pub(crate) fn voids_king_capture(pos: &Position, rules: &RuleSet, from: Square, 
 fn makes_two_pawns(pos: &Position, from: Square, to: Square) -> bool {
     let Some(piece) = pos.piece_at(from) else { return false };
     piece.kind == PieceKind::Pawn && pos.pawn_move_makes_two_pawns(piece.color, from, to)
+}
+
+/// [`voids_king_capture`]'s pawns at once where no piece turns over (no Andernach), on a
+/// board the caller knows (one after a move not yet played): of `pawns`, one side's
+/// unpromoted pawns there, those whose capture of a king on `to` is void: every one off
+/// `to`'s file when another stands on it (its capture changes file onto one holding
+/// another pawn of its side), none otherwise.
+#[inline]
+pub(crate) fn void_capturers(pawns: Bitboard, to: Square) -> Bitboard {
+    let file = Bitboard::file(to.file());
+    if (pawns & file).is_empty() {
+        return Bitboard::EMPTY;
+    }
+    pawns & !file
 }
