@@ -686,3 +686,16 @@ fn haimen_with_andernach_a_turned_capturer_lends_a_check_through_the_line_it_ope
     let checks = checks(sfen, "haimen+andernach");
     assert!(checks.contains(&"3a2b".to_string()), "{checks:?}");
 }
+
+/// 対面 with マドラシ: a piece first on a line from the enemy king may also check by
+/// lifting a paralysis far from that line (not by the line alone, `facing_lines_told`,
+/// which needs plain checks; the squares where a move may revive a piece of ours are
+/// tried too, `reviving_squares`). White K 51, B 68; Black N 58, B 24, K
+/// 99. The Black bishop reaches the king through 33 and 42 but is paralysed by the White
+/// bishop (57, 46 and 35 empty); the knight, first on file 5 from the king, checks by
+/// leaping to 46, between the two bishops, not by leaping to 66.
+#[test]
+fn taimen_with_madrasi_a_line_piece_lifting_a_paralysis_checks() {
+    let sfen = "4k4/9/9/7B1/9/9/9/3bN4/K8 b - 1";
+    assert_eq!(checks(sfen, "taimen+madrasi"), sorted(&["5h4f"]));
+}
