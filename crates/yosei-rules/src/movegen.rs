@@ -532,12 +532,9 @@ impl<'a, S: MoveSink> Generator<'a, S> {
         let (board_target, drop_target) = match (self.king, self.checkers.single()) {
             (Some(king), Some(checker)) => {
                 let between = attacks::between(king, checker);
-                let capture = if self.quiet_only {
-                    Bitboard::EMPTY
-                } else {
-                    Bitboard::from(checker)
-                };
-                (between | capture, between)
+                // (the checker is out of reach when only moves that capture nothing
+                // are wanted: `own` holds every piece then)
+                (between | (Bitboard::from(checker) & !self.own), between)
             }
             _ => (!self.own, !self.occupied),
         };
