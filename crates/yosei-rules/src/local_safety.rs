@@ -2041,15 +2041,11 @@ fn borrowed_powers_attack(
     occupied: Bitboard,
     target: Square,
 ) -> bool {
-    let table = rules.pieces();
+    // (asked only of a square of `ordinary_attack_origins`: nothing stands between it
+    // and `target` on a line, so an ordinary kind there attacks `target` exactly when
+    // its empty-board reach holds it, and no ray need be walked)
     let attacks = |sq: Square, piece: Piece, target: Square| {
-        table.attacks_square(
-            borrowed_power(piece_at, local, sq, piece),
-            piece.color,
-            sq,
-            target,
-            occupied,
-        )
+        attacks::ordinary_pseudo_attacks(borrowed_power(piece_at, local, sq, piece), piece.color, sq).contains(target)
     };
     let paralysed = |sq: Square, piece: Piece| {
         local.paralysis.is_some_and(|kings| {
