@@ -56,6 +56,9 @@ help_rows=(
   "ofm-139 help:7|$(cat benches/data/helpmate/ofm-139_5.sfen)|help:7"
   "ofm-139 helpstale:5|$(cat benches/data/helpmate/ofm-139_5.sfen)|helpstale:5"
   "midgame helpstale:4|$mid|helpstale:4"
+  # (the nodes-per-second goal under Madrasi: 1.4 M/s; some conditions refuse
+  # the position, a king in check off turn: "-")
+  "forest-06-10_97 help|$(cat benches/data/helpmate/forest-06-10_97.sfen)|help"
 )
 # direct-mate workloads: name | SFEN | (unused)
 kotobuki='g3p3+r/3lPG3/1s4ppp/1l1B4P/L2b1kPl1/3+p3+R+p/3+p2+s1S/+NP+p1gS3/1g+p2P3 b 4P3n 1'
