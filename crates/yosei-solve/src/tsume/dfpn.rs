@@ -392,6 +392,8 @@ impl<'a> Dfpn<'a> {
         self.path.push(pos.board_key(), hand);
         let hash = self.line_hash_with(pos.key());
         self.path_hashes.push(hash);
+        // (the filter's block for this position's children, read when it is expanded)
+        self.repetition_failures.prefetch(hash);
     }
 
     /// Plies of the current line before its last position.
@@ -406,18 +408,25 @@ impl<'a> Dfpn<'a> {
         self.path_hashes.pop();
     }
 
+    /// The hash of the current line (0 before its first position).
+    fn line_hash(&self) -> u128 {
+        self.path_hashes.last().copied().unwrap_or(0)
+    }
+
     /// The hash of the current line extended by the position whose key is `key`.
     fn line_hash_with(&self, key: Key) -> u128 {
-        let before = self.path_hashes.last().copied().unwrap_or(0);
         // a multiply-xorshift mix: the order of the positions matters
-        let x = (before ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
+        let x = (self.line_hash() ^ key).wrapping_mul(0x9E37_79B9_7F4A_7C15_F39C_C060_5CED_C835);
         x ^ (x >> 67)
     }
 
     /// Whether the position `keys`, after the current line, repeats a position of it
     /// or is known to fail after exactly this line because of a repetition further on.
     fn fails_by_repetition(&self, keys: &Keys) -> bool {
-        self.repeats(keys) || self.repetition_failures.contains(self.line_hash_with(keys.full))
+        self.repeats(keys)
+            || self
+                .repetition_failures
+                .contains(self.line_hash(), self.line_hash_with(keys.full))
     }
 
     /// Whether `pos` repeats a position of the current line, or is dominated by one
@@ -609,8 +618,9 @@ impl<'a> Dfpn<'a> {
         } else if res.is_disproven() {
             if !res.repetition {
                 self.table.store_disproven(key, res.hand, res.lo, amount.max(1));
-            } else if let Some(&line) = self.path_hashes.last() {
-                self.repetition_failures.insert(line);
+            } else if let Some((&line, before)) = self.path_hashes.split_last() {
+                let parent = before.last().copied().unwrap_or(0);
+                self.repetition_failures.insert(parent, line);
             }
         } else {
             self.table.store_open(key, hand, res.pn, res.dn, amount);
