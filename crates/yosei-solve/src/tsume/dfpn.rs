@@ -1074,8 +1074,26 @@ impl<'a> Dfpn<'a> {
         let mut children = std::mem::take(&mut self.child_keys);
         children.clear();
         children.extend(replies.iter().map(|&m| self.keys_after(pos, &keys, m)));
-        for k in &children {
-            self.table.prefetch(k.board);
+        // Asked for now: every board move, and of the drops on a square only the one its
+        // group looks up first (the cheapest piece, below); the others are looked up
+        // once it is proven, if ever. (A check from afar with most kinds in the
+        // defender's hand has twenty drops or more; each one asked for is a memory
+        // access competing with those the expansion waits for.)
+        let mut cheapest = [u8::MAX; Square::NUM];
+        for m in replies.iter() {
+            if let Some(kind) = m.drop_kind() {
+                let c = &mut cheapest[m.to().index()];
+                *c = (*c).min(kind.index() as u8);
+            }
+        }
+        let looked_up_now = |m: Move| {
+            m.drop_kind()
+                .is_none_or(|kind| kind.index() as u8 == cheapest[m.to().index()])
+        };
+        for (&m, k) in replies.iter().zip(&children) {
+            if looked_up_now(m) {
+                self.table.prefetch(k.board);
+            }
         }
         for (&m, k) in replies.iter().zip(&children) {
             if !m.is_drop() {
