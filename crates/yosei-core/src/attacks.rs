@@ -552,10 +552,10 @@ mod tests {
                     assert!(matches!(kind, PieceKind::Horse | PieceKind::Dragon));
                     continue;
                 };
-                for i in 0..81 {
+                for (i, &reach) in table.iter().enumerate() {
                     let sq = Square::from_index(i).unwrap();
                     assert_eq!(
-                        table[i],
+                        reach,
                         ordinary_pseudo_attacks(kind, color, sq),
                         "{kind:?} {color:?} {i}"
                     );
