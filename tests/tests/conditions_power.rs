@@ -528,6 +528,48 @@ fn madrasi_a_piece_uncovers_a_check_only_with_a_line_piece_behind_it() {
     );
 }
 
+/// マドラシ, check generation with the check squares read off the king's lines
+/// (`OrdinaryCheckSquares`): a piece first on a line from the enemy king moves anywhere
+/// only when a rider of ours next behind it looks at the king. White K 55; Black G 57
+/// with a Black L on 59 below it, whose ride goes up to the king, and a Black S 53
+/// with a Black L on 52 above it, whose ride goes away. The gold checks by stepping off
+/// file 5 (the lance's check: 47 67 besides its own 46 56 66), not by 58, where it still
+/// blocks; the silver only by its own power (44 64 unpromoted).
+#[test]
+fn madrasi_a_lance_behind_uncovers_a_check_only_riding_toward_the_king() {
+    let sfen = "9/4L4/4S4/9/4k4/9/4G4/9/4L3K b - 1";
+    assert_eq!(
+        checks(sfen, "madrasi"),
+        sorted(&["5c4d", "5c6d", "5g4f", "5g4g", "5g5f", "5g6f", "5g6g"])
+    );
+}
+
+/// マドラシ: a discovered check by a rider whose paralyser the uncovering piece takes.
+/// White K 51, R 19; Black B 55, R 59, K 99. The rooks paralyse each other along rank
+/// 9, and the bishop stands between the Black rook and the king. 55x19 takes the
+/// paralyser and opens file 5: the rook checks. The bishop's other moves off the file
+/// leave the rook paralysed; it checks by its own power from 33 and 73 (a horse too).
+/// So a piece first on a line from the king, with a paralysed rider behind it, is still
+/// asked wherever it goes.
+#[test]
+fn madrasi_a_discovered_check_by_a_rider_whose_paralyser_the_mover_takes() {
+    let sfen = "4k4/9/9/9/4B4/9/9/9/K3R3r b - 1";
+    assert_eq!(
+        checks(sfen, "madrasi"),
+        sorted(&["5e1i", "5e3c", "5e3c+", "5e7c", "5e7c+"])
+    );
+}
+
+/// マドラシ: the pieces that may check are told kind by kind before any is asked, a
+/// board move's kind by its promoted kind's squares too. White K 51; Black P 43, K 99.
+/// The pawn checks only by promoting on 42 (a tokin steps to 51 diagonally); unpromoted
+/// it attacks 41 alone.
+#[test]
+fn madrasi_a_pawn_checks_only_by_promoting() {
+    let sfen = "4k4/9/5P3/9/9/9/9/9/K8 b - 1";
+    assert_eq!(checks(sfen, "madrasi"), sorted(&["4c4b+"]));
+}
+
 /// 対面: capturing the enemy piece one of ours faces gives that one its own power back.
 /// White K 14, P 53; Black R 54, S 64, K 91. The rook faces the pawn: it has a pawn's
 /// power (53 only) and does not check. 64x53 (promoting or not) puts the silver in

@@ -480,6 +480,29 @@ pub fn ordinary_pseudo_attacks(kind: PieceKind, color: Color, sq: Square) -> Bit
     }
 }
 
+/// The empty-board reach ([`ordinary_pseudo_attacks`]) of an ordinary `kind` of
+/// `color` from every square, where one table holds it (not a horse's or a dragon's,
+/// two tables each, nor a fairy kind's): where many pieces of one kind are asked, the
+/// kind is matched once.
+#[inline]
+pub fn ordinary_pseudo_table(kind: PieceKind, color: Color) -> Option<&'static [Bitboard; 81]> {
+    use PieceKind::*;
+    match kind {
+        Pawn => Some(&PAWN[color.index()]),
+        Knight => Some(&KNIGHT[color.index()]),
+        Silver => Some(&SILVER[color.index()]),
+        Gold | ProPawn | ProLance | ProKnight | ProSilver => Some(&GOLD[color.index()]),
+        King => Some(&KING),
+        Lance => Some(match color {
+            Color::Black => &RAYS[Direction::Up as usize],
+            Color::White => &RAYS[Direction::Down as usize],
+        }),
+        Bishop => Some(&BISHOP_PSEUDO),
+        Rook => Some(&ROOK_PSEUDO),
+        _ => None,
+    }
+}
+
 /// The squares a stepping ordinary `kind` attacks from `sq`; empty for the sliders and
 /// the fairy kinds. Inlined: [`ordinary_pseudo_attacks`] asks it on every call, where a
 /// call to [`ordinary_attacks`] cost more than the lookup.
@@ -519,6 +542,26 @@ mod tests {
 
     fn sq(f: i32, r: i32) -> Square {
         Square::new(f, r).unwrap()
+    }
+
+    #[test]
+    fn ordinary_pseudo_table_is_the_empty_board_reach() {
+        for kind in PieceKind::ALL.iter().copied().filter(|k| k.is_ordinary()) {
+            for color in Color::ALL {
+                let Some(table) = ordinary_pseudo_table(kind, color) else {
+                    assert!(matches!(kind, PieceKind::Horse | PieceKind::Dragon));
+                    continue;
+                };
+                for (i, &reach) in table.iter().enumerate() {
+                    let sq = Square::from_index(i).unwrap();
+                    assert_eq!(
+                        reach,
+                        ordinary_pseudo_attacks(kind, color, sq),
+                        "{kind:?} {color:?} {i}"
+                    );
+                }
+            }
+        }
     }
 
     #[test]

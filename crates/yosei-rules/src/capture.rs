@@ -85,23 +85,14 @@ impl RuleSet {
     /// The active capture condition, if any.
     #[inline]
     pub fn capture_rule(&self) -> Option<CaptureRule> {
-        self.conditions().iter().find_map(|c| match c {
-            crate::Condition::Circe => Some(CaptureRule::Circe),
-            crate::Condition::AntiCirce => Some(CaptureRule::AntiCirce),
-            crate::Condition::Pwc => Some(CaptureRule::Pwc),
-            _ => None,
-        })
+        self.compiled().capture
     }
 
     /// The active 打歩詰 reading, if any. Either one lifts the ordinary ban on
     /// drop-pawn mate, and the goal mate must be given by a pawn drop.
     #[inline]
     pub fn uchifu(&self) -> Option<UchifuRule> {
-        self.conditions().iter().find_map(|c| match c {
-            crate::Condition::Uchifu => Some(UchifuRule::Complete),
-            crate::Condition::UchifuSimple => Some(UchifuRule::Simple),
-            _ => None,
-        })
+        self.compiled().uchifu
     }
 }
 

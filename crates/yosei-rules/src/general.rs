@@ -18,7 +18,7 @@
 use crate::conditions::capture_duty::is_capture;
 use crate::conditions::{andernach, isardam, kiki_nifu, koko, messigny, self_check_capture, uchifu_allowed, Isardam};
 use crate::drop_pawn_mate::{bans_drop_mate, is_drop_mate, is_drop_pawn_mate};
-use crate::local_safety::{CheckOrigins, LocalSafety};
+use crate::local_safety::{CheckOrigins, LocalSafety, OrdinaryCheckSquares};
 use crate::powers::Powers;
 use crate::three_swallows;
 use crate::{madrasi, MoveList, MoveSink, Position, RuleSet};
@@ -303,10 +303,15 @@ fn run<S: MoveSink>(
         }
     };
     let powers = Powers::new(pos, rules);
+    let local_safety = LocalSafety::new(pos, rules, &powers, only_checks);
+    let ordinary_checks = local_safety
+        .as_ref()
+        .filter(|_| only_checks)
+        .and_then(|local| local.ordinary_check_squares(pos));
     let mut generator = General {
         pos,
         rules,
-        local_safety: LocalSafety::new(pos, rules, &powers, only_checks),
+        local_safety,
         complete_uchifu: rules.uchifu() == Some(crate::capture::UchifuRule::Complete),
         powers,
         scratch: ScratchCopy {
@@ -320,6 +325,7 @@ fn run<S: MoveSink>(
         trail,
         check_squares: CheckSquaresByKind::default(),
         checks_anywhere: None,
+        ordinary_checks,
         scope,
         movers,
     };
@@ -411,6 +417,9 @@ struct General<'a, S> {
     /// The squares from which a move may give check wherever it goes or on squares
     /// beside its kind's, once asked (`LocalSafety::checks_from_anywhere`).
     checks_anywhere: Option<CheckOrigins>,
+    /// When only checks are wanted: both of those told from the enemy king's lines for
+    /// every kind at once, where `LocalSafety::ordinary_check_squares` holds.
+    ordinary_checks: Option<OrdinaryCheckSquares>,
     /// Which moves to give.
     scope: Scope,
     /// The pieces whose board moves are asked: all, or under `Scope::Captures` those
@@ -646,6 +655,9 @@ impl<S: MoveSink> General<'_, S> {
         let king_first = self.local_safety.as_ref().and_then(|local| local.checked_king());
         let king_last = pos.king(self.us).filter(|_| !self.to_play && king_first.is_none());
         let apart = king_first.or(king_last).map_or(Bitboard::EMPTY, Bitboard::from);
+        // (only checks wanted, where the check squares are told: only the pieces that
+        // may check at all, found kind by kind before any piece is asked)
+        let movers = movers & self.possible_checkers();
         let others = pos.pieces_of(self.us) & !stones & !apart & movers;
         let (king_first, king_last) = (
             king_first.filter(|&k| movers.contains(k)),
@@ -857,9 +869,14 @@ impl<S: MoveSink> General<'_, S> {
             return Bitboard::FULL;
         };
         // (the squares are the same for every piece of the node: computed once)
-        let origins = *self
-            .checks_anywhere
-            .get_or_insert_with(|| local.checks_from_anywhere(self.pos));
+        let told = self.ordinary_checks;
+        let origins = *self.checks_anywhere.get_or_insert_with(|| match told {
+            Some(told) => CheckOrigins {
+                anywhere: told.uncovering,
+                ..CheckOrigins::default()
+            },
+            None => local.checks_from_anywhere(self.pos),
+        });
         if from.is_some_and(|from| origins.anywhere.contains(from)) {
             return Bitboard::FULL;
         }
@@ -868,20 +885,77 @@ impl<S: MoveSink> General<'_, S> {
         } else {
             Bitboard::EMPTY
         };
-        // every piece of a kind checks from the same squares: once per kind and node
-        let slot = self.check_squares.entry(kind, from.is_some());
-        if let Some(squares) = slot.filter(|_| kind.is_ordinary()) {
-            return squares | beside;
+        self.kind_check_targets(kind, from.is_some()) | beside
+    }
+
+    /// [`Self::check_targets`] of a piece of `kind` that checks only from its kind's
+    /// squares (a board move, or a drop): the same for every piece of the kind, once a
+    /// node for an ordinary kind.
+    #[inline]
+    fn kind_check_targets(&mut self, kind: PieceKind, board_move: bool) -> Bitboard {
+        let Some(local) = self.local_safety.as_ref().filter(|_| self.only_checks) else {
+            return Bitboard::FULL;
+        };
+        let promoted = kind.promoted().filter(|_| board_move && self.rules.promotes(kind));
+        let capture_rule = self.rules.capture_rule().filter(|_| board_move);
+        // (told from the king's lines, a lookup or two: cheaper than the cache)
+        if let Some(told) = &self.ordinary_checks {
+            if kind.is_ordinary() && capture_rule.is_none() {
+                return told.of(kind, promoted);
+            }
         }
-        let promoted = kind.promoted().filter(|_| from.is_some() && self.rules.promotes(kind));
-        let mut squares = local.kind_check_squares(self.pos, self.rules, kind, promoted);
-        if let Some(rule) = self.rules.capture_rule().filter(|_| from.is_some()) {
+        let slot = self.check_squares.entry(kind, board_move);
+        if let Some(squares) = slot.filter(|_| kind.is_ordinary()) {
+            return squares;
+        }
+        let mut squares = match self.ordinary_checks.filter(|_| kind.is_ordinary()) {
+            Some(told) => told.of(kind, promoted),
+            None => local.kind_check_squares(self.pos, self.rules, kind, promoted),
+        };
+        if let Some(rule) = capture_rule {
             squares |= local.displacement_check_captures(self.pos, self.rules, rule, kind);
         }
         if kind.is_ordinary() {
-            self.check_squares.store(kind, from.is_some(), squares);
+            self.check_squares.store(kind, board_move, squares);
         }
-        squares | beside
+        squares
+    }
+
+    /// When only checks are wanted and every kind's check squares are told
+    /// (`ordinary_checks`): the pieces of ours that may give check by a board move,
+    /// those that uncover a check and those whose empty-board reach meets their kind's
+    /// check squares (the test the board moves ask of each piece first), kind by kind;
+    /// all squares otherwise, and under Messigny, whose swaps every piece is asked for.
+    fn possible_checkers(&mut self) -> Bitboard {
+        let Some(told) = self.ordinary_checks.filter(|_| self.rules.compiled().swap.is_none()) else {
+            return Bitboard::FULL;
+        };
+        // (every piece has its own kind's power: `ordinary_check_squares`)
+        let mut checkers = told.uncovering;
+        let displacing = self.rules.capture_rule().is_some();
+        for kind in PieceKind::ALL.iter().copied().take_while(|kind| kind.is_ordinary()) {
+            let pieces = self.pos.pieces(self.us, kind) & !checkers;
+            if pieces.is_empty() {
+                continue;
+            }
+            // (an ordinary kind promotes wherever it may: `RuleSet::promotes`)
+            let squares = if displacing {
+                self.kind_check_targets(kind, true)
+            } else {
+                told.of(kind, kind.promoted())
+            };
+            let table = attacks::ordinary_pseudo_table(kind, self.us);
+            for from in pieces {
+                let reach = match table {
+                    Some(table) => table[from.index()],
+                    None => attacks::ordinary_pseudo_attacks(kind, self.us, from),
+                };
+                if (reach & squares).is_nonempty() {
+                    checkers |= from.into();
+                }
+            }
+        }
+        checkers
     }
 
     fn drops(&mut self) -> ControlFlow<()> {

@@ -1153,6 +1153,73 @@ pub(crate) struct CheckOrigins {
     pub(crate) line_squares: Bitboard,
 }
 
+/// Under own powers with only ordinary kinds in play and the enemy king told
+/// ([`LocalSafety::ordinary_check_squares`]): what [`LocalSafety::kind_check_squares`]
+/// and [`LocalSafety::checks_from_anywhere`] answer there, read off the enemy king's
+/// lines and steps once a node rather than asked kind by kind through the general test.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct OrdinaryCheckSquares {
+    /// What a piece of each kind of the enemy king's side attacks from the king: a kind
+    /// of ours checks from there (the symmetry of the fixed tables).
+    pawn: Bitboard,
+    knight: Bitboard,
+    silver: Bitboard,
+    gold: Bitboard,
+    king_steps: Bitboard,
+    lance: Bitboard,
+    /// The king's bishop and rook rides over the board.
+    diagonal: Bitboard,
+    straight: Bitboard,
+    /// The squares where a move of any kind may check besides its kind's own: where it
+    /// may revive a piece of ours that reaches the king paralysed (`reviving`; and the
+    /// path of one that is not line-bound, empty here).
+    besides: Bitboard,
+    /// The king's own step next to the enemy king is never a legal check
+    /// ([`LocalRules::king_next_to_king_illegal`]).
+    king_step_banned: bool,
+    /// The pieces of ours that may check wherever they go: the only piece between the
+    /// enemy king and a rider of ours that attacks the king along that line once it
+    /// leaves (`CheckOrigins::anywhere`).
+    pub(crate) uncovering: Bitboard,
+}
+
+impl OrdinaryCheckSquares {
+    /// [`LocalSafety::kind_check_squares`] of the ordinary `kind` (`promoted`: a board
+    /// move that may promote to it).
+    #[inline(always)]
+    pub(crate) fn of(&self, kind: PieceKind, promoted: Option<PieceKind>) -> Bitboard {
+        use PieceKind::*;
+        let attack_sets = match promoted {
+            // (a pawn's, a bishop's and a rook's attack lie within their promoted kind's)
+            Some(promoted) if matches!(kind, Pawn | Bishop | Rook) => self.attack(promoted),
+            Some(promoted) => self.attack(kind) | self.attack(promoted),
+            None if kind == King && self.king_step_banned => Bitboard::EMPTY,
+            None => self.attack(kind),
+        };
+        attack_sets | self.besides
+    }
+
+    /// What a piece of the ordinary `kind` of the enemy king's side attacks from the
+    /// king (every square for another kind, which the guarantee leaves out of play).
+    #[inline(always)]
+    fn attack(&self, kind: PieceKind) -> Bitboard {
+        use PieceKind::*;
+        match kind {
+            Pawn => self.pawn,
+            Knight => self.knight,
+            Silver => self.silver,
+            Gold | ProPawn | ProLance | ProKnight | ProSilver => self.gold,
+            King => self.king_steps,
+            Lance => self.lance,
+            Bishop => self.diagonal,
+            Rook => self.straight,
+            Horse => self.diagonal | self.king_steps,
+            Dragon => self.straight | self.king_steps,
+            _ => Bitboard::FULL,
+        }
+    }
+}
+
 impl LocalSafety {
     /// The shortcut for `pos` (whose powers are `powers`), when the guarantee holds;
     /// `checks_wanted`: the moves giving check will be asked for ([`Self::kind_check_squares`]).
@@ -1785,6 +1852,51 @@ impl LocalSafety {
         }
         origins.anywhere = squares;
         origins
+    }
+
+    /// [`Self::kind_check_squares`] and [`Self::checks_from_anywhere`] for every kind at
+    /// once, where they read nothing but the enemy king's lines, the kind's attack and
+    /// the squares that may revive a piece of ours: every piece with its own kind's
+    /// power (no lender, no line power, no fixed king kind), only ordinary kinds in
+    /// play (no piece unbound, no fairy table) and the enemy king told. A piece then
+    /// checks wherever it goes only by uncovering a rider of ours next behind it on a
+    /// line from the king: a stepper behind it is two squares or more from the king on
+    /// that line, out of its reach (a knight's leap is on no line).
+    pub(crate) fn ordinary_check_squares(&self, pos: &Position) -> Option<OrdinaryCheckSquares> {
+        if self.rules.power != PowerRule::Own || pos.has_fairy_pieces() {
+            return None;
+        }
+        let king = self.told_enemy_king(pos, true)?;
+        let us = pos.side_to_move();
+        let them = !us;
+        let occupied = pos.occupied();
+        let ours = pos.pieces_of(us);
+        let riders = |kinds: &[PieceKind]| kinds.iter().fold(Bitboard::EMPTY, |b, &k| b | pos.pieces(us, k));
+        let snipers = (attacks::rook_pseudo_attacks(king) & riders(&[PieceKind::Rook, PieceKind::Dragon]))
+            | (attacks::lance_pseudo_attacks(them, king) & pos.pieces(us, PieceKind::Lance))
+            | (attacks::bishop_pseudo_attacks(king) & riders(&[PieceKind::Bishop, PieceKind::Horse]));
+        // (no piece is unbound, so its path is empty: kept as the general test keeps it)
+        let mut uncovering = self.unbound_check_path;
+        for sniper in snipers {
+            let between = attacks::between(king, sniper) & occupied;
+            if !between.has_several() && (between & ours).is_nonempty() {
+                uncovering |= between;
+            }
+        }
+        let straight = attacks::rook_attacks(king, occupied);
+        Some(OrdinaryCheckSquares {
+            pawn: attacks::pawn_attacks(them, king),
+            knight: attacks::knight_attacks(them, king),
+            silver: attacks::silver_attacks(them, king),
+            gold: attacks::gold_attacks(them, king),
+            king_steps: attacks::king_attacks(king),
+            lance: straight & attacks::lance_pseudo_attacks(them, king),
+            diagonal: attacks::bishop_attacks(king, occupied),
+            straight,
+            besides: self.unbound_check_path | self.reviving,
+            king_step_banned: self.rules.king_next_to_king_illegal(),
+            uncovering,
+        })
     }
 
     /// Whether a drop on its kind's check squares ([`Self::kind_check_squares`]) is legal

@@ -112,6 +112,11 @@ pub struct Compiled {
     pub koko: bool,
     /// 王位置: where the kings must stand at the goal.
     pub king_squares: Option<king_square::KingSquares>,
+    /// The capture condition (キルケ, アンチキルケ, PWC), if any: read once here, where
+    /// every candidate move asks it.
+    pub(crate) capture: Option<crate::capture::CaptureRule>,
+    /// The 打歩詰 reading (完全打歩, 単純打歩), if any, read once as `capture` is.
+    pub(crate) uchifu: Option<crate::capture::UchifuRule>,
     /// No condition changes powers, captures or legality (none, or 王位置 alone).
     pub ordinary_play: bool,
     /// A move that captures nothing is ordinary shogi's, and so is whether it is legal
@@ -238,6 +243,17 @@ impl Compiled {
         compiled.isardam = isardam::compile(conditions, problems);
         compiled.koko = koko::compile(conditions, problems);
         compiled.king_squares = king_square::compile(conditions, problems);
+        compiled.capture = conditions.iter().find_map(|c| match c {
+            Condition::Circe => Some(crate::capture::CaptureRule::Circe),
+            Condition::AntiCirce => Some(crate::capture::CaptureRule::AntiCirce),
+            Condition::Pwc => Some(crate::capture::CaptureRule::Pwc),
+            _ => None,
+        });
+        compiled.uchifu = conditions.iter().find_map(|c| match c {
+            Condition::Uchifu => Some(crate::capture::UchifuRule::Complete),
+            Condition::UchifuSimple => Some(crate::capture::UchifuRule::Simple),
+            _ => None,
+        });
         compiled.ordinary_play = conditions.iter().all(|c| matches!(c, Condition::KingSquare(_)));
         let capture_condition = |c: &Condition| matches!(c, Condition::Circe | Condition::AntiCirce | Condition::Pwc);
         compiled.quiet_moves_ordinary = conditions.iter().any(capture_condition)
