@@ -39,14 +39,15 @@ fn a_piece_leaving_a_grasshoppers_line_uncovers_its_check() {
 }
 
 /// キルケ: the Grasshopper's capture sets down its own hurdle. The Black Grasshopper on
-/// 2h hops over the pawn on 2f and takes the White bishop on 2e; the bishop is reborn
-/// on 2b, White's bishop square, next to the White king on 2a, and the Grasshopper on
-/// 2e checks over it (2c, 2d empty). Without キルケ the bishop goes to hand: no check.
-/// (The Black king on 1i is off the reborn bishop's diagonals.)
+/// 4e, off the White king's lines (so on no path to it), hops over the pawn on 3e and
+/// takes the White bishop on 2e; the bishop is reborn on 2b, White's bishop square, next
+/// to the White king on 2a, and the Grasshopper on 2e checks over it (2c, 2d empty).
+/// Without キルケ the bishop goes to hand: no check. (The Black king on 1i is off the
+/// reborn bishop's diagonals.)
 #[test]
 fn circe_a_grasshoppers_capture_puts_its_hurdle_back() {
-    let sfen = "7k1/9/9/9/7b1/7P1/9/7A1/8K b - 1";
-    assert_eq!(checks(sfen, "circe"), sorted(&["2h2e/2b"]));
+    let sfen = "7k1/9/9/9/5APb1/9/9/9/8K b - 1";
+    assert_eq!(checks(sfen, "circe"), sorted(&["4e2e/2b"]));
     assert!(checks(sfen, "").is_empty());
 }
 
@@ -81,4 +82,15 @@ fn a_hurdle_set_or_a_blocker_lifted_exposes_the_king_to_a_grasshopper() {
     assert!(moves(sfen, "", "4h").contains(&"4h4g".to_string()));
     let sfen = "k8/9/4a4/9/4S4/9/9/4G4/4K4 b - 1";
     assert_eq!(moves(sfen, "", "5e"), sorted(&["5e5d"]));
+}
+
+/// A drop on a Grasshopper's hurdle square is asked, not pushed as a check: the bishop
+/// dropped on 5b, next to the White king on 5a, would be the hurdle of the Black
+/// Grasshopper on 5g but for the silver on 5e, over which it lands on 5d. Only the
+/// drops on the bishop's lines from the king check.
+#[test]
+fn a_drop_on_a_grasshoppers_hurdle_square_is_asked() {
+    let sfen = "4k4/9/9/9/4S4/9/4A4/9/K8 b B 1";
+    let drops = ["B*1e", "B*2d", "B*3c", "B*4b", "B*6b", "B*7c", "B*8d", "B*9e"];
+    assert_eq!(checks(sfen, ""), sorted(&drops));
 }

@@ -886,7 +886,7 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         })
 }
 
-/// [`plain_attacked_after`]'s `(unbound, path)` where no paths are known: every enemy
+/// [`plain_attacked_after`]'s `(unbound, paths)` where no paths are known: every enemy
 /// piece asked.
 const EVERY_ENEMY_ASKED: (Bitboard, Option<UnboundPaths>) = (Bitboard::EMPTY, None);
 
@@ -896,10 +896,10 @@ const EVERY_ENEMY_ASKED: (Bitboard, Option<UnboundPaths>) = (Bitboard::EMPTY, No
 /// at the first attacker, each by its power's attack over the board afterwards (a
 /// hopper's hurdles, a Nightrider's path; under 駒詰 the enemy king by `king_power`, the
 /// fixed kind); the displaced piece (reborn, restored, a capturer gone home) is asked
-/// too. `(unbound, path)`: enemy pieces that are not line-bound and do not attack the
-/// king on its square now, and the squares of their paths to it
-/// ([`LocalSafety::unbound_safety_path`]): where the king stays and the move fills or
-/// empties none of those squares, they attack it no more afterwards and are not asked.
+/// too. `(unbound, paths)`: the enemy pieces that are not line-bound and, when the king
+/// is safe, where a move may make one attack it ([`LocalSafety::unbound_safety_path`]):
+/// where the king stays and the move touches none of those squares, they attack it no
+/// more than before and are not asked.
 #[inline(always)]
 fn plain_attacked_after(
     m: Move,
@@ -973,11 +973,11 @@ fn fairy_attacked(pos: &Position, rules: &RuleSet, sq: Square, occupied: Bitboar
 /// `pos`, checks the enemy `king`, which no piece of the mover's attacks now. The moved
 /// piece checks from where it ends (a capturer gone home under アンチキルケ from its
 /// home); ours that are not line-bound (`unbound`: a hopper whose hurdle the move sets or
-/// takes, a Nightrider whose path it opens) are asked over the board afterwards when
-/// the move fills or empties a square of their paths to the king (`unbound_path`,
-/// `LocalSafety::unbound_check_path`: one that stays attacked the king before exactly
-/// when it does afterwards otherwise, for its attack depends on those squares alone,
-/// `CompiledMovement::attack_path`); another
+/// takes, a Nightrider whose path it opens) are asked, by their conditions where told,
+/// else over the board afterwards, when the move sets down a hurdle of theirs or lifts
+/// a piece off the squares before it (`unbound_paths`, [`UnboundPaths`],
+/// `LocalSafety::unbound_check_path`: one that stays and touches none attacks the king
+/// no more than before); another
 /// of ours only through a line opened by a square the move empties (leaps and steps
 /// ignore occupancy, rides go along the rook and bishop lines, and a filled square, the
 /// destination or a reborn or restored piece's, only blocks), so only when such a
