@@ -959,7 +959,13 @@ impl Line {
     fn points_to(&self, from: Square, target: Square) -> bool {
         let (dx, dy) = (target.file() - from.file(), target.rank() - from.rank());
         let (df, dr) = (self.df as i32, self.dr as i32);
-        dx * dr == dy * df && dx * df + dy * dr > 0 && (df == 0 || dx % df == 0) && (dr == 0 || dy % dr == 0)
+        // (the signs first, which most lines fail; with them equal and the cross product
+        // zero, the line points forwards: `from` is not `target`, a line's step not null)
+        dx.signum() == df.signum()
+            && dy.signum() == dr.signum()
+            && dx * dr == dy * df
+            && (df == 0 || dx % df == 0)
+            && (dr == 0 || dy % dr == 0)
     }
 
     /// The squares strictly between `from` and `target` along the line, when `target`
@@ -1744,10 +1750,51 @@ impl CompiledMovement {
     /// king steps, which are moves and no attack (a piece attacks by its leaps, rides and
     /// hops, `captures_along`: the Lion `KNADaK` its 24 squares by leaps).
     pub fn attacks_line_bound(&self) -> bool {
-        // a lame leap's path square is on a line from the piece, but its target is not:
-        // counted as not line-bound
-        self.line_steps.iter().all(Vec::is_empty)
+        // (a lame leap's path square is on a line from the piece, but its target is not:
+        // counted as not line-bound, as `attack_origins_told` has it)
+        self.attack_origins_told()
             && self.hops.iter().all(Vec::is_empty)
+            && self.riders.iter().flatten().all(|line| line.dir.is_some())
+    }
+
+    /// What a piece of `color` on `from` needs to attack `target`, where one leap, ride
+    /// or hop of a movement whose attack origins are told ([`Self::attack_origins_told`])
+    /// reaches it on some board: the squares that must be empty and those that must be
+    /// occupied (a leap: none; a ride: the squares between empty; a hop: those before
+    /// the hurdle empty, the hurdle, next to `target`, occupied). `None` where none or
+    /// several such parts do, or the movement has others.
+    pub fn attack_condition(&self, color: Color, from: Square, target: Square) -> Option<(Bitboard, Bitboard)> {
+        if !self.attack_origins_told() || !self.attack_span(color, from).contains(target) {
+            return None;
+        }
+        let c = color.index();
+        let leap = self.leaps[c][1][from.index()]
+            .contains(target)
+            .then_some((Bitboard::EMPTY, Bitboard::EMPTY));
+        let rides = self.riders[c].iter().filter(|line| line.capture).filter_map(|line| {
+            line.squares_before(from, target)
+                .map(|between| (between, Bitboard::EMPTY))
+        });
+        let hops = self.hops[c].iter().filter(|line| line.capture).filter_map(|line| {
+            let between = line.squares_before(from, target)?;
+            // (a hop onto the next square has no hurdle: no way)
+            let hurdle = target.offset(-(line.df as i32), -(line.dr as i32))?;
+            between
+                .contains(hurdle)
+                .then(|| (between.without(hurdle), Bitboard::EMPTY.with(hurdle)))
+        });
+        let mut ways = leap.into_iter().chain(rides).chain(hops);
+        match (ways.next(), ways.next()) {
+            (Some(way), None) => Some(way),
+            _ => None,
+        }
+    }
+
+    /// Whether [`Self::attack_origins`] tells where this movement attacks a square from:
+    /// it attacks by leaps, rides along any line and hops over one hurdle onto the
+    /// square just beyond, and makes no double steps along a line.
+    pub fn attack_origins_told(&self) -> bool {
+        self.line_steps.iter().all(Vec::is_empty)
             && self.lame.iter().all(Vec::is_empty)
             && self.double_hops.iter().all(Vec::is_empty)
             && self.hop_rides.iter().all(Vec::is_empty)
@@ -1755,7 +1802,33 @@ impl CompiledMovement {
             && self.turned_hops.iter().all(Vec::is_empty)
             && self.equi_hops.iter().all(Vec::is_empty)
             && self.hop_captures.iter().all(Vec::is_empty)
-            && self.riders.iter().flatten().all(|line| line.dir.is_some())
+    }
+
+    /// The squares from which a piece of `color` attacks `target` on the board
+    /// `occupied` (whether that square is counted occupied or not), where
+    /// [`Self::attack_origins_told`] holds; `None` otherwise. White's movement is
+    /// Black's turned round, so the other colour's lines walked from `target` meet the
+    /// origins: a leap's, a ride's squares up to and including the first occupied one
+    /// (the squares between must be empty both ways), and, with a hurdle on the square
+    /// next to `target` along a hop's line, the squares beyond the hurdle up to and
+    /// including the first occupied one (a hop from there meets that hurdle first and
+    /// lands on `target`; from farther it meets another first).
+    pub fn attack_origins(&self, color: Color, target: Square, occupied: Bitboard) -> Option<Bitboard> {
+        if !self.attack_origins_told() {
+            return None;
+        }
+        let c = (!color).index();
+        let mut origins = self.leaps[c][1][target.index()];
+        for line in self.riders[c].iter().filter(|line| line.capture) {
+            origins |= line.reach(target, occupied);
+        }
+        for line in self.hops[c].iter().filter(|line| line.capture) {
+            let hurdle = target.offset(line.df as i32, line.dr as i32);
+            if let Some(hurdle) = hurdle.filter(|&sq| occupied.contains(sq)) {
+                origins |= line.reach(hurdle, occupied);
+            }
+        }
+        Some(origins)
     }
 
     /// Whether the movement includes the Lion's two king steps (`aK`), which the move
@@ -1890,6 +1963,69 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn attack_origins_are_the_squares_that_attack_the_target() {
+        let boards = &occupancies()[..40];
+        let zoo = ["gNN", "cgQ", "mgQ", "gfR", "NN", "gQNN"].map(compiled);
+        let builtins = PieceKind::ALL.iter().filter_map(|&kind| compiled_builtin(kind));
+        let (mut told, mut conditions) = (0, 0);
+        for movement in builtins.chain(zoo.iter()) {
+            for color in Color::ALL {
+                for (board_index, &occupied) in boards.iter().enumerate() {
+                    // (the piece's own square counted occupied, and not)
+                    for own in [true, false] {
+                        let mut origins = [Bitboard::EMPTY; 81];
+                        for from in Square::all() {
+                            let board = if own {
+                                occupied.with(from)
+                            } else {
+                                occupied.without(from)
+                            };
+                            for target in movement.attacks(color, from, board) {
+                                origins[target.index()] = origins[target.index()].with(from);
+                            }
+                        }
+                        for target in Square::all() {
+                            // (where one part reaches it, that part's condition decides;
+                            // asked on a few boards)
+                            for from in Square::all().filter(|_| board_index < 6) {
+                                let board = if own {
+                                    occupied.with(from)
+                                } else {
+                                    occupied.without(from)
+                                };
+                                if let Some((empty, filled)) = movement.attack_condition(color, from, target) {
+                                    conditions += 1;
+                                    let holds = (board & empty).is_empty() && (board & filled) == filled;
+                                    assert_eq!(
+                                        holds,
+                                        origins[target.index()].contains(from),
+                                        "{movement:?} {from:?} {target:?}"
+                                    );
+                                }
+                            }
+                            match movement.attack_origins(color, target, occupied) {
+                                Some(told) => {
+                                    assert_eq!(told, origins[target.index()], "{movement:?} {color:?} {target:?}")
+                                }
+                                None => assert!(!movement.attack_origins_told()),
+                            }
+                        }
+                    }
+                }
+                told += usize::from(movement.attack_origins_told());
+            }
+        }
+        // the leapers, the riders (the Nightrider's knight lines too) and the Grasshopper
+        assert!(told > 40 && conditions > 100_000, "{told} {conditions}");
+        for kind in [Grasshopper, Nightrider, Lion, Queen, ChessKnight] {
+            assert!(
+                compiled_builtin(kind).is_some_and(CompiledMovement::attack_origins_told),
+                "{kind:?}"
+            );
         }
     }
 

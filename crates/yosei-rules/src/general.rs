@@ -961,14 +961,13 @@ impl<S: MoveSink> General<'_, S> {
     fn drops(&mut self) -> ControlFlow<()> {
         let hand = *self.pos.hand(self.us);
         let empty = !self.pos.occupied() & Bitboard::FULL;
-        // (only checks wanted, no mate to ask: a drop on its check squares is legal and
-        // checks where `LocalSafety::drop_checks_told` holds, pushed unasked)
-        let checks_told = self.only_checks
-            && !self.complete_uchifu
-            && self
-                .local_safety
-                .as_ref()
-                .is_some_and(|local| local.drop_checks_told(self.pos));
+        // (only checks wanted, no mate to ask: a drop of an ordinary kind on its check
+        // squares is legal and checks where `LocalSafety::drop_checks_told` says, pushed
+        // unasked)
+        let checks_told = match self.local_safety.as_ref() {
+            Some(local) if self.only_checks && !self.complete_uchifu => local.drop_checks_told(self.pos),
+            _ => Bitboard::EMPTY,
+        };
         let (others, pawn_squares) = match self.scope {
             Scope::Every => (true, Bitboard::FULL),
             Scope::Captures => (false, crate::drop_pawn_mate::pawn_drops_judged(self.pos, self.rules)),
@@ -993,7 +992,7 @@ impl<S: MoveSink> General<'_, S> {
                 {
                     continue;
                 }
-                if checks_told {
+                if kind.is_ordinary() && checks_told.contains(to) {
                     self.sink.push(m)?;
                     continue;
                 }
@@ -1034,7 +1033,7 @@ impl<S: MoveSink> General<'_, S> {
                 if self.leaves_check(m) {
                     continue;
                 }
-                let wanted = checks_told
+                let wanted = checks_told.contains(to)
                     || match self.decided_unplayed(m) {
                         Told::Legal(legal) => legal,
                         Told::Play { obeyed } => self.legal_and_wanted(m, &self.pos.play(m), obeyed),

@@ -535,7 +535,7 @@ impl LocalRules {
             }
         }
         if self.plain_attacks {
-            return plain_attacked_after(m, pos, rules, king, self.fixed_king_kind);
+            return plain_attacked_after(m, pos, rules, king, self.fixed_king_kind, EVERY_ENEMY_ASKED);
         }
         let (change, attackers, displaced_reaches) = self.reaching_after(m, pos, rules, king)?;
         let Some(kings) = self.paralysis else {
@@ -886,13 +886,20 @@ pub(crate) fn has_legal_king_step(pos: &Position, rules: &RuleSet) -> bool {
         })
 }
 
+/// [`plain_attacked_after`]'s `(unbound, paths)` where no paths are known: every enemy
+/// piece asked.
+const EVERY_ENEMY_ASKED: (Bitboard, Option<UnboundPaths>) = (Bitboard::EMPTY, None);
+
 /// Under plain attacks ([`LocalRules::plain_attacks`]): whether the mover's king is
 /// attacked after `m`, a move of the side to move of `pos` (its king on `king` before).
 /// The enemy pieces but the captured ones stay where they are, and are asked with a stop
 /// at the first attacker, each by its power's attack over the board afterwards (a
 /// hopper's hurdles, a Nightrider's path; under 駒詰 the enemy king by `king_power`, the
 /// fixed kind); the displaced piece (reborn, restored, a capturer gone home) is asked
-/// too.
+/// too. `(unbound, paths)`: the enemy pieces that are not line-bound and, when the king
+/// is safe, where a move may make one attack it ([`LocalSafety::unbound_safety_path`]):
+/// where the king stays and the move touches none of those squares, they attack it no
+/// more than before and are not asked.
 #[inline(always)]
 fn plain_attacked_after(
     m: Move,
@@ -900,11 +907,15 @@ fn plain_attacked_after(
     rules: &RuleSet,
     king: Square,
     king_power: Option<PieceKind>,
+    (unbound, paths): (Bitboard, Option<UnboundPaths>),
 ) -> Option<bool> {
     let us = pos.side_to_move();
     let change = BoardChange::of(pos, m)?;
     let king_after = change.king_after(m, king);
-    let enemies = pos.pieces_of(!us) & !captured_squares(m);
+    let path_untouched =
+        king_after == king && paths.is_some_and(|paths| !paths.touched(pos.occupied(), change.occupied));
+    let unasked = if path_untouched { unbound } else { Bitboard::EMPTY };
+    let enemies = pos.pieces_of(!us) & !captured_squares(m) & !unasked;
     let table = rules.pieces();
     Some(
         plain_attacked(pos, rules, king_after, !us, change.occupied, enemies, king_power)
@@ -942,12 +953,14 @@ fn plain_attacked(
         }
         None => ours,
     };
-    if pos.is_attacked_among(sq, by, occupied, ours) {
-        return true;
-    }
-    if !pos.has_fairy_pieces() {
-        return false;
-    }
+    pos.is_attacked_among(sq, by, occupied, ours)
+        || pos.has_fairy_pieces() && fairy_attacked(pos, rules, sq, occupied, ours)
+}
+
+/// Whether a fairy piece among `ours` attacks `sq` by its kind's attack over `occupied`.
+#[inline]
+fn fairy_attacked(pos: &Position, rules: &RuleSet, sq: Square, occupied: Bitboard, ours: Bitboard) -> bool {
+    let table = rules.pieces();
     (pos.fairy_squares() & ours).into_iter().any(|from| {
         pos.piece_at(from)
             .is_some_and(|p| table.attacks_square(p.kind, p.color, from, sq, occupied))
@@ -960,7 +973,11 @@ fn plain_attacked(
 /// `pos`, checks the enemy `king`, which no piece of the mover's attacks now. The moved
 /// piece checks from where it ends (a capturer gone home under アンチキルケ from its
 /// home); ours that are not line-bound (`unbound`: a hopper whose hurdle the move sets or
-/// takes, a Nightrider whose path it opens) are asked over the board afterwards; another
+/// takes, a Nightrider whose path it opens) are asked, by their conditions where told,
+/// else over the board afterwards, when the move sets down a hurdle of theirs or lifts
+/// a piece off the squares before it (`unbound_paths`, [`UnboundPaths`],
+/// `LocalSafety::unbound_check_path`: one that stays and touches none attacks the king
+/// no more than before); another
 /// of ours only through a line opened by a square the move empties (leaps and steps
 /// ignore occupancy, rides go along the rook and bishop lines, and a filled square, the
 /// destination or a reborn or restored piece's, only blocks), so only when such a
@@ -973,7 +990,7 @@ fn plain_gives_check(
     pos: &Position,
     rules: &RuleSet,
     king: Square,
-    unbound: Bitboard,
+    (unbound, unbound_paths): (Bitboard, UnboundPaths),
     king_power: Option<PieceKind>,
 ) -> Option<bool> {
     let us = pos.side_to_move();
@@ -986,7 +1003,9 @@ fn plain_gives_check(
         let occupied = pos.occupied().with(to);
         return Some(
             table.attacks_square(kind, us, to, king, occupied)
-                || unbound.is_nonempty() && plain_attacked(pos, rules, king, us, occupied, unbound, king_power),
+                || unbound.is_nonempty()
+                    && unbound_paths.fill.contains(to)
+                    && fairy_attacked(pos, rules, king, occupied, unbound),
         );
     }
     let kind = match pos.kind_after(m)? {
@@ -999,7 +1018,10 @@ fn plain_gives_check(
     }
     let staying = pos.pieces_of(us) & !change.vacated & !Bitboard::from(change.dest);
     if (unbound & staying).is_nonempty()
-        && plain_attacked(pos, rules, king, us, change.occupied, unbound & staying, king_power)
+        && unbound_paths.touched(pos.occupied(), change.occupied)
+        && unbound_paths
+            .attacked(staying, change.occupied)
+            .unwrap_or_else(|| fairy_attacked(pos, rules, king, change.occupied, unbound & staying))
     {
         return Some(true);
     }
@@ -1007,13 +1029,14 @@ fn plain_gives_check(
     if (change.vacated & lines).is_empty() {
         return Some(false);
     }
+    // (ours that are not line-bound were asked above where they may check)
     Some(plain_attacked(
         pos,
         rules,
         king,
         us,
         change.occupied,
-        staying,
+        staying & !unbound,
         king_power,
     ))
 }
@@ -1116,11 +1139,13 @@ pub(crate) struct LocalSafety {
     /// The pieces on the board whose reach is not line-bound (a hopper's hurdle may be
     /// any square on its line, a Nightrider's path is off the eight lines).
     unbound: Bitboard,
-    /// When checks are wanted: the squares whose occupancy decides whether a piece of
-    /// the side to move that is not line-bound attacks the enemy king (a move of
-    /// another piece that fills or empties one may give check by it); all squares
-    /// where that cannot be told.
-    unbound_check_path: Bitboard,
+    /// When checks are wanted: where a move of another piece may give check by a piece
+    /// of the side to move that is not line-bound ([`UnboundPaths`]); all squares where
+    /// that cannot be told, or when checks are not wanted.
+    unbound_check_path: UnboundPaths,
+    /// Where a move of another piece may let an enemy piece that is not line-bound
+    /// attack the mover's king ([`UnboundPaths`]), when that king is safe.
+    unbound_safety_path: Option<UnboundPaths>,
     /// A move far from the checkers may answer the check: [`LocalRules::remote_evasions`],
     /// or a checker whose reach is not line-bound (its path squares are not the ones
     /// between it and the king).
@@ -1315,9 +1340,11 @@ impl LocalSafety {
                 Bitboard::EMPTY
             } | unbound,
             unbound_check_path: match pos.king(!us) {
-                Some(king) if checks_wanted => unbound_check_path(pos, rules, unbound & pos.pieces_of(us), king),
-                _ => Bitboard::EMPTY,
+                _ if !checks_wanted => UnboundPaths::FULL,
+                Some(king) => UnboundPaths::of(pos, rules, unbound & pos.pieces_of(us), king),
+                None => UnboundPaths::EMPTY,
             },
+            unbound_safety_path: safe(us).map(|king| UnboundPaths::of(pos, rules, unbound & pos.pieces_of(!us), king)),
             unbound,
             remote_evasions: local.remote_evasions || unbound_checker || borrowing_checker,
         })
@@ -1430,11 +1457,17 @@ impl LocalSafety {
         };
         let enemies = (pos.pieces_of(!us) & !Bitboard::from(m.to())) | change.displaced_square();
         // the enemy pieces that are not line-bound and stay where they are: asked by
-        // their own kind's reach over the board afterwards
+        // their own kind's reach over the board afterwards, where the move fills or
+        // empties a square of their paths to the king (else they reach it no more than
+        // before: `unbound_safety_path`)
+        let path_touched = self
+            .unbound_safety_path
+            .is_none_or(|paths| paths.touched(pos.occupied(), change.occupied));
         let unbound = self.unbound & enemies & !change.vacated & !change.displaced_square();
+        let asked = if path_touched { unbound } else { Bitboard::EMPTY };
         let table = rules.pieces();
         (self.suspects(king, m, pos, change.occupied, false) & enemies & !unbound).is_empty()
-            && unbound.into_iter().all(|sq| {
+            && asked.into_iter().all(|sq| {
                 pos.piece_at(sq)
                     .is_some_and(|p| !table.attacks_square(p.kind, p.color, sq, king, change.occupied))
             })
@@ -1468,7 +1501,10 @@ impl LocalSafety {
         // less than the suspects' bookkeeping)
         if self.rules.plain_attacks {
             return match pos.king(pos.side_to_move()) {
-                Some(king) => plain_attacked_after(m, pos, rules, king, self.rules.fixed_king_kind),
+                Some(king) => {
+                    let unbound = (self.unbound, self.unbound_safety_path);
+                    plain_attacked_after(m, pos, rules, king, self.rules.fixed_king_kind, unbound)
+                }
                 None => Some(false),
             };
         }
@@ -1563,7 +1599,8 @@ impl LocalSafety {
         // check by their own ordinary powers, as under plain attacks)
         let tenjiku_plain = self.rules.tenjiku_unplayed && !pos.has_fairy_pieces();
         if self.rules.plain_attacks || tenjiku_plain {
-            return plain_gives_check(m, pos, rules, king, self.unbound, self.rules.fixed_king_kind);
+            let unbound = (self.unbound, self.unbound_check_path);
+            return plain_gives_check(m, pos, rules, king, unbound, self.rules.fixed_king_kind);
         }
         let moved = moved_piece(pos, m)?;
         let change = BoardChange::of(pos, m)?;
@@ -1705,14 +1742,21 @@ impl LocalSafety {
         let us = pos.side_to_move();
         let ordinary = kind.is_ordinary() && promoted.is_none_or(|p| p.is_ordinary());
         let line_powers_king = self.line_powers_enemy_king(pos, ordinary);
-        // A fairy kind whose attacks are line-bound (leaps, rides along the eight lines)
-        // checks, under own powers, from its attack set seen from the king, as an
-        // ordinary kind does: a leap is the same both ways, a ride passes the same
-        // squares, and White's movement is Black's turned round.
+        // A fairy kind whose attack origins are told (leaps, rides, hops over one
+        // hurdle: `CompiledMovement::attack_origins`) checks, under own powers, from
+        // those seen from the king, over the board before the move: a leap is the same
+        // both ways, a ride passes the same squares (one along a line through the king
+        // and the piece's own square would check already), a hop needs its hurdle next
+        // to the king and the squares before it empty (the piece itself on that hurdle
+        // only adds squares; where its own square ends such a run, it checks already),
+        // and White's movement is Black's turned round. With a promotion, both kinds
+        // line-bound (rides over the board with the kind lifted, below: a hurdle must
+        // not be).
         let table = self.rules.power == PowerRule::Own && !ordinary;
-        let table = table
-            .then(|| rules.pieces())
-            .filter(|table| table.attacks_line_bound(kind) && promoted.is_none_or(|p| table.attacks_line_bound(p)));
+        let table = table.then(|| rules.pieces()).filter(|table| match promoted {
+            None => table.attack_origins_told(kind),
+            Some(promoted) => table.attacks_line_bound(kind) && table.attacks_line_bound(promoted),
+        });
         let Some(king) = line_powers_king.or_else(|| self.told_enemy_king(pos, ordinary || table.is_some())) else {
             return Bitboard::FULL;
         };
@@ -1733,9 +1777,7 @@ impl LocalSafety {
                 lifted
             };
             match (attacker.is_ordinary(), table.as_ref()) {
-                (false, Some(table)) => table
-                    .movement(attacker)
-                    .map_or(Bitboard::FULL, |m| m.attacks(!us, king, seen)),
+                (false, Some(table)) => table.attack_origins(attacker, us, king, seen),
                 _ => attacks::ordinary_attacks(attacker, !us, king, seen),
             }
         };
@@ -1754,7 +1796,12 @@ impl LocalSafety {
         }
         // (a piece that fills a square on the path of one of ours that is not
         // line-bound may give check by it: a hurdle next to the king)
-        let mut squares = attack_sets | self.unbound_check_path | self.reviving;
+        let mut squares = attack_sets | self.unbound_check_path.fill | self.reviving;
+        if self.rules.displacing && table.is_some_and(|table| !table.attacks_line_bound(kind)) {
+            // (a capture's displaced piece, set down elsewhere, may be the hurdle of
+            // a hop to the king: every capture)
+            squares |= pos.pieces_of(!us);
+        }
         if self.rules.borrowed_powers == PowerNeighbourhood::NextRank {
             let movers = occupied & !pos.pieces_of_kind(PieceKind::Stone);
             let ours = pos.pieces_of(us) & movers;
@@ -1785,7 +1832,7 @@ impl LocalSafety {
         };
         let occupied = pos.occupied().without(from);
         let lines = attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied);
-        (lines | self.unbound_check_path | self.reviving).contains(sq)
+        (lines | self.unbound_check_path.vacate | self.reviving).contains(sq)
     }
 
     /// The squares from which a move by the side to move of `pos` may give check wherever
@@ -1811,7 +1858,7 @@ impl LocalSafety {
         // the king's rook or bishop rides meet on it
         let seen =
             (attacks::rook_attacks(king, occupied) | attacks::bishop_attacks(king, occupied)) & pos.pieces_of(us);
-        let mut squares = self.unbound_check_path;
+        let mut squares = self.unbound_check_path.vacate;
         let facing = self.rules.facing_lines_told();
         // (under 駒詰 a piece has its own power but for the kings, which have its kind's)
         let own_powers = matches!(self.rules.power, PowerRule::Own | PowerRule::Komazume(_));
@@ -1876,7 +1923,7 @@ impl LocalSafety {
             | (attacks::lance_pseudo_attacks(them, king) & pos.pieces(us, PieceKind::Lance))
             | (attacks::bishop_pseudo_attacks(king) & riders(&[PieceKind::Bishop, PieceKind::Horse]));
         // (no piece is unbound, so its path is empty: kept as the general test keeps it)
-        let mut uncovering = self.unbound_check_path;
+        let mut uncovering = self.unbound_check_path.vacate;
         for sniper in snipers {
             let between = attacks::between(king, sniper) & occupied;
             if !between.has_several() && (between & ours).is_nonempty() {
@@ -1893,28 +1940,31 @@ impl LocalSafety {
             lance: straight & attacks::lance_pseudo_attacks(them, king),
             diagonal: attacks::bishop_attacks(king, occupied),
             straight,
-            besides: self.unbound_check_path | self.reviving,
+            besides: self.unbound_check_path.fill | self.reviving,
             king_step_banned: self.rules.king_next_to_king_illegal(),
             uncovering,
         })
     }
 
-    /// Whether a drop on its kind's check squares ([`Self::kind_check_squares`]) is legal
-    /// and checks, told without asking: under plain ordinary attacks
-    /// ([`LocalRules::plain_attacks`]) with no fairy piece in play (a fairy kind's check
-    /// squares are not the attack set from the king), the mover's king not
-    /// in check and the enemy king told. A drop empties no square, captures nothing and
-    /// displaces nothing, so the mover's king, unattacked, stays so; and those squares
-    /// are then exactly the dropped kind's attack set from the enemy king (no piece of
-    /// ours reaches it idle, none is unbound, powers are the pieces' own, 駒詰's kings'
-    /// aside, which no drop changes: a dropped piece is never a king), whence the
-    /// dropped piece attacks the king by the symmetry of the fixed tables.
+    /// The squares where a drop of an ordinary kind on its check squares
+    /// ([`Self::kind_check_squares`]) is legal and checks, told without asking: under
+    /// plain attacks ([`LocalRules::plain_attacks`]), the mover's king safe and the enemy
+    /// king told, every square but those where a drop may set a hurdle for a piece that
+    /// is not line-bound (`unbound_check_path`, `unbound_safety_path`: [`UnboundPaths`]'s
+    /// `fill`); none otherwise. A drop empties no square, captures nothing and displaces
+    /// nothing, so elsewhere the mover's king, unattacked, stays so (a line-bound piece is
+    /// only blocked), and the kind's check squares there are exactly its attack set from
+    /// the enemy king (no piece of ours reaches it idle, powers are the pieces' own,
+    /// 駒詰's kings' aside, which no drop changes: a dropped piece is never a king),
+    /// whence the dropped piece attacks the king by the symmetry of the fixed tables.
     #[inline]
-    pub(crate) fn drop_checks_told(&self, pos: &Position) -> bool {
-        self.rules.plain_attacks
-            && !pos.has_fairy_pieces()
-            && self.checked.is_none()
-            && self.told_enemy_king(pos, true).is_some()
+    pub(crate) fn drop_checks_told(&self, pos: &Position) -> Bitboard {
+        if !self.rules.plain_attacks || self.checked.is_some() || self.told_enemy_king(pos, true).is_none() {
+            return Bitboard::EMPTY;
+        }
+        // (out of check, the mover's king is safe, or there is none)
+        let hurdles = self.unbound_safety_path.map_or(Bitboard::EMPTY, |paths| paths.fill);
+        !(hurdles | self.unbound_check_path.fill)
     }
 
     /// Under ネコ鮮 and ネコネコ鮮 with plain checks: the enemy king, when no piece of ours
@@ -1950,7 +2000,7 @@ impl LocalSafety {
     pub(crate) fn displacement_may_check(&self, rule: CaptureRule) -> bool {
         rule == CaptureRule::AntiCirce
             || matches!(self.rules.power, PowerRule::Taimen | PowerRule::Haimen)
-            || self.unbound_check_path.is_nonempty()
+            || self.unbound_check_path.all().is_nonempty()
     }
 
     /// The enemy pieces whose capture by a piece of `kind` under `rule` may check where
@@ -1978,7 +2028,7 @@ impl LocalSafety {
         let enemies = pos.pieces_of(them);
         let told = rule == CaptureRule::AntiCirce
             && self.rules.power == PowerRule::Own
-            && self.unbound_check_path.is_empty()
+            && self.unbound_check_path.all().is_empty()
             && kind.is_ordinary()
             && !pos.has_unusual_royals();
         let Some(king) = pos.king(them).filter(|_| told) else {
@@ -2657,19 +2707,94 @@ fn reviving_squares(pos: &Position, rules: LocalRules, idle: Bitboard) -> Bitboa
     squares
 }
 
-/// The squares whose occupancy decides whether one of `pieces` (not line-bound) attacks
-/// `king`: none for a piece that could not attack it on any board, all where its
-/// movement's path cannot be told.
-fn unbound_check_path(pos: &Position, rules: &RuleSet, pieces: Bitboard, king: Square) -> Bitboard {
-    let table = rules.pieces();
-    pieces
-        .into_iter()
-        .fold(Bitboard::EMPTY, |path, sq| match pos.piece_at(sq) {
-            Some(p) if table.attack_span(p.kind, p.color, sq).contains(king) => {
-                path | table.attack_path(p.kind, p.color, sq, king).unwrap_or(Bitboard::FULL)
+/// Where a move may make pieces that are not line-bound, and do not attack a king now,
+/// attack it (the pieces staying where they stand, the king too): such a piece attacks
+/// it afterwards only if the move fills a square that must be occupied for it to, or
+/// empties one that must be empty (`CompiledMovement::attack_condition`: a hop's
+/// hurdle next to the king, the squares before it; a ride's squares between), or where
+/// that cannot be told, fills or empties a square of its path
+/// (`CompiledMovement::attack_path`), or any square.
+#[derive(Clone, Copy, Debug)]
+struct UnboundPaths {
+    /// The squares where a piece set down may make one attack the king.
+    fill: Bitboard,
+    /// The squares where a piece lifted may.
+    vacate: Bitboard,
+    /// Where every piece that may attack the king on some board has its condition told
+    /// and they are few: each one's square and condition (the squares that must be
+    /// empty, those that must be occupied).
+    conditions: Option<[Option<(Square, Bitboard, Bitboard)>; TOLD_CONDITIONS]>,
+}
+
+/// How many pieces' conditions [`UnboundPaths`] keeps.
+const TOLD_CONDITIONS: usize = 2;
+
+impl UnboundPaths {
+    /// Every square: nothing told.
+    const FULL: UnboundPaths = UnboundPaths {
+        fill: Bitboard::FULL,
+        vacate: Bitboard::FULL,
+        conditions: None,
+    };
+    /// No square: no such piece may attack the king.
+    const EMPTY: UnboundPaths = UnboundPaths {
+        fill: Bitboard::EMPTY,
+        vacate: Bitboard::EMPTY,
+        conditions: Some([None; TOLD_CONDITIONS]),
+    };
+
+    /// The squares for `pieces` (not line-bound) and `king`: none for a piece that could
+    /// not attack it on any board.
+    fn of(pos: &Position, rules: &RuleSet, pieces: Bitboard, king: Square) -> UnboundPaths {
+        let table = rules.pieces();
+        let mut paths = UnboundPaths::EMPTY;
+        for sq in pieces {
+            let Some(p) = pos
+                .piece_at(sq)
+                .filter(|p| table.attack_span(p.kind, p.color, sq).contains(king))
+            else {
+                continue;
+            };
+            let condition = table.attack_condition(p.kind, p.color, sq, king);
+            let slot = paths
+                .conditions
+                .as_mut()
+                .and_then(|each| each.iter_mut().find(|slot| slot.is_none()));
+            match (condition, slot) {
+                (Some((empty, filled)), Some(slot)) => *slot = Some((sq, empty, filled)),
+                _ => paths.conditions = None,
             }
-            _ => path,
-        })
+            let (vacate, fill) = condition.unwrap_or_else(|| {
+                let path = table.attack_path(p.kind, p.color, sq, king).unwrap_or(Bitboard::FULL);
+                (path, path)
+            });
+            paths.fill |= fill;
+            paths.vacate |= vacate;
+        }
+        paths
+    }
+
+    /// Whether one of these pieces that stands on `staying` attacks the king over
+    /// `after`, where their conditions are told.
+    #[inline]
+    fn attacked(self, staying: Bitboard, after: Bitboard) -> Option<bool> {
+        let each = self.conditions?;
+        Some(each.iter().flatten().any(|&(sq, empty, filled)| {
+            staying.contains(sq) && (after & empty).is_empty() && (after & filled) == filled
+        }))
+    }
+
+    /// Every square a move may change for these pieces.
+    #[inline]
+    fn all(self) -> Bitboard {
+        self.fill | self.vacate
+    }
+
+    /// Whether going from the occupancy `before` to `after` may make one attack the king.
+    #[inline]
+    fn touched(self, before: Bitboard, after: Bitboard) -> bool {
+        ((after & !before & self.fill) | (before & !after & self.vacate)).is_nonempty()
+    }
 }
 
 /// The pieces on the board whose attacks are not line-bound

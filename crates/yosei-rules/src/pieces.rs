@@ -94,6 +94,8 @@ pub struct PieceTable {
     line_bound: u128,
     /// A bit per kind: [`PieceTable::attacks_line_bound`], likewise.
     attacks_line_bound: u128,
+    /// A bit per kind: [`PieceTable::attack_origins_told`], likewise.
+    attack_origins_told: u128,
 }
 
 impl PieceTable {
@@ -112,6 +114,7 @@ impl PieceTable {
                     user: Vec::new(),
                     line_bound: 0,
                     attacks_line_bound: 0,
+                    attack_origins_told: 0,
                 };
                 table.work_out_line_bound();
                 Arc::new(table)
@@ -223,6 +226,21 @@ impl PieceTable {
         self.movement(kind).and_then(|m| m.attack_path(color, from, target))
     }
 
+    /// The squares that must be empty and those that must be occupied for a piece of
+    /// `kind` and `color` on `from` to attack `target`, where one part of its movement
+    /// may (`CompiledMovement::attack_condition`).
+    #[inline]
+    pub fn attack_condition(
+        &self,
+        kind: PieceKind,
+        color: Color,
+        from: Square,
+        target: Square,
+    ) -> Option<(Bitboard, Bitboard)> {
+        self.movement(kind)
+            .and_then(|m| m.attack_condition(color, from, target))
+    }
+
     /// Whether what a piece of `kind` reaches changes with the board only along the rook
     /// and bishop lines from its square (every ordinary kind, the stone, and the fairy
     /// kinds made of leaps and such rides).
@@ -240,8 +258,26 @@ impl PieceTable {
         self.attacks_line_bound >> kind.index() & 1 != 0
     }
 
-    /// The bits of [`Self::is_line_bound`] and [`Self::attacks_line_bound`], from the
-    /// movements.
+    /// Whether the squares from which a piece of `kind` attacks a square are told from
+    /// that square ([`Self::attack_origins`]): every ordinary kind, and the fairy kinds
+    /// made of leaps, rides along any line and hops over one hurdle.
+    #[inline]
+    pub fn attack_origins_told(&self, kind: PieceKind) -> bool {
+        self.attack_origins_told >> kind.index() & 1 != 0
+    }
+
+    /// The squares from which a piece of `kind` (a fairy one) and `color` attacks
+    /// `target` over `occupied` (`CompiledMovement::attack_origins`), where
+    /// [`Self::attack_origins_told`]; else every square.
+    #[inline]
+    pub fn attack_origins(&self, kind: PieceKind, color: Color, target: Square, occupied: Bitboard) -> Bitboard {
+        self.movement(kind)
+            .and_then(|m| m.attack_origins(color, target, occupied))
+            .unwrap_or(Bitboard::FULL)
+    }
+
+    /// The bits of [`Self::is_line_bound`], [`Self::attacks_line_bound`] and
+    /// [`Self::attack_origins_told`], from the movements.
     fn work_out_line_bound(&mut self) {
         let kinds = |test: fn(&CompiledMovement) -> bool| {
             PieceKind::ALL
@@ -251,12 +287,13 @@ impl PieceTable {
                 })
                 .fold(0, |bits, kind| bits | 1 << kind.index())
         };
-        let (line_bound, attacks_line_bound) = (
-            kinds(CompiledMovement::is_line_bound),
-            kinds(CompiledMovement::attacks_line_bound),
-        );
-        self.line_bound = line_bound;
-        self.attacks_line_bound = attacks_line_bound;
+        let bits = [
+            CompiledMovement::is_line_bound,
+            CompiledMovement::attacks_line_bound,
+            CompiledMovement::attack_origins_told,
+        ]
+        .map(kinds);
+        [self.line_bound, self.attacks_line_bound, self.attack_origins_told] = bits;
     }
 
     /// Whether pieces of `kind` also make two-step moves: the Lion's two king steps, or
