@@ -1914,22 +1914,12 @@ impl LocalSafety {
             return None;
         }
         let king = self.told_enemy_king(pos, true)?;
-        let us = pos.side_to_move();
-        let them = !us;
+        let them = !pos.side_to_move();
         let occupied = pos.occupied();
-        let ours = pos.pieces_of(us);
-        let riders = |kinds: &[PieceKind]| kinds.iter().fold(Bitboard::EMPTY, |b, &k| b | pos.pieces(us, k));
-        let snipers = (attacks::rook_pseudo_attacks(king) & riders(&[PieceKind::Rook, PieceKind::Dragon]))
-            | (attacks::lance_pseudo_attacks(them, king) & pos.pieces(us, PieceKind::Lance))
-            | (attacks::bishop_pseudo_attacks(king) & riders(&[PieceKind::Bishop, PieceKind::Horse]));
-        // (no piece is unbound, so its path is empty: kept as the general test keeps it)
-        let mut uncovering = self.unbound_check_path.vacate;
-        for sniper in snipers {
-            let between = attacks::between(king, sniper) & occupied;
-            if !between.has_several() && (between & ours).is_nonempty() {
-                uncovering |= between;
-            }
-        }
+        // (the lone pieces of ours between the king and a rider of ours: the ordinary
+        // path's discovered checkers; no piece is unbound, so its path is empty, kept
+        // as the general test keeps it)
+        let uncovering = self.unbound_check_path.vacate | pos.check_info().uncovering();
         let straight = attacks::rook_attacks(king, occupied);
         Some(OrdinaryCheckSquares {
             pawn: attacks::pawn_attacks(them, king),
